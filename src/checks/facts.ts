@@ -1,0 +1,49 @@
+/**
+ * The facts every preflight check reads. Gathering (I/O) happens once, in
+ * src/io/gather-facts.ts; checks only read this structure.
+ *
+ * Each build tool and concern owns one optional section; a section is absent when it does not
+ * apply (no Gradle build) or could not be gathered (then the gatherer records a finding).
+ */
+import type { Finding } from '../core/findings.js';
+import type { MavenFacts } from '../build-tools/maven/facts.js';
+import type { GradleFacts } from '../build-tools/gradle/facts.js';
+import type { GitFacts } from '../io/git.js';
+
+export type BuildTool = 'maven' | 'gradle';
+
+export interface ProjectFacts {
+  /** Absolute project root. */
+  root: string;
+  buildTool: BuildTool;
+  /** Findings the gatherers themselves produced (unparseable files, missing modules, ...). */
+  gatherFindings: Finding[];
+  maven?: MavenFacts;
+  gradle?: GradleFacts;
+  git?: GitFacts;
+  release?: ReleaseFacts;
+  online?: OnlineFacts;
+}
+
+/** Version facts shared by both build tools. */
+export interface ReleaseFacts {
+  /** The current version as declared (`1.2.3-SNAPSHOT`), if known. */
+  currentVersion?: string;
+  /** File and line that declare it. */
+  versionFile?: string;
+  versionLine?: number;
+  /** The artifactId used for the tag (`<artifactId>-X.Y.Z`). */
+  artifactId?: string;
+  groupId?: string;
+  /** The tag the release would create. */
+  releaseTag?: string;
+  /** Whether that tag already exists locally. */
+  releaseTagExists?: boolean;
+  /** Whether the release version is already in the public repository (undefined: not checked). */
+  releaseVersionPublished?: boolean;
+}
+
+/** Filled in by the online gatherers (portal and key issues); absent with --offline. */
+export interface OnlineFacts {
+  [section: string]: unknown;
+}

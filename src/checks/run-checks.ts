@@ -1,0 +1,17 @@
+import type { Finding } from '../core/findings.js';
+import type { ProjectFacts } from './facts.js';
+import type { Check } from './types.js';
+
+/**
+ * Runs every applicable check. A check that throws is a bug in relctl, not a finding about the
+ * project, so it propagates (the CLI prints it as an internal error).
+ */
+export function runChecks(checks: readonly Check[], facts: ProjectFacts, options: { offline: boolean }): Finding[] {
+  const findings: Finding[] = [...facts.gatherFindings];
+  for (const check of checks) {
+    if (check.online === true && (options.offline || facts.online === undefined)) continue;
+    if (check.appliesTo !== undefined && !check.appliesTo(facts)) continue;
+    findings.push(...check.run(facts));
+  }
+  return findings;
+}

@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs';
+import { Command, CommanderError } from 'commander';
+import { ExitCode, ExitError, RelctlError, type ExitCodeValue } from './core/errors.js';
+import { addGlobalOptions, createContext, createOutput, type GlobalOptions } from './commands/context.js';
+import { commandModules, type Action } from './commands/registry.js';
+import type { Output } from './ui/output.js';
+import type { Environment } from './ui/output.js';
+
+function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+/**
+ * The only place that decides exit codes (DESIGN §3). Returns the code instead of exiting so
+ * tests can drive the CLI in-process.
+ */
+export async function main(argv: string[], e: Environment): Promise<ExitCodeValue> {
+  const program = new Command('relctl');
+  let out: Output | undefined;
+  const controller = new AbortController();
+  let exitCode: ExitCodeValue = ExitCode.ok;
+
+  program
+    .description('Release Java components to Maven Central through the Central Publisher Portal.')
+    .version(version(), '-V, --version', 'print the version')
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => process.stdout.write(s),
+      writeErr: (s) => process.stderr.write(s),
+    });
+  addGlobalOptions(program);
+
+  const wrap =
+    (fn: Action) =>
+    async (...args: unknown[]): Promise<void> => {
+      const command = args[args.length - 1] as Command;
+      const opts = command.opts();
+      const positional = (args.slice(0, -2) as unknown[]).flat().filter((a): a is string => typeof a === 'string');
+      out = createOutput(command.optsWithGlobals<GlobalOptions>(), e);
+      const ctx = await createContext(command, out, e, controller.signal);
+      const code = await fn(ctx, opts, positional);
+      exitCode = (code ?? ExitCode.ok) as ExitCodeValue;
+    };
+
+  for (const load of commandModules) (await load()).define(program, wrap);
+
+  const onSignal = (): void => {
+    controller.abort();
+    process.stderr.write('\nInterrupted.\n');
+    process.exit(ExitCode.interrupted);
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return exitCode;
+  } catch (error) {
+    return report(error, out ?? createOutput(program.opts<GlobalOptions>(), e));
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
+function report(error: unknown, out: Output): ExitCodeValue {
+  if (error instanceof CommanderError) {
+    // --help and --version end through exitOverride with code 0.
+    if (error.exitCode === 0) return ExitCode.ok;
+    if (out.json) out.resultJson({ ok: false, error: { kind: 'usage', message: error.message } });
+    return ExitCode.usage;
+  }
+  if (error instanceof ExitError) return error.exitCode;
+  if (error instanceof RelctlError) {
+    out.error(error.message);
+    if (error.fix !== undefined) out.info(`${out.c.bold('fix:')} ${error.fix}`);
+    for (const [key, value] of Object.entries(error.data)) {
+      if (value !== undefined && value !== null) out.info(`${key}: ${String(value)}`);
+    }
+    if (error.detail !== undefined) out.verbose(error.detail);
+    if (out.json) {
+      out.resultJson({ ok: false, error: { kind: error.kind, message: error.message, fix: error.fix, ...error.data } });
+    }
+    return error.exitCode;
+  }
+  // A bug: show the stack so it can be reported.
+  out.error(`internal error (this is a bug in relctl): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  out.info('Please report it with the command you ran and the output above (remove anything private first).');
+  return ExitCode.failed;
+}
+
+/** Entry point used by bin/relctl.js. */
+export async function runFromProcess(): Promise<void> {
+  process.exitCode = await main(process.argv.slice(2), {
+    env: process.env,
+    stdoutIsTTY: process.stdout.isTTY === true,
+    stderrIsTTY: process.stderr.isTTY === true,
+    stdinIsTTY: process.stdin.isTTY === true,
+  });
+}

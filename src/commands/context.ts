@@ -1,0 +1,84 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Command } from 'commander';
+import { UsageError } from '../core/errors.js';
+import type { Config, SettingSource } from '../core/config/resolve.js';
+import { settingSpecs, type SettingKey } from '../core/config/settings.js';
+import { loadConfig } from '../io/config-file.js';
+import { Output, isCI, wantsColor, type Environment } from '../ui/output.js';
+
+/** What every command's run() receives. Commands never read process.* themselves. */
+export interface CommandContext {
+  cwd: string;
+  out: Output;
+  config: Config;
+  configSources: Partial<Record<SettingKey, SettingSource>>;
+  env: NodeJS.ProcessEnv;
+  /** True when a prompt may be shown: a TTY on stdin and stderr, not CI, not --json. */
+  canPrompt: boolean;
+  ci: boolean;
+  signal: AbortSignal;
+}
+
+export interface GlobalOptions {
+  json?: boolean;
+  verbose?: boolean;
+  cwd?: string;
+  color?: boolean;
+}
+
+/** Options every command accepts (declared on the program, usable after the subcommand). */
+export function addGlobalOptions(program: Command): void {
+  program
+    .option('--json', 'print one JSON document on stdout and nothing else there')
+    .option('--verbose', 'print commands, requests and details (never secrets) on stderr')
+    .option('--cwd <dir>', 'project root (default: the current directory)')
+    .option('--no-color', 'no colours (NO_COLOR and FORCE_COLOR are honoured too)');
+  for (const spec of settingSpecs) {
+    program.option(spec.flag, `${spec.description} (env ${spec.env})`);
+  }
+}
+
+/** The output object, made as early as possible so even a bad --cwd is reported properly. */
+export function createOutput(globals: GlobalOptions, e: Environment): Output {
+  const json = globals.json === true;
+  return new Output({
+    json,
+    verbose: globals.verbose === true,
+    color: wantsColor(globals.color, e),
+    interactive: e.stderrIsTTY && !isCI(e.env),
+  });
+}
+
+export async function createContext(
+  command: Command,
+  out: Output,
+  e: Environment,
+  signal: AbortSignal,
+): Promise<CommandContext> {
+  const globals = command.optsWithGlobals<GlobalOptions & Record<string, unknown>>();
+  const cwd = path.resolve(globals.cwd ?? process.cwd());
+  const info = await stat(cwd).catch(() => undefined);
+  if (info === undefined || !info.isDirectory()) {
+    throw new UsageError(`--cwd ${globals.cwd ?? cwd}: no such directory.`, {
+      fix: 'Pass the root folder of the project to release.',
+    });
+  }
+  const flags: Partial<Record<SettingKey, unknown>> = {};
+  for (const spec of settingSpecs) {
+    const value = globals[spec.key];
+    if (value !== undefined) flags[spec.key] = value;
+  }
+  const { config, sources } = await loadConfig(cwd, flags, e.env);
+  const ci = isCI(e.env);
+  return {
+    cwd,
+    out,
+    config,
+    configSources: sources,
+    env: e.env,
+    canPrompt: e.stdinIsTTY && e.stderrIsTTY && !ci && !out.json,
+    ci,
+    signal,
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * The one error model. Every failure a user can meet is one of these classes; `src/cli.ts`
+ * is the only place that turns them into exit codes (DESIGN §3).
+ *
+ * `message` is the cause, `fix` the exact next step. `detail` is shown only with --verbose
+ * and must never hold a secret (callers redact before they construct an error).
+ */
+export const ExitCode = {
+  ok: 0,
+  failed: 1,
+  usage: 2,
+  environment: 3,
+  interrupted: 130,
+} as const;
+export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
+
+export interface ErrorOptions {
+  /** The next step, one sentence. */
+  fix?: string;
+  /** Extra context for --verbose. Never a secret. */
+  detail?: string;
+  /** Machine-readable facts to carry into --json output (deployment id, repository key, ...). */
+  data?: Record<string, unknown>;
+  cause?: unknown;
+}
+
+export abstract class RelctlError extends Error {
+  abstract readonly exitCode: ExitCodeValue;
+  /** Stable kebab-case identifier for --json consumers. */
+  abstract readonly kind: string;
+  readonly fix: string | undefined;
+  readonly detail: string | undefined;
+  readonly data: Record<string, unknown>;
+
+  constructor(message: string, options: ErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    this.fix = options.fix;
+    this.detail = options.detail;
+    this.data = options.data ?? {};
+  }
+}
+
+/** Bad flags, bad configuration, a project relctl cannot work on (exit 2). */
+export class UsageError extends RelctlError {
+  readonly exitCode = ExitCode.usage;
+  readonly kind: string;
+  constructor(message: string, options: ErrorOptions & { kind?: string } = {}) {
+    super(message, options);
+    this.kind = options.kind ?? 'usage';
+  }
+}
+
+/** A step or a remote operation failed for a reason the user must fix (exit 1). */
+export class StepFailedError extends RelctlError {
+  readonly exitCode = ExitCode.failed;
+  readonly kind: string;
+  constructor(message: string, options: ErrorOptions & { kind?: string } = {}) {
+    super(message, options);
+    this.kind = options.kind ?? 'step-failed';
+  }
+}
+
+/** Tool missing, network down, 5xx, credentials refused (exit 3). */
+export class EnvironmentError extends RelctlError {
+  readonly exitCode = ExitCode.environment;
+  readonly kind: string;
+  constructor(message: string, options: ErrorOptions & { kind?: string } = {}) {
+    super(message, options);
+    this.kind = options.kind ?? 'environment';
+  }
+}
+
+/** Ctrl-C or SIGTERM (exit 130). */
+export class InterruptedError extends RelctlError {
+  readonly exitCode = ExitCode.interrupted;
+  readonly kind = 'interrupted';
+  constructor(message = 'Interrupted.') {
+    super(message);
+  }
+}
+
+/** The failure was already reported (findings printed); only the exit code is left to set. */
+export class ExitError extends Error {
+  constructor(readonly exitCode: ExitCodeValue) {
+    super(`exit ${exitCode}`);
+    this.name = 'ExitError';
+  }
+}
+
+export function isRelctlError(error: unknown): error is RelctlError {
+  return error instanceof RelctlError;
+}

@@ -1,0 +1,57 @@
+/**
+ * Findings are what checks produce (preflight, keys check, verify). Their `code` values are a
+ * public contract (DESIGN §3, §4): CI users filter on them, so never rename one.
+ */
+export type Severity = 'error' | 'warning';
+
+export interface Finding {
+  code: string;
+  severity: Severity;
+  message: string;
+  /** Relative to the project root, forward slashes. */
+  file?: string;
+  /** 1-based. */
+  line?: number;
+  /** `groupId:artifactId` for Maven, the project path (`:web`) for Gradle. */
+  module?: string;
+  /** The next step, one sentence. */
+  fix: string;
+}
+
+export interface CheckReport {
+  ok: boolean;
+  findings: Finding[];
+}
+
+export function hasErrors(findings: readonly Finding[]): boolean {
+  return findings.some((f) => f.severity === 'error');
+}
+
+const severityRank: Record<Severity, number> = { error: 0, warning: 1 };
+
+/** Stable order: by module, then file, then line, then severity, then code. */
+export function sortFindings(findings: readonly Finding[]): Finding[] {
+  return [...findings].sort(
+    (a, b) =>
+      (a.module ?? '').localeCompare(b.module ?? '') ||
+      (a.file ?? '').localeCompare(b.file ?? '') ||
+      (a.line ?? 0) - (b.line ?? 0) ||
+      severityRank[a.severity] - severityRank[b.severity] ||
+      a.code.localeCompare(b.code),
+  );
+}
+
+export function toReport(findings: readonly Finding[]): CheckReport {
+  const sorted = sortFindings(findings);
+  return { ok: !hasErrors(sorted), findings: sorted };
+}
+
+/** The JSON shape of one finding: keys in the documented order, absent ones omitted. */
+export function findingToJson(f: Finding): Record<string, unknown> {
+  const out: Record<string, unknown> = { code: f.code, severity: f.severity, message: f.message };
+  if (f.file !== undefined) out.file = f.file;
+  if (f.line !== undefined) out.line = f.line;
+  if (f.module !== undefined) out.module = f.module;
+  out.fix = f.fix;
+  return out;
+}

@@ -1,0 +1,49 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { UsageError } from '../core/errors.js';
+import { resolveConfig, validateConfigFile, type ResolvedConfig } from '../core/config/resolve.js';
+import type { SettingKey } from '../core/config/settings.js';
+
+export const configFileName = 'relctl.config.json';
+
+/** Reads relctl.config.json from the project root (if any) and merges every layer. */
+export async function loadConfig(
+  cwd: string,
+  flags: Partial<Record<SettingKey, unknown>>,
+  env: NodeJS.ProcessEnv,
+): Promise<ResolvedConfig> {
+  const file = path.join(cwd, configFileName);
+  let text: string | undefined;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT') {
+      throw new UsageError(`Cannot read ${configFileName}: ${code ?? String(error)}.`, {
+        kind: 'invalid-config',
+        fix: `Make ${configFileName} a readable file, or remove it.`,
+      });
+    }
+  }
+  let fileValues: Partial<Record<SettingKey, unknown>> = {};
+  if (text !== undefined) {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (error) {
+      throw new UsageError(`${configFileName} is not valid JSON: ${(error as Error).message}.`, {
+        kind: 'invalid-config',
+        fix: `Fix the JSON syntax of ${configFileName}.`,
+      });
+    }
+    const { values, problems } = validateConfigFile(json);
+    if (problems.length > 0) {
+      throw new UsageError(
+        `${configFileName} is invalid: ${problems.map((p) => `"${p.key}" ${p.message}`).join('; ')}.`,
+        { kind: 'invalid-config', fix: `Correct ${configFileName}; its JSON Schema ships in schema/relctl.config.schema.json.` },
+      );
+    }
+    fileValues = values;
+  }
+  return resolveConfig({ flags, env, file: fileValues, fileName: configFileName });
+}

@@ -1,0 +1,4 @@
+/** Git facts for preflight. Filled in by the repository checks work. */
+export interface GitFacts {
+  isRepository: boolean;
+}
