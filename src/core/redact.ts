@@ -12,7 +12,9 @@ export class Redactor {
       // Very short values would redact ordinary words; a token half is never this short.
       if (v === undefined || v.length < 4) continue;
       this.secrets.add(v);
+      // Both the lenient (encodeURIComponent keeps !'()*) and the strict percent-encoding.
       this.secrets.add(encodeURIComponent(v));
+      this.secrets.add(v.replace(/[^A-Za-z0-9]/g, (ch) => encodeURIComponent(ch).replace(/[!'()*]/g, (x) => `%${x.charCodeAt(0).toString(16).toUpperCase()}`)));
     }
   }
 
