@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { ExitCode, ExitError, RelctlError, type ExitCodeValue } from './core/errors.js';
 import { addGlobalOptions, createContext, createOutput, type GlobalOptions } from './commands/context.js';
-import { commandModules, type Action } from './commands/registry.js';
+import { commandModules, commandNameIn, type Action } from './commands/registry.js';
 import type { Output } from './ui/output.js';
 import type { Environment } from './ui/output.js';
 
@@ -44,7 +44,10 @@ export async function main(argv: string[], e: Environment): Promise<ExitCodeValu
       exitCode = (code ?? ExitCode.ok) as ExitCodeValue;
     };
 
-  for (const load of commandModules) (await load()).define(program, wrap);
+  const valued = new Set(program.options.filter((o) => o.required || o.optional).map((o) => o.long!));
+  const name = commandNameIn(argv, valued);
+  const only = name === undefined ? undefined : commandModules[name];
+  for (const load of only !== undefined ? [only] : Object.values(commandModules)) (await load()).define(program, wrap);
 
   const onSignal = (): void => {
     controller.abort();

@@ -9,9 +9,27 @@ export type Action = (ctx: CommandContext, opts: Record<string, unknown>, args: 
 export type Define = (program: Command, action: (fn: Action) => (...args: unknown[]) => Promise<void>) => void;
 
 /**
- * Command modules, loaded lazily: registering a command costs nothing until it runs, so
- * `relctl --version` stays close to a bare `node` start.
+ * Command modules by top-level command name, loaded lazily: only the module of the command being
+ * run is imported (all of them only for --help or an unknown command), so `relctl --version`
+ * stays close to a bare `node` start. Add one line per command: `name: () => import('./file.js'),`
  */
-export const commandModules: (() => Promise<{ define: Define }>)[] = [
-  () => import('./preflight.js'),
-];
+export const commandModules: Record<string, () => Promise<{ define: Define }>> = {
+  preflight: () => import('./preflight.js'),
+};
+
+/**
+ * The top-level command named in argv, skipping the values of global options that take one
+ * (`relctl --cwd upload preflight` runs preflight in ./upload).
+ */
+export function commandNameIn(argv: readonly string[], optionsWithValue: ReadonlySet<string>): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') return undefined;
+    if (arg.startsWith('-')) {
+      if (!arg.includes('=') && optionsWithValue.has(arg)) i++;
+      continue;
+    }
+    return arg;
+  }
+  return undefined;
+}
