@@ -1,0 +1,153 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  compareVersions,
+  formatVersion,
+  isSnapshotVersion,
+  nextDevelopmentVersion,
+  nextPatch,
+  parseVersion,
+  planRelease,
+  releaseTagName,
+  releaseVersionOf,
+  renderTag,
+  type Version,
+} from './version.js';
+
+const versionArb: fc.Arbitrary<Version> = fc.record({
+  major: fc.nat(5000),
+  minor: fc.nat(5000),
+  patch: fc.nat(5000),
+  snapshot: fc.boolean(),
+});
+
+describe('parseVersion', () => {
+  it.each([
+    ['1.2.3', { major: 1, minor: 2, patch: 3, snapshot: false }],
+    ['0.0.0-SNAPSHOT', { major: 0, minor: 0, patch: 0, snapshot: true }],
+    [' 10.20.30-SNAPSHOT\n', { major: 10, minor: 20, patch: 30, snapshot: true }],
+  ])('accepts %j', (text, expected) => {
+    expect(parseVersion(text)).toEqual(expected);
+  });
+
+  it.each(['1.2', '1.2.3.4', '1.2.3-snapshot', '1.2.3-RC1', '01.2.3', '${revision}', '', 'v1.2.3', '1.2.3-SNAPSHOT-SNAPSHOT'])(
+    'rejects %j',
+    (text) => {
+      expect(parseVersion(text)).toBeUndefined();
+    },
+  );
+
+  it('round-trips every version it formats', () => {
+    fc.assert(
+      fc.property(versionArb, (v) => {
+        expect(parseVersion(formatVersion(v))).toEqual(v);
+      }),
+    );
+  });
+
+  it('never throws on arbitrary text', () => {
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        parseVersion(s);
+      }),
+    );
+  });
+});
+
+describe('version steps', () => {
+  it('computes the release, next development version and next patch of a snapshot', () => {
+    const v = parseVersion('1.4.9-SNAPSHOT')!;
+    expect(formatVersion(releaseVersionOf(v))).toBe('1.4.9');
+    expect(formatVersion(nextDevelopmentVersion(v))).toBe('1.4.10-SNAPSHOT');
+    expect(formatVersion(nextPatch(v))).toBe('1.4.10');
+    expect(isSnapshotVersion('1.4.9-SNAPSHOT')).toBe(true);
+    expect(isSnapshotVersion('1.4.9')).toBe(false);
+  });
+
+  it('orders: release > its snapshot > the previous release, and the next development version is above the release', () => {
+    fc.assert(
+      fc.property(versionArb, (v) => {
+        const release = releaseVersionOf(v);
+        const snap = { ...release, snapshot: true };
+        expect(compareVersions(snap, release)).toBe(-1);
+        expect(compareVersions(release, snap)).toBe(1);
+        expect(compareVersions(nextDevelopmentVersion(v), release)).toBe(1);
+        expect(compareVersions(nextPatch(v), nextDevelopmentVersion(v))).toBe(1);
+        expect(compareVersions(v, v)).toBe(0);
+      }),
+    );
+  });
+
+  it('compare is antisymmetric and consistent with numeric order', () => {
+    fc.assert(
+      fc.property(versionArb, versionArb, (a, b) => {
+        expect(compareVersions(a, b)).toBe(-compareVersions(b, a) || 0);
+      }),
+    );
+  });
+});
+
+describe('tags', () => {
+  it('names the release tag <artifactId>-X.Y.Z', () => {
+    expect(releaseTagName('demo-parent', '1.2.3')).toBe('demo-parent-1.2.3');
+    expect(releaseTagName('demo', parseVersion('1.2.3-SNAPSHOT')!)).toBe('demo-1.2.3-SNAPSHOT');
+  });
+
+  it("renders the Gradle release plugin's template forms", () => {
+    expect(renderTag('v$version', 'lib', '2.0.0')).toBe('v2.0.0');
+    expect(renderTag('${name}-${version}', 'lib', '2.0.0')).toBe('lib-2.0.0');
+    expect(renderTag('$name-$version', 'lib', '2.0.0')).toBe('lib-2.0.0');
+    expect(renderTag('rel-$1', 'a$&b', '1.0.0')).toBe('rel-$1');
+  });
+});
+
+describe('planRelease (orphan-tag rule)', () => {
+  const current = parseVersion('1.2.3-SNAPSHOT')!;
+
+  it('releases the current version when its tag does not exist', () => {
+    const plan = planRelease({ current, artifactId: 'demo', existingTags: ['demo-1.2.2'], published: {} });
+    expect(plan).toEqual({ release: '1.2.3', tag: 'demo-1.2.3', nextDevelopment: '1.2.4-SNAPSHOT', skipped: [] });
+  });
+
+  it('skips an orphan tag (tag exists, version not published) and releases the next patch', () => {
+    const plan = planRelease({ current, artifactId: 'demo', existingTags: ['demo-1.2.3'], published: { '1.2.3': false } });
+    expect(plan.release).toBe('1.2.4');
+    expect(plan.tag).toBe('demo-1.2.4');
+    expect(plan.nextDevelopment).toBe('1.2.5-SNAPSHOT');
+    expect(plan.skipped).toEqual([{ version: '1.2.3', tag: 'demo-1.2.3', published: false }]);
+  });
+
+  it('skips a chain of orphans and marks unknown publication as unknown', () => {
+    const plan = planRelease({
+      current,
+      artifactId: 'demo',
+      existingTags: new Set(['demo-1.2.3', 'demo-1.2.4']),
+      published: new Map([['1.2.3', false]]),
+    });
+    expect(plan.release).toBe('1.2.5');
+    expect(plan.skipped.map((s) => [s.version, s.published])).toEqual([
+      ['1.2.3', false],
+      ['1.2.4', undefined],
+    ]);
+  });
+
+  it('does not call a published version an orphan', () => {
+    const plan = planRelease({ current, artifactId: 'demo', existingTags: ['demo-1.2.3'], published: { '1.2.3': true } });
+    expect(plan.skipped).toEqual([]);
+    expect(plan.alreadyReleased).toEqual({ version: '1.2.3', tag: 'demo-1.2.3' });
+  });
+
+  it('always ends on a version whose tag does not exist, or on an already released one', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.nat(30)), fc.dictionary(fc.nat(40).map(String), fc.boolean()), (patches, pub) => {
+        const tags = patches.map((p) => `x-1.0.${p}`);
+        const published: Record<string, boolean> = {};
+        for (const [p, b] of Object.entries(pub)) published[`1.0.${p}`] = b;
+        const plan = planRelease({ current: parseVersion('1.0.0-SNAPSHOT')!, artifactId: 'x', existingTags: tags, published });
+        if (plan.alreadyReleased === undefined) expect(tags).not.toContain(plan.tag);
+        else expect(published[plan.release]).toBe(true);
+        for (const s of plan.skipped) expect(published[s.version]).not.toBe(true);
+      }),
+    );
+  });
+});
