@@ -1,0 +1,194 @@
+/**
+ * The exact command lines of the release procedure (seed part 4.6, 4.7; DESIGN §6), as pure
+ * argv builders so tests can assert them without running a build tool. Secrets never appear
+ * here: Maven reads credentials from a settings file, Gradle from ORG_GRADLE_PROJECT_* variables.
+ */
+
+export interface Invocation {
+  command: string;
+  args: string[];
+  /** Hand the terminal to the tool (its prompts), instead of capturing its output. */
+  interactive: boolean;
+  /** Text written to the tool's stdin (Gradle's version prompts). */
+  input?: string;
+  /** What the invocation is for, for spinners and errors. */
+  purpose: string;
+}
+
+export interface ReleaseVersions {
+  version: string;
+  nextVersion: string;
+  tag: string;
+}
+
+export interface MavenCommon {
+  /** `./mvnw` when the project ships the wrapper, else `mvn`. */
+  executable: string;
+  /** Settings file to pass with -s (a generated one holding the token, or the user's own). */
+  settingsFile?: string;
+  /** -Dmaven.repo.local. */
+  localRepo?: string;
+}
+
+function mavenTail(common: MavenCommon): string[] {
+  const tail: string[] = [];
+  if (common.settingsFile !== undefined) tail.push('-s', common.settingsFile);
+  if (common.localRepo !== undefined) tail.push(`-Dmaven.repo.local=${common.localRepo}`);
+  return tail;
+}
+
+export function mavenReleaseProperties(v: ReleaseVersions): string[] {
+  return [
+    '-DautoVersionSubmodules=true',
+    `-DreleaseVersion=${v.version}`,
+    `-DdevelopmentVersion=${v.nextVersion}`,
+    `-Dtag=${v.tag}`,
+  ];
+}
+
+export const mavenReleaseGoals = ['release:clean', 'release:prepare', 'release:perform'] as const;
+
+/**
+ * `mvn -B release:clean release:prepare release:perform -DautoVersionSubmodules=true
+ * -DreleaseVersion=X.Y.Z -DdevelopmentVersion=X.Y.(Z+1)-SNAPSHOT -Dtag=<artifactId>-X.Y.Z`.
+ * A component's first release runs the three goals as three invocations (seed 4.6). Interactive
+ * mode drops -B and the properties: Maven prompts and Enter accepts its defaults.
+ */
+export function mavenReleaseInvocations(
+  common: MavenCommon,
+  v: ReleaseVersions,
+  options: { firstRelease: boolean; interactive: boolean },
+): Invocation[] {
+  const head = options.interactive ? [] : ['-B'];
+  const props = options.interactive ? [] : mavenReleaseProperties(v);
+  const tail = mavenTail(common);
+  const one = (goals: readonly string[]): Invocation => ({
+    command: common.executable,
+    args: [...head, ...goals, ...props, ...tail],
+    interactive: options.interactive,
+    purpose: goals.join(' '),
+  });
+  return options.firstRelease ? mavenReleaseGoals.map((g) => one([g])) : [one(mavenReleaseGoals)];
+}
+
+/**
+ * The pre-release prep goals (seed 4.7 item 4). The seed's ecosystem (an ecosystem parent that
+ * provides <developers> from version 44, NOTICE files, license headers) configures these plugins:
+ * notice generation with org.jasig.maven:maven-notice-plugin (`notice:generate`), license header
+ * formatting with com.mycila:license-maven-plugin (`license:format`), and javadoc fixing with
+ * maven-javadoc-plugin (`javadoc:fix`, `-Dforce` skips its "are you sure" prompt in batch mode).
+ * A goal runs only when the project configures the plugin (`detect` matches the POM text).
+ */
+export interface PrepGoal {
+  id: 'notice' | 'license' | 'javadoc';
+  goal: string;
+  /** Extra properties for batch mode. */
+  properties: string[];
+  /** Plugin artifactIds whose presence in a POM means the project configures it. */
+  detect: readonly string[];
+  title: string;
+}
+
+export const prepGoals: readonly PrepGoal[] = [
+  { id: 'notice', goal: 'notice:generate', properties: [], detect: ['maven-notice-plugin'], title: 'notice generation' },
+  {
+    id: 'license',
+    goal: 'license:format',
+    properties: [],
+    detect: ['license-maven-plugin', 'maven-license-plugin'],
+    title: 'license header formatting',
+  },
+  { id: 'javadoc', goal: 'javadoc:fix', properties: ['-Dforce=true'], detect: ['maven-javadoc-plugin'], title: 'javadoc fixing' },
+];
+
+/** The prep goals a project configures, judged from the text of its POMs (reactor and parents). */
+export function configuredPrepGoals(pomTexts: readonly string[]): PrepGoal[] {
+  return prepGoals.filter((g) =>
+    pomTexts.some((text) => g.detect.some((artifactId) => text.includes(`<artifactId>${artifactId}</artifactId>`))),
+  );
+}
+
+export function mavenPrepInvocation(common: MavenCommon, goals: readonly PrepGoal[]): Invocation | undefined {
+  if (goals.length === 0) return undefined;
+  return {
+    command: common.executable,
+    args: ['-B', ...goals.map((g) => g.goal), ...goals.flatMap((g) => g.properties), ...mavenTail(common)],
+    interactive: false,
+    purpose: goals.map((g) => g.goal).join(' '),
+  };
+}
+
+export function mavenInstallInvocation(common: MavenCommon): Invocation {
+  return { command: common.executable, args: ['-B', 'install', ...mavenTail(common)], interactive: false, purpose: 'install' };
+}
+
+/**
+ * Gradle with the researchgate release plugin: `clean release --no-parallel`. On a terminal it
+ * prompts for the release version and then the next version; relctl answers both with the
+ * computed versions. In CI the plugin's own non-interactive properties are passed instead.
+ */
+export function gradleReleaseInvocation(
+  executable: string,
+  v: ReleaseVersions,
+  options: { ci: boolean; interactive: boolean },
+): Invocation {
+  const args = ['clean', 'release', '--no-parallel'];
+  if (options.interactive) return { command: executable, args, interactive: true, purpose: 'clean release' };
+  if (options.ci) {
+    args.push(
+      '-Prelease.useAutomaticVersion=true',
+      `-Prelease.releaseVersion=${v.version}`,
+      `-Prelease.newVersion=${v.nextVersion}`,
+    );
+    return { command: executable, args, interactive: false, purpose: 'clean release' };
+  }
+  return { command: executable, args, interactive: false, input: `${v.version}\n${v.nextVersion}\n`, purpose: 'clean release' };
+}
+
+/** The Gradle property names build scripts commonly read the staging token from. */
+export const gradleTokenProperties = [
+  ['ossrhUsername', 'ossrhPassword'],
+  ['sonatypeUsername', 'sonatypePassword'],
+  ['mavenCentralUsername', 'mavenCentralPassword'],
+] as const;
+
+/** ORG_GRADLE_PROJECT_* variables carrying the token (never argv). */
+export function gradleTokenEnv(username: string, password: string): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [u, p] of gradleTokenProperties) {
+    env[`ORG_GRADLE_PROJECT_${u}`] = username;
+    env[`ORG_GRADLE_PROJECT_${p}`] = password;
+  }
+  return env;
+}
+
+/** Shell-like rendering for `!` dry-run lines and error messages (quotes only where needed). */
+export function displayCommand(command: string, args: readonly string[]): string {
+  return [command, ...args].map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`)).join(' ');
+}
+
+function xmlEscape(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * A Maven settings document that holds the token for `serverId`: the user's own settings (mirrors,
+ * profiles, local repository kept) with that one <server> replaced, or a minimal document. Written
+ * by the caller to a private temp file (mode 0600) that is deleted after the build.
+ */
+export function settingsWithServer(userSettings: string | undefined, serverId: string, username: string, password: string): string {
+  const server = `<server><id>${xmlEscape(serverId)}</id><username>${xmlEscape(username)}</username><password>${xmlEscape(password)}</password></server>`;
+  if (userSettings === undefined || !/<\/settings\s*>/.test(userSettings)) {
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<settings>\n  <servers>\n    ${server}\n  </servers>\n</settings>\n`;
+  }
+  // Drop an existing entry with the same id: Maven rejects duplicate server ids.
+  const same = new RegExp(`<server>(?:(?!</server>)[\\s\\S])*?<id>\\s*${escapeRegExp(serverId)}\\s*</id>[\\s\\S]*?</server>`, 'g');
+  const text = userSettings.replace(same, '');
+  if (/<servers\s*>/.test(text)) return text.replace(/<servers\s*>/, (m) => `${m}\n    ${server}`);
+  if (/<servers\s*\/>/.test(text)) return text.replace(/<servers\s*\/>/, `<servers>\n    ${server}\n  </servers>`);
+  return text.replace(/<\/settings\s*>/, (m) => `  <servers>\n    ${server}\n  </servers>\n${m}`);
+}
