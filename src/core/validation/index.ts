@@ -1,0 +1,6 @@
+export type { ComponentVerdict, RuleCode, RuleViolation, SignatureVerdict, ValidationEnvironment } from './types.js';
+export { ruleCodes } from './types.js';
+export { validateDeployment, mainExtension, purlOf } from './validate.js';
+export { formatFailure, parseFailureText, failureHeadline } from './format.js';
+export type { FailedComponentText } from './format.js';
+export { ruleCodeOfText, ruleText } from './texts.js';
