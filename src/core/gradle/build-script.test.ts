@@ -1,0 +1,200 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { nexusSonatypeDefault, normalisePluginId, parseBuildScript } from './build-script.js';
+
+const groovy = `plugins {
+    id 'java-library'
+    id "maven-publish"
+    id 'com.example.tool' version '1.0' apply false
+}
+apply plugin: 'war'
+
+version = '1.2.3-SNAPSHOT'
+group = "org.example"
+
+// url 'https://oss.sonatype.org/commented-out'
+/* maven { url "https://s01.oss.sonatype.org/block-comment" } */
+def releasesRepoUrl = "https://ossrh-staging-api.central.sonatype.com/service/local/staging/deploy/maven2/"
+def snapshotsRepoUrl = 'https://central.sonatype.com/repository/maven-snapshots/'
+
+repositories {
+    maven { url 'https://repo.example.com/not-publishing' }
+}
+
+publishing {
+    repositories {
+        maven {
+            name = 'central'
+            url = version.endsWith('SNAPSHOT') ? snapshotsRepoUrl : releasesRepoUrl
+        }
+        maven { url "https://oss.sonatype.org/service/local/staging/deploy/maven2/" }
+    }
+}
+release {
+    tagTemplate = '\${name}-\${version}'
+}
+`;
+
+const kotlin = `plugins {
+    \`java-library\`
+    \`maven-publish\`
+    war
+    kotlin("jvm") version "2.0.0"
+    id("org.jetbrains.dokka") version "1.9" apply false
+}
+
+version = "2.0.0-SNAPSHOT"
+
+publishing {
+    repositories {
+        maven {
+            val releasesRepoUrl = uri("https://s01.oss.sonatype.org/service/local/staging/deploy/maven2/")
+            val snapshotsRepoUrl = uri("https://s01.oss.sonatype.org/content/repositories/snapshots/")
+            url = if (version.toString().endsWith("SNAPSHOT")) snapshotsRepoUrl else releasesRepoUrl
+        }
+        maven("https://maven.pkg.example.com/releases")
+        maven {
+            setUrl(providers.gradleProperty("stagingUrl").get())
+        }
+    }
+}
+`;
+
+describe('parseBuildScript: plugins', () => {
+  it('reads Groovy plugins {} and apply plugin:, skipping apply false', () => {
+    const s = parseBuildScript(groovy);
+    expect(s.plugins.map((p) => [p.id, p.line])).toEqual([
+      ['java-library', 2],
+      ['maven-publish', 3],
+      ['war', 6],
+    ]);
+  });
+
+  it('reads Kotlin DSL accessors, backtick ids and kotlin("jvm")', () => {
+    const s = parseBuildScript(kotlin);
+    expect(s.plugins.map((p) => p.id)).toEqual(['java-library', 'maven-publish', 'war', 'org.jetbrains.kotlin.jvm']);
+  });
+
+  it('records the scope of plugins applied from the root for other projects', () => {
+    const s = parseBuildScript(`subprojects { apply plugin: 'java' }
+allprojects {
+  apply(plugin = "idea")
+}
+project(':web') {
+    apply plugin: WarPlugin
+}`);
+    expect(s.plugins).toEqual([
+      { id: 'java', line: 1, scope: { kind: 'subprojects' } },
+      { id: 'idea', line: 3, scope: { kind: 'allprojects' } },
+      { id: 'war', line: 6, scope: { kind: 'project', path: ':web' } },
+    ]);
+  });
+
+  it('normalises core plugin ids and plugin classes', () => {
+    expect(normalisePluginId('org.gradle.war')).toBe('war');
+    expect(normalisePluginId('WarPlugin')).toBe('war');
+    expect(normalisePluginId('MavenPublishPlugin')).toBe('maven-publish');
+  });
+});
+
+describe('parseBuildScript: publishing repositories', () => {
+  it('finds Groovy URLs (variables, ternaries) with lines, ignoring comments and dependency repositories', () => {
+    const s = parseBuildScript(groovy);
+    expect(s.repositories).toEqual([
+      { url: 'https://central.sonatype.com/repository/maven-snapshots/', kind: 'snapshot', line: 24, via: 'snapshotsRepoUrl' },
+      { url: 'https://ossrh-staging-api.central.sonatype.com/service/local/staging/deploy/maven2/', kind: 'release', line: 24, via: 'releasesRepoUrl' },
+      { url: 'https://oss.sonatype.org/service/local/staging/deploy/maven2/', kind: 'release', line: 26 },
+    ]);
+    expect(s.version).toEqual({ value: '1.2.3-SNAPSHOT', line: 8 });
+    expect(s.group).toEqual({ value: 'org.example', line: 9 });
+    expect(s.tagTemplate).toBe('${name}-${version}');
+  });
+
+  it('finds Kotlin DSL URLs: uri(), maven("..."), setUrl with a Gradle property', () => {
+    const s = parseBuildScript(kotlin, new Map([['stagingUrl', 'https://staging.example.com/deploy']]));
+    expect(s.repositories.map((r) => [r.url, r.kind, r.line])).toEqual([
+      ['https://s01.oss.sonatype.org/content/repositories/snapshots/', 'snapshot', 16],
+      ['https://s01.oss.sonatype.org/service/local/staging/deploy/maven2/', 'release', 16],
+      ['https://maven.pkg.example.com/releases', 'release', 18],
+      ['https://staging.example.com/deploy', 'release', 20],
+    ]);
+    expect(s.version).toEqual({ value: '2.0.0-SNAPSHOT', line: 9 });
+  });
+
+  it('reads the legacy maven plugin (mavenDeployer) and Groovy property references', () => {
+    const s = parseBuildScript(
+      `uploadArchives {
+  repositories {
+    mavenDeployer {
+      repository(url: "https://oss.sonatype.org/service/local/staging/deploy/maven2/") {
+        authentication(userName: ossrhUsername, password: ossrhPassword)
+      }
+      snapshotRepository(url: snapshotUrl)
+    }
+  }
+}`,
+      new Map([['snapshotUrl', 'https://oss.sonatype.org/content/repositories/snapshots']]),
+    );
+    expect(s.repositories.map((r) => [r.kind, r.line, r.via])).toEqual([
+      ['release', 4, undefined],
+      ['snapshot', 7, 'snapshotUrl'],
+    ]);
+  });
+
+  it("reports the nexus-publish plugin's implicit legacy default, but not an explicit nexusUrl", () => {
+    const implicit = parseBuildScript(`nexusPublishing {\n  repositories {\n    sonatype()\n  }\n}`);
+    expect(implicit.repositories).toEqual([{ url: nexusSonatypeDefault, kind: 'release', line: 3, implicit: true }]);
+    const explicit = parseBuildScript(`nexusPublishing {
+  repositories {
+    sonatype {
+      nexusUrl.set(uri("https://ossrh-staging-api.central.sonatype.com/service/local/"))
+      snapshotRepositoryUrl.set(uri("https://central.sonatype.com/repository/maven-snapshots/"))
+    }
+  }
+}`);
+    expect(explicit.repositories.map((r) => [r.kind, r.line, r.implicit])).toEqual([
+      ['release', 4, undefined],
+      ['snapshot', 5, undefined],
+    ]);
+  });
+
+  it('keeps strings that contain comment markers and braces', () => {
+    const s = parseBuildScript(`publishing { repositories { maven { url = "https://host.example/a//b/*c*/{d}" } } }\napply plugin: 'war'`);
+    expect(s.repositories.map((r) => r.url)).toEqual(['https://host.example/a//b/*c*/{d}']);
+    expect(s.plugins.map((p) => [p.id, p.line])).toEqual([['war', 2]]);
+  });
+
+  it('survives unbalanced braces and unterminated strings', () => {
+    const s = parseBuildScript(`}}} publishing { repositories { maven { url 'https://x.example/r\n} } } } }\nplugins { id 'war'`);
+    expect(s.repositories.map((r) => r.url)).toEqual(['https://x.example/r']);
+    expect(s.plugins.map((p) => p.id)).toEqual(['war']);
+  });
+});
+
+describe('parseBuildScript never throws', () => {
+  const fragments = [
+    'plugins {', '}', '{', "id 'war'", 'id("war")', 'apply plugin: ', "'", '"', '"""', "'''", '/*', '*/', '//', '\n', '`',
+    'publishing', 'repositories', 'maven', 'url =', 'uri(', ')', '(', '"https://oss.sonatype.org"', '${', '\\', 'def x = ',
+    'nexusPublishing', 'sonatype()', 'version =', '\u0000', '\r', 'project(":a")', 'mavenDeployer', 'repository(url: ',
+  ];
+  it('on mutated scripts and binary garbage', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.constantFrom(...fragments), fc.string()), { maxLength: 60 }), (parts) => {
+        const s = parseBuildScript(parts.join(' '), new Map([['x', 'https://p.example']]));
+        for (const r of s.repositories) expect(r.line).toBeGreaterThan(0);
+      }),
+      { numRuns: 400 },
+    );
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 2000 }), (bytes) => {
+        parseBuildScript(Buffer.from(bytes).toString('utf8'));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('on a large script in linear time-ish (no hang)', () => {
+    const big = `publishing { repositories { maven { url 'https://a.example' } } }\n`.repeat(20_000);
+    expect(parseBuildScript(big).repositories).toHaveLength(20_000);
+  });
+});

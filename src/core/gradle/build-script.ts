@@ -1,0 +1,237 @@
+import { tokenize, type Token } from './lexer.js';
+import { blockIndex, constantStrings, startsWith, statements, type Block, type Statement } from './statements.js';
+
+/** Where an applied plugin takes effect, seen from the script that applies it. */
+export type PluginScope = { kind: 'self' } | { kind: 'subprojects' } | { kind: 'allprojects' } | { kind: 'project'; path: string };
+
+export interface AppliedPlugin {
+  /** Normalised id: `war` for `org.gradle.war`, `WarPlugin` and `` `war` ``. */
+  id: string;
+  line: number;
+  scope: PluginScope;
+}
+
+export type RepositoryKind = 'release' | 'snapshot';
+
+export interface RepositoryUrl {
+  url: string;
+  kind: RepositoryKind;
+  line: number;
+  /** The variable or Gradle property the URL came from, when not written inline. */
+  via?: string;
+  /** Not written at all: the gradle-nexus publish plugin's `sonatype()` default. */
+  implicit?: boolean;
+}
+
+export interface BuildScript {
+  plugins: AppliedPlugin[];
+  /** Publishing repository URLs (maven-publish, the legacy `maven` plugin, nexus-publish). */
+  repositories: RepositoryUrl[];
+  version?: { value: string; line: number };
+  group?: { value: string; line: number };
+  /** `release { tagTemplate = '...' }` of the Gradle release plugin. */
+  tagTemplate?: string;
+}
+
+/** gradle-nexus/publish-plugin's default for `sonatype()`: the retired OSSRH host. */
+export const nexusSonatypeDefault = 'https://oss.sonatype.org/service/local/';
+
+const publishingRoots = ['publishing', 'uploadArchives', 'nexusPublishing'];
+// Identifiers inside a URL expression that are code, not a variable holding the URL.
+const notVariables = new Set([
+  'url', 'setUrl', 'uri', 'file', 'if', 'else', 'project', 'rootProject', 'version', 'endsWith', 'contains',
+  'toString', 'findProperty', 'property', 'providers', 'gradleProperty', 'get', 'set', 'orNull', 'it', 'URI',
+  'new', 'create', 'java', 'net', 'nexusUrl', 'snapshotRepositoryUrl', 'repository', 'snapshotRepository', 'maven',
+  'true', 'false', 'null', 'this', 'ext', 'extra', 'isSnapshot', 'as', 'String', 'def', 'val', 'var',
+]);
+
+export function normalisePluginId(raw: string): string {
+  let id = raw.trim();
+  if (id.startsWith('org.gradle.')) id = id.slice('org.gradle.'.length);
+  if (/^[A-Z]\w*Plugin$/.test(id)) id = id.slice(0, -'Plugin'.length).replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
+  return id;
+}
+
+function scopeOf(path: readonly Block[]): PluginScope {
+  for (let i = path.length - 1; i >= 0; i--) {
+    const b = path[i]!;
+    if (b.name === 'subprojects' || b.name === 'configure') return { kind: 'subprojects' };
+    if (b.name === 'allprojects') return { kind: 'allprojects' };
+    if (b.name === 'project' && b.arg !== undefined) return { kind: 'project', path: b.arg.startsWith(':') ? b.arg : `:${b.arg}` };
+  }
+  return { kind: 'self' };
+}
+
+function pluginsFromBlock(s: Statement): string | undefined {
+  const [first, second] = s.tokens;
+  if (first === undefined || first.kind !== 'ident') return undefined;
+  const texts = s.tokens.map((t) => t.text);
+  const applyAt = texts.indexOf('apply');
+  if (applyAt > 0 && texts[applyAt + 1] === 'false') return undefined; // declared, not applied
+  if (first.text === 'id') return constantStrings(s.tokens)[0]?.text;
+  if (first.text === 'kotlin') {
+    const name = constantStrings(s.tokens)[0]?.text;
+    return name === undefined ? undefined : `org.jetbrains.kotlin.${name}`;
+  }
+  if (first.text === 'alias') return undefined; // version-catalog alias: the id lives in a toml file
+  // A bare name (`java`, `war`, `` `maven-publish` ``): the statement is just that name.
+  if (second === undefined || (second.kind === 'ident' && (second.text === 'version' || second.text === 'apply'))) return first.text;
+  return undefined;
+}
+
+/** `apply plugin: 'war'`, `apply(plugin = "war")`, `apply plugin: WarPlugin`, `pluginManager.apply("war")`. */
+function appliedPlugin(s: Statement): string | undefined {
+  const t = s.tokens;
+  for (let i = 0; i < t.length; i++) {
+    if (t[i]!.kind !== 'ident' || t[i]!.text !== 'apply') continue;
+    let j = i + 1;
+    if (t[j]?.text === '(') j++;
+    if (t[j]?.kind === 'ident' && t[j]!.text === 'plugin' && (t[j + 1]?.text === ':' || t[j + 1]?.text === '=')) {
+      const v = t[j + 2];
+      if (v?.kind === 'string' && v.dynamic !== true) return v.text;
+      if (v?.kind === 'ident' && /Plugin$/.test(v.text)) return v.text;
+    }
+    if (t[i - 1]?.text === '.' && t[i - 2]?.text === 'pluginManager' && t[j]?.kind === 'string') return t[j]!.text;
+  }
+  return undefined;
+}
+
+function isUrlLike(s: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(s.trim());
+}
+
+interface UrlSource {
+  url: string;
+  line: number;
+}
+
+/** URL strings of an expression, resolving identifiers through script variables and Gradle properties. */
+function urlsOf(
+  tokens: readonly Token[],
+  vars: ReadonlyMap<string, UrlSource>,
+  props: ReadonlyMap<string, string>,
+): { url: string; via?: string }[] {
+  const found: { url: string; via?: string }[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.kind === 'string' && t.dynamic !== true) {
+      if (isUrlLike(t.text)) found.push({ url: t.text.trim() });
+      else if (props.has(t.text) && /property|gradleProperty/i.test(tokens[i - 2]?.text ?? '')) {
+        const v = props.get(t.text)!;
+        if (isUrlLike(v)) found.push({ url: v.trim(), via: t.text });
+      }
+      continue;
+    }
+    if (t.kind !== 'ident' || notVariables.has(t.text) || tokens[i - 1]?.text === '.') continue;
+    const v = vars.get(t.text);
+    if (v !== undefined) found.push({ url: v.url, via: t.text });
+    else if (props.has(t.text) && isUrlLike(props.get(t.text)!)) found.push({ url: props.get(t.text)!.trim(), via: t.text });
+  }
+  return found;
+}
+
+function kindOf(url: string, via: string | undefined, forced?: RepositoryKind): RepositoryKind {
+  if (forced !== undefined) return forced;
+  return /snapshot/i.test(url) || /snapshot/i.test(via ?? '') ? 'snapshot' : 'release';
+}
+
+/** `def x = "..."`, `val x = uri("...")`, `ext.x = '...'`, `x = '...'` inside `ext { }`. */
+function collectVariables(all: readonly Statement[], props: ReadonlyMap<string, string>): Map<string, UrlSource> {
+  const vars = new Map<string, UrlSource>();
+  for (const s of all) {
+    const t = s.tokens;
+    let nameAt = -1;
+    if (t[0]?.kind === 'ident' && ['def', 'val', 'var', 'String'].includes(t[0].text) && t[1]?.kind === 'ident') nameAt = 1;
+    else if (t[0]?.text === 'ext' && t[1]?.text === '.' && t[2]?.kind === 'ident') nameAt = 2;
+    else if (s.path[s.path.length - 1]?.name === 'ext' && t[0]?.kind === 'ident' && t[1]?.text === '=') nameAt = 0;
+    if (nameAt < 0) continue;
+    const eq = t.findIndex((x, k) => k > nameAt && x.text === '=');
+    if (eq < 0) continue;
+    const url = urlsOf(t.slice(eq + 1), vars, props)[0];
+    if (url !== undefined) vars.set(t[nameAt]!.text, { url: url.url, line: s.line });
+  }
+  return vars;
+}
+
+/**
+ * Reads one build script (Groovy or Kotlin DSL) without running Gradle. `properties` are the
+ * project's Gradle properties, used to resolve a repository URL held in one. Never throws.
+ */
+export function parseBuildScript(text: string, properties: ReadonlyMap<string, string> = new Map()): BuildScript {
+  const all = statements(tokenize(text));
+  const result: BuildScript = { plugins: [], repositories: [] };
+  const vars = collectVariables(all, properties);
+  const nexusDefaults: { line: number; block: Block | undefined }[] = [];
+  const nexusExplicit = new Set<Block>();
+
+  const addRepo = (s: Statement, exprFrom: number, forced?: RepositoryKind): void => {
+    for (const u of urlsOf(s.tokens.slice(exprFrom), vars, properties)) {
+      const repo: RepositoryUrl = { url: u.url, kind: kindOf(u.url, u.via, forced), line: s.line };
+      if (u.via !== undefined) repo.via = u.via;
+      result.repositories.push(repo);
+    }
+  };
+
+  for (const s of all) {
+    const path = s.path;
+    const innermost = path[path.length - 1]?.name;
+    if (innermost === 'plugins') {
+      const id = pluginsFromBlock(s);
+      if (id !== undefined) result.plugins.push({ id: normalisePluginId(id), line: s.line, scope: scopeOf(path) });
+      continue;
+    }
+    const applied = appliedPlugin(s);
+    if (applied !== undefined) {
+      result.plugins.push({ id: normalisePluginId(applied), line: s.line, scope: scopeOf(path) });
+      continue;
+    }
+    const top = path.every((b) => b.name === 'allprojects');
+    const first = s.tokens[0];
+    if (top && first?.kind === 'ident' && (first.text === 'version' || first.text === 'group')) {
+      const rest = s.tokens.slice(1);
+      const value = rest[0]?.text === '=' ? rest[1] : rest[0];
+      if (value?.kind === 'string' && value.dynamic !== true && (rest.length === 1 || rest.length === 2)) {
+        result[first.text] = { value: value.text, line: value.line };
+      }
+      continue;
+    }
+    if (innermost === 'release' && startsWith(s, 'tagTemplate')) {
+      const tpl = s.tokens.find((t) => t.kind === 'string');
+      if (tpl !== undefined) result.tagTemplate = tpl.text;
+      continue;
+    }
+    const rootAt = blockIndex(path, publishingRoots);
+    if (rootAt < 0 || first?.kind !== 'ident') continue;
+    const root = path[rootAt]!.name;
+    const inRepositories = path.slice(rootAt).some((b) => b.name === 'repositories' || b.name === 'mavenDeployer');
+    if (!inRepositories) continue;
+    if (root === 'nexusPublishing') {
+      if (first.text === 'nexusUrl' || first.text === 'snapshotRepositoryUrl') {
+        addRepo(s, 1, first.text === 'nexusUrl' ? 'release' : 'snapshot');
+        for (const b of path) nexusExplicit.add(b);
+      } else if (first.text === 'sonatype' && innermost === 'repositories') {
+        nexusDefaults.push({ line: s.line, block: undefined });
+      }
+      continue;
+    }
+    if (first.text === 'url' || first.text === 'setUrl') addRepo(s, 1);
+    else if (first.text === 'maven' && s.tokens[1]?.text === '(' && innermost === 'repositories') addRepo(s, 1);
+    else if (innermost === 'mavenDeployer' && (first.text === 'repository' || first.text === 'snapshotRepository')) {
+      addRepo(s, 1, first.text === 'repository' ? 'release' : 'snapshot');
+    }
+  }
+  // `sonatype { ... }` blocks: the opener statement `sonatype` sits in `repositories`, and the
+  // block itself is on the path of whatever it contains.
+  for (const s of all) {
+    const b = s.path[s.path.length - 1];
+    if (b?.name === 'sonatype' && blockIndex(s.path, ['nexusPublishing']) >= 0) {
+      const pending = nexusDefaults.find((d) => d.line === b.line && d.block === undefined);
+      if (pending !== undefined) pending.block = b;
+    }
+  }
+  for (const d of nexusDefaults) {
+    if (d.block !== undefined && nexusExplicit.has(d.block)) continue;
+    result.repositories.push({ url: nexusSonatypeDefault, kind: 'release', line: d.line, implicit: true });
+  }
+  return result;
+}

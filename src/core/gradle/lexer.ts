@@ -1,0 +1,147 @@
+/**
+ * A forgiving lexer for Gradle scripts, Groovy and Kotlin DSL alike. It is not a parser for
+ * either language: it only needs to tell comments from strings from code so that the pattern
+ * matchers in this folder never mistake `// url 'https://oss.sonatype.org'` for a repository,
+ * and keep the line of every token. It never throws: any byte it does not understand becomes
+ * a one-character punctuation token, an unterminated string or comment ends at the line or file end.
+ */
+export type TokenKind = 'ident' | 'string' | 'number' | 'punct';
+
+export interface Token {
+  kind: TokenKind;
+  /** Identifier name, string value (escapes decoded, interpolations left as written), or the character. */
+  text: string;
+  /** 1-based line where the token starts. */
+  line: number;
+  /** First token on its line: statements in both DSLs end at a line break. */
+  nl: boolean;
+  /** Strings only: the value contains a `$` interpolation, so it is not a constant. */
+  dynamic?: boolean;
+}
+
+const identStart = /[A-Za-z_$]/;
+const identPart = /[A-Za-z0-9_$]/;
+const simpleEscapes: Record<string, string> = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f', '0': '\0' };
+
+export function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  const n = text.length;
+  let i = 0;
+  let line = 1;
+  let nl = true;
+  const push = (kind: TokenKind, value: string, startLine: number, dynamic?: boolean): void => {
+    const t: Token = { kind, text: value, line: startLine, nl };
+    if (dynamic === true) t.dynamic = true;
+    tokens.push(t);
+    nl = false;
+  };
+  const newline = (): void => {
+    line++;
+    nl = true;
+  };
+  if (text.startsWith('#!')) while (i < n && text[i] !== '\n') i++;
+
+  while (i < n) {
+    const ch = text[i]!;
+    if (ch === '\n' || (ch === '\r' && text[i + 1] !== '\n')) {
+      newline();
+      i++;
+      continue;
+    }
+    if (ch <= ' ' || ch === '\u00a0' || ch === '\ufeff') {
+      i++;
+      continue;
+    }
+    if (ch === '/' && text[i + 1] === '/') {
+      while (i < n && text[i] !== '\n' && text[i] !== '\r') i++;
+      continue;
+    }
+    if (ch === '/' && text[i + 1] === '*') {
+      i += 2;
+      while (i < n && !(text[i] === '*' && text[i + 1] === '/')) {
+        if (text[i] === '\n' || (text[i] === '\r' && text[i + 1] !== '\n')) newline();
+        i++;
+      }
+      i += 2;
+      continue;
+    }
+    if (ch === '"' || ch === "'") {
+      const startLine = line;
+      const triple = text.startsWith(ch.repeat(3), i);
+      const quote = triple ? ch.repeat(3) : ch;
+      i += quote.length;
+      let value = '';
+      let dynamic = false;
+      let depth = 0; // inside ${ ... } of a GString / Kotlin template
+      while (i < n) {
+        const c = text[i]!;
+        if (depth === 0 && text.startsWith(quote, i)) {
+          i += quote.length;
+          break;
+        }
+        if (!triple && (c === '\n' || c === '\r') && depth === 0) break; // unterminated: recover at the line end
+        if (c === '\\') {
+          const next = text[i + 1];
+          if (next === undefined) {
+            i++;
+            break;
+          }
+          if (next === 'u' && /^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) {
+            value += String.fromCharCode(parseInt(text.slice(i + 2, i + 6), 16));
+            i += 6;
+            continue;
+          }
+          if (next === '\n') newline();
+          value += simpleEscapes[next] ?? next;
+          i += 2;
+          continue;
+        }
+        if (c === '$' && ch === '"') dynamic = true;
+        if (c === '$' && text[i + 1] === '{' && ch === '"') {
+          depth++;
+          value += '${';
+          i += 2;
+          continue;
+        }
+        if (depth > 0 && c === '}') depth--;
+        else if (depth > 0 && c === '{') depth++;
+        if (c === '\n' || (c === '\r' && text[i + 1] !== '\n')) newline();
+        value += c;
+        i++;
+      }
+      push('string', value, startLine, dynamic);
+      continue;
+    }
+    if (ch === '`') {
+      // Kotlin backtick identifier: `maven-publish`
+      const end = text.indexOf('`', i + 1);
+      const stop = end === -1 ? n : end;
+      const lineEnd = text.slice(i + 1, stop).search(/[\r\n]/);
+      if (end === -1 || lineEnd !== -1) {
+        push('punct', '`', line);
+        i++;
+        continue;
+      }
+      push('ident', text.slice(i + 1, end), line);
+      i = end + 1;
+      continue;
+    }
+    if (identStart.test(ch)) {
+      let j = i + 1;
+      while (j < n && identPart.test(text[j]!)) j++;
+      push('ident', text.slice(i, j), line);
+      i = j;
+      continue;
+    }
+    if (ch >= '0' && ch <= '9') {
+      let j = i + 1;
+      while (j < n && /[0-9A-Za-z_.]/.test(text[j]!)) j++;
+      push('number', text.slice(i, j), line);
+      i = j;
+      continue;
+    }
+    push('punct', ch, line);
+    i++;
+  }
+  return tokens;
+}

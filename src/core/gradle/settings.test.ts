@@ -1,0 +1,54 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseSettings } from './settings.js';
+
+describe('parseSettings', () => {
+  it('reads Groovy include forms, nested paths (with implicit parents) and rootProject.name', () => {
+    const s = parseSettings(`rootProject.name = 'demo'
+// include 'commented'
+include 'core', ':web'
+include ':libs:util'
+includeFlat 'sibling'
+`);
+    expect(s.rootProjectName).toBe('demo');
+    expect(s.projects).toEqual([
+      { path: ':core', dir: 'core', line: 3, implicit: false },
+      { path: ':web', dir: 'web', line: 3, implicit: false },
+      { path: ':libs', dir: 'libs', line: 4, implicit: true },
+      { path: ':libs:util', dir: 'libs/util', line: 4, implicit: false },
+      { path: ':sibling', dir: '../sibling', line: 5, implicit: false },
+    ]);
+  });
+
+  it('reads Kotlin DSL include(...) over several lines and projectDir overrides', () => {
+    const s = parseSettings(`rootProject.name = "demo-kts"
+include(
+    "app",
+    ":server"
+)
+include(":a")
+project(":a").projectDir = file("modules/a")
+project(':server').projectDir = new File(settingsDir, 'srv/')
+`);
+    expect(s.rootProjectName).toBe('demo-kts');
+    expect(s.projects.map((p) => [p.path, p.dir, p.line])).toEqual([
+      [':app', 'app', 3],
+      [':server', 'srv', 4],
+      [':a', 'modules/a', 6],
+    ]);
+  });
+
+  it('skips includes it cannot know without running Gradle', () => {
+    expect(parseSettings(`["a", "b"].each { include "\${it}" }\ninclude(name)`).projects).toEqual([]);
+  });
+
+  it('never throws on mutated settings files', () => {
+    const frags = ['include', "'a'", '"b"', ',', '(', ')', ':', 'rootProject.name =', 'project(', '.projectDir = file(', '\n', '{', '}', '/*', "'''"];
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.constantFrom(...frags), fc.string()), { maxLength: 40 }), (parts) => {
+        for (const p of parseSettings(parts.join(' ')).projects) expect(p.path.startsWith(':')).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

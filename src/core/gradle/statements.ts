@@ -1,0 +1,113 @@
+import type { Token } from './lexer.js';
+
+/** A `{ ... }` block: `publishing {`, `maven {`, `project(':web') {`; name '' for a bare closure. */
+export interface Block {
+  name: string;
+  /** First string argument of the opener, e.g. `:web` in `project(':web') {`. */
+  arg?: string;
+  line: number;
+}
+
+export interface Statement {
+  tokens: Token[];
+  /** Enclosing blocks, outermost first. */
+  path: Block[];
+  line: number;
+}
+
+// A line that starts with one of these continues the previous statement (`?:`, `.method()`,
+// `else`); a line that ends with one of the operators below continues on the next line.
+const continuationStarts = new Set(['.', '?', ':', 'else', '+', '|', '&']);
+const continuationEnds = new Set(['=', '(', ',', '+', '?', ':', '.', '|', '&', '[']);
+
+function opener(tokens: Token[], brace: number): Block {
+  let j = brace - 1;
+  let arg: string | undefined;
+  const skipGroup = (close: string, open: string): void => {
+    let depth = 0;
+    for (; j >= 0; j--) {
+      const t = tokens[j]!;
+      if (t.kind !== 'punct') {
+        // Scanning backwards, so the last string seen is the leftmost argument.
+        if (t.kind === 'string' && depth >= 1 && close === ')') arg = t.text;
+        continue;
+      }
+      if (t.text === close) depth++;
+      else if (t.text === open && --depth === 0) {
+        j--;
+        return;
+      }
+    }
+  };
+  if (tokens[j]?.kind === 'punct' && tokens[j]!.text === ')') skipGroup(')', '(');
+  if (tokens[j]?.kind === 'punct' && tokens[j]!.text === '>') skipGroup('>', '<');
+  const t = tokens[j];
+  const block: Block = { name: t?.kind === 'ident' ? t.text : '', line: tokens[brace]!.line };
+  if (arg !== undefined) block.arg = arg;
+  return block;
+}
+
+/**
+ * Splits a token stream into statements, each with the blocks around it. Unbalanced braces are
+ * tolerated: a stray `}` at the top level is ignored, blocks left open at the end are closed.
+ */
+export function statements(tokens: Token[]): Statement[] {
+  const out: Statement[] = [];
+  const path: Block[] = [];
+  let current: Token[] = [];
+  let currentPath: Block[] = [];
+  let parens = 0;
+  const flush = (): void => {
+    if (current.length > 0) out.push({ tokens: current, path: currentPath, line: current[0]!.line });
+    current = [];
+    parens = 0;
+  };
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.kind === 'punct' && t.text === '{') {
+      const block = opener(tokens, i);
+      flush();
+      path.push(block);
+      continue;
+    }
+    if (t.kind === 'punct' && t.text === '}') {
+      flush();
+      path.pop();
+      continue;
+    }
+    if (t.kind === 'punct' && t.text === ';' && parens === 0) {
+      flush();
+      continue;
+    }
+    if (t.nl && current.length > 0 && parens <= 0) {
+      const last = current[current.length - 1]!;
+      const continues =
+        (t.kind === 'punct' || t.kind === 'ident') && continuationStarts.has(t.text)
+          ? true
+          : last.kind === 'punct' && continuationEnds.has(last.text);
+      if (!continues) flush();
+    }
+    if (current.length === 0) currentPath = [...path];
+    if (t.kind === 'punct' && (t.text === '(' || t.text === '[')) parens++;
+    if (t.kind === 'punct' && (t.text === ')' || t.text === ']')) parens--;
+    current.push(t);
+  }
+  flush();
+  return out;
+}
+
+/** The statement's first token is the identifier `name`. */
+export function startsWith(s: Statement, name: string): boolean {
+  const t = s.tokens[0];
+  return t !== undefined && t.kind === 'ident' && t.text === name;
+}
+
+/** Index of the innermost block with one of these names, or -1. */
+export function blockIndex(path: readonly Block[], names: readonly string[]): number {
+  for (let i = path.length - 1; i >= 0; i--) if (names.includes(path[i]!.name)) return i;
+  return -1;
+}
+
+export function constantStrings(tokens: readonly Token[]): Token[] {
+  return tokens.filter((t) => t.kind === 'string' && t.dynamic !== true);
+}
