@@ -15,6 +15,11 @@ export type Define = (program: Command, action: (fn: Action) => (...args: unknow
  */
 export const commandModules: Record<string, () => Promise<{ define: Define }>> = {
   preflight: () => import('./preflight.js'),
+  upload: () => import('./upload.js'),
+  search: () => import('./search.js'),
+  status: () => import('./status.js'),
+  publish: () => import('./publish.js'),
+  drop: () => import('./drop.js'),
 };
 
 /**

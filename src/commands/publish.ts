@@ -1,0 +1,71 @@
+import { ExitCode, StepFailedError, UsageError } from '../core/errors.js';
+import { deploymentsUrl } from '../portal/decode.js';
+import { resolveDeploymentId } from '../portal/deployment.js';
+import { renderPortalFailure } from '../portal/report.js';
+import { confirm, portalSession } from '../portal/session.js';
+import type { Define } from './registry.js';
+
+export const define: Define = (program, action) => {
+  program
+    .command('publish')
+    .description('publish a VALIDATED deployment after showing what it holds (the portal UI\'s Publish)')
+    .option('--deployment <id>', 'deployment id (default: the release journal, else the latest found for --group-id)')
+    .option('--dry-run', 'show what would be published, change nothing')
+    .option('--yes', 'publish without asking')
+    .action(
+      action(async (ctx, opts) => {
+        const flagId = typeof opts.deployment === 'string' ? opts.deployment : undefined;
+        if (opts.dryRun === true && flagId !== undefined && ctx.env.RELCTL_TOKEN_USERNAME === undefined) {
+          // A dry run works without a token: say what would be called.
+          const call = `POST ${ctx.config.portalUrl}/api/v1/publisher/deployment/${flagId}`;
+          ctx.out.wouldDo(call);
+          if (ctx.out.json) ctx.out.resultJson({ ok: true, dryRun: true, deploymentId: flagId, request: call });
+          else ctx.out.result(`dry run: would ${call}`);
+          return ExitCode.ok;
+        }
+        const { portal } = await portalSession(ctx);
+        const id = await resolveDeploymentId(ctx, portal, flagId);
+        const status = await portal.status(id);
+        if (status.deploymentState === 'PUBLISHED') {
+          if (ctx.out.json) ctx.out.resultJson({ ok: true, deploymentId: id, state: 'PUBLISHED', alreadyPublished: true });
+          else ctx.out.result(`deployment ${id} is already PUBLISHED; nothing to do.`);
+          return ExitCode.ok;
+        }
+        if (status.deploymentState !== 'VALIDATED') {
+          throw new StepFailedError(`Deployment ${id} is ${status.deploymentState}, not VALIDATED: only a validated deployment can be published.`, {
+            kind: 'not-publishable',
+            fix:
+              status.deploymentState === 'FAILED'
+                ? `Drop it (relctl drop --deployment ${id}), fix the cause, release the next version.`
+                : `Wait until it is validated: relctl status --deployment ${id} --wait`,
+            data: { deploymentId: id, state: status.deploymentState },
+          });
+        }
+        const request = `POST ${ctx.config.portalUrl}/api/v1/publisher/deployment/${id}`;
+        if (!ctx.out.json) {
+          ctx.out.info(`deployment ${id}${status.deploymentName === undefined ? '' : ` (${status.deploymentName})`} holds:`);
+          for (const purl of status.purls) ctx.out.info(`  ${purl}`);
+        }
+        if (opts.dryRun === true) {
+          ctx.out.wouldDo(request);
+          if (ctx.out.json) ctx.out.resultJson({ ok: true, dryRun: true, deploymentId: id, purls: status.purls, request });
+          else ctx.out.result(`dry run: would publish ${id} (${status.purls.length} component${status.purls.length === 1 ? '' : 's'})`);
+          return ExitCode.ok;
+        }
+        if (!(await confirm(ctx, opts.yes === true, `Publish these ${status.purls.length} component(s) to Maven Central? This cannot be undone.`))) {
+          throw new UsageError('Publish cancelled; nothing changed.', { fix: `Run relctl publish --deployment ${id} again when ready.`, data: { deploymentId: id } });
+        }
+        try {
+          await portal.publish(id);
+        } catch (error) {
+          return renderPortalFailure(ctx, error, 'publish', { deploymentId: id });
+        }
+        if (ctx.out.json) ctx.out.resultJson({ ok: true, deploymentId: id, purls: status.purls, state: 'PUBLISHING' });
+        else {
+          ctx.out.result(`Publishing deployment ${id} (${status.purls.join(', ')}).\ndeploymentId: ${id}`);
+          ctx.out.info(`Follow it with relctl status --deployment ${id} --wait, or at ${deploymentsUrl(ctx.config.portalUrl)}`);
+        }
+        return ExitCode.ok;
+      }),
+    );
+};

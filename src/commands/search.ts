@@ -1,0 +1,48 @@
+import { Option } from 'commander';
+import { ExitCode } from '../core/errors.js';
+import { portalSession, requireGroupId } from '../portal/session.js';
+import type { Define } from './registry.js';
+
+export const define: Define = (program, action) => {
+  program
+    .command('search')
+    .description('list staging repositories of a namespace (use when nothing shows up in the portal)')
+    .addOption(new Option('--ip <which>', 'repositories staged from this address only, or from any').choices(['any', 'client']).default('any'))
+    .addOption(new Option('--state <state>', 'only repositories in this state').choices(['open', 'closed', 'released']))
+    .action(
+      action(async (ctx, opts) => {
+        const groupId = requireGroupId(ctx, opts.groupId);
+        const { portal } = await portalSession(ctx);
+        const repos = await portal.search({
+          groupId,
+          ip: opts.ip as 'any' | 'client',
+          ...(typeof opts.state === 'string' ? { state: opts.state } : {}),
+        });
+        if (ctx.out.json) {
+          ctx.out.resultJson({
+            ok: true,
+            groupId,
+            repositories: repos.map((r) => ({ key: r.key, state: r.state, description: r.description, deploymentId: r.portalDeploymentId })),
+          });
+          return ExitCode.ok;
+        }
+        if (repos.length === 0) {
+          ctx.out.result(`No staging repositories for ${groupId} (ip=${String(opts.ip)}).`);
+          ctx.out.info('Nothing is staged: deploy the artifacts first, or try --ip any if they were deployed from another machine.');
+          return ExitCode.ok;
+        }
+        const rows = [['KEY', 'STATE', 'DEPLOYMENT'], ...repos.map((r) => [r.key, r.state, r.portalDeploymentId ?? '-'])];
+        const widths = [0, 1].map((i) => Math.max(...rows.map((row) => ctx.out.redactor.redact(row[i]!).length)));
+        ctx.out.result(
+          rows
+            .map((row) => row.map((cell, i) => (i < 2 ? cell + ' '.repeat(Math.max(0, widths[i]! - ctx.out.redactor.redact(cell).length)) : cell)).join('  '))
+            .join('\n'),
+        );
+        const open = repos.find((r) => r.state === 'open');
+        if (open !== undefined) {
+          ctx.out.info(`To move an open repository into the portal: relctl upload --group-id ${groupId} --repository-key ${open.key}`);
+        }
+        return ExitCode.ok;
+      }),
+    );
+};

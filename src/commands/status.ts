@@ -1,0 +1,76 @@
+import { ExitCode, UsageError } from '../core/errors.js';
+import { findingToJson, toReport } from '../core/findings.js';
+import { deploymentsUrl } from '../portal/decode.js';
+import { resolveDeploymentId, statusFindings, waitForDeployment } from '../portal/deployment.js';
+import { portalSession } from '../portal/session.js';
+import { findingsText } from '../ui/render/findings.js';
+import type { Define } from './registry.js';
+
+/** What each state means for the person releasing, and what to do next. */
+function meaning(state: string, id: string): { text: string; next?: string } {
+  switch (state) {
+    case 'PUBLISHED':
+      return { text: 'published: the artifacts are on their way to the public repository' };
+    case 'VALIDATED':
+      return { text: 'validated, NOT published yet: a person must publish it', next: `relctl publish --deployment ${id}` };
+    case 'FAILED':
+      return { text: 'validation FAILED: the namespace is blocked until this deployment is dropped', next: `relctl drop --deployment ${id}` };
+    default:
+      return { text: `${state.toLowerCase()}: the portal is still working on it`, next: `relctl status --deployment ${id} --wait` };
+  }
+}
+
+export const define: Define = (program, action) => {
+  program
+    .command('status')
+    .description("the portal deployment's state (Publisher API); --wait polls until it settles")
+    .option('--deployment <id>', 'deployment id (default: the release journal, else the latest found for --group-id)')
+    .option('--wait', 'poll with backoff until VALIDATED, PUBLISHED or FAILED')
+    .option('--wait-timeout <seconds>', 'time limit of --wait', '600')
+    .action(
+      action(async (ctx, opts) => {
+        const limit = Number(opts.waitTimeout);
+        if (!Number.isFinite(limit) || limit < 0) {
+          throw new UsageError(`--wait-timeout ${String(opts.waitTimeout)} is not a number of seconds.`, { fix: 'Pass e.g. --wait-timeout 600.' });
+        }
+        const { portal } = await portalSession(ctx);
+        const id = await resolveDeploymentId(ctx, portal, opts.deployment);
+        const { status, settled } =
+          opts.wait === true
+            ? await waitForDeployment(portal, id, { timeoutMs: limit * 1000, signal: ctx.signal, onState: (s) => ctx.out.info(`${id}: ${s}`) })
+            : { status: await portal.status(id), settled: true };
+        const state = status.deploymentState;
+        const m = meaning(state, id);
+        const findings = statusFindings(status, ctx.config.portalUrl);
+        const timedOut = opts.wait === true && !settled;
+        if (ctx.out.json) {
+          ctx.out.resultJson({
+            ok: state !== 'FAILED',
+            deploymentId: id,
+            deploymentName: status.deploymentName ?? null,
+            state,
+            settled: opts.wait === true ? settled : ['VALIDATED', 'PUBLISHED', 'FAILED'].includes(state),
+            timedOut,
+            actionRequired: state === 'VALIDATED' ? 'publish' : state === 'FAILED' ? 'drop' : null,
+            purls: status.purls,
+            deploymentsUrl: deploymentsUrl(ctx.config.portalUrl),
+            next: m.next ?? null,
+            findings: toReport(findings).findings.map(findingToJson),
+          });
+        } else {
+          const lines = [`deployment ${id}: ${state}`, `  ${m.text}`];
+          if (status.deploymentName !== undefined) lines.push(`  name: ${status.deploymentName}`);
+          for (const purl of status.purls) lines.push(`  ${purl}`);
+          if (findings.length > 0) lines.push('', findingsText(toReport(findings), ctx.out.c, 'portal validation'));
+          ctx.out.result(lines.join('\n'));
+          if (timedOut) {
+            ctx.out.warn(`The wait ran out after ${limit} s while the deployment is ${state}; this is not a failure. Check again with: relctl status --deployment ${id} --wait`);
+          } else if (m.next !== undefined) {
+            ctx.out.info(`next: ${m.next} (or at ${deploymentsUrl(ctx.config.portalUrl)})`);
+          }
+        }
+        // A wait that runs out is not a failure (DESIGN §10); only FAILED is.
+        return state === 'FAILED' ? ExitCode.failed : ExitCode.ok;
+      }),
+    );
+};

@@ -1,0 +1,227 @@
+/**
+ * Pure decoders: every known answer of the staging API and the Publisher API mapped to a cause
+ * and a next step (DESIGN §5, reference/portal-api.md §A3, §B, §E). No I/O here.
+ */
+import type { Finding } from '../core/findings.js';
+import { ruleCodeOfText } from '../core/validation/texts.js';
+import { fixForRule } from './rule-fixes.js';
+
+export type FailureExit = 'failed' | 'usage' | 'environment';
+
+export interface DecodedFailure {
+  exit: FailureExit;
+  /** Stable kebab-case id, also the JSON `error.kind`. */
+  kind: string;
+  message: string;
+  fix: string;
+  findings?: Finding[];
+  deploymentId?: string;
+  repositoryKey?: string;
+  deploymentsUrl?: string;
+}
+
+export interface DecodeContext {
+  /** What was being done, for the message ("manual upload", "search", ...). */
+  action: string;
+  portalUrl: string;
+  groupId?: string;
+  repositoryKey?: string;
+  deploymentId?: string;
+}
+
+export function deploymentsUrl(portalUrl: string): string {
+  return `${portalUrl.replace(/\/+$/, '')}/publishing/deployments`;
+}
+
+const requestPrefix = /^Failed to process request:\s*/;
+
+/** The portal's message: JSON `{"error": ...}` (production), or plain text (prototype). */
+export function errorText(body: string): { text: string; deploymentId?: string } {
+  const trimmed = body.trim();
+  if (trimmed.startsWith('{')) {
+    try {
+      const json = JSON.parse(trimmed) as Record<string, unknown>;
+      const text = typeof json.error === 'string' ? json.error : typeof json.message === 'string' ? json.message : trimmed;
+      const id = typeof json.deploymentId === 'string' ? json.deploymentId : undefined;
+      return { text: text.replace(requestPrefix, ''), ...(id === undefined ? {} : { deploymentId: id }) };
+    } catch {
+      // Not JSON after all: fall through to plain text.
+    }
+  }
+  return { text: trimmed.replace(requestPrefix, '') };
+}
+
+export interface ComponentErrors {
+  purl: string;
+  lines: string[];
+}
+
+/** "Deployment reached an unexpected status: Failed\n- pkg:maven/...\n  - text" → per component. */
+export function parseValidationFailure(text: string): ComponentErrors[] {
+  const out: ComponentErrors[] = [];
+  let current: ComponentErrors | undefined;
+  for (const raw of text.split(/\r?\n/)) {
+    const component = /^-\s+(pkg:\S+)\s*$/.exec(raw);
+    if (component !== null) {
+      current = { purl: component[1]!, lines: [] };
+      out.push(current);
+      continue;
+    }
+    const line = /^\s+-\s+(.*\S)\s*$/.exec(raw);
+    if (line !== null) {
+      if (current === undefined) {
+        current = { purl: 'common', lines: [] };
+        out.push(current);
+      }
+      current.lines.push(line[1]!);
+    } else if (/^-\s+\S/.test(raw)) {
+      // "- Component with package url: ... already exists" directly under the status line.
+      current = { purl: 'common', lines: [raw.replace(/^-\s+/, '').trim()] };
+      out.push(current);
+    }
+  }
+  return out;
+}
+
+/** Portal error lines → findings with code `portal-validation` (module = purl). */
+export function validationFindings(components: readonly ComponentErrors[], portalUrl: string): Finding[] {
+  const where = deploymentsUrl(portalUrl);
+  return components.flatMap((c) =>
+    c.lines.map((message) => ({
+      code: 'portal-validation',
+      severity: 'error' as const,
+      message,
+      module: c.purl,
+      fix: `${fixForRule(ruleCodeOfText(message))} The deployment is listed at ${where}.`,
+    })),
+  );
+}
+
+/** The portal's status `errors` map (purl or "common" → texts) as components. */
+export function componentsOfStatusErrors(errors: unknown): ComponentErrors[] {
+  if (errors === null || typeof errors !== 'object') return [];
+  return Object.entries(errors as Record<string, unknown>).map(([purl, lines]) => ({
+    purl,
+    lines: Array.isArray(lines) ? lines.map(String) : [String(lines)],
+  }));
+}
+
+function blockedFix(ctx: DecodeContext, deploymentId: string | undefined): string {
+  const drop = deploymentId === undefined ? 'relctl drop --deployment <id>' : `relctl drop --deployment ${deploymentId}`;
+  return `Drop the failed deployment (${drop}, or Drop at ${deploymentsUrl(ctx.portalUrl)}), fix its cause, then release the next version.`;
+}
+
+export function tokenRejected(ctx: DecodeContext): DecodedFailure {
+  return {
+    exit: 'environment',
+    kind: 'token-rejected',
+    message: `The portal refused the credentials (HTTP 401) for the ${ctx.action}.`,
+    fix: `Generate a portal user token at ${ctx.portalUrl} (profile menu, Generate User Token) and set both halves (RELCTL_TOKEN_USERNAME and RELCTL_TOKEN_PASSWORD, or the Maven <server>); the login password and legacy OSSRH tokens are refused.`,
+  };
+}
+
+/** Decodes a non-2xx answer of the staging API or Publisher API. */
+export function decodeFailure(status: number, body: string, ctx: DecodeContext): DecodedFailure {
+  const ids = { ...(ctx.repositoryKey === undefined ? {} : { repositoryKey: ctx.repositoryKey }) };
+  if (status === 401) return { ...tokenRejected(ctx), ...ids };
+  if (status === 402) {
+    return {
+      exit: 'usage',
+      kind: 'legacy-staging-host',
+      message: `HTTP 402 Payment Required for the ${ctx.action}: the URL names the retired OSSRH host (oss.sonatype.org / s01.oss.sonatype.org).`,
+      fix: 'Point the staging API URL at https://ossrh-staging-api.central.sonatype.com (--staging-api-url or RELCTL_STAGING_API_URL, and the distributionManagement URL).',
+    };
+  }
+  if (status === 403) {
+    return {
+      exit: 'environment',
+      kind: 'token-rejected',
+      message: `The portal refused access (HTTP 403) for the ${ctx.action}.`,
+      fix: 'Use a portal user token of the account that owns the namespace (and the deployment).',
+      ...ids,
+    };
+  }
+  if (status >= 500) {
+    return {
+      exit: 'environment',
+      kind: 'portal-unavailable',
+      message: `The portal answered HTTP ${status} to the ${ctx.action}${body.trim() === '' ? '' : `: ${errorText(body).text.slice(0, 300)}`}.`,
+      fix: 'The service is having trouble: check the state (relctl search / relctl status) and try again later.',
+      ...ids,
+    };
+  }
+  const { text, deploymentId: bodyId } = errorText(body);
+  const deploymentId = bodyId ?? ctx.deploymentId;
+  const withIds = { ...ids, ...(deploymentId === undefined ? {} : { deploymentId }) };
+
+  const noRepo = /No repository found for (\S+)/.exec(text);
+  if (noRepo !== null) {
+    const g = ctx.groupId ?? '<group id>';
+    return {
+      exit: 'failed',
+      kind: 'no-repository',
+      message: `No staging repository ${noRepo[1]} for this machine's address: nothing was staged from it, or the artifacts were uploaded from another machine (the portal matches the source address).`,
+      fix: `Run relctl search --group-id ${g} --ip any; if a repository is listed, move it with relctl upload --repository-key <key>. Otherwise deploy the artifacts first.`,
+      repositoryKey: noRepo[1]!,
+      ...(deploymentId === undefined ? {} : { deploymentId }),
+    };
+  }
+  if (/No objects found in the repository/.test(text)) {
+    return {
+      exit: 'failed',
+      kind: 'no-objects',
+      message: 'The staging repository holds no files: nothing was deployed, or it was already moved to the portal.',
+      fix: `Look at ${deploymentsUrl(ctx.portalUrl)} (or relctl status) for an existing deployment; otherwise deploy the artifacts, then upload again.`,
+      ...withIds,
+    };
+  }
+  if (/not associated with an authorized namespace/.test(text)) {
+    return {
+      exit: 'failed',
+      kind: 'namespace-not-authorized',
+      message: `The token may not publish into ${ctx.groupId ?? 'this namespace'}: ${text}`,
+      fix: `Use the group id of a namespace verified for your account (see ${ctx.portalUrl}/publishing/namespaces), or request it in the portal.`,
+      ...withIds,
+    };
+  }
+  const blocked = /Repository (\S+) is in state closed\/failed(?:: deployment (\S+) failed)?/.exec(text);
+  if (blocked !== null) {
+    const id = blocked[2] ?? deploymentId;
+    return {
+      exit: 'failed',
+      kind: 'namespace-blocked',
+      message: `The namespace is blocked: ${text}`,
+      fix: blockedFix(ctx, id),
+      repositoryKey: blocked[1]!,
+      ...(id === undefined ? {} : { deploymentId: id }),
+      deploymentsUrl: deploymentsUrl(ctx.portalUrl),
+    };
+  }
+  if (/Deployment reached an unexpected status: Failed/.test(text)) {
+    return {
+      exit: 'failed',
+      kind: 'portal-validation',
+      message: 'The portal validated the deployment and it FAILED; the namespace stays blocked until the deployment is dropped.',
+      fix: blockedFix(ctx, deploymentId),
+      findings: validationFindings(parseValidationFailure(text), ctx.portalUrl),
+      ...withIds,
+      deploymentsUrl: deploymentsUrl(ctx.portalUrl),
+    };
+  }
+  if (status === 404) {
+    return {
+      exit: 'failed',
+      kind: 'not-found',
+      message: `Not found (HTTP 404) for the ${ctx.action}${text === '' ? '' : `: ${text.slice(0, 300)}`}.`,
+      fix: 'Check the id or key (relctl search --ip any lists staging repositories and their deployment ids).',
+      ...withIds,
+    };
+  }
+  return {
+    exit: 'failed',
+    kind: 'portal-rejected',
+    message: `The portal rejected the ${ctx.action} (HTTP ${status})${text === '' ? '' : `: ${text.slice(0, 500)}`}.`,
+    fix: 'Read the portal text above; fix the cause and run the command again.',
+    ...withIds,
+  };
+}

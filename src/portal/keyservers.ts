@@ -1,0 +1,83 @@
+import { EnvironmentError } from '../core/errors.js';
+import type { HttpClient } from './http.js';
+
+/**
+ * Key-server and public-repository lookups. No Authorization header ever goes to these hosts
+ * (DESIGN §5): they are public services, and the token must not travel further than the portal.
+ */
+export type Lookup = { found: true; armored: string } | { found: false };
+
+function base(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+async function lookup(http: HttpClient, url: string, what: string): Promise<Lookup> {
+  const res = await http.request({ method: 'GET', url, headers: { accept: 'application/pgp-keys, text/plain, */*' } });
+  if (res.status === 200) {
+    const text = res.text();
+    if (text.includes('-----BEGIN PGP PUBLIC KEY BLOCK-----')) return { found: true, armored: text };
+    return { found: false };
+  }
+  if (res.status === 404) return { found: false };
+  throw new EnvironmentError(`${what} answered HTTP ${res.status}.`, {
+    kind: 'keyserver-unavailable',
+    fix: 'Try again later, or check --keyserver-url / --secondary-keyserver-url.',
+  });
+}
+
+export class KeyServers {
+  constructor(
+    private readonly http: HttpClient,
+    private readonly urls: { keyserverUrl: string; secondaryKeyserverUrl: string },
+  ) {}
+
+  /** VKS by fingerprint (uppercase hex, no 0x). */
+  primaryByFingerprint(fingerprint: string): Promise<Lookup> {
+    return lookup(this.http, `${base(this.urls.keyserverUrl)}/vks/v1/by-fingerprint/${fingerprint.toUpperCase()}`, 'The primary key server');
+  }
+
+  primaryByKeyId(keyId: string): Promise<Lookup> {
+    return lookup(this.http, `${base(this.urls.keyserverUrl)}/vks/v1/by-keyid/${keyId.toUpperCase()}`, 'The primary key server');
+  }
+
+  /** VKS by e-mail: only answers for addresses the owner confirmed through the mailed link. */
+  primaryByEmail(email: string): Promise<Lookup> {
+    return lookup(this.http, `${base(this.urls.keyserverUrl)}/vks/v1/by-email/${encodeURIComponent(email)}`, 'The primary key server');
+  }
+
+  /** HKP lookup on the secondary server. */
+  secondaryByFingerprint(fingerprint: string): Promise<Lookup> {
+    const q = new URLSearchParams({ op: 'get', options: 'mr', search: `0x${fingerprint.toUpperCase()}` });
+    return lookup(this.http, `${base(this.urls.secondaryKeyserverUrl)}/pks/lookup?${q}`, 'The secondary key server');
+  }
+
+  uploadFormUrl(): string {
+    return `${base(this.urls.keyserverUrl)}/upload`;
+  }
+}
+
+/** GETs on the public repository: is a version published, and a parent POM's text. */
+export class PublicRepository {
+  constructor(
+    private readonly http: HttpClient,
+    private readonly url: string,
+  ) {}
+
+  private pomUrl(g: string, a: string, v: string): string {
+    return `${base(this.url)}/${g.replace(/\./g, '/')}/${a}/${v}/${a}-${v}.pom`;
+  }
+
+  async fetchPom(g: string, a: string, v: string): Promise<string | undefined> {
+    const res = await this.http.request({ method: 'GET', url: this.pomUrl(g, a, v) });
+    if (res.status === 200) return res.text();
+    if (res.status === 404) return undefined;
+    throw new EnvironmentError(`The public repository answered HTTP ${res.status} for ${g}:${a}:${v}.`, {
+      kind: 'public-repo-unavailable',
+      fix: 'Try again later, or check --public-repo-url.',
+    });
+  }
+
+  async isPublished(g: string, a: string, v: string): Promise<boolean> {
+    return (await this.fetchPom(g, a, v)) !== undefined;
+  }
+}

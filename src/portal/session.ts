@@ -1,0 +1,77 @@
+import type { CommandContext } from '../commands/context.js';
+import { UsageError } from '../core/errors.js';
+import { PortalClient } from './client.js';
+import { HttpClient } from './http.js';
+import { KeyServers, PublicRepository } from './keyservers.js';
+import { requireToken, type PortalToken } from './token.js';
+
+/**
+ * Builds the network adapters for a command from its context. RELCTL_LOCAL_ADDRESS binds the
+ * outgoing side of every connection (a second loopback address in tests, a chosen interface on
+ * a multi-homed CI runner), which matters because the staging API matches by source address.
+ */
+export function localAddressOf(ctx: CommandContext): string | undefined {
+  const v = ctx.env.RELCTL_LOCAL_ADDRESS;
+  return v === undefined || v === '' ? undefined : v;
+}
+
+export function httpFor(ctx: CommandContext): HttpClient {
+  const localAddress = localAddressOf(ctx);
+  return new HttpClient({
+    timeoutMs: ctx.config.timeout * 1000,
+    env: ctx.env,
+    ...(localAddress === undefined ? {} : { localAddress }),
+    log: (line) => ctx.out.verbose(line),
+    signal: ctx.signal,
+  });
+}
+
+export interface PortalSession {
+  http: HttpClient;
+  portal: PortalClient;
+  token: PortalToken;
+}
+
+export async function portalSession(ctx: CommandContext): Promise<PortalSession> {
+  const token = await requireToken({
+    cwd: ctx.cwd,
+    env: ctx.env,
+    redactor: ctx.out.redactor,
+    ...(ctx.config.settings === undefined ? {} : { settingsFile: ctx.config.settings }),
+  });
+  ctx.out.verbose(`token from ${token.source}`);
+  const http = httpFor(ctx);
+  return { http, token, portal: new PortalClient(http, ctx.config, token) };
+}
+
+export function keyServersFor(ctx: CommandContext, http = httpFor(ctx)): KeyServers {
+  return new KeyServers(http, ctx.config);
+}
+
+export function publicRepoFor(ctx: CommandContext, http = httpFor(ctx)): PublicRepository {
+  return new PublicRepository(http, ctx.config.publicRepoUrl);
+}
+
+export function requireGroupId(ctx: CommandContext, flagValue: unknown): string {
+  const g = typeof flagValue === 'string' && flagValue !== '' ? flagValue : ctx.config.groupId;
+  if (g === undefined || g === '') {
+    throw new UsageError('No group id (namespace) given.', {
+      fix: 'Pass --group-id <namespace> (or set RELCTL_GROUP_ID, or "groupId" in relctl.config.json).',
+    });
+  }
+  return g;
+}
+
+/** Mutations need a yes: --yes, or a prompt on a terminal; else a usage error naming the flag. */
+export async function confirm(ctx: CommandContext, yes: boolean, question: string): Promise<boolean> {
+  if (yes) return true;
+  if (!ctx.canPrompt) {
+    throw new UsageError(`Confirmation needed: ${question}`, {
+      kind: 'confirmation-needed',
+      fix: 'Pass --yes to confirm without a prompt (or --dry-run to see what would happen).',
+    });
+  }
+  const { default: enquirer } = await import('enquirer');
+  const answer = (await enquirer.prompt({ type: 'confirm', name: 'ok', message: question, initial: false })) as { ok: boolean };
+  return answer.ok;
+}

@@ -1,0 +1,170 @@
+import { readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { UsageError } from '../core/errors.js';
+import type { Redactor } from '../core/redact.js';
+
+/**
+ * Token resolution (DESIGN §2): RELCTL_TOKEN_USERNAME/PASSWORD, else the Maven settings
+ * <server> whose id equals the distribution repository id, else the Gradle user properties.
+ * Every value found is registered with the redactor before anything else sees it.
+ */
+export interface PortalToken {
+  username: string;
+  password: string;
+  /** Where it came from, for messages (never the value). */
+  source: string;
+}
+
+export interface TokenSources {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  /** --settings / RELCTL_MAVEN_SETTINGS. */
+  settingsFile?: string;
+  redactor: Redactor;
+}
+
+/** Property names the Gradle publishing plugins use for the portal token, most specific first. */
+const gradleKeyPairs: readonly [string, string][] = [
+  ['mavenCentralUsername', 'mavenCentralPassword'],
+  ['centralUsername', 'centralPassword'],
+  ['sonatypeUsername', 'sonatypePassword'],
+  ['ossrhUsername', 'ossrhPassword'],
+  ['ossrhTokenUsername', 'ossrhTokenPassword'],
+];
+
+export function bearerHeader(token: PortalToken): string {
+  return `Bearer ${Buffer.from(`${token.username}:${token.password}`).toString('base64')}`;
+}
+
+/** Maven's ${env.NAME} interpolation in settings values. */
+export function resolveEnvRefs(value: string, env: NodeJS.ProcessEnv): string {
+  return value.replace(/\$\{env\.([A-Za-z_][A-Za-z0-9_]*)\}/g, (whole, name: string) => env[name] ?? whole);
+}
+
+function textOf(xml: string, tag: string): string | undefined {
+  const m = new RegExp(`<${tag}>\\s*([^<]*?)\\s*</${tag}>`).exec(xml);
+  return m === null ? undefined : decodeXml(m[1]!);
+}
+
+function decodeXml(s: string): string {
+  return s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
+}
+
+function stripComments(xml: string): string {
+  return xml.replace(/<!--[\s\S]*?-->/g, '');
+}
+
+/** The release repository id of the root POM's distributionManagement (undefined when absent). */
+export function distributionRepositoryId(pomXml: string): string | undefined {
+  const dm = /<distributionManagement>([\s\S]*?)<\/distributionManagement>/.exec(stripComments(pomXml));
+  if (dm === null) return undefined;
+  const repo = /<repository>([\s\S]*?)<\/repository>/.exec(dm[1]!);
+  return repo === null ? undefined : textOf(repo[1]!, 'id');
+}
+
+/** The servers of a settings.xml: id → username/password (values ${env.X}-resolved). */
+export function settingsServers(settingsXml: string, env: NodeJS.ProcessEnv): Map<string, { username?: string; password?: string }> {
+  const out = new Map<string, { username?: string; password?: string }>();
+  const servers = /<servers>([\s\S]*?)<\/servers>/.exec(stripComments(settingsXml));
+  if (servers === null) return out;
+  for (const m of servers[1]!.matchAll(/<server>([\s\S]*?)<\/server>/g)) {
+    const id = textOf(m[1]!, 'id');
+    if (id === undefined) continue;
+    const username = textOf(m[1]!, 'username');
+    const password = textOf(m[1]!, 'password');
+    out.set(id, {
+      ...(username === undefined ? {} : { username: resolveEnvRefs(username, env) }),
+      ...(password === undefined ? {} : { password: resolveEnvRefs(password, env) }),
+    });
+  }
+  return out;
+}
+
+export function parseProperties(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#') || line.startsWith('!')) continue;
+    const m = /^([^=:\s]+)\s*[=:]\s*(.*)$/.exec(line);
+    if (m !== null) out.set(m[1]!, m[2]!.trim());
+  }
+  return out;
+}
+
+async function readIfExists(file: string): Promise<string | undefined> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function home(env: NodeJS.ProcessEnv): string {
+  return env.HOME ?? os.homedir();
+}
+
+/** Finds the token, or undefined when none is configured anywhere. */
+export async function findToken(src: TokenSources): Promise<PortalToken | undefined> {
+  const { env } = src;
+  const u = env.RELCTL_TOKEN_USERNAME;
+  const p = env.RELCTL_TOKEN_PASSWORD;
+  if (u !== undefined && u !== '' && p !== undefined && p !== '') {
+    src.redactor.addToken(u, p);
+    return { username: u, password: p, source: 'RELCTL_TOKEN_USERNAME / RELCTL_TOKEN_PASSWORD' };
+  }
+  if ((u ?? '') !== '' || (p ?? '') !== '') {
+    src.redactor.add(u, p);
+    throw new UsageError('Only one of RELCTL_TOKEN_USERNAME and RELCTL_TOKEN_PASSWORD is set.', {
+      kind: 'missing-credentials',
+      fix: 'Set both halves of the portal user token, or neither (then the Maven settings or Gradle properties are used).',
+    });
+  }
+  const settingsFile = src.settingsFile ?? path.join(home(env), '.m2', 'settings.xml');
+  const settings = await readIfExists(settingsFile);
+  const pom = await readIfExists(path.join(src.cwd, 'pom.xml'));
+  if (settings !== undefined) {
+    const servers = settingsServers(settings, env);
+    const repoId = pom === undefined ? undefined : distributionRepositoryId(pom);
+    // Without a declared id (inherited from a parent), the ids the portal migration uses.
+    const ids = repoId !== undefined ? [repoId] : ['central', 'ossrh', 'sonatype-nexus-staging'];
+    for (const id of ids) {
+      const s = servers.get(id);
+      if (s?.username !== undefined && s.password !== undefined && !s.username.includes('${') && !s.password.includes('${')) {
+        src.redactor.addToken(s.username, s.password);
+        return { username: s.username, password: s.password, source: `${settingsFile} <server> ${id}` };
+      }
+    }
+  }
+  const gradleHome = env.GRADLE_USER_HOME ?? path.join(home(env), '.gradle');
+  const propsFile = path.join(gradleHome, 'gradle.properties');
+  const props = await readIfExists(propsFile);
+  if (props !== undefined) {
+    const map = parseProperties(props);
+    for (const [uk, pk] of gradleKeyPairs) {
+      const gu = map.get(uk);
+      const gp = map.get(pk);
+      if (gu !== undefined && gp !== undefined && gu !== '' && gp !== '') {
+        src.redactor.addToken(gu, gp);
+        return { username: gu, password: gp, source: `${propsFile} ${uk}/${pk}` };
+      }
+    }
+  }
+  return undefined;
+}
+
+export const missingTokenFix =
+  'Set RELCTL_TOKEN_USERNAME and RELCTL_TOKEN_PASSWORD to a portal user token, or add a <server> with that token to ~/.m2/settings.xml whose id equals the distribution repository id (Gradle: mavenCentralUsername/mavenCentralPassword in ~/.gradle/gradle.properties).';
+
+export async function requireToken(src: TokenSources): Promise<PortalToken> {
+  const token = await findToken(src);
+  if (token === undefined) {
+    throw new UsageError('No portal token is configured.', { kind: 'missing-credentials', fix: missingTokenFix });
+  }
+  return token;
+}
