@@ -1,5 +1,42 @@
-/** Maven facts for preflight (reactor, effective models, settings). Filled in by the Maven model work. */
+/** Maven facts for preflight: the reactor's modules with their effective models, and the settings. */
+import type { EffectivePom, PomIdentity, RawPom } from '../../core/pom/index.js';
+import type { MavenServer } from '../../core/maven-settings.js';
+
+export interface MavenModuleFacts {
+  /** Root-relative POM path, forward slashes (`pom.xml`, `web/pom.xml`). */
+  file: string;
+  /** Root-relative module folder ('' for the top level). */
+  dir: string;
+  topLevel: boolean;
+  raw: RawPom;
+  effective: EffectivePom;
+  /** The inheritance chain as far as it resolved: the module first, then its ancestors. */
+  chain: PomIdentity[];
+  /** True when the nearest parent is a POM of this project (so it reports inherited gaps itself). */
+  parentInProject: boolean;
+  /**
+   * The `<parent>` element through which the chain leaves the project (the last project POM's),
+   * where values inherited from a POM outside the project are reported.
+   */
+  exit?: { file: string; line: number; module: string };
+  /** The folder has `src/main/webapp` (web content). */
+  hasWebapp: boolean;
+}
+
+export interface MavenSettingsFacts {
+  /** The settings file relctl looked at (absolute). */
+  file: string;
+  found: boolean;
+  /** False when the file exists but could not be parsed (an xml-malformed finding says why). */
+  parsed: boolean;
+  servers: MavenServer[];
+}
+
 export interface MavenFacts {
-  /** Placeholder until the Maven model lands. */
-  modules: unknown[];
+  /** The configured staging API service URL (no trailing slash): distribution URLs must start with it. */
+  stagingApiUrl: string;
+  /** Reactor modules that parsed, in reactor order (top level first). */
+  modules: MavenModuleFacts[];
+  settings: MavenSettingsFacts;
+  localRepo: string;
 }

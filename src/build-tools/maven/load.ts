@@ -1,0 +1,102 @@
+import { readFile, realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { declaredId, parsePom, type ChainLink, type ParentRef } from '../../core/pom/index.js';
+
+/** One POM file as loaded: parsed, or why not. */
+export interface LoadedPom {
+  abs: string;
+  /** Root-relative path (forward slashes) when the file is inside the project. */
+  file?: string;
+  /** Where it came from: project files resolve parents via relativePath, repository files do not. */
+  origin: 'project' | 'repository';
+  link?: ChainLink;
+  /** Why it could not be used: missing, a directory, unreadable, malformed. */
+  problem?: { kind: 'missing' | 'not-a-file' | 'unreadable' | 'malformed'; message: string; line?: number };
+}
+
+export function relativeToRoot(root: string, abs: string): string | undefined {
+  const rel = path.relative(root, abs);
+  if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) return rel === '' ? '.' : undefined;
+  return rel.split(path.sep).join('/');
+}
+
+/**
+ * Reads and parses each POM file once (keyed by real path), so a parent shared by 1000 modules
+ * is parsed once and the same object identifies it in every chain.
+ */
+export class PomLoader {
+  private readonly byPath = new Map<string, Promise<LoadedPom>>();
+
+  constructor(
+    private readonly root: string,
+    private readonly localRepo: string,
+  ) {}
+
+  load(abs: string, origin: LoadedPom['origin']): Promise<LoadedPom> {
+    let p = this.byPath.get(abs);
+    if (p === undefined) {
+      p = this.read(abs, origin);
+      this.byPath.set(abs, p);
+    }
+    return p;
+  }
+
+  private async read(abs: string, origin: LoadedPom['origin']): Promise<LoadedPom> {
+    const file = relativeToRoot(this.root, abs);
+    const base: LoadedPom = file === undefined ? { abs, origin } : { abs, origin, file };
+    const info = await stat(abs).catch(() => undefined);
+    if (info === undefined) return { ...base, problem: { kind: 'missing', message: 'no such file' } };
+    if (!info.isFile()) return { ...base, problem: { kind: 'not-a-file', message: 'it is a directory, not a file' } };
+    let text: string;
+    try {
+      text = await readFile(abs, 'utf8');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? 'error';
+      return { ...base, problem: { kind: 'unreadable', message: `cannot be read (${code})` } };
+    }
+    const parsed = parsePom(text);
+    if (!parsed.ok) {
+      const problem: LoadedPom['problem'] = { kind: 'malformed', message: parsed.message };
+      if (parsed.line !== undefined) problem.line = parsed.line;
+      return { ...base, problem };
+    }
+    const identity = file === undefined ? { id: declaredId(parsed.pom) } : { id: declaredId(parsed.pom), file };
+    return { ...base, link: { pom: parsed.pom, identity } };
+  }
+
+  /** The real path of a file, or the path itself when it cannot be resolved. */
+  async real(abs: string): Promise<string> {
+    return realpath(abs).catch(() => abs);
+  }
+
+  /**
+   * Finds a parent the way Maven does: the POM at relativePath (default ../pom.xml; a folder
+   * means its pom.xml) when its coordinates match, else the local repository.
+   */
+  async parentOf(child: LoadedPom, ref: ParentRef): Promise<LoadedPom | undefined> {
+    if (child.origin === 'project' && ref.relativePath !== '') {
+      let candidate = path.resolve(path.dirname(child.abs), ref.relativePath ?? '../pom.xml');
+      if ((await stat(candidate).catch(() => undefined))?.isDirectory() === true) candidate = path.join(candidate, 'pom.xml');
+      const loaded = await this.load(await this.real(candidate), 'project');
+      if (loaded.link !== undefined && matches(loaded.link, ref)) return loaded;
+    }
+    const { groupId: g, artifactId: a, version: v } = ref;
+    if (g === undefined || a === undefined || v === undefined || `${g}${a}${v}`.includes('${')) return undefined;
+    if ([g, a, v].some((s) => s.includes('..') || s.includes('/') || s.includes('\\'))) return undefined;
+    const abs = path.join(this.localRepo, ...g.split('.'), a, v, `${a}-${v}.pom`);
+    const loaded = await this.load(abs, 'repository');
+    return loaded.link === undefined ? undefined : loaded;
+  }
+}
+
+/** Maven accepts a relativePath POM only when its coordinates are the ones the child asks for. */
+function matches(link: ChainLink, ref: ParentRef): boolean {
+  const pom = link.pom;
+  const g = pom.groupId?.value ?? pom.parent?.groupId;
+  const v = pom.version?.value ?? pom.parent?.version;
+  if (ref.groupId !== undefined && g !== ref.groupId) return false;
+  if (ref.artifactId !== undefined && pom.artifactId?.value !== ref.artifactId) return false;
+  // CI-friendly versions (${revision}) cannot be compared before interpolation.
+  if (ref.version !== undefined && v !== undefined && !ref.version.includes('${') && !v.includes('${') && v !== ref.version) return false;
+  return true;
+}

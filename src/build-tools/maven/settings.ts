@@ -1,0 +1,46 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Finding } from '../../core/findings.js';
+import { parseMavenSettings, type MavenSettings } from '../../core/maven-settings.js';
+import type { MavenSettingsFacts } from './facts.js';
+
+export interface LoadedSettings {
+  facts: MavenSettingsFacts;
+  settings?: MavenSettings;
+  finding?: Finding;
+}
+
+/** Reads the Maven settings file. A missing file is normal (no servers); a broken one is a finding. */
+export async function loadMavenSettings(file: string, context: { env: Record<string, string | undefined>; home: string }): Promise<LoadedSettings> {
+  const facts: MavenSettingsFacts = { file, found: false, parsed: false, servers: [] };
+  const info = await stat(file).catch(() => undefined);
+  if (info === undefined) return { facts };
+  facts.found = true;
+  const broken = (message: string, line?: number): LoadedSettings => {
+    const finding: Finding = {
+      code: 'xml-malformed',
+      severity: 'error',
+      message: `The Maven settings file ${file} cannot be parsed: ${message}.`,
+      file,
+      fix: 'Correct the settings file (or point --settings at a valid one) so Maven and relctl can read your <server> credentials.',
+    };
+    if (line !== undefined) finding.line = line;
+    return { facts, finding };
+  };
+  if (!info.isFile()) return broken('it is a directory, not a file');
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    return broken(`cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  const parsed = parseMavenSettings(text, context);
+  if (!parsed.ok) return broken(parsed.message, parsed.line);
+  facts.parsed = true;
+  facts.servers = parsed.settings.servers;
+  return { facts, settings: parsed.settings };
+}
+
+export function defaultSettingsFile(home: string): string {
+  return path.join(home, '.m2', 'settings.xml');
+}

@@ -1,0 +1,64 @@
+import type { Finding } from '../core/findings.js';
+import { hasUnresolved } from '../core/pom/index.js';
+import type { Check } from './types.js';
+import { at, dedupe, expectedDeployUrl, fromWhere, isMaven, legacyHostOf, mavenModules, originAt } from './maven-support.js';
+
+/** `scheme://host[:port]/path` lower-cased in scheme and host, no trailing slash, no query. */
+function normalise(url: string): string | undefined {
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.host}${u.pathname}`.replace(/\/+$/, '');
+  } catch {
+    return undefined;
+  }
+}
+
+/** True when `url` points into the staging API's deploy service (`{staging}/service/local/...`). */
+export function pointsAtStagingService(url: string, stagingApiUrl: string): boolean {
+  const actual = normalise(url);
+  const base = normalise(stagingApiUrl);
+  if (actual === undefined || base === undefined) return false;
+  const service = `${base}/service/local`;
+  return actual === service || actual.startsWith(`${service}/`);
+}
+
+export const mavenDistributionUrl: Check = {
+  id: 'maven-distribution-url',
+  codes: ['distribution-url'],
+  title: 'the release repository URL points at the staging API service',
+  appliesTo: isMaven,
+  run(facts) {
+    const findings: Finding[] = [];
+    const staging = facts.maven!.stagingApiUrl;
+    const expected = expectedDeployUrl(staging);
+    for (const module of mavenModules(facts)) {
+      const repo = module.effective.repository;
+      if (repo === undefined) continue; // missing-distribution
+      const url = repo.url;
+      if (url === undefined) {
+        const id = repo.id!;
+        findings.push({
+          code: 'distribution-url',
+          severity: 'error',
+          message: `The release repository "${id.value}" (${fromWhere(id.origin, module)}) has no <url>.`,
+          ...at(originAt(facts, module, id.origin)),
+          fix: `Add <url>${expected}</url> to that <repository>.`,
+        });
+        continue;
+      }
+      // A retired host is reported by legacy-staging-host, with the same fix.
+      if (legacyHostOf(url.value) !== undefined || pointsAtStagingService(url.value, staging)) continue;
+      const why = hasUnresolved(url.value)
+        ? 'contains a property relctl cannot resolve from the POMs'
+        : `does not point at the staging API service ${staging}`;
+      findings.push({
+        code: 'distribution-url',
+        severity: 'error',
+        message: `The release repository URL ${url.value} (${fromWhere(url.origin, module)}) ${why}.`,
+        ...at(originAt(facts, module, url.origin)),
+        fix: `Set the release repository <url> to ${expected}.`,
+      });
+    }
+    return dedupe(findings);
+  },
+};

@@ -1,0 +1,41 @@
+import type { Finding } from '../core/findings.js';
+import type { Check } from './types.js';
+import { at, dedupe, expectedDeployUrl, fromWhere, isMaven, legacyHostOf, mavenModules, originAt } from './maven-support.js';
+
+/**
+ * Effective distribution URLs that name the retired OSSRH host. Effective values already apply
+ * shadowing: a repository the top-level POM redeclares never reaches here. A snapshot repository
+ * only counts when it comes from the same `<distributionManagement>` block that is in force (the
+ * release procedure treats that block as shadowing everything inherited).
+ */
+export const mavenLegacyStagingHost: Check = {
+  id: 'maven-legacy-staging-host',
+  codes: ['legacy-staging-host'],
+  title: 'distribution URLs do not name the retired OSSRH host',
+  appliesTo: isMaven,
+  run(facts) {
+    const findings: Finding[] = [];
+    const expected = expectedDeployUrl(facts.maven!.stagingApiUrl);
+    for (const module of mavenModules(facts)) {
+      const eff = module.effective;
+      const candidates = [
+        { kind: 'release repository', url: eff.repository?.url },
+        { kind: 'snapshot repository', url: eff.snapshotRepository?.url },
+      ];
+      for (const { kind, url } of candidates) {
+        if (url === undefined) continue;
+        if (kind === 'snapshot repository' && eff.distributionOrigin !== undefined && url.origin.pom !== eff.distributionOrigin.pom) continue;
+        const host = legacyHostOf(url.value);
+        if (host === undefined) continue;
+        findings.push({
+          code: 'legacy-staging-host',
+          severity: 'error',
+          message: `The ${kind} URL ${url.value} (${fromWhere(url.origin, module)}) names the retired OSSRH host ${host}; uploads there are refused since June 2025.`,
+          ...at(originAt(facts, module, url.origin)),
+          fix: `Declare <distributionManagement> in the top-level pom.xml with the ${kind} URL ${expected} (it shadows inherited values).`,
+        });
+      }
+    }
+    return dedupe(findings);
+  },
+};

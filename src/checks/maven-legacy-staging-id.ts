@@ -1,0 +1,27 @@
+import type { Finding } from '../core/findings.js';
+import type { Check } from './types.js';
+import { at, dedupe, fromWhere, isMaven, mavenModules, originAt } from './maven-support.js';
+
+const legacyIds = new Set(['sonatype-nexus-staging', 'ossrh']);
+
+export const mavenLegacyStagingId: Check = {
+  id: 'maven-legacy-staging-id',
+  codes: ['legacy-staging-id'],
+  title: 'the distribution repository id is not a legacy OSSRH id',
+  appliesTo: isMaven,
+  run(facts) {
+    const findings: Finding[] = [];
+    for (const module of mavenModules(facts)) {
+      const id = module.effective.repository?.id;
+      if (id === undefined || !legacyIds.has(id.value)) continue;
+      findings.push({
+        code: 'legacy-staging-id',
+        severity: 'warning',
+        message: `The distribution repository id "${id.value}" (${fromWhere(id.origin, module)}) is a legacy OSSRH id.`,
+        ...at(originAt(facts, module, id.origin)),
+        fix: `Use the id "central" in the top-level <distributionManagement> and in settings.xml <server>, or keep a <server> with id "${id.value}" in settings.xml while the POM still inherits it.`,
+      });
+    }
+    return dedupe(findings);
+  },
+};

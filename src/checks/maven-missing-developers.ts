@@ -1,0 +1,27 @@
+import type { Finding } from '../core/findings.js';
+import type { Check } from './types.js';
+import { at, isMaven, mavenModules, missingAt, ownsInheritedGaps } from './maven-support.js';
+
+export const mavenMissingDevelopers: Check = {
+  id: 'maven-missing-developers',
+  codes: ['missing-developers'],
+  title: 'every module has effective <developers>',
+  appliesTo: isMaven,
+  run(facts) {
+    const findings: Finding[] = [];
+    for (const module of mavenModules(facts)) {
+      const devs = module.effective.developers;
+      if ((devs !== undefined && devs.value.length > 0) || !ownsInheritedGaps(facts, module)) continue;
+      const parent = module.chain[1];
+      const inherited = parent === undefined ? 'and it has no parent to inherit them from' : `and its parent ${parent.id} does not provide them`;
+      findings.push({
+        code: 'missing-developers',
+        severity: 'error',
+        message: `${module.effective.coords} has no <developers>: ${module.file} declares none ${inherited}; the portal fails the deployment ("developers information is missing").`,
+        ...at(missingAt(module)),
+        fix: `Declare <developers><developer> with <organization> and <organizationUrl> in ${module.file}, or inherit them from the ecosystem parent version 44 or later.`,
+      });
+    }
+    return findings;
+  },
+};

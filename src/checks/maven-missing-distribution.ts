@@ -1,0 +1,25 @@
+import type { Finding } from '../core/findings.js';
+import type { Check } from './types.js';
+import { at, expectedDeployUrl, isMaven, mavenModules, missingAt, ownsInheritedGaps } from './maven-support.js';
+
+export const mavenMissingDistribution: Check = {
+  id: 'maven-missing-distribution',
+  codes: ['missing-distribution'],
+  title: 'a release repository is declared',
+  appliesTo: isMaven,
+  run(facts) {
+    const findings: Finding[] = [];
+    const expected = expectedDeployUrl(facts.maven!.stagingApiUrl);
+    for (const module of mavenModules(facts)) {
+      if (module.effective.repository !== undefined || !ownsInheritedGaps(facts, module)) continue;
+      findings.push({
+        code: 'missing-distribution',
+        severity: 'error',
+        message: `${module.file} declares no release repository and inherits none, so Maven has nowhere to deploy ${module.effective.coords}.`,
+        ...at(missingAt(module)),
+        fix: `Add <distributionManagement><repository><id>central</id><url>${expected}</url></repository></distributionManagement> to the top-level pom.xml.`,
+      });
+    }
+    return findings;
+  },
+};

@@ -1,0 +1,38 @@
+import type { Finding } from '../core/findings.js';
+import type { Check } from './types.js';
+import { at, isMaven, mavenModules, missingAt, ownsInheritedGaps } from './maven-support.js';
+
+/**
+ * The portal rejects a POM without name, description, url, licenses or scm/url. `name` is never
+ * inherited, so every module needs its own; the others are reported once, on the topmost POM of
+ * the project that lacks them.
+ */
+export const mavenMissingPomMetadata: Check = {
+  id: 'maven-missing-pom-metadata',
+  codes: ['missing-pom-metadata'],
+  title: 'name, description, url, licenses and scm/url are present',
+  appliesTo: isMaven,
+  run(facts) {
+    const findings: Finding[] = [];
+    for (const module of mavenModules(facts)) {
+      const eff = module.effective;
+      const missing: string[] = [];
+      if (eff.name === undefined) missing.push('<name>');
+      if (ownsInheritedGaps(facts, module)) {
+        if (eff.description === undefined) missing.push('<description>');
+        if (eff.url === undefined) missing.push('<url>');
+        if (eff.licenses === undefined || eff.licenses.value === 0) missing.push('<licenses>');
+        if (eff.scmUrl === undefined) missing.push('<scm><url>');
+      }
+      if (missing.length === 0) continue;
+      findings.push({
+        code: 'missing-pom-metadata',
+        severity: 'error',
+        message: `${eff.coords} lacks ${missing.join(', ')} (not declared in ${module.file} and not inherited); the portal rejects POMs without them.`,
+        ...at(missingAt(module)),
+        fix: `Add ${missing.join(', ')} to ${module.file}${missing.length === 1 && missing[0] === '<name>' ? '' : ' (or to a parent POM it inherits from)'}.`,
+      });
+    }
+    return findings;
+  },
+};

@@ -1,0 +1,38 @@
+import type { Finding } from '../core/findings.js';
+import type { Check } from './types.js';
+import { at, isMaven, mavenModules, missingAt } from './maven-support.js';
+
+/** The portal compares each module's packaging with the extension of the artifact it receives. */
+export const mavenPackagingMismatch: Check = {
+  id: 'maven-packaging-mismatch',
+  codes: ['packaging-mismatch'],
+  title: 'web modules are packaged as war, and only they',
+  appliesTo: isMaven,
+  run(facts) {
+    const findings: Finding[] = [];
+    for (const module of mavenModules(facts)) {
+      const packaging = module.effective.packaging;
+      const line = module.raw.packaging?.line;
+      const where = line === undefined ? missingAt(module) : { ...missingAt(module), line };
+      const webapp = module.dir === '' ? 'src/main/webapp' : `${module.dir}/src/main/webapp`;
+      if (module.hasWebapp && packaging !== 'war') {
+        findings.push({
+          code: 'packaging-mismatch',
+          severity: 'error',
+          message: `${module.effective.coords} has web content (${webapp}) but is packaged as ${packaging}${line === undefined ? ' (the default)' : ''}; the portal rejects a web archive declared as ${packaging}.`,
+          ...at(where),
+          fix: `Set <packaging>war</packaging> in ${module.file}.`,
+        });
+      } else if (!module.hasWebapp && packaging === 'war') {
+        findings.push({
+          code: 'packaging-mismatch',
+          severity: 'error',
+          message: `${module.effective.coords} is packaged as war but has no web content (${webapp} does not exist).`,
+          ...at(where),
+          fix: `Add the web content under ${webapp}, or set the packaging ${module.file} really produces (for example jar).`,
+        });
+      }
+    }
+    return findings;
+  },
+};

@@ -1,0 +1,85 @@
+/** Helpers shared by the Maven checks (pure). */
+import type { Finding } from '../core/findings.js';
+import type { Origin } from '../core/pom/index.js';
+import type { MavenModuleFacts } from '../build-tools/maven/facts.js';
+import type { ProjectFacts } from './facts.js';
+
+export interface Location {
+  file: string;
+  line: number;
+  module: string;
+}
+
+export function isMaven(facts: ProjectFacts): boolean {
+  return facts.maven !== undefined;
+}
+
+export function mavenModules(facts: ProjectFacts): readonly MavenModuleFacts[] {
+  return facts.maven?.modules ?? [];
+}
+
+/** The line of `<artifactId>` (or `<project>`), where something missing from a POM is reported. */
+export function missingAt(module: MavenModuleFacts): Location {
+  return { file: module.file, line: module.raw.artifactId?.line ?? module.raw.projectLine, module: module.effective.coords };
+}
+
+/**
+ * Where an effective value is reported: the element itself when it is in a project file, else
+ * the `<parent>` through which the module inherits it from outside the project.
+ */
+export function originAt(facts: ProjectFacts, module: MavenModuleFacts, origin: Origin): Location {
+  if (origin.pom.file !== undefined) {
+    const owner = mavenModules(facts).find((m) => m.file === origin.pom.file);
+    return { file: origin.pom.file, line: origin.line, module: owner?.effective.coords ?? origin.pom.id.split(':').slice(0, 2).join(':') };
+  }
+  return module.exit ?? missingAt(module);
+}
+
+/** Describes where a value came from, for messages. */
+export function fromWhere(origin: Origin, module: MavenModuleFacts): string {
+  if (origin.pom.file === module.file) return `declared in ${module.file}`;
+  return origin.pom.file !== undefined ? `inherited from ${origin.pom.file}` : `inherited from the parent POM ${origin.pom.id}`;
+}
+
+/**
+ * True when a gap in an inheritable value is this module's to report: its parent is not a
+ * module of this reactor (when it is, that parent reports the same gap once for all children).
+ */
+export function ownsInheritedGaps(facts: ProjectFacts, module: MavenModuleFacts): boolean {
+  const parentFile = module.chain[1]?.file;
+  if (parentFile === undefined) return true;
+  return !mavenModules(facts).some((m) => m.file === parentFile);
+}
+
+/** One finding per code, file and line: a value shared by many modules is reported once. */
+export function dedupe(findings: Finding[]): Finding[] {
+  const seen = new Set<string>();
+  return findings.filter((f) => {
+    const key = `${f.code}|${f.file ?? ''}|${f.line ?? ''}|${f.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+export function at(location: Location): Pick<Finding, 'file' | 'line' | 'module'> {
+  return { file: location.file, line: location.line, module: location.module };
+}
+
+export const legacyHosts = ['oss.sonatype.org', 's01.oss.sonatype.org'] as const;
+
+/** The retired OSSRH host a URL names, if any (by host name; text search when it is not a URL). */
+export function legacyHostOf(url: string): string | undefined {
+  let host: string | undefined;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    host = /(?:^|[/@])((?:s01\.)?oss\.sonatype\.org)(?:[:/]|$)/i.exec(url)?.[1]?.toLowerCase();
+  }
+  return legacyHosts.find((h) => h === host);
+}
+
+/** The release repository URL a project should use with this staging API service. */
+export function expectedDeployUrl(stagingApiUrl: string): string {
+  return `${stagingApiUrl.replace(/\/+$/, '')}/service/local/staging/deploy/maven2/`;
+}

@@ -1,0 +1,66 @@
+/**
+ * Pure model of a Maven settings.xml: the servers (credentials by repository id) and the local
+ * repository. Mirrors, profiles and proxies do not matter to preflight and are ignored.
+ * `${env.NAME}` values resolve against the supplied environment, as Maven does.
+ */
+import { interpolate } from './pom/interpolate.js';
+import { child, children, parseXml } from './pom/xml.js';
+
+export interface MavenServer {
+  id: string;
+  line: number;
+  username?: string;
+  password?: string;
+  /** `${env.NAME}` references in username or password whose variable is not set. */
+  unsetEnv: string[];
+}
+
+export interface MavenSettings {
+  servers: MavenServer[];
+  localRepository?: string;
+}
+
+export type SettingsParseResult = { ok: true; settings: MavenSettings } | { ok: false; message: string; line?: number };
+
+export interface SettingsContext {
+  env: Readonly<Record<string, string | undefined>>;
+  /** For `${user.home}` in localRepository. */
+  home: string;
+}
+
+export function parseMavenSettings(text: string, context: SettingsContext): SettingsParseResult {
+  const xml = parseXml(text);
+  if (!xml.ok) return xml;
+  if (xml.root.name !== 'settings') {
+    return { ok: false, message: `the root element is <${xml.root.name}>, not <settings>`, line: xml.root.line };
+  }
+  const lookup = (name: string): string | undefined => {
+    if (name.startsWith('env.')) return context.env[name.slice(4)];
+    if (name === 'user.home') return context.home;
+    return undefined;
+  };
+  const settings: MavenSettings = { servers: [] };
+  for (const s of children(child(xml.root, 'servers'), 'server')) {
+    const id = child(s, 'id')?.text ?? '';
+    const server: MavenServer = { id, line: s.line, unsetEnv: [] };
+    for (const key of ['username', 'password'] as const) {
+      const raw = child(s, key)?.text;
+      if (raw === undefined || raw === '') continue;
+      const value = interpolate(raw, lookup);
+      for (const m of value.matchAll(/\$\{env\.([^}]+)\}/g)) server.unsetEnv.push(m[1]!);
+      // An unset variable leaves `${env.X}` in place; Maven would send that literally, so the
+      // credential is as good as missing.
+      if (/\$\{env\.[^}]+\}/.test(value)) continue;
+      server[key] = value;
+    }
+    settings.servers.push(server);
+  }
+  const local = child(xml.root, 'localRepository')?.text;
+  if (local !== undefined && local !== '') settings.localRepository = interpolate(local, lookup);
+  return { ok: true, settings };
+}
+
+/** A server with both credentials set, for the given repository id. */
+export function serverWithCredentials(settings: MavenSettings, id: string): MavenServer | undefined {
+  return settings.servers.find((s) => s.id === id && s.username !== undefined && s.password !== undefined);
+}

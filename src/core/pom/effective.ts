@@ -1,0 +1,190 @@
+import { interpolate, type PropertyLookup } from './interpolate.js';
+import type { RawDeveloper, RawPom, RawRepository } from './model.js';
+
+/** Where a POM lives: `file` is root-relative (forward slashes) when the POM is in the project. */
+export interface PomIdentity {
+  /** `groupId:artifactId:version` as declared or inherited (not interpolated). */
+  id: string;
+  file?: string;
+}
+
+/** One POM of an inheritance chain. */
+export interface ChainLink {
+  pom: RawPom;
+  identity: PomIdentity;
+}
+
+export interface Origin {
+  pom: PomIdentity;
+  line: number;
+}
+
+/** An effective value and the POM element it came from. */
+export interface Sourced<T> {
+  value: T;
+  origin: Origin;
+  /** True when the value came from an ancestor, not the POM itself. */
+  inherited: boolean;
+}
+
+export interface EffectiveRepository {
+  id?: Sourced<string>;
+  url?: Sourced<string>;
+}
+
+export interface EffectivePom {
+  groupId?: string;
+  artifactId?: string;
+  version?: string;
+  /** `groupId:artifactId` (a '?' stands for a part that is missing). */
+  coords: string;
+  packaging: string;
+  name?: Sourced<string>;
+  description?: Sourced<string>;
+  url?: Sourced<string>;
+  /** Number of `<license>` entries in the nearest `<licenses>`. */
+  licenses?: Sourced<number>;
+  developers?: Sourced<RawDeveloper[]>;
+  scmUrl?: Sourced<string>;
+  repository?: EffectiveRepository;
+  snapshotRepository?: EffectiveRepository;
+  /** The nearest POM with a `<distributionManagement>` block (it shadows what ancestors declare). */
+  distributionOrigin?: Origin;
+  properties: Map<string, string>;
+}
+
+export interface EffectiveOptions {
+  /** For `${env.NAME}` references. */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Extra properties that win over the POM's, like `-Dname=value`. */
+  userProperties?: ReadonlyMap<string, string>;
+}
+
+/**
+ * Computes a module's effective model from its inheritance chain (`chain[0]` is the module,
+ * then its parent, grandparent, ...), following Maven's inheritance rules: `artifactId`, `name`
+ * and `packaging` are not inherited; `url` and `scm/url` get the child's artifactId appended;
+ * `developers`, `licenses`, `scm` and `distributionManagement` are inherited from the nearest POM
+ * that declares them (repository fields element by element, as Maven merges them). Values are
+ * then interpolated in the module's own context (`${project.version}`, `${revision}`,
+ * properties along the chain).
+ */
+export function effectivePom(chain: readonly ChainLink[], options: EffectiveOptions = {}): EffectivePom {
+  const self = chain[0];
+  if (self === undefined) throw new Error('effectivePom needs at least one POM');
+  const own = self.pom;
+  const origin = (link: ChainLink, line: number): Origin => ({ pom: link.identity, line });
+
+  // Walk from the most distant ancestor down to the module: nearer POMs override.
+  const props = new Map<string, string>();
+  let groupId: string | undefined;
+  let version: string | undefined;
+  let description: Sourced<string> | undefined;
+  let url: Sourced<string> | undefined;
+  let scmUrl: Sourced<string> | undefined;
+  let licenses: Sourced<number> | undefined;
+  let developers: Sourced<RawDeveloper[]> | undefined;
+  const repository: EffectiveRepository = {};
+  const snapshotRepository: EffectiveRepository = {};
+  let distributionOrigin: Origin | undefined;
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const link = chain[i]!;
+    const pom = link.pom;
+    const inherited = i > 0;
+    const artifactId = pom.artifactId?.value ?? '';
+    for (const [k, v] of pom.properties) props.set(k, v);
+    groupId = pom.groupId?.value ?? pom.parent?.groupId ?? groupId;
+    version = pom.version?.value ?? pom.parent?.version ?? version;
+    if (pom.description !== undefined) description = { value: pom.description.value, origin: origin(link, pom.description.line), inherited };
+    else if (description !== undefined) description = { ...description, inherited };
+    url = pom.url !== undefined ? { value: pom.url.value, origin: origin(link, pom.url.line), inherited } : appendPath(url, artifactId, inherited);
+    const scmUrlEl = pom.scm?.url;
+    scmUrl = scmUrlEl !== undefined ? { value: scmUrlEl.value, origin: origin(link, scmUrlEl.line), inherited } : appendPath(scmUrl, artifactId, inherited);
+    if (pom.licenses !== undefined) licenses = { value: pom.licenses.value, origin: origin(link, pom.licenses.line), inherited };
+    else if (licenses !== undefined) licenses = { ...licenses, inherited };
+    if (pom.developers !== undefined) developers = { value: pom.developers.value, origin: origin(link, pom.developers.line), inherited };
+    else if (developers !== undefined) developers = { ...developers, inherited };
+    if (pom.distribution !== undefined) distributionOrigin = origin(link, pom.distribution.line);
+    mergeRepository(repository, pom.distribution?.repository, link, inherited);
+    mergeRepository(snapshotRepository, pom.distribution?.snapshotRepository, link, inherited);
+  }
+  if (options.userProperties !== undefined) for (const [k, v] of options.userProperties) props.set(k, v);
+
+  const rawGroupId = groupId;
+  const rawVersion = version;
+  const artifactId = own.artifactId?.value;
+  const lookup: PropertyLookup = (name) => {
+    switch (name) {
+      case 'project.groupId':
+      case 'pom.groupId':
+      case 'groupId':
+        return rawGroupId;
+      case 'project.artifactId':
+      case 'pom.artifactId':
+      case 'artifactId':
+        return artifactId;
+      case 'project.version':
+      case 'pom.version':
+      case 'version':
+        return rawVersion;
+      case 'project.parent.version':
+      case 'parent.version':
+        return own.parent?.version;
+      case 'project.parent.groupId':
+        return own.parent?.groupId;
+      case 'project.name':
+        return own.name?.value;
+    }
+    if (name.startsWith('env.')) return options.env?.[name.slice(4)];
+    return props.get(name);
+  };
+  const ip = (v: string): string => interpolate(v, lookup);
+  const sourced = <T extends Sourced<string> | undefined>(s: T): T => (s === undefined ? s : ({ ...s, value: ip(s.value) } as T));
+
+  const eff: EffectivePom = {
+    coords: '',
+    packaging: own.packaging === undefined ? 'jar' : ip(own.packaging.value),
+    properties: props,
+  };
+  if (groupId !== undefined) eff.groupId = ip(groupId);
+  if (artifactId !== undefined) eff.artifactId = ip(artifactId);
+  if (version !== undefined) eff.version = ip(version);
+  eff.coords = `${eff.groupId ?? '?'}:${eff.artifactId ?? '?'}`;
+  if (own.name !== undefined) eff.name = { value: ip(own.name.value), origin: origin(self, own.name.line), inherited: false };
+  const d = sourced(description);
+  if (d !== undefined) eff.description = d;
+  const u = sourced(url);
+  if (u !== undefined) eff.url = u;
+  const s = sourced(scmUrl);
+  if (s !== undefined) eff.scmUrl = s;
+  if (licenses !== undefined) eff.licenses = licenses;
+  if (developers !== undefined) eff.developers = developers;
+  if (distributionOrigin !== undefined) eff.distributionOrigin = distributionOrigin;
+  if (repository.id !== undefined || repository.url !== undefined) eff.repository = { ...repository, ...interpolatedRepo(repository, ip) };
+  if (snapshotRepository.id !== undefined || snapshotRepository.url !== undefined) {
+    eff.snapshotRepository = { ...snapshotRepository, ...interpolatedRepo(snapshotRepository, ip) };
+  }
+  return eff;
+}
+
+function interpolatedRepo(repo: EffectiveRepository, ip: (v: string) => string): EffectiveRepository {
+  const out: EffectiveRepository = {};
+  if (repo.id !== undefined) out.id = { ...repo.id, value: ip(repo.id.value) };
+  if (repo.url !== undefined) out.url = { ...repo.url, value: ip(repo.url.value) };
+  return out;
+}
+
+/** Maven appends the child's artifactId to an inherited project or SCM URL. */
+function appendPath(parent: Sourced<string> | undefined, artifactId: string, inherited: boolean): Sourced<string> | undefined {
+  if (parent === undefined) return undefined;
+  if (artifactId === '') return { ...parent, inherited };
+  const base = parent.value.endsWith('/') ? parent.value : `${parent.value}/`;
+  return { ...parent, value: `${base}${artifactId}`, inherited };
+}
+
+function mergeRepository(target: EffectiveRepository, raw: RawRepository | undefined, link: ChainLink, inherited: boolean): void {
+  if (raw?.id !== undefined) target.id = { value: raw.id.value, origin: { pom: link.identity, line: raw.id.line }, inherited };
+  else if (target.id !== undefined) target.id = { ...target.id, inherited };
+  if (raw?.url !== undefined) target.url = { value: raw.url.value, origin: { pom: link.identity, line: raw.url.line }, inherited };
+  else if (target.url !== undefined) target.url = { ...target.url, inherited };
+}
