@@ -1,4 +1,23 @@
 import type { Check } from './types.js';
+import { mavenDevelopersIncomplete } from './maven-developers-incomplete.js';
+import { mavenDistributionUrl } from './maven-distribution-url.js';
+import { mavenLegacyStagingHost } from './maven-legacy-staging-host.js';
+import { mavenLegacyStagingId } from './maven-legacy-staging-id.js';
+import { mavenMissingDevelopers } from './maven-missing-developers.js';
+import { mavenMissingDistribution } from './maven-missing-distribution.js';
+import { mavenMissingPomMetadata } from './maven-missing-pom-metadata.js';
+import { mavenPackagingMismatch } from './maven-packaging-mismatch.js';
+import { mavenServerIdMismatch } from './maven-server-id-mismatch.js';
 
 /** Every preflight check, in the order findings are produced. */
-export const checks: readonly Check[] = [];
+export const checks: readonly Check[] = [
+  mavenLegacyStagingHost,
+  mavenLegacyStagingId,
+  mavenDistributionUrl,
+  mavenMissingDistribution,
+  mavenServerIdMismatch,
+  mavenMissingDevelopers,
+  mavenDevelopersIncomplete,
+  mavenMissingPomMetadata,
+  mavenPackagingMismatch,
+];

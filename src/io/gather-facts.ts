@@ -1,4 +1,5 @@
 import { stat } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
 import type { BuildTool, ProjectFacts } from '../checks/facts.js';
@@ -28,6 +29,19 @@ export async function detectBuildTool(root: string): Promise<BuildTool> {
 export async function gatherFacts(ctx: CommandContext, options: GatherOptions): Promise<ProjectFacts> {
   const buildTool = await detectBuildTool(ctx.cwd);
   const facts: ProjectFacts = { root: ctx.cwd, buildTool, gatherFindings: [] };
+  if (buildTool === 'maven') {
+    const { gatherMavenFacts } = await import('../build-tools/maven/gather.js');
+    const maven = await gatherMavenFacts(ctx.cwd, {
+      ...(ctx.config.settings === undefined ? {} : { settingsFile: ctx.config.settings }),
+      ...(ctx.config.localRepo === undefined ? {} : { localRepo: ctx.config.localRepo }),
+      env: ctx.env,
+      home: ctx.env.HOME ?? os.homedir(),
+      stagingApiUrl: ctx.config.stagingApiUrl,
+    });
+    facts.maven = maven.facts;
+    facts.gatherFindings.push(...maven.findings);
+    facts.release = { ...facts.release, ...maven.release };
+  }
   void options;
   return facts;
 }
