@@ -1,0 +1,144 @@
+import type { Key, Signature } from 'openpgp';
+import type { SignatureVerdict } from '../core/validation/types.js';
+
+/** Who made a signature, as its packet says: the fingerprint when present (v4 subpacket 33). */
+export interface SignatureIssuer {
+  /** 40 (or 64) hex characters, uppercase. */
+  fingerprint?: string;
+  /** 16 hex characters, uppercase. */
+  keyId: string;
+}
+
+/** Returns the armored public key for an issuer, or undefined when no server has it. */
+export type PublicKeyLookup = (issuer: SignatureIssuer) => Promise<string | undefined>;
+
+export type SignatureVerifier = (file: string, data: Uint8Array, signature: Uint8Array) => Promise<SignatureVerdict>;
+
+type OpenPgp = typeof import('openpgp');
+let openpgpModule: Promise<OpenPgp> | undefined;
+// openpgp is large; only the commands that verify pay for loading it.
+const loadOpenPgp = (): Promise<OpenPgp> => (openpgpModule ??= import('openpgp'));
+
+const hex = (bytes: Uint8Array): string => Buffer.from(bytes).toString('hex').toUpperCase();
+
+/** The issuer of a detached signature (armored or binary); undefined when it is not one. */
+export async function readSignatureIssuer(signature: Uint8Array): Promise<SignatureIssuer | undefined> {
+  const openpgp = await loadOpenPgp();
+  const parsed = await parseSignature(openpgp, signature);
+  return parsed === undefined ? undefined : issuerOf(parsed);
+}
+
+async function parseSignature(openpgp: OpenPgp, signature: Uint8Array): Promise<Signature | undefined> {
+  try {
+    const text = Buffer.from(signature.subarray(0, 64)).toString('latin1');
+    return text.includes('-----BEGIN PGP')
+      ? await openpgp.readSignature({ armoredSignature: Buffer.from(signature).toString('utf8') })
+      : await openpgp.readSignature({ binarySignature: signature });
+  } catch {
+    return undefined;
+  }
+}
+
+function issuerOf(signature: Signature): SignatureIssuer | undefined {
+  const packet = signature.packets[0];
+  if (packet === undefined) return undefined;
+  const issuer: SignatureIssuer = { keyId: packet.issuerKeyID.toHex().toUpperCase() };
+  if (packet.issuerFingerprint != null) issuer.fingerprint = hex(packet.issuerFingerprint);
+  return issuer;
+}
+
+/** The key holding the issuer (as primary key or subkey): by fingerprint when known, else key id. */
+function holdsIssuer(key: Key, issuer: SignatureIssuer): boolean {
+  return [key, ...key.subkeys].some((k) =>
+    issuer.fingerprint !== undefined ? k.getFingerprint().toUpperCase() === issuer.fingerprint : k.getKeyID().toHex().toUpperCase() === issuer.keyId,
+  );
+}
+
+/**
+ * A verifier for `ValidationEnvironment.verifySignature`. Keys are looked up once per issuer and
+ * kept (parsed) for the verifier's lifetime, so a 200-module deployment costs one lookup per key.
+ * Create one verifier per validation when the lookup's answer may change between validations
+ * (the sandbox's pass-once rule for keys only on the secondary server relies on that).
+ * A corrupt or foreign signature is `invalid`, never a throw; a failing lookup does throw (a
+ * network failure is not a verdict on the signature).
+ */
+export function createSignatureVerifier(lookup: PublicKeyLookup): SignatureVerifier {
+  /** Loaded keys, indexed by every fingerprint and key id they hold. */
+  const known = new Map<string, Key>();
+  /** In-flight and finished lookups by issuer, so concurrent verifications share one. */
+  const pending = new Map<string, Promise<Key | undefined>>();
+
+  const keyFor = async (openpgp: OpenPgp, issuer: SignatureIssuer): Promise<Key | undefined> => {
+    const cached = known.get(issuer.fingerprint ?? issuer.keyId);
+    if (cached !== undefined) return cached;
+    const id = issuer.fingerprint ?? issuer.keyId;
+    let promise = pending.get(id);
+    if (promise === undefined) {
+      promise = (async () => {
+        const armored = await lookup(issuer);
+        if (armored === undefined) return undefined;
+        let keys: Key[];
+        try {
+          keys = await openpgp.readKeys({ armoredKeys: armored });
+        } catch {
+          return undefined;
+        }
+        const key = keys.find((k) => holdsIssuer(k, issuer));
+        if (key !== undefined) {
+          for (const k of [key, ...key.subkeys]) {
+            known.set(k.getFingerprint().toUpperCase(), key);
+            known.set(k.getKeyID().toHex().toUpperCase(), key);
+          }
+        }
+        return key;
+      })();
+      pending.set(id, promise);
+    }
+    return promise;
+  };
+
+  return async (_file, data, signatureBytes) => {
+    const openpgp = await loadOpenPgp();
+    const signature = await parseSignature(openpgp, signatureBytes);
+    const issuer = signature === undefined ? undefined : issuerOf(signature);
+    if (signature === undefined || issuer === undefined) return { status: 'invalid' };
+    const key = await keyFor(openpgp, issuer);
+    if (key === undefined) return { status: 'no-public-key', keyId: issuer.keyId };
+    const ok = key.users.length > 0 ? await verifyWithKey(openpgp, key, signature, data) : await verifyWithoutUserIds(openpgp, key, signature, data);
+    return ok ? { status: 'valid', fingerprint: key.getFingerprint().toUpperCase() } : { status: 'invalid' };
+  };
+}
+
+async function verifyWithKey(openpgp: OpenPgp, key: Key, signature: Signature, data: Uint8Array): Promise<boolean> {
+  try {
+    const message = await openpgp.createMessage({ binary: data });
+    const result = await openpgp.verify({ message, signature, verificationKeys: key, format: 'binary' });
+    const first = result.signatures[0];
+    return first !== undefined && (await first.verified);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * keys.openpgp.org serves a key whose addresses are unconfirmed without any user id, and openpgp.js
+ * then refuses it ("Could not find primary user"). The seed says such a key is still published, so
+ * we check the signature against the key material itself (and a subkey's binding to its primary).
+ */
+async function verifyWithoutUserIds(openpgp: OpenPgp, key: Key, signature: Signature, data: Uint8Array): Promise<boolean> {
+  try {
+    const packet = signature.packets[0]!;
+    const signingKey = key.getKeys(packet.issuerKeyID)[0];
+    if (signingKey === undefined) return false;
+    if (signingKey !== key) await (signingKey as unknown as { verify(date: Date): Promise<unknown> }).verify(packet.created ?? new Date());
+    if (packet.created != null && signingKey.getCreationTime() > packet.created) return false;
+    // The literal data packet createMessage builds is exactly what a detached signature covers.
+    const message = await openpgp.createMessage({ binary: data });
+    const literal = message.packets[0];
+    if (literal === undefined) return false;
+    await packet.verify(signingKey.keyPacket, packet.signatureType ?? openpgp.enums.signature.binary, literal);
+    return true;
+  } catch {
+    return false;
+  }
+}
