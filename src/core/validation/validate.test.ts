@@ -194,6 +194,9 @@ describe('validateDeployment', () => {
   it('flags a POM whose coordinates do not match its folder', async () => {
     const files = jarComponent(pom(fullMetadata, '<groupId>org.other</groupId><artifactId>demo</artifactId><version>1.0.0</version>'));
     expect(await codes(files)).toEqual(["packaging-mismatch: File path 'org/example/demo/1.0.0' is not valid for file 'demo-1.0.0.pom'"]);
+    // Interpolated coordinates are compared after interpolation (CI-friendly ${revision}).
+    const revision = jarComponent(pom(`${fullMetadata}<properties><revision>1.0.0</revision></properties>`, '<groupId>org.example</groupId><artifactId>demo</artifactId><version>${revision}</version>'));
+    expect(await codes(revision)).toEqual([]);
   });
 
   it('gives the same verdicts whatever the order of the input', async () => {

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { createLimiter } from './limiter.js';
 import { basename, groupComponents, isArtifact, isIgnored, isValidComponentDir, normalizePath, parseArtifactName } from './layout.js';
 import type { ComponentLayout } from './layout.js';
-import { effectiveFacts, readPomFacts } from './pom-facts.js';
-import type { PomFacts } from './pom-facts.js';
+import { summarizePom } from './pom-summary.js';
+import type { PomSummary } from './pom-summary.js';
 import { ruleText } from './texts.js';
 import type { ComponentVerdict, RuleViolation, ValidationEnvironment } from './types.js';
 
@@ -12,8 +12,6 @@ type Limit = <T>(task: () => Promise<T>) => Promise<T>;
 
 /** Calls into the environment (possibly remote servers) run this many at a time. */
 const concurrency = 8;
-/** A parent chain deeper than this is a cycle or a mistake; Maven itself gives up far earlier. */
-const maxParentDepth = 16;
 
 /** Main artifact extension per packaging; any other packaging ships `.<packaging>`. */
 const extensionOfPackaging: Record<string, string> = { jar: 'jar', bundle: 'jar', 'maven-plugin': 'jar', ejb: 'jar', war: 'war' };
@@ -86,15 +84,14 @@ async function validateComponent(
   if (validDir && pomBytes === undefined) {
     violations.push({ code: 'missing-pom-metadata', message: ruleText.missingPom(pomName), file: pomPath });
   } else if (pomBytes !== undefined) {
-    const read = readPomFacts(decoder.decode(pomBytes));
+    const read = await summarizePom(decoder.decode(pomBytes), loadPom);
     if (!read.ok) {
       violations.push({ code: 'missing-pom-metadata', message: ruleText.unreadablePom(pomName, read.reason), file: pomPath });
     } else {
-      if (!coordinatesMatch(read.facts, layout)) {
+      if (!coordinatesMatch(read.summary, layout)) {
         violations.push({ code: 'packaging-mismatch', message: ruleText.invalidPath(dir, pomName), file: pomPath });
       }
-      const chain = await parentChain(read.facts, loadPom);
-      const effective = effectiveFacts(chain);
+      const effective = read.summary;
       packaging = effective.packaging;
       packagingKnown = true;
       const missing = (code: RuleViolation['code'], message: string): void => {
@@ -135,33 +132,12 @@ async function validateComponent(
   return { groupId, artifactId, version, packaging, purl, files: [...layout.files], violations };
 }
 
-/** Literal coordinates must name the folder; `${…}` expressions are left to the build tool. */
-function coordinatesMatch(facts: PomFacts, layout: ComponentLayout): boolean {
-  const literal = (value: string | undefined): value is string => value !== undefined && !value.includes('${');
-  const groupId = facts.groupId ?? facts.parent?.groupId;
-  const version = facts.version ?? facts.parent?.version;
-  if (literal(facts.artifactId) && facts.artifactId !== layout.artifactId) return false;
-  if (literal(groupId) && groupId !== layout.groupId) return false;
-  if (literal(version) && version !== layout.version) return false;
+/** Coordinates must name the folder; values with unresolved `${…}` expressions are not compared. */
+function coordinatesMatch(pom: PomSummary, layout: ComponentLayout): boolean {
+  if (pom.artifactId !== undefined && pom.artifactId !== layout.artifactId) return false;
+  if (pom.groupId !== undefined && pom.groupId !== layout.groupId) return false;
+  if (pom.version !== undefined && pom.version !== layout.version) return false;
   return true;
-}
-
-async function parentChain(own: PomFacts, loadPom: (g: string, a: string, v: string) => Promise<string | undefined>): Promise<PomFacts[]> {
-  const chain = [own];
-  const seen = new Set<string>();
-  let parent = own.parent;
-  while (parent !== undefined && chain.length <= maxParentDepth) {
-    const key = `${parent.groupId}:${parent.artifactId}:${parent.version}`;
-    if (seen.has(key)) break;
-    seen.add(key);
-    const xml = await loadPom(parent.groupId, parent.artifactId, parent.version);
-    if (xml === undefined) break;
-    const read = readPomFacts(xml);
-    if (!read.ok) break;
-    chain.push(read.facts);
-    parent = read.facts.parent;
-  }
-  return chain;
 }
 
 const requiredChecksums = ['md5', 'sha1'] as const;
