@@ -1,0 +1,25 @@
+import path from 'node:path';
+import { gradleReleaseInvocation, gradleTokenEnv, type ReleaseVersions } from '../core/release-commands.js';
+import type { ProcessRunner } from '../release/process-runner.js';
+import { exists } from '../release/project.js';
+import { runInvocation } from './maven-release.js';
+
+/**
+ * Runs the Gradle release plugin: `clean release --no-parallel` with the wrapper when present.
+ * The token travels in ORG_GRADLE_PROJECT_* variables (never argv); in CI the plugin's
+ * non-interactive properties replace the answers written to its prompts.
+ */
+export async function gradleExecutable(root: string): Promise<string> {
+  return (await exists(path.join(root, 'gradlew'))) ? './gradlew' : 'gradle';
+}
+
+export async function gradleRelease(
+  proc: ProcessRunner,
+  root: string,
+  v: ReleaseVersions,
+  options: { ci: boolean; interactive: boolean; token?: { username: string; password: string } },
+): Promise<void> {
+  const inv = gradleReleaseInvocation(await gradleExecutable(root), v, options);
+  const env = options.token === undefined ? undefined : gradleTokenEnv(options.token.username, options.token.password);
+  await runInvocation(proc, root, inv, 'Fix the cause shown above, then run `relctl release --resume`.', env);
+}

@@ -1,0 +1,65 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { UsageError } from '../core/errors.js';
+import { parsePom } from '../core/pom/index.js';
+import { detectBuildTool } from '../io/gather-facts.js';
+
+export interface ProjectIdentity {
+  buildTool: 'maven' | 'gradle';
+  groupId: string;
+  artifactId: string;
+  /** As declared: X.Y.Z-SNAPSHOT before a release. */
+  version: string;
+  /** Maven: the effective distribution repository id (the <server> id Maven authenticates with). */
+  repositoryId?: string;
+}
+
+async function read(file: string): Promise<string | undefined> {
+  return readFile(file, 'utf8').catch(() => undefined);
+}
+
+export async function exists(file: string): Promise<boolean> {
+  return (await stat(file).catch(() => undefined)) !== undefined;
+}
+
+function unreadable(what: string, fix: string): UsageError {
+  return new UsageError(what, { kind: 'no-release-version', fix });
+}
+
+/** Reads the root project's coordinates: the release chain needs them before anything else. */
+export async function readIdentity(root: string): Promise<ProjectIdentity> {
+  const buildTool = await detectBuildTool(root);
+  if (buildTool === 'maven') {
+    const text = (await read(path.join(root, 'pom.xml'))) ?? '';
+    const parsed = parsePom(text);
+    if (!parsed.ok) throw unreadable(`pom.xml cannot be parsed: ${parsed.message}.`, 'Fix pom.xml (relctl preflight shows where).');
+    const pom = parsed.pom;
+    const groupId = pom.groupId?.value ?? pom.parent?.groupId;
+    const artifactId = pom.artifactId?.value;
+    const version = pom.version?.value ?? pom.parent?.version;
+    if (groupId === undefined || artifactId === undefined || version === undefined) {
+      throw unreadable('pom.xml does not declare groupId, artifactId and version.', 'Declare them in the top-level pom.xml.');
+    }
+    const repositoryId = /<distributionManagement>[\s\S]*?<repository>[\s\S]*?<id>\s*([^<\s]+)\s*<\/id>/.exec(text)?.[1];
+    return { buildTool, groupId, artifactId, version, ...(repositoryId === undefined ? {} : { repositoryId }) };
+  }
+  // TODO(src/core/gradle): use the Gradle engineer's parsers once they land; this reads only the
+  // common shapes: gradle.properties `version=`/`group=`, settings `rootProject.name`.
+  const props = (await read(path.join(root, 'gradle.properties'))) ?? '';
+  const build = ((await read(path.join(root, 'build.gradle'))) ?? '') + ((await read(path.join(root, 'build.gradle.kts'))) ?? '');
+  const settings = ((await read(path.join(root, 'settings.gradle'))) ?? '') + ((await read(path.join(root, 'settings.gradle.kts'))) ?? '');
+  const prop = (key: string): string | undefined => new RegExp(`^\\s*${key}\\s*[=:]\\s*(\\S+)\\s*$`, 'm').exec(props)?.[1];
+  const assigned = (key: string): string | undefined => new RegExp(`^\\s*${key}\\s*=\\s*["']([^"']+)["']`, 'm').exec(build)?.[1];
+  const version = prop('version') ?? assigned('version');
+  const groupId = prop('group') ?? assigned('group');
+  const artifactId = /rootProject\.name\s*=\s*["']([^"']+)["']/.exec(settings)?.[1] ?? path.basename(root);
+  if (version === undefined || groupId === undefined) {
+    throw unreadable('The Gradle build declares no version or group in gradle.properties.', 'Put version=X.Y.Z-SNAPSHOT and group=<groupId> in gradle.properties.');
+  }
+  return { buildTool, groupId, artifactId, version };
+}
+
+/** The Maven path of a component's POM in a repository: `<g path>/<a>/<v>/<a>-<v>.pom`. */
+export function pomPath(groupId: string, artifactId: string, version: string): string {
+  return `${groupId.replace(/\./g, '/')}/${artifactId}/${version}/${artifactId}-${version}.pom`;
+}

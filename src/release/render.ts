@@ -1,0 +1,30 @@
+import type { CommandContext } from '../commands/context.js';
+import { ExitCode } from '../core/errors.js';
+import type { ChainSummary } from './runner.js';
+
+/** The one result of a chain: a step table and the ids (DESIGN §10: always print the ids). */
+export function renderSummary(ctx: CommandContext, summary: ChainSummary, heading: string): number {
+  if (ctx.out.json) {
+    ctx.out.resultJson(summary);
+    return summary.ok ? ExitCode.ok : ExitCode.failed;
+  }
+  const rc = summary.context;
+  const lines: string[] = [`${heading}${summary.dryRun ? ' (dry run: nothing was changed)' : ''}`];
+  for (const s of summary.steps) {
+    const note = s.status === 'skipped' ? ` (${s.reason})` : s.status === 'done' ? ` (${(s.ms / 1000).toFixed(1)} s)` : '';
+    lines.push(`  ${s.id.padEnd(10)} ${s.status}${note}`);
+  }
+  if (rc.version !== undefined) lines.push(`version: ${rc.version} (tag ${rc.tag}, next ${rc.nextVersion})`);
+  if (rc.skippedVersions !== undefined && rc.skippedVersions.length > 0) {
+    lines.push(`skipped (prepared but not published; say so in the release notes): ${rc.skippedVersions.join(', ')}`);
+  }
+  if (rc.repositoryKey !== undefined) lines.push(`repositoryKey: ${rc.repositoryKey}`);
+  if (rc.deploymentId !== undefined) lines.push(`deploymentId: ${rc.deploymentId}`);
+  if (rc.deploymentState !== undefined) lines.push(`state: ${rc.deploymentState}`);
+  if (rc.deploymentState === 'VALIDATED') lines.push(`next: review and publish at ${rc.deploymentsUrl} (or relctl publish --deployment ${rc.deploymentId})`);
+  else if (rc.deploymentState !== undefined && rc.deploymentState !== 'PUBLISHED') {
+    lines.push(`next: relctl status --deployment ${rc.deploymentId} --wait`);
+  }
+  ctx.out.result(lines.join('\n'));
+  return ExitCode.ok;
+}

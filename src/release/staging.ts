@@ -1,0 +1,17 @@
+import type { CommandContext } from '../commands/context.js';
+import type { PortalClient } from '../portal/client.js';
+
+/**
+ * Drops the staging repositories this address holds open for `groupId` (DESIGN §7): after a
+ * failed local verification nothing is handed to the portal, so no failed deployment can block
+ * the namespace, and the next release starts clean.
+ */
+export async function dropOpenStaging(ctx: CommandContext, portal: PortalClient, groupId: string): Promise<string[]> {
+  const open = (await portal.search({ groupId, ip: 'client', state: 'open' })).filter((r) => r.state === 'open');
+  const dropped: string[] = [];
+  for (const repo of open) {
+    await portal.dropRepository(repo.key);
+    dropped.push(ctx.out.redactor.redact(repo.key));
+  }
+  return dropped;
+}

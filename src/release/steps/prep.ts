@@ -1,0 +1,55 @@
+import path from 'node:path';
+import os from 'node:os';
+import { detectPrepGoals, mavenInstall, mavenPrep, openMavenSession } from '../../build-tools/maven-release.js';
+import { changedFiles, commitAll, diffText, headCommit } from '../git-ops.js';
+import { confirm } from '../prompt.js';
+import { mavenTokenFor } from '../token.js';
+import type { Step } from '../types.js';
+
+export const prepCommitMessage = 'chore: pre-release prep';
+
+/**
+ * Seed 4.7 item 4 (Maven only): notice generation, license formatting, javadoc fixing; review the
+ * diff; one `chore: pre-release prep` commit; then a local install. Gradle builds have no such
+ * goals (the seed says to review notices and headers by hand).
+ */
+export const prepStep: Step = {
+  id: 'prep',
+  title: 'Pre-release prep',
+  prompts: true,
+  skip: (rc) => (rc.buildTool === 'gradle' ? 'Gradle builds: review notices and license headers by hand' : undefined),
+  summary: (_rc, added) => (added.prepCommit === undefined ? 'no changes to commit; installed locally' : `committed "${prepCommitMessage}", installed locally`),
+  async run(_rc, { ctx, options, proc }) {
+    const root = ctx.cwd;
+    const localRepo = ctx.config.localRepo ?? path.join(ctx.env.HOME ?? os.homedir(), '.m2', 'repository');
+    const goals = await detectPrepGoals(root, localRepo);
+    const token = await mavenTokenFor(ctx);
+    const session = await openMavenSession(
+      { root, env: ctx.env, ...(ctx.config.settings === undefined ? {} : { userSettings: ctx.config.settings }), ...(ctx.config.localRepo === undefined ? {} : { localRepo: ctx.config.localRepo }), ...(token === undefined ? {} : { token }) },
+      options.dryRun,
+    );
+    try {
+      if (goals.length === 0) ctx.out.info('  No notice, license or javadoc plugin is configured: nothing to regenerate.');
+      await mavenPrep(proc, session, root, goals);
+      let prepCommit: string | undefined;
+      if (options.dryRun) {
+        if (goals.length > 0) ctx.out.wouldDo(`git add -A && git commit -m '${prepCommitMessage}' (only if the goals changed files, after review)`);
+      } else {
+        const changed = await changedFiles(root, ctx.env);
+        if (changed.length > 0) {
+          ctx.out.info(`  The prep goals changed ${changed.length} file(s):`);
+          ctx.out.info(await diffText(root, ctx.env));
+          for (const f of changed) ctx.out.info(`    ${f}`);
+          await confirm(ctx, options.yes, `Commit these changes as "${prepCommitMessage}"?`, 'Review the prep changes, then pass --yes to commit them.');
+          await commitAll(proc, root, prepCommitMessage);
+          prepCommit = await headCommit(root, ctx.env);
+        }
+      }
+      await mavenInstall(proc, session, root);
+      return prepCommit === undefined ? {} : { prepCommit };
+    } finally {
+      await session.dispose();
+    }
+  },
+};
+

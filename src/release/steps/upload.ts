@@ -1,0 +1,66 @@
+import os from 'node:os';
+import { isRelctlError } from '../../core/errors.js';
+import { toReport } from '../../core/findings.js';
+import { updateJournal } from '../../io/journal.js';
+import type { PortalFailure } from '../../portal/client.js';
+import { deploymentsUrl } from '../../portal/decode.js';
+import { localAddressOf, portalSession } from '../../portal/session.js';
+import { manualUpload } from '../../portal/upload.js';
+import { findingsText } from '../../ui/render/findings.js';
+import type { CommandContext } from '../../commands/context.js';
+import type { Step } from '../types.js';
+
+export function namespaceOf(ctx: CommandContext, groupId: string | undefined): string | undefined {
+  return ctx.config.groupId ?? groupId;
+}
+
+/** Portal validation findings travel on the error; show them before the error's cause and fix. */
+export function showPortalFindings(ctx: CommandContext, error: unknown): void {
+  if (!isRelctlError(error) || ctx.out.json) return;
+  const findings = (error as PortalFailure).findings;
+  if (findings !== undefined && findings.length > 0) ctx.out.info(findingsText(toReport(findings), ctx.out.c, 'portal validation'));
+}
+
+/** The manual upload call: the staged repository becomes a portal deployment (seed 4.1). */
+export const uploadStep: Step = {
+  id: 'upload',
+  title: 'Manual upload to the portal',
+  summary: (rc) => `deployment ${rc.deploymentId ?? '(id not returned; see relctl search)'}${rc.repositoryKey === undefined ? '' : `, repository ${rc.repositoryKey}`}`,
+  async run(rc, { ctx, options }) {
+    const groupId = namespaceOf(ctx, rc.groupId);
+    if (groupId === undefined) throw new Error('upload step without a group id');
+    const call = `POST ${ctx.config.stagingApiUrl.replace(/\/+$/, '')}/manual/upload/defaultRepository/${groupId}?publishing_type=user_managed`;
+    if (options.dryRun) {
+      ctx.out.wouldDo(call);
+      return {};
+    }
+    const session = await portalSession(ctx);
+    try {
+      const outcome = await manualUpload(session.portal, { groupId, publishingType: 'user_managed', log: (l) => ctx.out.verbose(l) });
+      const machine = os.hostname();
+      const sourceAddress = localAddressOf(ctx);
+      const repositoryKey = outcome.repositoryKey === undefined ? undefined : ctx.out.redactor.redact(outcome.repositoryKey);
+      await updateJournal(ctx.cwd, (j) => {
+        j.uploads.push({
+          machine,
+          ...(sourceAddress === undefined ? {} : { sourceAddress }),
+          groupId,
+          ...(repositoryKey === undefined ? {} : { repositoryKey }),
+          ...(outcome.deploymentId === undefined ? {} : { deploymentId: outcome.deploymentId }),
+          at: new Date().toISOString(),
+        });
+      });
+      return {
+        machine,
+        deploymentsUrl: deploymentsUrl(ctx.config.portalUrl),
+        ...(repositoryKey === undefined ? {} : { repositoryKey }),
+        ...(outcome.deploymentId === undefined ? {} : { deploymentId: outcome.deploymentId }),
+      };
+    } catch (error) {
+      showPortalFindings(ctx, error);
+      throw error;
+    } finally {
+      await session.http.close();
+    }
+  },
+};

@@ -1,0 +1,29 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { distributionRepositoryId, findToken, type PortalToken } from '../portal/token.js';
+import type { CommandContext } from '../commands/context.js';
+
+/** The token, if any is configured (registered with the redactor by findToken). */
+export async function tokenOf(ctx: CommandContext): Promise<PortalToken | undefined> {
+  return findToken({
+    cwd: ctx.cwd,
+    env: ctx.env,
+    redactor: ctx.out.redactor,
+    ...(ctx.config.settings === undefined ? {} : { settingsFile: ctx.config.settings }),
+  });
+}
+
+export function tokenFromEnvironment(token: PortalToken): boolean {
+  return token.source.startsWith('RELCTL_TOKEN_');
+}
+
+/**
+ * What Maven needs to authenticate: nothing when the token already sits in the user's settings
+ * (Maven reads the same file), else the token for a generated private settings copy.
+ */
+export async function mavenTokenFor(ctx: CommandContext): Promise<{ username: string; password: string; serverId: string } | undefined> {
+  const token = await tokenOf(ctx);
+  if (token === undefined || !tokenFromEnvironment(token)) return undefined;
+  const pom = await readFile(path.join(ctx.cwd, 'pom.xml'), 'utf8').catch(() => '');
+  return { username: token.username, password: token.password, serverId: distributionRepositoryId(pom) ?? 'central' };
+}

@@ -1,0 +1,87 @@
+import { StepFailedError, UsageError } from '../core/errors.js';
+import { compareVersions, parseVersion, planRelease, releaseVersionOf, type Version } from '../core/version.js';
+import { httpFor, publicRepoFor } from '../portal/session.js';
+import type { CommandContext } from '../commands/context.js';
+import { listTags } from './git-ops.js';
+import type { ProjectIdentity } from './project.js';
+
+export interface VersionDecision {
+  version: string;
+  nextVersion: string;
+  tag: string;
+  /** Orphans: tagged but never published, oldest first (the release notes must name them). */
+  skippedVersions: string[];
+  /** No earlier release tag of this artifactId exists: Maven runs the three goals separately. */
+  firstRelease: boolean;
+}
+
+/** Is `{publicRepo}/<g path>/<a>/<v>/<a>-<v>.pom` there? (200 published, 404 not). */
+export async function isPublished(ctx: CommandContext, id: ProjectIdentity, version: string): Promise<boolean> {
+  const http = httpFor(ctx);
+  try {
+    return await publicRepoFor(ctx, http).isPublished(id.groupId, id.artifactId, version);
+  } finally {
+    await http.close();
+  }
+}
+
+function tagVersions(tags: readonly string[], artifactId: string): Version[] {
+  const prefix = `${artifactId}-`;
+  return tags
+    .filter((t) => t.startsWith(prefix))
+    .map((t) => parseVersion(t.slice(prefix.length)))
+    .filter((v): v is Version => v !== undefined && !v.snapshot);
+}
+
+/**
+ * The version rule (seed part 3.2, DESIGN §6): release X.Y.Z from X.Y.Z-SNAPSHOT; if that tag
+ * exists but the version never reached the public repository, release the next one and record
+ * the orphan; if the tag exists and the version IS published, stop before anything changes.
+ * A tag left by an earlier attempt below the current version (the plugin had already advanced
+ * the POM) counts as skipped too when it is not published.
+ */
+export async function decideVersion(ctx: CommandContext, id: ProjectIdentity): Promise<VersionDecision> {
+  const current = parseVersion(id.version);
+  if (current === undefined || !current.snapshot) {
+    throw new UsageError(`The current version ${id.version} is not X.Y.Z-SNAPSHOT.`, {
+      kind: 'not-snapshot',
+      fix: 'Set the version in the build files to the next X.Y.Z-SNAPSHOT and commit it.',
+    });
+  }
+  const tags = await listTags(ctx.cwd, ctx.env);
+  const released = tagVersions(tags, id.artifactId);
+  const candidate = releaseVersionOf(current);
+  const published = new Map<string, boolean>();
+  for (const v of released.filter((r) => compareVersions(r, candidate) >= 0).sort(compareVersions)) {
+    const text = `${v.major}.${v.minor}.${v.patch}`;
+    const p = await isPublished(ctx, id, text);
+    published.set(text, p);
+    if (!p) continue;
+    break;
+  }
+  const plan = planRelease({ current, artifactId: id.artifactId, existingTags: tags, published });
+  if (plan.alreadyReleased !== undefined) {
+    throw new StepFailedError(`The tag ${plan.alreadyReleased.tag} exists and ${plan.alreadyReleased.version} is already in the public repository.`, {
+      kind: 'already-released',
+      fix: `Set the version to ${plan.nextDevelopment} (the release after ${plan.alreadyReleased.version}), commit, and run the release again.`,
+      data: { tag: plan.alreadyReleased.tag },
+    });
+  }
+  const skipped = plan.skipped.map((s) => s.version);
+  // Tags below the candidate: the newest ones that never reached the public repository.
+  const below = released.filter((r) => compareVersions(r, candidate) < 0).sort((a, b) => compareVersions(b, a));
+  const earlier: string[] = [];
+  for (const v of below.slice(0, 3)) {
+    const text = `${v.major}.${v.minor}.${v.patch}`;
+    if (await isPublished(ctx, id, text)) break;
+    earlier.unshift(text);
+  }
+  return {
+    version: plan.release,
+    nextVersion: plan.nextDevelopment,
+    tag: plan.tag,
+    skippedVersions: [...earlier, ...skipped],
+    firstRelease: released.length === 0,
+  };
+}
+
