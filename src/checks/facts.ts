@@ -41,6 +41,12 @@ export interface ReleaseFacts {
   releaseTagExists?: boolean;
   /** Whether the release version is already in the public repository (undefined: not checked). */
   releaseVersionPublished?: boolean;
+  /** Tag template when not relctl's `{artifactId}-{version}` (the Gradle release plugin's tagTemplate). */
+  tagTemplate?: string;
+  /** Why publication could not be checked (`--offline`, `HTTP 503`, ...); set when releaseVersionPublished is undefined. */
+  publishedUnknownReason?: string;
+  /** Public-repository presence of each tagged release version probed (orphan chains), by version. */
+  publishedVersions?: Record<string, boolean>;
 }
 
 /** Filled in by the online gatherers (portal and key issues); absent with --offline. */
