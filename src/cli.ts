@@ -49,8 +49,11 @@ export async function main(argv: string[], e: Environment): Promise<ExitCodeValu
   const only = name === undefined ? undefined : commandModules[name];
   for (const load of only !== undefined ? [only] : Object.values(commandModules)) (await load()).define(program, wrap);
 
-  const onSignal = (): void => {
+  const onSignal = (signal: NodeJS.Signals): void => {
     controller.abort();
+    // A long-running command (relctl sandbox) that listens for the signal itself owns it: it
+    // shuts down cleanly and returns its own exit code.
+    if (process.listenerCount(signal) > 0) return;
     process.stderr.write('\nInterrupted.\n');
     process.exit(ExitCode.interrupted);
   };

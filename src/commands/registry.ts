@@ -20,6 +20,10 @@ export const commandModules: Record<string, () => Promise<{ define: Define }>> =
   status: () => import('./status.js'),
   publish: () => import('./publish.js'),
   drop: () => import('./drop.js'),
+  sandbox: () => import('./sandbox.js'),
+  release: () => import('./release.js'),
+  run: () => import('./run.js'),
+  rehearse: () => import('./rehearse.js'),
 };
 
 /**

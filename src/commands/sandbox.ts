@@ -1,0 +1,91 @@
+import { UsageError } from '../core/errors.js';
+import type { Define } from './registry.js';
+
+interface UserSpec {
+  name: string;
+  password: string;
+  namespaces?: string[];
+}
+
+/** `NAME:PASSWORD[:NS,NS...]` (repeatable). The password may not hold a colon; names never do. */
+export function parseUserSpec(value: string, previous: UserSpec[] = []): UserSpec[] {
+  const [name, password, namespaces, ...extra] = value.split(':');
+  const bad = (why: string): never => {
+    throw new UsageError(`--user ${value.replace(/:.*/, ':…')}: ${why}.`, {
+      fix: 'Write --user NAME:PASSWORD or --user NAME:PASSWORD:org.example,com.example (repeat --user for more users).',
+    });
+  };
+  if (name === undefined || name === '' || password === undefined || password === '') bad('a name and a password are required');
+  if (extra.length > 0) bad('too many ":" (a password may not contain one)');
+  const user: UserSpec = { name: name!, password: password! };
+  if (namespaces !== undefined) {
+    const list = namespaces.split(',').map((n) => n.trim());
+    if (list.some((n) => !/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/.test(n))) bad('namespaces are group ids such as org.example, comma-separated');
+    user.namespaces = list;
+  }
+  if (previous.some((u) => u.name === user.name)) bad(`user ${user.name} is given twice`);
+  return [...previous, user];
+}
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) {
+    throw new UsageError(`--port ${value}: not a port number.`, { fix: 'Pass a number from 0 to 65535 (0 picks any free port).' });
+  }
+  return port;
+}
+
+export const define: Define = (program, action) => {
+  program
+    .command('sandbox')
+    .description('start the local stand-in of the staging API, portal, public repository and key servers')
+    .option('--port <n>', 'port on 127.0.0.1 (0 = any free port)', parsePort, 0)
+    .option('--data-dir <dir>', 'keep state and files here across restarts (default: a temporary folder removed on exit)')
+    .option('--seed-repo <dir>', 'a Maven-layout folder the public repository serves (parent POMs, existing versions)')
+    .option('--user <name:password[:ns,...]>', 'a token user and its namespaces (repeatable; default sandbox:sandbox, every namespace)', parseUserSpec)
+    .action(
+      action(async (ctx, opts) => {
+        const { startSandbox } = await import('../sandbox/server.js');
+        const users = opts.user as UserSpec[] | undefined;
+        const sandbox = await startSandbox({
+          port: opts.port as number,
+          ...(typeof opts.dataDir === 'string' ? { dataDir: opts.dataDir } : {}),
+          ...(typeof opts.seedRepo === 'string' ? { seedRepo: opts.seedRepo } : {}),
+          ...(users !== undefined ? { users } : {}),
+          log: (line) => ctx.out.error(line),
+        }).catch((error: unknown) => {
+          const code = (error as NodeJS.ErrnoException).code;
+          if (code === 'EADDRINUSE' || code === 'EACCES') {
+            throw new UsageError(`Port ${String(opts.port)} on 127.0.0.1 is not available (${code}).`, {
+              fix: 'Pass another --port, or --port 0 for any free port.',
+            });
+          }
+          throw error;
+        });
+        // Owning SIGINT/SIGTERM (cli.ts then leaves them to us): close cleanly and exit 0.
+        const stopped = new Promise<NodeJS.Signals>((resolve) => {
+          process.once('SIGINT', resolve);
+          process.once('SIGTERM', resolve);
+        });
+        const ready = {
+          ...sandbox.urls,
+          users: sandbox.users.map((u) => ({ name: u.name, password: u.password, namespaces: u.namespaces ?? null })),
+        };
+        if (ctx.out.json) ctx.out.resultJson(ready);
+        else {
+          const who = ready.users.map((u) => `${u.name}:${u.password}${u.namespaces === null ? '' : `:${u.namespaces.join(',')}`}`);
+          ctx.out.result(
+            `sandbox ready stagingApiUrl=${ready.stagingApiUrl} portalUrl=${ready.portalUrl} publicRepoUrl=${ready.publicRepoUrl}` +
+              ` keyserverUrl=${ready.keyserverUrl} secondaryKeyserverUrl=${ready.secondaryKeyserverUrl} users=${who.join(';')}`,
+          );
+          ctx.out.info(`Maven deploy URL: ${ready.stagingApiUrl}/service/local/staging/deploy/maven2/`);
+          ctx.out.info(`Deployments page: ${ready.portalUrl}/publishing/deployments`);
+          ctx.out.info('Press Ctrl-C to stop.');
+        }
+        const signal = await stopped;
+        ctx.out.verbose(`${signal}: closing the sandbox`);
+        await sandbox.close();
+        return 0;
+      }),
+    );
+};
