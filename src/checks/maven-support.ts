@@ -51,11 +51,14 @@ export function ownsInheritedGaps(facts: ProjectFacts, module: MavenModuleFacts)
   return !mavenModules(facts).some((m) => m.file === parentFile);
 }
 
-/** One finding per code, file and line: a value shared by many modules is reported once. */
+/**
+ * One finding per code, file and line: a value shared by many modules is reported once, by the
+ * first module in reactor order (the POM that declares it comes before those inheriting it).
+ */
 export function dedupe(findings: Finding[]): Finding[] {
   const seen = new Set<string>();
   return findings.filter((f) => {
-    const key = `${f.code}|${f.file ?? ''}|${f.line ?? ''}|${f.message}`;
+    const key = `${f.code}|${f.file ?? ''}|${f.line ?? ''}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

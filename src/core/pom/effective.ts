@@ -96,14 +96,14 @@ export function effectivePom(chain: readonly ChainLink[], options: EffectiveOpti
     groupId = pom.groupId?.value ?? pom.parent?.groupId ?? groupId;
     version = pom.version?.value ?? pom.parent?.version ?? version;
     if (pom.description !== undefined) description = { value: pom.description.value, origin: origin(link, pom.description.line), inherited };
-    else if (description !== undefined) description = { ...description, inherited };
-    url = pom.url !== undefined ? { value: pom.url.value, origin: origin(link, pom.url.line), inherited } : appendPath(url, artifactId, inherited);
+    else if (description !== undefined) description = { ...description, inherited: true };
+    url = pom.url !== undefined ? { value: pom.url.value, origin: origin(link, pom.url.line), inherited } : appendPath(url, artifactId);
     const scmUrlEl = pom.scm?.url;
-    scmUrl = scmUrlEl !== undefined ? { value: scmUrlEl.value, origin: origin(link, scmUrlEl.line), inherited } : appendPath(scmUrl, artifactId, inherited);
+    scmUrl = scmUrlEl !== undefined ? { value: scmUrlEl.value, origin: origin(link, scmUrlEl.line), inherited } : appendPath(scmUrl, artifactId);
     if (pom.licenses !== undefined) licenses = { value: pom.licenses.value, origin: origin(link, pom.licenses.line), inherited };
-    else if (licenses !== undefined) licenses = { ...licenses, inherited };
+    else if (licenses !== undefined) licenses = { ...licenses, inherited: true };
     if (pom.developers !== undefined) developers = { value: pom.developers.value, origin: origin(link, pom.developers.line), inherited };
-    else if (developers !== undefined) developers = { ...developers, inherited };
+    else if (developers !== undefined) developers = { ...developers, inherited: true };
     if (pom.distribution !== undefined) distributionOrigin = origin(link, pom.distribution.line);
     mergeRepository(repository, pom.distribution?.repository, link, inherited);
     mergeRepository(snapshotRepository, pom.distribution?.snapshotRepository, link, inherited);
@@ -175,16 +175,16 @@ function interpolatedRepo(repo: EffectiveRepository, ip: (v: string) => string):
 }
 
 /** Maven appends the child's artifactId to an inherited project or SCM URL. */
-function appendPath(parent: Sourced<string> | undefined, artifactId: string, inherited: boolean): Sourced<string> | undefined {
+function appendPath(parent: Sourced<string> | undefined, artifactId: string): Sourced<string> | undefined {
   if (parent === undefined) return undefined;
-  if (artifactId === '') return { ...parent, inherited };
+  if (artifactId === '') return { ...parent, inherited: true };
   const base = parent.value.endsWith('/') ? parent.value : `${parent.value}/`;
-  return { ...parent, value: `${base}${artifactId}`, inherited };
+  return { ...parent, value: `${base}${artifactId}`, inherited: true };
 }
 
 function mergeRepository(target: EffectiveRepository, raw: RawRepository | undefined, link: ChainLink, inherited: boolean): void {
   if (raw?.id !== undefined) target.id = { value: raw.id.value, origin: { pom: link.identity, line: raw.id.line }, inherited };
-  else if (target.id !== undefined) target.id = { ...target.id, inherited };
+  else if (target.id !== undefined) target.id = { ...target.id, inherited: true };
   if (raw?.url !== undefined) target.url = { value: raw.url.value, origin: { pom: link.identity, line: raw.url.line }, inherited };
-  else if (target.url !== undefined) target.url = { ...target.url, inherited };
+  else if (target.url !== undefined) target.url = { ...target.url, inherited: true };
 }

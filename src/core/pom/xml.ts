@@ -26,6 +26,9 @@ const parser = new XMLParser({
   ignorePiTags: true,
   // POMs nest deeper than the default 100 only when something is wrong; keep the guard but roomier.
   maxNestedTags: 500,
+  // The parser refuses tag names such as `constructor` (prototype-pollution guard), which are
+  // legitimate Maven property names; a prefix keeps them apart, convert() drops it again.
+  transformTagName: (name) => `x:${name}`,
 });
 const metaSymbol = XMLParser.getMetaDataSymbol() as unknown as symbol;
 
@@ -39,19 +42,25 @@ export function parseXml(text: string): XmlParseResult {
   if (text.includes('\u0000')) return { ok: false, message: 'the file is binary, not XML', line: 1 };
   const validation = XMLValidator.validate(text);
   if (validation !== true) {
-    return { ok: false, message: validation.err.msg, line: validation.err.line };
+    return { ok: false, message: shorten(validation.err.msg), line: validation.err.line };
   }
   let nodes: OrderedNode[];
   try {
     nodes = parser.parse(text) as OrderedNode[];
   } catch (error) {
-    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+    return { ok: false, message: shorten(error instanceof Error ? error.message : String(error)) };
   }
   const lines = new LineIndex(text);
   const roots = convert(nodes, lines);
   const root = roots[0];
   if (root === undefined) return { ok: false, message: 'no root element', line: 1 };
   return { ok: true, root };
+}
+
+/** Parser messages can quote whole tag stacks; a finding needs one readable line. */
+function shorten(message: string): string {
+  const oneLine = message.replace(/\s+/g, ' ').trim().replace(/\.+$/, '');
+  return oneLine.length > 160 ? `${oneLine.slice(0, 157)}...` : oneLine;
 }
 
 function convert(nodes: OrderedNode[], lines: LineIndex): XmlElement[] {
@@ -64,9 +73,8 @@ function convert(nodes: OrderedNode[], lines: LineIndex): XmlElement[] {
     const texts: string[] = [];
     for (const c of childNodes) if (c['#text'] !== undefined) texts.push(String(c['#text']));
     const start = node[metaSymbol]?.startIndex ?? 0;
-    const colon = name.indexOf(':');
     out.push({
-      name: colon === -1 ? name : name.slice(colon + 1),
+      name: name.slice(name.lastIndexOf(':') + 1),
       text: texts.join('').trim(),
       line: lines.lineOf(start),
       children: convert(childNodes, lines),

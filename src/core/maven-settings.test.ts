@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { parseMavenSettings, serverWithCredentials } from './maven-settings.js';
+
+const text = `<settings>
+  <localRepository>\${user.home}/m2repo</localRepository>
+  <mirrors><mirror><id>m</id><url>file:///x</url><mirrorOf>*</mirrorOf></mirror></mirrors>
+  <servers>
+    <server><id>central</id><username>\${env.TOK_USER}</username><password>\${env.TOK_PASS}</password></server>
+    <server><id>plain</id><username>u</username><password>p</password></server>
+    <server><id>half</id><username>u</username></server>
+  </servers>
+</settings>`;
+
+describe('Maven settings', () => {
+  it('resolves ${env.NAME} credentials and ${user.home}, ignoring mirrors', () => {
+    const r = parseMavenSettings(text, { env: { TOK_USER: 'tu', TOK_PASS: 'tp' }, home: '/h' });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.settings.localRepository).toBe('/h/m2repo');
+    expect(serverWithCredentials(r.settings, 'central')).toMatchObject({ username: 'tu', password: 'tp', line: 5 });
+    expect(serverWithCredentials(r.settings, 'plain')).toBeDefined();
+    expect(serverWithCredentials(r.settings, 'half')).toBeUndefined();
+  });
+
+  it('treats a credential from an unset variable as missing and names the variable', () => {
+    const r = parseMavenSettings(text, { env: { TOK_USER: 'tu' }, home: '/h' });
+    if (!r.ok) throw new Error(r.message);
+    expect(serverWithCredentials(r.settings, 'central')).toBeUndefined();
+    expect(r.settings.servers[0]?.unsetEnv).toEqual(['TOK_PASS']);
+  });
+
+  it('reports malformed settings with a line instead of throwing', () => {
+    expect(parseMavenSettings('<settings>\n<servers>\n</settings>', { env: {}, home: '/h' })).toMatchObject({ ok: false, line: 3 });
+    expect(parseMavenSettings('<project/>', { env: {}, home: '/h' })).toMatchObject({ ok: false });
+  });
+});
