@@ -20,6 +20,8 @@ export const commandModules: Record<string, () => Promise<{ define: Define }>> =
   status: () => import('./status.js'),
   publish: () => import('./publish.js'),
   drop: () => import('./drop.js'),
+  keys: () => import('./keys.js'),
+  verify: () => import('./verify.js'),
   sandbox: () => import('./sandbox.js'),
   release: () => import('./release.js'),
   run: () => import('./run.js'),

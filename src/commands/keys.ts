@@ -1,0 +1,115 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { onlineKeysCheck } from '../checks/online-keys.js';
+import type { ProjectFacts } from '../checks/facts.js';
+import { ExitCode, UsageError } from '../core/errors.js';
+import { toReport } from '../core/findings.js';
+import { gatherKeyFacts } from '../keys/check.js';
+import { exportArmored, refusedKeyserver } from '../keys/export.js';
+import { resolveSigningKey } from '../keys/fingerprint.js';
+import { sendKey } from '../keys/gpg.js';
+import { confirm, keyServersFor } from '../portal/session.js';
+import { findingsJson, findingsText } from '../ui/render/findings.js';
+import type { CommandContext } from './context.js';
+import type { Define } from './registry.js';
+
+function resolveInput(ctx: CommandContext): Parameters<typeof resolveSigningKey>[0] {
+  const src = ctx.configSources.fingerprint;
+  return {
+    cwd: ctx.cwd,
+    env: ctx.env,
+    ...(ctx.config.fingerprint === undefined ? {} : { fingerprint: ctx.config.fingerprint }),
+    ...(src === undefined ? {} : { fingerprintSource: src === 'flag' ? '--fingerprint' : src === 'env' ? 'RELCTL_FINGERPRINT' : 'relctl.config.json' }),
+  };
+}
+
+export const define: Define = (program, action) => {
+  const keys = program.command('keys').description('the signing key on the key servers: check, export, send');
+
+  keys
+    .command('check')
+    .description('is the signing key on the primary key server, confirmed, unexpired, not only on a secondary?')
+    .action(
+      action(async (ctx) => {
+        const key = await resolveSigningKey(resolveInput(ctx));
+        ctx.out.verbose(`checking ${key.fingerprint} (${key.source})`);
+        const facts = await gatherKeyFacts(key, keyServersFor(ctx), ctx.config);
+        const report = toReport(onlineKeysCheck.run({ online: { keys: facts } } as unknown as ProjectFacts));
+        const summary = {
+          fingerprint: facts.fingerprint,
+          source: facts.source,
+          primary: facts.primary,
+          secondary: facts.secondary,
+          emails: facts.emails,
+          expiresAt: facts.served?.expiresAt ?? null,
+        };
+        if (ctx.out.json) ctx.out.resultJson(findingsJson(report, { key: summary }));
+        else {
+          const state = (o: unknown): string => (typeof o === 'string' ? o : `error (${(o as { error: string }).error})`);
+          ctx.out.info(`key ${facts.fingerprint} (${facts.source})`);
+          ctx.out.info(`  primary ${facts.primaryUrl}: ${state(facts.primary)}; secondary ${facts.secondaryUrl}: ${state(facts.secondary)}`);
+          for (const e of facts.emails) ctx.out.info(`  by address ${e.address}: ${state(e.outcome)}`);
+          ctx.out.result(findingsText(report, ctx.out.c, 'keys check'));
+        }
+        return report.ok ? ExitCode.ok : ExitCode.failed;
+      }),
+    );
+
+  keys
+    .command('export')
+    .description("write the armored public key for the primary key server's upload form")
+    .option('--output <file>', 'where to write it (default: <key id>.asc in the project folder)')
+    .option('--keyring <file>', 'read the key from this keyring or key file (openpgp) instead of gpg')
+    .action(
+      action(async (ctx, opts) => {
+        const keyring = typeof opts.keyring === 'string' ? path.resolve(ctx.cwd, opts.keyring) : undefined;
+        const { fingerprint, armored } = await exportArmored({
+          ...(keyring === undefined ? { resolve: () => resolveSigningKey(resolveInput(ctx)) } : { keyring }),
+          env: ctx.env,
+          ...(ctx.config.fingerprint === undefined ? {} : { fingerprint: ctx.config.fingerprint }),
+        });
+        const file = path.resolve(ctx.cwd, typeof opts.output === 'string' ? opts.output : `${fingerprint.slice(-16)}.asc`);
+        await writeFile(file, armored);
+        const form = keyServersFor(ctx).uploadFormUrl();
+        const steps = [
+          `1. Open ${form} and upload ${file} (or paste its contents).`,
+          "2. Ask for verification of your address; open the link the key server mails to it (without it, searches by address find nothing and the key is served without user ids).",
+          '3. Run relctl keys check.',
+        ];
+        if (ctx.out.json) ctx.out.resultJson({ ok: true, fingerprint, file, uploadFormUrl: form, steps });
+        else ctx.out.result([`Wrote the public key ${fingerprint} to ${file}`, ...steps].join('\n'));
+        return ExitCode.ok;
+      }),
+    );
+
+  keys
+    .command('send')
+    .description('send the key to the secondary key server with gpg (never the retired SKS pool)')
+    .option('--dry-run', 'print the gpg command, send nothing')
+    .option('--yes', 'send without asking')
+    .action(
+      action(async (ctx, opts) => {
+        const server = ctx.config.secondaryKeyserverUrl;
+        const refused = refusedKeyserver(server);
+        if (refused !== undefined) throw new UsageError(refused, { kind: 'retired-keyserver', fix: 'Use keyserver.ubuntu.com (--secondary-keyserver-url https://keyserver.ubuntu.com).' });
+        const key = await resolveSigningKey(resolveInput(ctx));
+        const shown = `gpg --keyserver ${server} --send-keys ${key.fingerprint}`;
+        if (opts.dryRun === true) {
+          ctx.out.wouldDo(shown);
+          if (ctx.out.json) ctx.out.resultJson({ ok: true, dryRun: true, fingerprint: key.fingerprint, command: shown });
+          else ctx.out.result(`dry run: would run ${shown}`);
+          return ExitCode.ok;
+        }
+        if (!(await confirm(ctx, opts.yes === true, `Send key ${key.fingerprint} to ${server}?`))) {
+          throw new UsageError('Not sent.', { fix: 'Run again and confirm, or pass --yes.' });
+        }
+        await sendKey({ env: ctx.env }, server, key.fingerprint);
+        if (ctx.out.json) ctx.out.resultJson({ ok: true, fingerprint: key.fingerprint, keyserver: server });
+        else {
+          ctx.out.result(`Sent ${key.fingerprint} to ${server}.`);
+          ctx.out.info('The secondary server is only a fallback: the key must be on the primary server too (relctl keys check).');
+        }
+        return ExitCode.ok;
+      }),
+    );
+};

@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { ExitCode } from '../core/errors.js';
+import { toReport } from '../core/findings.js';
+import { detectBuildTool } from '../io/gather-facts.js';
+import { fromGradleBuild, fromMavenLayout, fromMavenTargets } from '../keys/artifacts.js';
+import { verifyArtifacts } from '../keys/verify.js';
+import { httpFor, keyServersFor, publicRepoFor } from '../portal/session.js';
+import { findingsJson, findingsText } from '../ui/render/findings.js';
+import type { Define } from './registry.js';
+
+export const define: Define = (program, action) => {
+  program
+    .command('verify')
+    .description("replay the portal's validation rules on the built artifacts before the upload")
+    .option('--dir <folder>', 'a Maven-layout staging folder to check instead of the build output')
+    .action(
+      action(async (ctx, opts) => {
+        const set =
+          typeof opts.dir === 'string'
+            ? await fromMavenLayout(path.resolve(ctx.cwd, opts.dir), ctx.cwd)
+            : (await detectBuildTool(ctx.cwd)) === 'maven'
+              ? await fromMavenTargets(ctx.cwd)
+              : await fromGradleBuild(ctx.cwd);
+        ctx.out.verbose(`checking ${set.files.size} files from ${set.from}`);
+        const http = httpFor(ctx);
+        const { verdicts, findings } = await verifyArtifacts(set, {
+          keyServers: keyServersFor(ctx, http),
+          publicRepo: publicRepoFor(ctx, http),
+          log: (l) => ctx.out.verbose(l),
+        });
+        await http.close();
+        const report = toReport(findings);
+        const components = verdicts.map((v) => ({ purl: v.purl, packaging: v.packaging, files: v.files, ok: v.violations.length === 0 }));
+        if (ctx.out.json) ctx.out.resultJson(findingsJson(report, { components }));
+        else {
+          for (const v of verdicts) ctx.out.info(`${v.violations.length === 0 ? 'ok    ' : 'FAILED'} ${v.purl} (${v.files.length} files)`);
+          ctx.out.result(findingsText(report, ctx.out.c, `verify (${verdicts.length} component${verdicts.length === 1 ? '' : 's'})`));
+          if (!report.ok) ctx.out.info('Do not upload: the portal would fail this deployment and block the namespace until it is dropped.');
+        }
+        return report.ok ? ExitCode.ok : ExitCode.failed;
+      }),
+    );
+};

@@ -1,0 +1,146 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { UsageError } from '../core/errors.js';
+
+/**
+ * Finds the files `verify` checks and gives each its Maven repository path:
+ * - `--dir`: a Maven-layout staging folder, taken as is;
+ * - a Maven build: every module's target/ (the release checkout target/checkout when present),
+ *   mapped with the module POM's coordinates; .md5/.sha1 are added when absent because Maven
+ *   writes them only while deploying;
+ * - a Gradle build: best effort, a Maven-layout folder the build published into
+ *   (build/staging-deploy, build/repo, build/m2).
+ */
+export interface ArtifactSet {
+  /** maven path → bytes */
+  files: Map<string, Uint8Array>;
+  /** maven path → local file, relative to the project root (for findings). */
+  origin: Map<string, string>;
+  /** Which kind of folder was read, for messages. */
+  from: string;
+}
+
+const skipDirs = new Set(['.git', 'node_modules', '.relctl', 'src', '.gradle', '.idea']);
+
+async function isDir(p: string): Promise<boolean> {
+  return (await stat(p).catch(() => undefined))?.isDirectory() === true;
+}
+
+async function walk(root: string, out: string[] = [], rel = ''): Promise<string[]> {
+  for (const entry of await readdir(path.join(root, rel), { withFileTypes: true })) {
+    const r = rel === '' ? entry.name : `${rel}/${entry.name}`;
+    if (entry.isDirectory()) await walk(root, out, r);
+    else if (entry.isFile()) out.push(r);
+  }
+  return out;
+}
+
+export async function fromMavenLayout(dir: string, cwd: string): Promise<ArtifactSet> {
+  if (!(await isDir(dir))) throw new UsageError(`${dir} is not a folder.`, { fix: 'Pass a Maven-layout staging folder with --dir.' });
+  const files = new Map<string, Uint8Array>();
+  const origin = new Map<string, string>();
+  for (const rel of await walk(dir)) {
+    files.set(rel, await readFile(path.join(dir, rel)));
+    origin.set(rel, path.relative(cwd, path.join(dir, rel)).split(path.sep).join('/'));
+  }
+  return { files, origin, from: dir };
+}
+
+function tag(xml: string, name: string): string | undefined {
+  return new RegExp(`<${name}>\\s*([^<]*?)\\s*</${name}>`).exec(xml)?.[1];
+}
+
+/** groupId/artifactId/version/packaging of a POM's own project element (parent as fallback). */
+export function pomCoordinates(xml: string): { groupId?: string; artifactId?: string; version?: string; packaging: string } {
+  const text = xml.replace(/<!--[\s\S]*?-->/g, '');
+  const parent = /<parent>([\s\S]*?)<\/parent>/.exec(text)?.[1] ?? '';
+  // Drop nested blocks that carry their own coordinates before reading the project's.
+  const own = text.replace(/<(parent|dependencies|dependencyManagement|build|plugins|profiles|reporting|modules)>[\s\S]*?<\/\1>/g, '');
+  const groupId = tag(own, 'groupId') ?? tag(parent, 'groupId');
+  const artifactId = tag(own, 'artifactId');
+  const version = tag(own, 'version') ?? tag(parent, 'version');
+  return {
+    ...(groupId === undefined ? {} : { groupId }),
+    ...(artifactId === undefined ? {} : { artifactId }),
+    ...(version === undefined ? {} : { version }),
+    packaging: tag(own, 'packaging') ?? 'jar',
+  };
+}
+
+async function mavenModules(root: string, out: string[] = []): Promise<string[]> {
+  if (await stat(path.join(root, 'pom.xml')).catch(() => undefined)) out.push(root);
+  for (const entry of await readdir(root, { withFileTypes: true }).catch(() => [])) {
+    if (!entry.isDirectory() || skipDirs.has(entry.name) || entry.name === 'target') continue;
+    await mavenModules(path.join(root, entry.name), out);
+  }
+  return out;
+}
+
+function addChecksums(files: Map<string, Uint8Array>, origin: Map<string, string>): void {
+  for (const [p, data] of [...files]) {
+    if (/\.(md5|sha1|sha256|sha512|asc)$/.test(p)) continue;
+    for (const algo of ['md5', 'sha1'] as const) {
+      if (!files.has(`${p}.${algo}`)) {
+        files.set(`${p}.${algo}`, Buffer.from(createHash(algo).update(data).digest('hex')));
+        origin.set(`${p}.${algo}`, `${origin.get(p) ?? p}.${algo}`);
+      }
+    }
+  }
+}
+
+export async function fromMavenTargets(cwd: string): Promise<ArtifactSet> {
+  const checkout = path.join(cwd, 'target', 'checkout');
+  const root = (await stat(path.join(checkout, 'pom.xml')).catch(() => undefined)) ? checkout : cwd;
+  const files = new Map<string, Uint8Array>();
+  const origin = new Map<string, string>();
+  for (const mod of await mavenModules(root)) {
+    const pomText = await readFile(path.join(mod, 'pom.xml'), 'utf8');
+    const c = pomCoordinates(pomText);
+    if (c.groupId === undefined || c.artifactId === undefined || c.version === undefined) continue;
+    const dir = `${c.groupId.replace(/\./g, '/')}/${c.artifactId}/${c.version}`;
+    const base = `${c.artifactId}-${c.version}`;
+    const target = path.join(mod, 'target');
+    const names = (await isDir(target)) ? (await readdir(target)).filter((n) => n.startsWith(`${base}.`) || n.startsWith(`${base}-`)) : [];
+    if (names.length === 0 && c.packaging !== 'pom') continue;
+    const rel = (p: string): string => path.relative(cwd, p).split(path.sep).join('/');
+    for (const name of names) {
+      if (!/\.(pom|jar|war|ear|aar|zip|module|asc|md5|sha1)$/.test(name)) continue;
+      files.set(`${dir}/${name}`, await readFile(path.join(target, name)));
+      origin.set(`${dir}/${name}`, rel(path.join(target, name)));
+    }
+    if (!files.has(`${dir}/${base}.pom`)) {
+      files.set(`${dir}/${base}.pom`, Buffer.from(pomText));
+      origin.set(`${dir}/${base}.pom`, rel(path.join(mod, 'pom.xml')));
+    }
+  }
+  if (files.size === 0) {
+    throw new UsageError(`No built artifacts under ${root} (no module has target/<artifactId>-<version>.* files).`, {
+      fix: 'Build (or release:perform) first, or pass a Maven-layout staging folder with --dir.',
+    });
+  }
+  addChecksums(files, origin);
+  return { files, origin, from: root === cwd ? 'target/ folders' : 'target/checkout' };
+}
+
+export async function fromGradleBuild(cwd: string): Promise<ArtifactSet> {
+  const candidates = ['build/staging-deploy', 'build/repo', 'build/m2'];
+  const roots: string[] = [];
+  for (const c of candidates) if (await isDir(path.join(cwd, c))) roots.push(path.join(cwd, c));
+  for (const entry of await readdir(cwd, { withFileTypes: true }).catch(() => [])) {
+    if (!entry.isDirectory() || skipDirs.has(entry.name) || entry.name === 'build') continue;
+    for (const c of candidates) if (await isDir(path.join(cwd, entry.name, c))) roots.push(path.join(cwd, entry.name, c));
+  }
+  if (roots.length === 0) {
+    throw new UsageError('No Maven-layout publication folder in the Gradle build (build/staging-deploy, build/repo or build/m2).', {
+      fix: 'Publish to a local folder first (a maven-publish repository pointing at build/staging-deploy), or pass that folder with --dir.',
+    });
+  }
+  const merged: ArtifactSet = { files: new Map(), origin: new Map(), from: roots.map((r) => path.relative(cwd, r)).join(', ') };
+  for (const r of roots) {
+    const set = await fromMavenLayout(r, cwd);
+    for (const [k, v] of set.files) merged.files.set(k, v);
+    for (const [k, v] of set.origin) merged.origin.set(k, v);
+  }
+  return merged;
+}

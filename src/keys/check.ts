@@ -1,0 +1,65 @@
+import type { KeyCheckFacts, LookupOutcome } from '../checks/online-types.js';
+import { isRelctlError } from '../core/errors.js';
+import type { KeyServers, Lookup } from '../portal/keyservers.js';
+import type { ResolvedSigningKey } from './fingerprint.js';
+import { readArmoredKey } from './key-facts.js';
+
+/**
+ * The lookups of `keys check`, all at once: primary by fingerprint, secondary by fingerprint and
+ * primary by each e-mail address of the local key. Only when the local key is unknown do the
+ * e-mail lookups wait for the served key (its addresses are needed first).
+ */
+async function outcome(p: Promise<Lookup>): Promise<{ outcome: LookupOutcome; armored?: string }> {
+  try {
+    const r = await p;
+    return r.found ? { outcome: 'found', armored: r.armored } : { outcome: 'not-found' };
+  } catch (error) {
+    return { outcome: { error: isRelctlError(error) ? error.message : String(error) } };
+  }
+}
+
+export async function gatherKeyFacts(
+  key: ResolvedSigningKey,
+  servers: KeyServers,
+  urls: { keyserverUrl: string; secondaryKeyserverUrl: string },
+  now = new Date(),
+): Promise<KeyCheckFacts> {
+  const fpr = key.fingerprint;
+  const localEmails = key.local?.emails ?? [];
+  const primaryP = outcome(servers.primaryByFingerprint(fpr));
+  const secondaryP = outcome(servers.secondaryByFingerprint(fpr));
+  const emailPs = localEmails.map((address) => outcome(servers.primaryByEmail(address)).then((r) => ({ address, outcome: r.outcome })));
+  const [primary, secondary, early] = await Promise.all([primaryP, secondaryP, Promise.all(emailPs)]);
+
+  let emails = early;
+  const servedArmored = primary.armored ?? secondary.armored;
+  const served = servedArmored === undefined ? undefined : await readArmoredKey(servedArmored);
+  if (localEmails.length === 0 && primary.outcome === 'found' && served !== undefined && served.emails.length > 0) {
+    emails = await Promise.all(served.emails.map((address) => outcome(servers.primaryByEmail(address)).then((r) => ({ address, outcome: r.outcome }))));
+  }
+
+  const facts: KeyCheckFacts = {
+    fingerprint: fpr,
+    source: key.source,
+    primary: primary.outcome,
+    secondary: secondary.outcome,
+    emails,
+    primaryUrl: urls.keyserverUrl,
+    uploadFormUrl: servers.uploadFormUrl(),
+    secondaryUrl: urls.secondaryKeyserverUrl,
+    checkedAt: now.toISOString(),
+  };
+  if (key.configuredKeyId !== undefined) facts.configuredKeyId = key.configuredKeyId;
+  if (served !== undefined) {
+    facts.served = {
+      from: primary.armored !== undefined ? 'primary' : 'secondary',
+      hasUserIds: served.hasUserIds,
+      expiresAt: served.expiresAt ?? null,
+      signingExpiresAt: served.signingExpiresAt ?? null,
+    };
+  } else if (key.local !== undefined) {
+    const exp = key.local.expires === undefined ? null : new Date(key.local.expires * 1000).toISOString();
+    facts.served = { from: 'local', hasUserIds: key.local.uids.length > 0, expiresAt: exp, signingExpiresAt: exp };
+  }
+  return facts;
+}

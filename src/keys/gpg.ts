@@ -1,0 +1,105 @@
+import { EnvironmentError, StepFailedError } from '../core/errors.js';
+
+/**
+ * The gpg adapter: listing secret keys (--with-colons, the machine format), exporting an armored
+ * public key and sending a key to an HKP server. execa is imported lazily. gpg never gets the
+ * portal token: its argv holds only key ids and the key-server URL.
+ */
+export interface GpgKey {
+  fingerprint: string;
+  keyId: string;
+  /** User ids as gpg shows them ("Name <mail>"). */
+  uids: string[];
+  emails: string[];
+  /** Unix seconds; undefined = never expires. */
+  expires?: number;
+  /** Fingerprints of the subkeys (a Gradle signing.keyId may name one). */
+  subkeys: string[];
+}
+
+export interface GpgOptions {
+  env: NodeJS.ProcessEnv;
+  /** The gpg binary (default "gpg" on PATH). */
+  binary?: string;
+}
+
+/** Parses `gpg --list-(secret-)keys --with-colons`. Pure. */
+export function parseColons(text: string): GpgKey[] {
+  const keys: GpgKey[] = [];
+  let current: GpgKey | undefined;
+  let expectFprFor: 'primary' | 'sub' | undefined;
+  for (const line of text.split(/\r?\n/)) {
+    const f = line.split(':');
+    const type = f[0];
+    if (type === 'sec' || type === 'pub') {
+      const expires = f[6] !== undefined && /^\d+$/.test(f[6]) ? Number(f[6]) : undefined;
+      current = { fingerprint: '', keyId: (f[4] ?? '').toUpperCase(), uids: [], emails: [], subkeys: [], ...(expires === undefined ? {} : { expires }) };
+      keys.push(current);
+      expectFprFor = 'primary';
+    } else if (type === 'ssb' || type === 'sub') {
+      expectFprFor = 'sub';
+    } else if (type === 'fpr' && current !== undefined) {
+      const fpr = (f[9] ?? '').toUpperCase();
+      if (expectFprFor === 'primary') current.fingerprint = fpr;
+      else if (expectFprFor === 'sub') current.subkeys.push(fpr);
+      expectFprFor = undefined;
+    } else if (type === 'uid' && current !== undefined) {
+      const uid = unescapeColons(f[9] ?? '');
+      current.uids.push(uid);
+      const mail = /<([^>]+)>/.exec(uid)?.[1] ?? (/^[^\s@]+@[^\s@]+$/.test(uid) ? uid : undefined);
+      if (mail !== undefined) current.emails.push(mail);
+    }
+  }
+  return keys.filter((k) => k.fingerprint !== '');
+}
+
+function unescapeColons(s: string): string {
+  return s.replace(/\\x([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+async function run(options: GpgOptions, args: string[]): Promise<{ stdout: string; stderr: string; exitCode: number }> {
+  const { execa } = await import('execa');
+  try {
+    const r = await execa(options.binary ?? 'gpg', ['--batch', '--no-tty', ...args], {
+      env: options.env,
+      extendEnv: false,
+      reject: false,
+      timeout: 120_000,
+      input: '',
+    });
+    if ((r as { code?: string }).code === 'ENOENT' || (r.failed && r.exitCode === undefined)) {
+      throw new EnvironmentError('gpg is not installed (or not on PATH).', { kind: 'tool-missing', fix: 'Install GnuPG 2 (e.g. apt-get install gnupg) and run again.' });
+    }
+    return { stdout: String(r.stdout), stderr: String(r.stderr), exitCode: r.exitCode ?? 1 };
+  } catch (error) {
+    if (error instanceof EnvironmentError) throw error;
+    throw new EnvironmentError(`gpg could not be run: ${(error as Error).message}`, { kind: 'tool-missing', fix: 'Install GnuPG 2 and run again.' });
+  }
+}
+
+export async function listSecretKeys(options: GpgOptions): Promise<GpgKey[]> {
+  const r = await run(options, ['--with-colons', '--fixed-list-mode', '--list-secret-keys']);
+  return r.exitCode === 0 ? parseColons(r.stdout) : [];
+}
+
+/** Public keys matching an id (long/short key id, fingerprint or e-mail). */
+export async function listPublicKeys(options: GpgOptions, id: string): Promise<GpgKey[]> {
+  const r = await run(options, ['--with-colons', '--fixed-list-mode', '--list-keys', id]);
+  return r.exitCode === 0 ? parseColons(r.stdout) : [];
+}
+
+export async function exportPublicKey(options: GpgOptions, fingerprint: string): Promise<string | undefined> {
+  const r = await run(options, ['--armor', '--export', fingerprint]);
+  return r.exitCode === 0 && r.stdout.includes('BEGIN PGP PUBLIC KEY BLOCK') ? r.stdout : undefined;
+}
+
+export async function sendKey(options: GpgOptions, keyserver: string, fingerprint: string): Promise<void> {
+  const r = await run(options, ['--keyserver', keyserver, '--send-keys', fingerprint]);
+  if (r.exitCode !== 0) {
+    throw new StepFailedError(`gpg could not send the key to ${keyserver}: ${r.stderr.trim().split('\n').pop() ?? 'unknown error'}`, {
+      kind: 'key-send-failed',
+      fix: `Check that ${keyserver} is reachable (gpg's dirmngr uses it), or upload the key in the server's web form.`,
+      detail: r.stderr,
+    });
+  }
+}

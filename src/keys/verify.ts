@@ -1,0 +1,45 @@
+import type { Finding } from '../core/findings.js';
+import { validateDeployment, type ComponentVerdict } from '../core/validation/index.js';
+import type { KeyServers, PublicRepository } from '../portal/keyservers.js';
+import { ruleFixes } from '../portal/rule-fixes.js';
+import type { ArtifactSet } from './artifacts.js';
+import { createSignatureVerifier, type SignatureIssuer } from './signature-verifier.js';
+
+/**
+ * `verify`: the portal's rule set on local artifacts. Signatures are checked against the key as
+ * the PRIMARY key server serves it (what the portal uses), fetched once per issuer.
+ */
+export async function verifyArtifacts(
+  set: ArtifactSet,
+  deps: { keyServers: KeyServers; publicRepo: PublicRepository; log?: (line: string) => void },
+): Promise<{ verdicts: ComponentVerdict[]; findings: Finding[] }> {
+  const keyCache = new Map<string, Promise<string | undefined>>();
+  const lookup = (issuer: SignatureIssuer): Promise<string | undefined> => {
+    const id = issuer.fingerprint ?? issuer.keyId;
+    let pending = keyCache.get(id);
+    if (pending === undefined) {
+      deps.log?.(`looking up key ${id} on the primary key server`);
+      pending = (issuer.fingerprint !== undefined ? deps.keyServers.primaryByFingerprint(issuer.fingerprint) : deps.keyServers.primaryByKeyId(issuer.keyId)).then(
+        (r) => (r.found ? r.armored : undefined),
+      );
+      keyCache.set(id, pending);
+    }
+    return pending;
+  };
+  const verdicts = await validateDeployment(set.files, {
+    fetchPom: (g, a, v) => deps.publicRepo.fetchPom(g, a, v),
+    isPublished: (g, a, v) => deps.publicRepo.isPublished(g, a, v),
+    verifySignature: createSignatureVerifier(lookup),
+  });
+  const findings: Finding[] = verdicts.flatMap((v) =>
+    v.violations.map((x) => ({
+      code: x.code,
+      severity: 'error' as const,
+      message: x.message,
+      ...(x.file === undefined ? {} : { file: set.origin.get(x.file) ?? x.file }),
+      module: `${v.groupId}:${v.artifactId}`,
+      fix: ruleFixes[x.code],
+    })),
+  );
+  return { verdicts, findings };
+}

@@ -1,0 +1,143 @@
+/**
+ * Fixtures shared by the portal-client integration tests: a real sandbox, real signed Maven
+ * components, real HTTP PUTs (the legacy deploy a build tool makes), from a chosen source address.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Agent, request } from 'undici';
+import { startSandbox, type RunningSandbox, type SandboxUser } from '../../src/sandbox/server.js';
+import type { TestKey } from '../helpers/gpg.js';
+
+export interface ComponentSpec {
+  groupId: string;
+  artifactId: string;
+  version: string;
+  packaging?: 'jar' | 'war' | 'pom';
+  developers?: boolean;
+  sign?: boolean;
+  checksums?: boolean;
+  sources?: boolean;
+  javadoc?: boolean;
+  /** Skip the .asc of this file name suffix (e.g. '.jar'). */
+  unsignedSuffix?: string;
+  /** Corrupt the content after signing for files ending so. */
+  tamperSuffix?: string;
+}
+
+export function pomXml(c: ComponentSpec): string {
+  const dev = c.developers === false ? '' : `<developers><developer><name>Dev</name><organization>Example</organization><organizationUrl>https://example.org</organizationUrl></developer></developers>`;
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>${c.groupId}</groupId>
+  <artifactId>${c.artifactId}</artifactId>
+  <version>${c.version}</version>
+  <packaging>${c.packaging ?? 'jar'}</packaging>
+  <name>${c.artifactId}</name>
+  <description>A test component</description>
+  <url>https://example.org/${c.artifactId}</url>
+  <licenses><license><name>Apache-2.0</name><url>https://www.apache.org/licenses/LICENSE-2.0</url></license></licenses>
+  ${dev}
+  <scm><url>https://example.org/scm/${c.artifactId}</url></scm>
+</project>
+`;
+}
+
+/** Writes a component in Maven layout under `root` and returns its files (maven path → bytes). */
+export async function writeComponent(root: string, key: TestKey | undefined, c: ComponentSpec): Promise<Map<string, Buffer>> {
+  const dir = `${c.groupId.replace(/\./g, '/')}/${c.artifactId}/${c.version}`;
+  const base = `${c.artifactId}-${c.version}`;
+  const main: Record<string, Buffer> = { [`${base}.pom`]: Buffer.from(pomXml(c)) };
+  const packaging = c.packaging ?? 'jar';
+  if (packaging !== 'pom') {
+    main[`${base}.${packaging}`] = Buffer.from(`PK main ${c.artifactId} ${c.version}`);
+    if (c.sources !== false) main[`${base}-sources.jar`] = Buffer.from(`PK sources ${c.artifactId}`);
+    if (c.javadoc !== false) main[`${base}-javadoc.jar`] = Buffer.from(`PK javadoc ${c.artifactId}`);
+  }
+  const out = new Map<string, Buffer>();
+  await mkdir(path.join(root, dir), { recursive: true });
+  for (const [name, data] of Object.entries(main)) {
+    const file = path.join(root, dir, name);
+    await writeFile(file, data);
+    out.set(`${dir}/${name}`, data);
+    if (c.checksums !== false) {
+      for (const [ext, algo] of [['md5', 'md5'], ['sha1', 'sha1']] as const) {
+        const sum = Buffer.from(createHash(algo).update(data).digest('hex'));
+        await writeFile(`${file}.${ext}`, sum);
+        out.set(`${dir}/${name}.${ext}`, sum);
+      }
+    }
+    if (key !== undefined && c.sign !== false && !(c.unsignedSuffix !== undefined && name.endsWith(c.unsignedSuffix))) {
+      await key.sign(file);
+      const { readFile } = await import('node:fs/promises');
+      out.set(`${dir}/${name}.asc`, await readFile(`${file}.asc`));
+    }
+    if (c.tamperSuffix !== undefined && name.endsWith(c.tamperSuffix)) {
+      const changed = Buffer.concat([data, Buffer.from(' tampered')]);
+      await writeFile(file, changed);
+      out.set(`${dir}/${name}`, changed);
+    }
+  }
+  return out;
+}
+
+export function basic(user: SandboxUser): string {
+  return `Basic ${Buffer.from(`${user.name}:${user.password}`).toString('base64')}`;
+}
+
+/** The legacy deploy: one PUT per file, as Maven's deploy plugin does, from `localAddress`. */
+export async function stage(sb: RunningSandbox, files: Map<string, Buffer>, options: { user?: SandboxUser; localAddress?: string } = {}): Promise<void> {
+  const user = options.user ?? sb.users[0]!;
+  const agent = new Agent({ localAddress: options.localAddress ?? '127.0.0.1' });
+  try {
+    for (const [p, data] of files) {
+      const res = await request(`${sb.urls.stagingApiUrl}/service/local/staging/deploy/maven2/${p}`, {
+        method: 'PUT',
+        body: data,
+        headers: { authorization: basic(user) },
+        dispatcher: agent,
+      });
+      const text = await res.body.text();
+      if (res.statusCode >= 300) throw new Error(`PUT ${p}: ${res.statusCode} ${text}`);
+    }
+  } finally {
+    await agent.close();
+  }
+}
+
+/** Uploads an armored key to the primary key server (VKS API); returns the response JSON. */
+export async function uploadKey(sb: RunningSandbox, armored: string): Promise<{ key_fpr: string; token: string; status: Record<string, string> }> {
+  const res = await request(`${sb.urls.keyserverUrl}/vks/v1/upload`, {
+    method: 'POST',
+    body: JSON.stringify({ keytext: armored }),
+    headers: { 'content-type': 'application/json' },
+  });
+  const text = await res.body.text();
+  if (res.statusCode !== 200) throw new Error(`key upload: HTTP ${res.statusCode} ${text}`);
+  return JSON.parse(text) as { key_fpr: string; token: string; status: Record<string, string> };
+}
+
+export async function control(sb: RunningSandbox, method: 'GET' | 'POST' | 'DELETE', p: string, body?: unknown): Promise<unknown> {
+  const res = await request(`http://127.0.0.1:${sb.port}/sandbox/${p}`, {
+    method,
+    ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+  });
+  const text = await res.body.text();
+  return text === '' ? undefined : (JSON.parse(text) as unknown);
+}
+
+/** The RELCTL_* environment pointing every service at the sandbox, plus a token. */
+export function sandboxEnv(sb: RunningSandbox, token: { name: string; password: string } = sb.users[0]!): Record<string, string> {
+  return {
+    RELCTL_STAGING_API_URL: sb.urls.stagingApiUrl,
+    RELCTL_PORTAL_URL: sb.urls.portalUrl,
+    RELCTL_PUBLIC_REPO_URL: sb.urls.publicRepoUrl,
+    RELCTL_KEYSERVER_URL: sb.urls.keyserverUrl,
+    RELCTL_SECONDARY_KEYSERVER_URL: sb.urls.secondaryKeyserverUrl,
+    RELCTL_TOKEN_USERNAME: token.name,
+    RELCTL_TOKEN_PASSWORD: token.password,
+  };
+}
+
+export { startSandbox };
