@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { KeyDirectory } from './keyservers/index.js';
 
 /** The key directory as the sandbox uses it (src/sandbox/keyservers owns the real one). */
 export interface KeyDirectoryLike {
@@ -16,15 +17,9 @@ export interface KeyServerHost {
 }
 
 /** Restores the key servers from the saved state; `onChange` persists after every mutation. */
-export async function openKeyServers(saved: unknown, onChange: () => void): Promise<KeyServerHost> {
-  // TEMPORARY until src/sandbox/keyservers lands: a directory that knows no key.
-  const spec = './keyservers/index.js';
-  const { KeyDirectory } = (await import(spec).catch(() => ({ KeyDirectory: NoKeys }))) as { KeyDirectory: typeof NoKeys };
-  const make = (data: unknown): KeyDirectoryLike => {
-    const directory = data === undefined ? new KeyDirectory() : KeyDirectory.fromJSON(data);
-    directory.onChange = onChange;
-    return directory;
-  };
+export function openKeyServers(saved: unknown, onChange: () => void): KeyServerHost {
+  const make = (data: unknown): KeyDirectory =>
+    data === undefined ? new KeyDirectory({ onChange }) : KeyDirectory.fromJSON(data, { onChange });
   const host: KeyServerHost = {
     current: make(saved),
     reset: async () => {
@@ -33,26 +28,4 @@ export async function openKeyServers(saved: unknown, onChange: () => void): Prom
     },
   };
   return host;
-}
-
-class NoKeys implements KeyDirectoryLike {
-  onChange: () => void = () => undefined;
-  static fromJSON(_data?: unknown): NoKeys {
-    return new NoKeys();
-  }
-  async handlePrimary(_req: IncomingMessage, res: ServerResponse): Promise<void> {
-    res.writeHead(404).end();
-  }
-  async handleSecondary(_req: IncomingMessage, res: ServerResponse): Promise<void> {
-    res.writeHead(404).end();
-  }
-  mails(): unknown[] {
-    return [];
-  }
-  keyForValidation(): string | undefined {
-    return undefined;
-  }
-  toJSON(): unknown {
-    return {};
-  }
 }

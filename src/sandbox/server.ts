@@ -74,6 +74,7 @@ function splitUrl(raw: string): { mount: string; rest: string; query: URLSearchP
 async function route(app: SandboxApp, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const raw = req.url ?? '/';
   const { mount, rest, query } = splitUrl(raw);
+  const search = raw.includes('?') ? raw.slice(raw.indexOf('?')) : '';
   if (mount !== 'sandbox') {
     const fault = app.faults.take(raw, req.method ?? 'GET');
     if (fault !== undefined && fault.delayMs > 0) await sleep(fault.delayMs);
@@ -91,9 +92,9 @@ async function route(app: SandboxApp, req: IncomingMessage, res: ServerResponse)
     case 'repo':
       return handleRepo(app, req, res, rest);
     case 'keys':
-      return app.keys.current.handlePrimary(req, res, rest, await continueAndRead(req, res, 1024 * 1024), `${app.origin}/keys`);
+      return app.keys.current.handlePrimary(req, res, rest + search, await continueAndRead(req, res, 1024 * 1024), `${app.origin}/keys`);
     case 'keys2':
-      return app.keys.current.handleSecondary(req, res, rest, await continueAndRead(req, res, 1024 * 1024));
+      return app.keys.current.handleSecondary(req, res, rest + search, await continueAndRead(req, res, 1024 * 1024));
     case 'sandbox':
       return handleControl(app, req, res, rest);
     default:
@@ -111,10 +112,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const users = (options.users ?? defaultUsers).map((u) => ({ ...u }));
 
   let state: SandboxStateData | undefined;
-  let keys: Awaited<ReturnType<typeof openKeyServers>> | undefined;
+  let keys: ReturnType<typeof openKeyServers> | undefined;
   const stateFile = new StateFile(dataDir, () => ({ ...state!, keys: keys?.current.toJSON() }));
   state = await stateFile.load();
-  keys = await openKeyServers(state.keys, () => void stateFile.save().catch(() => undefined));
+  keys = openKeyServers(state.keys, () => void stateFile.save().catch(() => undefined));
   const keyHost = keys;
   const rules = await loadRules({ keyForValidation: (issuer) => keyHost.current.keyForValidation(issuer) });
   const service = new SandboxService(users, state, files, stateFile, rules);

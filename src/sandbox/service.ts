@@ -90,8 +90,6 @@ export class SandboxService {
 
   async put(user: SandboxUser, ip: string, segments: readonly string[], data: Uint8Array): Promise<void> {
     this.checkPut(user, ip, segments);
-    // maven-metadata.xml is accepted and not stored, as the compatibility service does.
-    if (isMetadata(segments[segments.length - 1]!)) return;
     const { namespace } = this.locate(user, ip, segments);
     let repo = this.openRepository(user.name, ip, (r) => r.namespace === namespace);
     if (repo === undefined) {
@@ -112,7 +110,8 @@ export class SandboxService {
       void saved.finally(() => this.repoSaved.delete(repo!.id)).catch(() => undefined);
     }
     await this.repoSaved.get(repo.id);
-    await this.files.putStaging(repo.id, segments, data);
+    // maven-metadata.xml opens the repository but is not stored, as the compatibility service does.
+    if (!isMetadata(segments[segments.length - 1]!)) await this.files.putStaging(repo.id, segments, data);
   }
 
   async get(user: SandboxUser, ip: string, segments: readonly string[]): Promise<Buffer | undefined> {
