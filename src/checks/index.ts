@@ -8,6 +8,11 @@ import { mavenMissingDistribution } from './maven-missing-distribution.js';
 import { mavenMissingPomMetadata } from './maven-missing-pom-metadata.js';
 import { mavenPackagingMismatch } from './maven-packaging-mismatch.js';
 import { mavenServerIdMismatch } from './maven-server-id-mismatch.js';
+import { gradleDistributionUrl, gradleLegacyStagingHost } from './gradle-repositories.js';
+import { gradlePackagingMismatch } from './gradle-packaging.js';
+import { gradlePropertiesMissing, gradleSigningKeyringMissing } from './gradle-properties.js';
+import { repoDetachedHead, repoDirtyWorktree } from './repo-git.js';
+import { repoNotSnapshot, repoOrphanTag } from './repo-version.js';
 
 /** Every preflight check, in the order findings are produced. */
 export const checks: readonly Check[] = [
@@ -20,4 +25,13 @@ export const checks: readonly Check[] = [
   mavenDevelopersIncomplete,
   mavenMissingPomMetadata,
   mavenPackagingMismatch,
+  gradleLegacyStagingHost,
+  gradleDistributionUrl,
+  gradlePropertiesMissing,
+  gradleSigningKeyringMissing,
+  gradlePackagingMismatch,
+  repoDirtyWorktree,
+  repoDetachedHead,
+  repoNotSnapshot,
+  repoOrphanTag,
 ];

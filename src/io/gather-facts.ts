@@ -2,8 +2,11 @@ import { stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
-import type { BuildTool, ProjectFacts } from '../checks/facts.js';
+import type { BuildTool, ProjectFacts, ReleaseFacts } from '../checks/facts.js';
 import type { CommandContext } from '../commands/context.js';
+import { parseVersion, planRelease, releaseTagName, releaseVersionOf, formatVersion } from '../core/version.js';
+import { gatherGitFacts, type GitFacts } from './git.js';
+import { isVersionPublished } from './public-repo.js';
 
 export interface GatherOptions {
   offline: boolean;
@@ -42,6 +45,70 @@ export async function gatherFacts(ctx: CommandContext, options: GatherOptions): 
     facts.gatherFindings.push(...maven.findings);
     facts.release = { ...facts.release, ...maven.release };
   }
-  void options;
+  if (buildTool === 'gradle') {
+    const { gatherGradleFacts } = await import('../build-tools/gradle/gather.js');
+    const g = await gatherGradleFacts(ctx.cwd, { env: ctx.env, home: ctx.env.HOME ?? os.homedir(), stagingApiUrl: ctx.config.stagingApiUrl });
+    facts.gradle = g.facts;
+    facts.gatherFindings.push(...g.findings);
+    facts.release = { ...facts.release, ...g.release, ...(g.tagTemplate === undefined ? {} : { tagTemplate: g.tagTemplate }) };
+    for (const note of g.notes) ctx.out.warn(note);
+  }
+  facts.git = await gatherGitFacts(ctx.cwd, { env: ctx.env });
+  if (!facts.git.isRepository) {
+    // Not an error: an exported source tree can be audited too; say what was not checked.
+    const why = facts.git.unavailable ?? `${ctx.cwd} is not inside a git repository`;
+    ctx.out.info(`note: ${why}; dirty-worktree, detached-head and orphan-tag were not checked.`);
+  }
+  if (facts.release !== undefined) await completeRelease(facts.release, facts.git, ctx, options);
   return facts;
+}
+
+// Orphan chains longer than this are not a release history, they are a bug somewhere else.
+const maxProbes = 10;
+
+/**
+ * Adds the release tag, whether it exists, and (online) whether each tagged release version is
+ * in the public repository, which the orphan-tag rule needs.
+ */
+async function completeRelease(release: ReleaseFacts, git: GitFacts, ctx: CommandContext, options: GatherOptions): Promise<void> {
+  const current = release.currentVersion === undefined ? undefined : parseVersion(release.currentVersion);
+  if (current === undefined || release.artifactId === undefined) return;
+  const artifactId = release.artifactId;
+  release.releaseTag = releaseTagName(artifactId, releaseVersionOf(current), release.tagTemplate);
+  if (!git.isRepository) return;
+  const tags = new Set(git.tags);
+  release.releaseTagExists = tags.has(release.releaseTag);
+  if (!release.releaseTagExists) return;
+  if (options.offline) {
+    release.publishedUnknownReason = '--offline';
+    return;
+  }
+  if (release.groupId === undefined) {
+    release.publishedUnknownReason = 'the group id is not declared';
+    return;
+  }
+  const published: Record<string, boolean> = {};
+  for (let i = 0; i < maxProbes; i++) {
+    const plan = planRelease({ current, artifactId, ...(release.tagTemplate === undefined ? {} : { tagTemplate: release.tagTemplate }), existingTags: tags, published });
+    // Probe the first tagged version whose publication is still unknown, if any.
+    const next = plan.skipped.find((s) => s.published === undefined);
+    if (next === undefined) break;
+    const answer = await isVersionPublished({
+      publicRepoUrl: ctx.config.publicRepoUrl,
+      groupId: release.groupId,
+      artifactId,
+      version: next.version,
+      timeoutMs: ctx.config.timeout * 1000,
+      signal: ctx.signal,
+    });
+    ctx.out.verbose(`HEAD ${answer.url} -> ${answer.published === undefined ? answer.reason : answer.published ? 'found' : 'not found'}`);
+    if (answer.published === undefined) {
+      release.publishedUnknownReason = `${answer.url}: ${answer.reason}`;
+      break;
+    }
+    published[next.version] = answer.published;
+  }
+  release.publishedVersions = published;
+  const first = formatVersion(releaseVersionOf(current));
+  if (published[first] !== undefined) release.releaseVersionPublished = published[first];
 }

@@ -1,4 +1,123 @@
-/** Git facts for preflight. Filled in by the repository checks work. */
+import { execa } from 'execa';
+
+/**
+ * Git adapter: one small async function per question (np's git-util style). Read functions
+ * never throw: "not a repository" and "git not installed" are answers, not failures, so
+ * preflight can run in an exported source tree. Write operations (commit, tag) for the release
+ * chain belong here too and will go through `runGit` so dry-run and --verbose have one hook.
+ */
 export interface GitFacts {
   isRepository: boolean;
+  /** Set when git itself could not be run (not installed, unusable repository). */
+  unavailable?: string;
+  /** Current branch; undefined when HEAD is detached or git has no answer. */
+  branch?: string;
+  detached: boolean;
+  /** Full hash of HEAD; undefined on a branch with no commits yet. */
+  headCommit?: string;
+  /** Changed or untracked paths (porcelain, relative to the repository root), the journal excluded. */
+  dirtyFiles: string[];
+  tags: string[];
+}
+
+export interface GitResult {
+  ok: boolean;
+  exitCode: number | undefined;
+  stdout: string;
+  stderr: string;
+  /** Set when git could not be started at all. */
+  spawnError?: string;
+}
+
+export interface GitOptions {
+  env?: NodeJS.ProcessEnv;
+}
+
+/** Runs git in `cwd`. Never throws; optional locks off so a read never races another git process. */
+export async function runGit(cwd: string, args: readonly string[], options: GitOptions = {}): Promise<GitResult> {
+  try {
+    const r = await execa('git', ['-c', 'core.quotePath=false', ...args], {
+      cwd,
+      reject: false,
+      stripFinalNewline: true,
+      env: { ...(options.env ?? {}), GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' },
+    });
+    if (r.failed && r.exitCode === undefined) {
+      return { ok: false, exitCode: undefined, stdout: '', stderr: String(r.stderr), spawnError: r.shortMessage };
+    }
+    return { ok: r.exitCode === 0, exitCode: r.exitCode, stdout: String(r.stdout), stderr: String(r.stderr) };
+  } catch (error) {
+    return { ok: false, exitCode: undefined, stdout: '', stderr: '', spawnError: (error as Error).message };
+  }
+}
+
+export async function isRepository(cwd: string, options?: GitOptions): Promise<boolean> {
+  const r = await runGit(cwd, ['rev-parse', '--is-inside-work-tree'], options);
+  return r.ok && r.stdout.trim() === 'true';
+}
+
+/** The branch name, or undefined when HEAD is detached. */
+export async function currentBranch(cwd: string, options?: GitOptions): Promise<string | undefined> {
+  const r = await runGit(cwd, ['symbolic-ref', '--quiet', '--short', 'HEAD'], options);
+  return r.ok && r.stdout.trim() !== '' ? r.stdout.trim() : undefined;
+}
+
+export async function headCommit(cwd: string, options?: GitOptions): Promise<string | undefined> {
+  const r = await runGit(cwd, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], options);
+  return r.ok ? r.stdout.trim() : undefined;
+}
+
+export async function tagExists(cwd: string, tag: string, options?: GitOptions): Promise<boolean> {
+  const r = await runGit(cwd, ['rev-parse', '--verify', '--quiet', `refs/tags/${tag}`], options);
+  return r.ok;
+}
+
+export async function listTags(cwd: string, options?: GitOptions): Promise<string[]> {
+  const r = await runGit(cwd, ['for-each-ref', '--format=%(refname:short)', 'refs/tags'], options);
+  return r.ok ? r.stdout.split('\n').filter((t) => t !== '') : [];
+}
+
+/** Journal folder of the release chain (git-ignored by convention, but never a reason to refuse). */
+export const journalDir = '.relctl/';
+
+/**
+ * Paths that make the worktree dirty. `git status --porcelain -z` paths are relative to the
+ * repository root, so the project's journal is matched through the project's prefix.
+ */
+export async function dirtyFiles(cwd: string, options?: GitOptions): Promise<string[]> {
+  const [status, prefix] = await Promise.all([
+    runGit(cwd, ['status', '--porcelain=v1', '-z', '--untracked-files=normal'], options),
+    runGit(cwd, ['rev-parse', '--show-prefix'], options),
+  ]);
+  if (!status.ok) return [];
+  const ignored = `${prefix.ok ? prefix.stdout.trim() : ''}${journalDir}`;
+  const entries = status.stdout.split('\0');
+  const paths: string[] = [];
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i]!;
+    if (e.length < 4) continue;
+    const xy = e.slice(0, 2);
+    paths.push(e.slice(3));
+    if (xy.includes('R') || xy.includes('C')) i++; // the rename source follows as its own entry
+  }
+  return paths.filter((p) => !p.startsWith(ignored) && !p.startsWith(journalDir));
+}
+
+/** Everything preflight asks git, in parallel where git allows it. */
+export async function gatherGitFacts(cwd: string, options?: GitOptions): Promise<GitFacts> {
+  const probe = await runGit(cwd, ['rev-parse', '--is-inside-work-tree'], options);
+  if (probe.spawnError !== undefined) {
+    return { isRepository: false, unavailable: `git could not be run (${probe.spawnError})`, detached: false, dirtyFiles: [], tags: [] };
+  }
+  if (!probe.ok || probe.stdout.trim() !== 'true') return { isRepository: false, detached: false, dirtyFiles: [], tags: [] };
+  const [branch, head, dirty, tags] = await Promise.all([
+    currentBranch(cwd, options),
+    headCommit(cwd, options),
+    dirtyFiles(cwd, options),
+    listTags(cwd, options),
+  ]);
+  const facts: GitFacts = { isRepository: true, detached: branch === undefined, dirtyFiles: dirty, tags };
+  if (branch !== undefined) facts.branch = branch;
+  if (head !== undefined) facts.headCommit = head;
+  return facts;
 }

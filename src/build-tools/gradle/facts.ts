@@ -1,4 +1,63 @@
-/** Gradle facts for preflight. Filled in by the Gradle model work. */
+import type { PluginScope, RepositoryKind } from '../../core/gradle/build-script.js';
+
+/**
+ * What preflight knows about a Gradle build, read without running Gradle. Paths are relative
+ * to the project root with forward slashes.
+ */
 export interface GradleFacts {
-  projects: unknown[];
+  /** settings.gradle(.kts), absent for a single-project build without one. */
+  settingsFile?: string;
+  rootProjectName: string;
+  /** The root project first, then every included project in settings order. */
+  projects: GradleProjectFacts[];
+  user: GradleUserProperties;
+  /** From the configuration (DESIGN §2): what every release repository URL must point at. */
+  stagingApiUrl: string;
+}
+
+export interface GradlePluginFact {
+  id: string;
+  file: string;
+  line: number;
+  /** How it reached this project: its own script or a root `subprojects {}`/`allprojects {}`/`project(...) {}` block. */
+  scope: PluginScope['kind'];
+}
+
+export interface GradleRepositoryFact {
+  url: string;
+  kind: RepositoryKind;
+  file: string;
+  line: number;
+  via?: string;
+  implicit?: boolean;
+  nexus?: boolean;
+}
+
+export interface GradleProjectFacts {
+  /** `:` for the root project, `:web` for an included one. */
+  path: string;
+  /** Folder, `.` for the root. */
+  dir: string;
+  dirExists: boolean;
+  buildFile?: string;
+  /** The settings line that includes it. */
+  settingsLine?: number;
+  plugins: GradlePluginFact[];
+  repositories: GradleRepositoryFact[];
+  /** Has `src/main/webapp`: a web archive that must apply the war plugin. */
+  hasWebapp: boolean;
+}
+
+export interface GradleUserProperties {
+  /** Absolute path of the user's gradle.properties (GRADLE_USER_HOME honoured). */
+  file: string;
+  /** How messages name it: `~/.gradle/gradle.properties` or `$GRADLE_USER_HOME/gradle.properties`. */
+  display: string;
+  state: 'ok' | 'missing' | 'unreadable';
+  /** Why it could not be read (errno code). */
+  error?: string;
+  /** Keys present in the file or as ORG_GRADLE_PROJECT_<key> variables. Values are never kept here. */
+  keys: string[];
+  /** `signing.secretKeyRingFile`, when set. */
+  keyRing?: { value: string; resolved: string; exists: boolean; line?: number };
 }

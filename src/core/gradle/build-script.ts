@@ -21,6 +21,8 @@ export interface RepositoryUrl {
   via?: string;
   /** Not written at all: the gradle-nexus publish plugin's `sonatype()` default. */
   implicit?: boolean;
+  /** A nexus-publish plugin `nexusUrl`/`snapshotRepositoryUrl` (a service base, not a deploy path). */
+  nexus?: boolean;
 }
 
 export interface BuildScript {
@@ -164,10 +166,11 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
   const nexusDefaults: { line: number; block: Block | undefined }[] = [];
   const nexusExplicit = new Set<Block>();
 
-  const addRepo = (s: Statement, exprFrom: number, forced?: RepositoryKind): void => {
+  const addRepo = (s: Statement, exprFrom: number, forced?: RepositoryKind, nexus?: boolean): void => {
     for (const u of urlsOf(s.tokens.slice(exprFrom), vars, properties)) {
       const repo: RepositoryUrl = { url: u.url, kind: kindOf(u.url, u.via, forced), line: s.line };
       if (u.via !== undefined) repo.via = u.via;
+      if (nexus === true) repo.nexus = true;
       result.repositories.push(repo);
     }
   };
@@ -207,7 +210,7 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
     if (!inRepositories) continue;
     if (root === 'nexusPublishing') {
       if (first.text === 'nexusUrl' || first.text === 'snapshotRepositoryUrl') {
-        addRepo(s, 1, first.text === 'nexusUrl' ? 'release' : 'snapshot');
+        addRepo(s, 1, first.text === 'nexusUrl' ? 'release' : 'snapshot', true);
         for (const b of path) nexusExplicit.add(b);
       } else if (first.text === 'sonatype' && innermost === 'repositories') {
         nexusDefaults.push({ line: s.line, block: undefined });
@@ -231,7 +234,7 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
   }
   for (const d of nexusDefaults) {
     if (d.block !== undefined && nexusExplicit.has(d.block)) continue;
-    result.repositories.push({ url: nexusSonatypeDefault, kind: 'release', line: d.line, implicit: true });
+    result.repositories.push({ url: nexusSonatypeDefault, kind: 'release', line: d.line, implicit: true, nexus: true });
   }
   return result;
 }

@@ -1,0 +1,175 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { ReleaseFacts } from '../../checks/facts.js';
+import type { Finding } from '../../core/findings.js';
+import { parseBuildScript, type AppliedPlugin, type BuildScript } from '../../core/gradle/build-script.js';
+import { parseProperties, type PropertyEntry } from '../../core/gradle/properties.js';
+import { parseSettings, type IncludedProject } from '../../core/gradle/settings.js';
+import type { GradleFacts, GradlePluginFact, GradleProjectFacts, GradleUserProperties } from './facts.js';
+
+export interface GradleGatherOptions {
+  home: string;
+  env: NodeJS.ProcessEnv;
+  stagingApiUrl: string;
+}
+
+export interface GradleGatherResult {
+  facts: GradleFacts;
+  findings: Finding[];
+  /** Version facts for the repository checks (tag, orphan rule). */
+  release: ReleaseFacts;
+  /** The Gradle release plugin's `tagTemplate`, when the root script sets one. */
+  tagTemplate?: string;
+  /** Files relctl could not read: said on stderr, not findings (no code of DESIGN §4 covers them). */
+  notes: string[];
+}
+
+// A build script larger than this is not a hand-written one; reading it whole would only cost memory.
+const maxScriptBytes = 8 * 1024 * 1024;
+
+type ReadResult = { text: string } | { missing: true } | { error: string };
+
+async function readText(file: string): Promise<ReadResult> {
+  try {
+    const info = await stat(file);
+    if (!info.isFile()) return { error: 'not a regular file' };
+    if (info.size > maxScriptBytes) return { error: `larger than ${maxScriptBytes / 1024 / 1024} MB` };
+    return { text: await readFile(file, 'utf8') };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' || code === 'ENOTDIR' ? { missing: true } : { error: code ?? String(error) };
+  }
+}
+
+async function isDirectory(p: string): Promise<boolean> {
+  return (await stat(p).catch(() => undefined))?.isDirectory() === true;
+}
+
+function rel(root: string, file: string): string {
+  return path.relative(root, file).split(path.sep).join('/') || '.';
+}
+
+/** The first of the candidate files that can be read; errors on the way become notes. */
+async function readFirst(root: string, dir: string, names: string[], notes: string[]): Promise<{ file: string; text: string } | undefined> {
+  for (const name of names) {
+    const file = path.join(dir, name);
+    const r = await readText(file);
+    if ('text' in r) return { file, text: r.text };
+    if ('error' in r) notes.push(`${rel(root, file)} could not be read (${r.error}); its checks were skipped.`);
+  }
+  return undefined;
+}
+
+function expandHome(p: string, home: string): string {
+  if (p === '~') return home;
+  if (p.startsWith('~/') || p.startsWith('~\\')) return path.join(home, p.slice(2));
+  return p;
+}
+
+async function userProperties(root: string, o: GradleGatherOptions): Promise<{ user: GradleUserProperties; urlProps: Map<string, string> }> {
+  const gradleHome = o.env.GRADLE_USER_HOME;
+  const viaEnv = gradleHome !== undefined && gradleHome !== '';
+  const file = path.join(viaEnv ? path.resolve(root, expandHome(gradleHome, o.home)) : path.join(o.home, '.gradle'), 'gradle.properties');
+  const display = viaEnv ? '$GRADLE_USER_HOME/gradle.properties' : '~/.gradle/gradle.properties';
+  const r = await readText(file);
+  const entries: Map<string, PropertyEntry> = 'text' in r ? parseProperties(r.text) : new Map();
+  const user: GradleUserProperties = {
+    file,
+    display,
+    state: 'text' in r ? 'ok' : 'missing' in r ? 'missing' : 'unreadable',
+    keys: [...entries.keys()],
+  };
+  if ('error' in r) user.error = r.error;
+  // Gradle also takes project properties from ORG_GRADLE_PROJECT_<name> variables (how CI passes secrets).
+  for (const [k, v] of Object.entries(o.env)) {
+    if (k.startsWith('ORG_GRADLE_PROJECT_') && v !== undefined && v !== '') user.keys.push(k.slice('ORG_GRADLE_PROJECT_'.length));
+  }
+  const ringEntry = entries.get('signing.secretKeyRingFile');
+  const ringValue = ringEntry?.value ?? o.env['ORG_GRADLE_PROJECT_signing.secretKeyRingFile'];
+  if (ringValue !== undefined && ringValue.trim() !== '') {
+    // The signing plugin resolves a relative path against the project folder.
+    const resolved = path.resolve(root, expandHome(ringValue.trim(), o.home));
+    user.keyRing = { value: ringValue.trim(), resolved, exists: (await stat(resolved).catch(() => undefined))?.isFile() === true };
+    if (ringEntry !== undefined) user.keyRing.line = ringEntry.line;
+  }
+  // Only URL-looking values are kept for resolving repository URLs: never a password.
+  const urlProps = new Map<string, string>();
+  for (const [k, e] of entries) if (/^[a-z][a-z0-9+.-]*:\/\//i.test(e.value.trim())) urlProps.set(k, e.value);
+  return { user, urlProps };
+}
+
+function pluginFacts(plugins: AppliedPlugin[], file: string, keep: (p: AppliedPlugin) => boolean): GradlePluginFact[] {
+  return plugins.filter(keep).map((p) => ({ id: p.id, file, line: p.line, scope: p.scope.kind }));
+}
+
+/**
+ * Reads a Gradle build as preflight needs it: settings (projects), each project's build
+ * script (plugins, publishing repositories), src/main/webapp, the version, and the user's
+ * gradle.properties. Never runs Gradle and never throws on bad input.
+ */
+export async function gatherGradleFacts(root: string, o: GradleGatherOptions): Promise<GradleGatherResult> {
+  const notes: string[] = [];
+  const settings = await readFirst(root, root, ['settings.gradle.kts', 'settings.gradle'], notes);
+  const parsed = settings === undefined ? { projects: [] as IncludedProject[] } : parseSettings(settings.text);
+  const rootProps = await readFirst(root, root, ['gradle.properties'], notes);
+  const rootEntries = rootProps === undefined ? new Map<string, PropertyEntry>() : parseProperties(rootProps.text);
+  const { user, urlProps } = await userProperties(root, o);
+  for (const [k, e] of rootEntries) if (!urlProps.has(k) && /^[a-z][a-z0-9+.-]*:\/\//i.test(e.value.trim())) urlProps.set(k, e.value);
+
+  const included: { path: string; dir: string; line?: number }[] = [{ path: ':', dir: '.' }];
+  for (const p of parsed.projects) included.push({ path: p.path, dir: p.dir, line: p.line });
+
+  let rootScript: BuildScript | undefined;
+  let rootScriptFile = '';
+  const projects: GradleProjectFacts[] = [];
+  for (const inc of included) {
+    const dir = path.resolve(root, inc.dir);
+    const script = await readFirst(root, dir, ['build.gradle.kts', 'build.gradle'], notes);
+    const parsedScript = script === undefined ? undefined : parseBuildScript(script.text, urlProps);
+    const file = script === undefined ? '' : rel(root, script.file);
+    if (inc.path === ':') {
+      rootScript = parsedScript;
+      rootScriptFile = file;
+    }
+    const project: GradleProjectFacts = {
+      path: inc.path,
+      dir: rel(root, dir),
+      dirExists: await isDirectory(dir),
+      plugins: parsedScript === undefined ? [] : pluginFacts(parsedScript.plugins, file, (p) => p.scope.kind === 'self' || p.scope.kind === 'allprojects'),
+      repositories: (parsedScript?.repositories ?? []).map((r) => ({ ...r, file })),
+      hasWebapp: await isDirectory(path.join(dir, 'src', 'main', 'webapp')),
+    };
+    if (script !== undefined) project.buildFile = file;
+    if (inc.line !== undefined) project.settingsLine = inc.line;
+    if (inc.path !== ':' && rootScript !== undefined) {
+      project.plugins.push(
+        ...pluginFacts(rootScript.plugins, rootScriptFile, (p) => {
+          const s = p.scope;
+          return s.kind === 'subprojects' || s.kind === 'allprojects' || (s.kind === 'project' && s.path === inc.path);
+        }),
+      );
+    }
+    projects.push(project);
+  }
+
+  const rootProjectName = parsed.rootProjectName ?? path.basename(root);
+  const facts: GradleFacts = { rootProjectName, projects, user, stagingApiUrl: o.stagingApiUrl };
+  if (settings !== undefined) facts.settingsFile = rel(root, settings.file);
+
+  const release: ReleaseFacts = { artifactId: rootProjectName };
+  const propVersion = rootEntries.get('version');
+  if (propVersion !== undefined && rootProps !== undefined) {
+    release.currentVersion = propVersion.value.trim();
+    release.versionFile = rel(root, rootProps.file);
+    release.versionLine = propVersion.line;
+  } else if (rootScript?.version !== undefined) {
+    release.currentVersion = rootScript.version.value;
+    release.versionFile = rootScriptFile;
+    release.versionLine = rootScript.version.line;
+  }
+  const group = rootEntries.get('group')?.value.trim() ?? rootScript?.group?.value;
+  if (group !== undefined && group !== '') release.groupId = group;
+  const result: GradleGatherResult = { facts, findings: [], release, notes };
+  if (rootScript?.tagTemplate !== undefined) result.tagTemplate = rootScript.tagTemplate;
+  return result;
+}

@@ -1,0 +1,69 @@
+import type { Finding } from '../core/findings.js';
+import type { Check } from './types.js';
+import { gradle, isGradle } from './gradle-support.js';
+
+/** Username/password property names the common Gradle publishing setups read. */
+export const credentialPairs: readonly (readonly [string, string])[] = [
+  ['ossrhUsername', 'ossrhPassword'],
+  ['sonatypeUsername', 'sonatypePassword'],
+  ['mavenCentralUsername', 'mavenCentralPassword'],
+];
+export const signingKeys = ['signing.keyId', 'signing.password', 'signing.secretKeyRingFile'] as const;
+
+/** The keys to add: the missing half of a started pair, else the first pair; then each signing key. */
+export function missingGradleKeys(keys: readonly string[]): string[] {
+  const have = new Set(keys);
+  const missing: string[] = [];
+  if (!credentialPairs.some(([u, p]) => have.has(u) && have.has(p))) {
+    const started = credentialPairs.find(([u, p]) => have.has(u) || have.has(p));
+    missing.push(...(started ?? credentialPairs[0]!).filter((k) => !have.has(k)));
+  }
+  missing.push(...signingKeys.filter((k) => !have.has(k)));
+  return missing;
+}
+
+export const gradlePropertiesMissing: Check = {
+  id: 'gradle-properties-missing',
+  codes: ['gradle-properties-missing'],
+  title: "the user's Gradle properties hold the staging token and the signing settings",
+  appliesTo: isGradle,
+  run(facts) {
+    const user = gradle(facts).user;
+    const missing = missingGradleKeys(user.keys);
+    if (missing.length === 0) return [];
+    const state =
+      user.state === 'missing'
+        ? `${user.display} does not exist`
+        : user.state === 'unreadable'
+          ? `${user.display} cannot be read (${user.error ?? 'error'})`
+          : `${user.display} lacks ${missing.join(', ')}`;
+    const pairs = credentialPairs.map(([u, p]) => `${u}/${p}`).join(', ');
+    return [
+      {
+        code: 'gradle-properties-missing',
+        severity: 'error',
+        message: `${state}: the release build needs ${missing.join(', ')} to upload and sign.`,
+        fix: `Add ${missing.map((k) => `${k}=...`).join(', ')} to ${user.display} (the token from the portal's "Generate User Token"; any of ${pairs} is accepted), or pass them as ORG_GRADLE_PROJECT_<name> variables in CI.`,
+      },
+    ];
+  },
+};
+
+export const gradleSigningKeyringMissing: Check = {
+  id: 'gradle-signing-keyring-missing',
+  codes: ['signing-keyring-missing'],
+  title: 'the keyring named by signing.secretKeyRingFile exists',
+  appliesTo: isGradle,
+  run(facts) {
+    const user = gradle(facts).user;
+    const ring = user.keyRing;
+    if (ring === undefined || ring.exists) return [];
+    const finding: Finding = {
+      code: 'signing-keyring-missing',
+      severity: 'error',
+      message: `signing.secretKeyRingFile in ${user.display} names ${ring.value}, but ${ring.resolved} is not a file; the signing plugin cannot sign the release.`,
+      fix: `Export the secret keyring there (gpg --export-secret-keys <key id> > ${ring.resolved}) or correct signing.secretKeyRingFile.`,
+    };
+    return [finding];
+  },
+};

@@ -1,0 +1,79 @@
+import type { Finding } from '../core/findings.js';
+import type { Check } from './types.js';
+import { pointsAtStagingService } from './maven-distribution-url.js';
+import { expectedDeployUrl, legacyHostOf } from './maven-support.js';
+import { gradle, gradleProjects, isGradle } from './gradle-support.js';
+import type { GradleRepositoryFact } from '../build-tools/gradle/facts.js';
+
+/** Where the URL comes from, when that is not simply the reported line. */
+function where(r: GradleRepositoryFact): string {
+  if (r.implicit === true) return " (the nexus publish plugin's default for sonatype())";
+  return r.via === undefined ? '' : ` (via ${r.via})`;
+}
+
+function fixFor(r: GradleRepositoryFact, staging: string): string {
+  if (r.nexus === true) {
+    return `Set nexusUrl to ${staging.replace(/\/+$/, '')}/service/local/ in nexusPublishing { repositories { sonatype { ... } } }.`;
+  }
+  return r.kind === 'snapshot'
+    ? 'Point the snapshot repository at https://central.sonatype.com/repository/maven-snapshots/ (or drop it).'
+    : `Set the release repository url to ${expectedDeployUrl(staging)}.`;
+}
+
+/** Publishing repository URLs that name the retired OSSRH host (release and snapshot alike). */
+export const gradleLegacyStagingHost: Check = {
+  id: 'gradle-legacy-staging-host',
+  codes: ['legacy-staging-host'],
+  title: 'Gradle publishing repositories do not name the retired OSSRH host',
+  appliesTo: isGradle,
+  run(facts) {
+    const staging = gradle(facts).stagingApiUrl;
+    const findings: Finding[] = [];
+    for (const project of gradleProjects(facts)) {
+      for (const r of project.repositories) {
+        const host = legacyHostOf(r.url);
+        if (host === undefined) continue;
+        findings.push({
+          code: 'legacy-staging-host',
+          severity: 'error',
+          message: `The ${r.kind} repository URL ${r.url}${where(r)} names the retired OSSRH host ${host}; uploads there are refused since June 2025.`,
+          file: r.file,
+          line: r.line,
+          module: project.path,
+          fix: fixFor(r, staging),
+        });
+      }
+    }
+    return findings;
+  },
+};
+
+/**
+ * Release repository URLs that do not point at the staging API service. A build may publish to
+ * several repositories (GitHub Packages next to Central): once one release repository points
+ * at the staging service, the others are extra targets, not mistakes.
+ */
+export const gradleDistributionUrl: Check = {
+  id: 'gradle-distribution-url',
+  codes: ['distribution-url'],
+  title: 'a Gradle release repository points at the staging API service',
+  appliesTo: isGradle,
+  run(facts) {
+    const staging = gradle(facts).stagingApiUrl;
+    const release = gradleProjects(facts).flatMap((p) =>
+      p.repositories.filter((r) => r.kind === 'release' && !/^file:/i.test(r.url)).map((r) => ({ project: p, r })),
+    );
+    if (release.some(({ r }) => pointsAtStagingService(r.url, staging))) return [];
+    return release
+      .filter(({ r }) => legacyHostOf(r.url) === undefined) // reported by legacy-staging-host
+      .map(({ project, r }) => ({
+        code: 'distribution-url',
+        severity: 'error' as const,
+        message: `The release repository URL ${r.url}${where(r)} does not point at the staging API service ${staging}.`,
+        file: r.file,
+        line: r.line,
+        module: project.path,
+        fix: fixFor(r, staging),
+      }));
+  },
+};
