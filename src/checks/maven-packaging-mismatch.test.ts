@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { buildFacts, pom } from '../../test/fixtures/maven/facts-builder.js';
+import { mavenPackagingMismatch } from './maven-packaging-mismatch.js';
+
+const module = (packaging: string): string => pom(`  <groupId>org.ex</groupId>
+  <artifactId>web</artifactId><version>1</version>
+${packaging}`);
+
+describe('packaging-mismatch', () => {
+  it('fires for web content packaged as jar, at the <packaging> line', () => {
+    const findings = mavenPackagingMismatch.run(buildFacts({ files: { 'web/pom.xml': module('  <packaging>jar</packaging>') }, webapp: ['web'] }));
+    expect(findings).toMatchObject([{ code: 'packaging-mismatch', file: 'web/pom.xml', line: 6, module: 'org.ex:web' }]);
+  });
+
+  it('fires for web content with the default packaging, at the artifactId line', () => {
+    const findings = mavenPackagingMismatch.run(buildFacts({ files: { 'web/pom.xml': module('') }, webapp: ['web'] }));
+    expect(findings).toMatchObject([{ line: 5 }]);
+    expect(findings[0]?.message).toContain('(the default)');
+  });
+
+  it('fires for a war without web content', () => {
+    expect(mavenPackagingMismatch.run(buildFacts({ files: { 'web/pom.xml': module('  <packaging>war</packaging>') } }))).toHaveLength(1);
+  });
+
+  it('stays quiet for a war with web content and a jar without', () => {
+    expect(mavenPackagingMismatch.run(buildFacts({ files: { 'web/pom.xml': module('  <packaging>war</packaging>') }, webapp: ['web'] }))).toEqual([]);
+    expect(mavenPackagingMismatch.run(buildFacts({ files: { 'web/pom.xml': module('') } }))).toEqual([]);
+  });
+});
