@@ -19,6 +19,11 @@ export async function warmGpgAgent(ctx: CommandContext, proc: ProcessRunner, fin
     ctx.out.warn('gpg is not installed: skipping the agent warm-up (the build signs with its own configuration).');
     return 'no-gpg';
   }
+  if (r.exitCode !== 0 && fingerprint === undefined && /no default secret key|secret key not available|no secret key/i.test(r.output)) {
+    // No key configured and none in the keyring: the build signs some other way (or not at all).
+    ctx.out.warn('gpg has no secret key here: skipping the agent warm-up.');
+    return 'no-gpg';
+  }
   if (r.exitCode !== 0) {
     throw new StepFailedError(`gpg could not make a test signature${fingerprint === undefined ? '' : ` with ${fingerprint}`}.\n${r.output.trim()}`, {
       kind: 'gpg-signing',

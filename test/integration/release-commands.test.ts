@@ -1,0 +1,169 @@
+import { mkdir, readFile, writeFile, copyFile, chmod } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { git, gitRepo, tempDir, type TempDir } from '../helpers/temp.js';
+import { demoRepo, fakeBin, fakePublicRepo, recorded, releaseEnv, subjects, tags } from './release-fixture.js';
+
+const props = (v: string, next: string, tag: string): string[] => [
+  '-DautoVersionSubmodules=true',
+  `-DreleaseVersion=${v}`,
+  `-DdevelopmentVersion=${next}`,
+  `-Dtag=${tag}`,
+];
+
+describe('release build: the exact build tool command lines', () => {
+  let published: Set<string>;
+  let repo: Awaited<ReturnType<typeof fakePublicRepo>>;
+  beforeAll(async () => {
+    published = new Set();
+    repo = await fakePublicRepo(published);
+  });
+  afterAll(() => repo.close());
+  beforeEach(() => published.clear());
+
+  async function setup(t: TempDir): Promise<{ dir: string; home: string; log: string; env: Record<string, string> }> {
+    const dir = path.join(t.path, 'project');
+    const home = path.join(t.path, 'home');
+    await mkdir(home);
+    await demoRepo(dir, home);
+    const log = path.join(t.path, 'tools.log');
+    return { dir, home, log, env: releaseEnv(home, log, { RELCTL_PUBLIC_REPO_URL: repo.url, RELCTL_FAKE_PERFORM_DEPLOY: '0' }) };
+  }
+
+  it('runs the three goals separately for a first release, then one invocation for the next', async () => {
+    await using t = await tempDir();
+    const { dir, home, log, env } = await setup(t);
+    const first = await runCli(['run', 'build', '--json', '--cwd', dir], { home, env });
+    expect(first.exitCode, first.stderr).toBe(0);
+    const p1 = props('1.0.0', '1.0.1-SNAPSHOT', 'relctl-demo-1.0.0');
+    expect((await recorded(log)).map((r) => [r.tool, ...r.args])).toEqual([
+      ['mvn', '-B', 'release:clean', ...p1],
+      ['mvn', '-B', 'release:prepare', ...p1],
+      ['mvn', '-B', 'release:perform', ...p1],
+    ]);
+    expect(await tags(dir, home)).toEqual(['relctl-demo-1.0.0']);
+    const summary = JSON.parse(first.stdout) as { ok: boolean; context: Record<string, unknown> };
+    expect(summary.context).toMatchObject({ version: '1.0.0', tag: 'relctl-demo-1.0.0', nextVersion: '1.0.1-SNAPSHOT', firstRelease: true });
+
+    // 1.0.0 reached the public repository: the next release is an ordinary one.
+    published.add('org/example/relctl/relctl-demo/1.0.0/relctl-demo-1.0.0.pom');
+    await writeFile(log, '');
+    const second = await runCli(['run', 'build', '--cwd', dir], { home, env });
+    expect(second.exitCode, second.stderr).toBe(0);
+    expect((await recorded(log)).map((r) => [r.tool, ...r.args])).toEqual([
+      ['mvn', '-B', 'release:clean', 'release:prepare', 'release:perform', ...props('1.0.1', '1.0.2-SNAPSHOT', 'relctl-demo-1.0.1')],
+    ]);
+    expect(second.stdout).toContain('version: 1.0.1 (tag relctl-demo-1.0.1, next 1.0.2-SNAPSHOT)');
+    expect((await subjects(dir, home)).slice(0, 4)).toEqual([
+      '[maven-release-plugin] prepare for next development iteration',
+      '[maven-release-plugin] prepare release relctl-demo-1.0.1',
+      '[maven-release-plugin] prepare for next development iteration',
+      '[maven-release-plugin] prepare release relctl-demo-1.0.0',
+    ]);
+  });
+
+  it('releases the next version when the tag exists but the version never reached the public repository', async () => {
+    await using t = await tempDir();
+    const { dir, home, log, env } = await setup(t);
+    await git(dir, home, 'tag', 'relctl-demo-1.0.0');
+    const r = await runCli(['run', 'build', '--json', '--cwd', dir], { home, env });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const [call] = await recorded(log);
+    // An earlier release tag exists, so this is not a first release: one invocation.
+    expect(call!.args).toEqual(['-B', 'release:clean', 'release:prepare', 'release:perform', ...props('1.0.1', '1.0.2-SNAPSHOT', 'relctl-demo-1.0.1')]);
+    expect(r.stderr).toContain('relctl-demo-1.0.0 was tagged but never published');
+    expect(await tags(dir, home)).toEqual(['relctl-demo-1.0.0', 'relctl-demo-1.0.1']);
+    const journal = JSON.parse(await readFile(path.join(dir, '.relctl', 'journal.json'), 'utf8')) as { release: Record<string, unknown> };
+    expect(journal.release).toEqual({ version: '1.0.1', tag: 'relctl-demo-1.0.1', nextVersion: '1.0.2-SNAPSHOT', buildTool: 'maven', skippedVersions: ['1.0.0'] });
+  });
+
+  it('stops before anything changes when the tag exists and the version is published', async () => {
+    await using t = await tempDir();
+    const { dir, home, log, env } = await setup(t);
+    published.add('org/example/relctl/relctl-demo/1.0.0/relctl-demo-1.0.0.pom');
+    await git(dir, home, 'tag', 'relctl-demo-1.0.0');
+    const r = await runCli(['run', 'build', '--cwd', dir], { home, env });
+    published.delete('org/example/relctl/relctl-demo/1.0.0/relctl-demo-1.0.0.pom');
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toContain('The tag relctl-demo-1.0.0 exists and 1.0.0 is already in the public repository.');
+    expect(r.stderr).toContain('fix: Set the version to 1.0.1-SNAPSHOT');
+    expect(await recorded(log)).toEqual([]);
+  });
+
+  it('uses ./mvnw when the project ships it, and drops -B and the properties with --interactive', async () => {
+    await using t = await tempDir();
+    const { dir, home, log, env } = await setup(t);
+    await copyFile(path.join(fakeBin, 'mvn'), path.join(dir, 'mvnw'));
+    await chmod(path.join(dir, 'mvnw'), 0o755);
+    await git(dir, home, 'add', 'mvnw');
+    await git(dir, home, 'commit', '-q', '-m', 'wrapper');
+    const r = await runCli(['run', 'build', '--interactive', '--cwd', dir], { home, env });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect((await recorded(log)).map((c) => [c.tool, ...c.args])).toEqual([
+      ['mvnw', 'release:clean'],
+      ['mvnw', 'release:prepare'],
+      ['mvnw', 'release:perform'],
+    ]);
+  });
+
+  it('passes the user settings file, never the token, on the Maven command line', async () => {
+    await using t = await tempDir();
+    const { dir, home, log, env } = await setup(t);
+    const r = await runCli(['run', 'build', '--cwd', dir], {
+      home,
+      env: { ...env, RELCTL_TOKEN_USERNAME: 'canary-user-Q7x', RELCTL_TOKEN_PASSWORD: 'canary-pass-Z9!k' },
+    });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const calls = await recorded(log);
+    for (const c of calls) {
+      const argv = c.args.join(' ');
+      expect(argv).not.toContain('canary');
+      expect(c.args[c.args.length - 2]).toBe('-s');
+    }
+    expect(r.stderr + r.stdout).not.toContain('canary-');
+  });
+});
+
+describe('release build: Gradle', () => {
+  async function gradleProject(t: TempDir): Promise<{ dir: string; home: string; log: string }> {
+    const dir = path.join(t.path, 'lib');
+    const home = path.join(t.path, 'home');
+    await mkdir(home);
+    await gitRepo(dir, home, {
+      'settings.gradle': "rootProject.name = 'lib'\n",
+      'gradle.properties': 'group=org.example.lib\nversion=2.0.0-SNAPSHOT\n',
+      'build.gradle': "plugins { id 'java-library' }\n",
+    });
+    return { dir, home, log: path.join(t.path, 'tools.log') };
+  }
+
+  it('passes the release plugin properties in CI', async () => {
+    await using t = await tempDir();
+    const { dir, home, log } = await gradleProject(t);
+    const repo = await fakePublicRepo(new Set());
+    const r = await runCli(['run', 'build', '--cwd', dir], { home, env: releaseEnv(home, log, { RELCTL_PUBLIC_REPO_URL: repo.url }) });
+    await repo.close();
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect((await recorded(log)).map((c) => [c.tool, ...c.args])).toEqual([
+      ['gradle', 'clean', 'release', '--no-parallel', '-Prelease.useAutomaticVersion=true', '-Prelease.releaseVersion=2.0.0', '-Prelease.newVersion=2.0.1-SNAPSHOT'],
+    ]);
+    expect(await tags(dir, home)).toEqual(['lib-2.0.0']);
+  });
+
+  it('answers the version prompts on stdin outside CI, with the wrapper when present', async () => {
+    await using t = await tempDir();
+    const { dir, home, log } = await gradleProject(t);
+    await copyFile(path.join(fakeBin, 'gradle'), path.join(dir, 'gradlew'));
+    await chmod(path.join(dir, 'gradlew'), 0o755);
+    await git(dir, home, 'add', 'gradlew');
+    await git(dir, home, 'commit', '-q', '-m', 'wrapper');
+    const repo = await fakePublicRepo(new Set());
+    const r = await runCli(['run', 'build', '--cwd', dir], { home, env: { ...releaseEnv(home, log, { RELCTL_PUBLIC_REPO_URL: repo.url }), CI: undefined as unknown as string } });
+    await repo.close();
+    expect(r.exitCode, r.stderr).toBe(0);
+    const [call] = await recorded(log);
+    expect(call).toMatchObject({ tool: 'gradlew', args: ['clean', 'release', '--no-parallel'], stdin: '2.0.0\n2.0.1-SNAPSHOT\n' });
+    expect(await tags(dir, home)).toEqual(['lib-2.0.0']);
+  });
+});
