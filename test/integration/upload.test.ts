@@ -124,7 +124,6 @@ describe('relctl upload', () => {
     expect(st.stdout).toContain('FAILED');
     expect(st.stdout).toContain('Developers information is missing');
 
-    await stageDemo({ version: '1.0.1' });
     const blocked = await runCli(['upload', '--group-id', 'org.example', '--cwd', cwd], { env });
     expect(blocked.exitCode).toBe(1);
     expect(blocked.stderr).toContain('namespace is blocked');
@@ -139,6 +138,7 @@ describe('relctl upload', () => {
     expect(dry.stdout).toContain(`DELETE ${sb.urls.portalUrl}/api/v1/publisher/deployment/${doc.deploymentId}`);
     const drop = await runCli(['drop', '--deployment', doc.deploymentId, '--yes', '--cwd', cwd], { env });
     expect(drop.exitCode, drop.stderr).toBe(0);
+    await stageDemo({ version: '1.0.1' });
     const retry = await runCli(['upload', '--group-id', 'org.example', '--json', '--cwd', cwd], { env });
     expect(retry.exitCode, retry.stderr).toBe(0);
   });
