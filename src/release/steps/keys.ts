@@ -1,14 +1,55 @@
+import { StepFailedError } from '../../core/errors.js';
+import { toReport } from '../../core/findings.js';
+import { onlineKeysCheck } from '../../checks/online-keys.js';
+import type { ProjectFacts } from '../../checks/facts.js';
+import { gatherKeyFacts } from '../../keys/check.js';
+import { resolveSigningKey } from '../../keys/fingerprint.js';
+import { httpFor, keyServersFor } from '../../portal/session.js';
+import { findingsText } from '../../ui/render/findings.js';
+import type { CommandContext } from '../../commands/context.js';
 import type { Step } from '../types.js';
 
+function fingerprintInput(ctx: CommandContext): Parameters<typeof resolveSigningKey>[0] {
+  const src = ctx.configSources.fingerprint;
+  return {
+    cwd: ctx.cwd,
+    env: ctx.env,
+    ...(ctx.config.fingerprint === undefined ? {} : { fingerprint: ctx.config.fingerprint }),
+    ...(src === undefined ? {} : { fingerprintSource: src === 'flag' ? '--fingerprint' : src === 'env' ? 'RELCTL_FINGERPRINT' : 'relctl.config.json' }),
+  };
+}
+
 /**
- * The signing key is published on the primary key server, confirmed, unexpired (DESIGN §10:
- * checked before anything changes).
+ * `relctl keys check` as a step (DESIGN §10: the key is checked before anything changes): on the
+ * primary key server, confirmed, unexpired, not only on a secondary. Hands the fingerprint on,
+ * so the build warms the agent with the same key.
  */
 export const keysStep: Step = {
   id: 'keys',
   title: 'Signing key check',
-  async run() {
-    // TODO: wire the keys check of src/keys once it lands.
-    return {};
+  skip: (_rc, { options }) => (options.offline ? '--offline: the key servers are not asked' : undefined),
+  summary: (rc) => rc.fingerprint,
+  async run(_rc, { ctx, options }) {
+    const key = await resolveSigningKey(fingerprintInput(ctx));
+    const http = httpFor(ctx);
+    try {
+      const facts = await gatherKeyFacts(key, keyServersFor(ctx, http), ctx.config);
+      const report = toReport(onlineKeysCheck.run({ online: { keys: facts } } as unknown as ProjectFacts));
+      if (report.findings.length > 0 && !ctx.out.json) ctx.out.info(findingsText(report, ctx.out.c, 'keys check'));
+      if (!report.ok) {
+        const codes = [...new Set(report.findings.filter((f) => f.severity === 'error').map((f) => f.code))];
+        if (options.dryRun) ctx.out.warn(`the key check found ${codes.join(', ')}; a real run would stop here.`);
+        else {
+          throw new StepFailedError(`The signing key ${key.fingerprint} is not ready for a release: ${codes.join(', ')}.`, {
+            kind: 'key-not-ready',
+            fix: 'Follow the fix of each finding above, then run `relctl release --resume`.',
+            data: { fingerprint: key.fingerprint },
+          });
+        }
+      }
+      return { fingerprint: key.fingerprint };
+    } finally {
+      await http.close();
+    }
   },
 };

@@ -1,11 +1,66 @@
+import { StepFailedError } from '../../core/errors.js';
+import { toReport } from '../../core/findings.js';
+import { fromGradleBuild, fromMavenTargets } from '../../keys/artifacts.js';
+import { verifyArtifacts } from '../../keys/verify.js';
+import { httpFor, keyServersFor, portalSession, publicRepoFor } from '../../portal/session.js';
+import { findingsText } from '../../ui/render/findings.js';
+import { dropOpenStaging } from '../staging.js';
+import { namespaceOf } from './upload.js';
 import type { Step } from '../types.js';
 
-/** The portal's rules, locally, on what the build deployed; a failure drops the staging repository. */
+/**
+ * The portal's rules, locally, on what the build deployed (DESIGN §7). If anything fails, the
+ * manual upload is never called: the open staging repository is dropped, so no failed
+ * deployment exists and the namespace stays unblocked.
+ */
 export const verifyStep: Step = {
   id: 'verify',
   title: 'Local verification',
-  async run() {
-    // TODO: wire relctl verify once it lands.
-    return {};
+  summary: (_rc, added) => (added.deploymentState === undefined ? 'every component passes the portal rules' : undefined),
+  async run(rc, { ctx, options }) {
+    if (options.dryRun) {
+      ctx.out.info(`  would check ${rc.releaseDir ?? 'the release checkout'} with the portal's rules (nothing was built in a dry run)`);
+      return {};
+    }
+    const set = rc.buildTool === 'gradle' ? await fromGradleBuild(ctx.cwd) : await fromMavenTargets(ctx.cwd);
+    ctx.out.verbose(`checking ${set.files.size} files from ${set.from}`);
+    const http = httpFor(ctx);
+    let findings;
+    let verdicts;
+    try {
+      ({ verdicts, findings } = await verifyArtifacts(set, {
+        keyServers: keyServersFor(ctx, http),
+        publicRepo: publicRepoFor(ctx, http),
+        log: (l) => ctx.out.verbose(l),
+      }));
+    } finally {
+      await http.close();
+    }
+    const report = toReport(findings);
+    if (report.ok) {
+      ctx.out.verbose(`${verdicts.length} component(s) pass`);
+      return {};
+    }
+    if (!ctx.out.json) ctx.out.info(findingsText(report, ctx.out.c, `verify (${verdicts.length} components)`));
+    const groupId = namespaceOf(ctx, rc.groupId);
+    let dropped: string[] = [];
+    if (groupId !== undefined) {
+      const session = await portalSession(ctx);
+      try {
+        dropped = await dropOpenStaging(ctx, session.portal, groupId);
+      } finally {
+        await session.http.close();
+      }
+    }
+    const codes = [...new Set(report.findings.map((f) => f.code))];
+    const droppedText = dropped.length === 0 ? 'no open staging repository was found to drop' : `the open staging repository ${dropped.join(', ')} was dropped`;
+    throw new StepFailedError(
+      `Local verification failed (${codes.join(', ')}): the portal would fail this deployment. Nothing was uploaded; ${droppedText}, so the namespace stays unblocked.`,
+      {
+        kind: 'verify-failed',
+        fix: `Fix the findings above, commit, then run \`relctl release --restart\`${rc.tag === undefined ? '' : ` (${rc.tag} stays as an orphan tag and the next version is released)`}.`,
+        data: { findings: report.findings.length, ...(dropped.length === 0 ? {} : { droppedRepositories: dropped.join(', ') }) },
+      },
+    );
   },
 };
