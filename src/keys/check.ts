@@ -50,16 +50,20 @@ export async function gatherKeyFacts(
     checkedAt: now.toISOString(),
   };
   if (key.configuredKeyId !== undefined) facts.configuredKeyId = key.configuredKeyId;
+  // The expiry as served (a refreshed expiry counts); a key served without user ids may not say
+  // it (openpgp needs a self-signed user id), then the secondary copy, then the local key.
+  const fallback = served?.expiresAt === undefined && secondary.armored !== undefined && primary.armored !== undefined ? await readArmoredKey(secondary.armored) : undefined;
+  const localExp = key.local === undefined ? undefined : key.local.expires === undefined ? null : new Date(key.local.expires * 1000).toISOString();
   if (served !== undefined) {
+    const expiresAt = served.expiresAt ?? fallback?.expiresAt ?? localExp ?? null;
     facts.served = {
       from: primary.armored !== undefined ? 'primary' : 'secondary',
       hasUserIds: served.hasUserIds,
-      expiresAt: served.expiresAt ?? null,
-      signingExpiresAt: served.signingExpiresAt ?? null,
+      expiresAt,
+      signingExpiresAt: served.expiresAt === undefined ? expiresAt : (served.signingExpiresAt ?? null),
     };
   } else if (key.local !== undefined) {
-    const exp = key.local.expires === undefined ? null : new Date(key.local.expires * 1000).toISOString();
-    facts.served = { from: 'local', hasUserIds: key.local.uids.length > 0, expiresAt: exp, signingExpiresAt: exp };
+    facts.served = { from: 'local', hasUserIds: key.local.uids.length > 0, expiresAt: localExp ?? null, signingExpiresAt: localExp ?? null };
   }
   return facts;
 }

@@ -1,0 +1,159 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { execa } from 'execa';
+import { request } from 'undici';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { createTestKey, type TestKey } from '../helpers/gpg.js';
+import { tempDir, type TempDir } from '../helpers/temp.js';
+import { control, sandboxEnv, startSandbox, uploadKey } from './upload-helpers.js';
+
+type Sb = Awaited<ReturnType<typeof startSandbox>>;
+let sb: Sb;
+let key: TestKey;
+let work: TempDir;
+
+beforeAll(async () => {
+  sb = await startSandbox();
+  key = await createTestKey();
+  work = await tempDir();
+});
+afterAll(async () => {
+  await sb?.close();
+  await key?.cleanup();
+  await work?.[Symbol.asyncDispose]();
+});
+beforeEach(async () => {
+  await control(sb, 'POST', 'reset');
+});
+
+function env(extra: Record<string, string> = {}): Record<string, string> {
+  return { ...sandboxEnv(sb), GNUPGHOME: key.gnupgHome, ...extra };
+}
+const check = (args: string[] = [], e = env()) => runCli(['keys', 'check', '--json', '--cwd', work.path, ...args], { env: e });
+const codes = (stdout: string): string[] => (JSON.parse(stdout) as { findings: { code: string }[] }).findings.map((f) => f.code);
+
+async function confirmByMail(fingerprint: string, token: string, email: string): Promise<void> {
+  const r = await request(`${sb.urls.keyserverUrl}/vks/v1/request-verify`, {
+    method: 'POST',
+    body: JSON.stringify({ token, addresses: [email] }),
+    headers: { 'content-type': 'application/json' },
+  });
+  expect(r.statusCode).toBe(200);
+  await r.body.text();
+  const mails = (await control(sb, 'GET', 'mail')) as { to: string; link: string }[];
+  const mail = mails.find((m) => m.to === email);
+  expect(mail, `a mail to ${email} for ${fingerprint}`).toBeDefined();
+  const open = await request(mail!.link);
+  await open.body.text();
+  expect(open.statusCode).toBe(200);
+}
+
+describe('relctl keys check', () => {
+  it('reports key-not-published (exit 1) with the export-and-upload steps for a key never uploaded', async () => {
+    const r = await check();
+    expect(r.exitCode).toBe(1);
+    expect(codes(r.stdout)).toEqual(['key-not-published']);
+    expect(r.stdout).toContain(`${sb.urls.keyserverUrl}/upload`);
+    expect(r.stdout).toContain('relctl keys export');
+  });
+
+  it('warns key-unconfirmed for an uploaded but unconfirmed key, and is clean once the mailed link is opened', async () => {
+    const up = await uploadKey(sb, key.armoredPublicKey);
+    const unconfirmed = await check();
+    expect(unconfirmed.exitCode).toBe(0);
+    expect(codes(unconfirmed.stdout)).toEqual(['key-unconfirmed']);
+    await confirmByMail(key.fingerprint, up.token, key.email);
+    const ok = await check();
+    expect(ok.exitCode, ok.stdout).toBe(0);
+    expect(codes(ok.stdout)).toEqual([]);
+    const text = await runCli(['keys', 'check', '--cwd', work.path], { env: env() });
+    expect(text.stdout).toContain('keys check: passed');
+    expect(text.stderr).toContain(key.fingerprint);
+  });
+
+  it('reports key-only-secondary when only the secondary server has the key', async () => {
+    const r = await request(`${sb.urls.secondaryKeyserverUrl}/pks/add`, {
+      method: 'POST',
+      body: new URLSearchParams({ keytext: key.armoredPublicKey }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    await r.body.text();
+    expect(r.statusCode).toBe(200);
+    const c = await check();
+    expect(c.exitCode).toBe(1);
+    expect(codes(c.stdout)).toContain('key-only-secondary');
+  });
+
+  it('finds the key from gpg\'s default secret key, and reports key-mismatch against a Gradle signing.keyId', async () => {
+    await uploadKey(sb, key.armoredPublicKey);
+    const gradleHome = path.join(work.path, 'gradle-home');
+    await writeFile(path.join(work.path, 'placeholder'), '');
+    await execa('mkdir', ['-p', gradleHome]);
+    await writeFile(path.join(gradleHome, 'gradle.properties'), 'signing.keyId=0BADC0DE\n');
+    const r = await check(['--fingerprint', key.fingerprint], env({ GRADLE_USER_HOME: gradleHome }));
+    expect(codes(r.stdout)).toContain('key-mismatch');
+    expect(r.exitCode).toBe(1);
+    await writeFile(path.join(gradleHome, 'gradle.properties'), `signing.keyId=${key.keyId.slice(-8)}\n`);
+    const viaGradle = await check([], env({ GRADLE_USER_HOME: gradleHome }));
+    expect(codes(viaGradle.stdout)).not.toContain('key-mismatch');
+    expect((JSON.parse(viaGradle.stdout) as { key: { fingerprint: string; source: string } }).key).toMatchObject({
+      fingerprint: key.fingerprint,
+      source: expect.stringContaining('signing.keyId') as unknown as string,
+    });
+  });
+
+  it('rejects a malformed fingerprint as a usage error (exit 2)', async () => {
+    const r = await runCli(['keys', 'check', '--fingerprint', 'ABC123', '--cwd', work.path], { env: env() });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain('40-hex-digit');
+  });
+
+  it('reports key-expired and key-expiring from the key as served', async () => {
+    const home = await mkdtemp(path.join(os.tmpdir(), 'relctl-gx-'));
+    const gpg = (args: string[]) => execa('gpg', ['--batch', '--no-tty', '--passphrase', '', ...args], { env: { GNUPGHOME: home } });
+    try {
+      // Made in the past with a one-day life: expired today.
+      await gpg(['--faked-system-time', '20200101T000000', '--quick-gen-key', 'Old <old@example.invalid>', 'ed25519', 'sign', '1d']);
+      await gpg(['--quick-gen-key', 'Soon <soon@example.invalid>', 'ed25519', 'sign', '10d']);
+      const list = String((await gpg(['--with-colons', '--list-secret-keys'])).stdout);
+      const fprs = list.split('\n').filter((l) => l.startsWith('fpr:')).map((l) => l.split(':')[9]!);
+      const [oldFpr, soonFpr] = [fprs[0]!, fprs[fprs.length - 1]!];
+      for (const f of [oldFpr, soonFpr]) await uploadKey(sb, String((await gpg(['--armor', '--export', f])).stdout));
+      const e = env({ GNUPGHOME: home });
+      expect(codes((await check(['--fingerprint', oldFpr], e)).stdout)).toContain('key-expired');
+      const soon = await check(['--fingerprint', soonFpr], e);
+      expect(codes(soon.stdout)).toContain('key-expiring');
+      expect(soon.exitCode).toBe(0);
+    } finally {
+      await execa('gpgconf', ['--kill', 'gpg-agent'], { env: { GNUPGHOME: home }, reject: false });
+      await rm(home, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('relctl keys export and send', () => {
+  it('writes the armored public key and prints the upload form URL and the confirmation steps', async () => {
+    const out = path.join(work.path, 'pub.asc');
+    const r = await runCli(['keys', 'export', '--output', out, '--fingerprint', key.fingerprint, '--cwd', work.path], { env: env() });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(await readFile(out, 'utf8')).toContain('BEGIN PGP PUBLIC KEY BLOCK');
+    expect(r.stdout).toContain(`${sb.urls.keyserverUrl}/upload`);
+    expect(r.stdout).toContain('link');
+  });
+
+  it('refuses the retired SKS pool by name, and dry-runs the gpg command', async () => {
+    const sks = await runCli(['keys', 'send', '--yes', '--cwd', work.path], {
+      env: env({ RELCTL_SECONDARY_KEYSERVER_URL: 'https://pool.sks-keyservers.net' }),
+    });
+    expect(sks.exitCode).toBe(2);
+    expect(sks.stderr).toContain('retired SKS');
+    const dry = await runCli(['keys', 'send', '--dry-run', '--cwd', work.path], { env: env() });
+    expect(dry.exitCode, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain(`--send-keys ${key.fingerprint}`);
+    const noYes = await runCli(['keys', 'send', '--cwd', work.path], { env: env() });
+    expect(noYes.exitCode).toBe(2);
+    expect(noYes.stderr).toContain('--yes');
+  });
+});
