@@ -113,6 +113,13 @@ export async function fromMavenTargets(cwd: string): Promise<ArtifactSet> {
       files.set(`${dir}/${base}.pom`, Buffer.from(pomText));
       origin.set(`${dir}/${base}.pom`, rel(path.join(mod, 'pom.xml')));
     }
+    // The gpg command-line signing route (examples/demo, maven-offline.md §6) signs a copy of the
+    // POM as target/gpg-pom.xml.asc and attaches it as <base>.pom.asc.
+    const cliPomAsc = path.join(target, 'gpg-pom.xml.asc');
+    if (!files.has(`${dir}/${base}.pom.asc`) && (await stat(cliPomAsc).catch(() => undefined)) !== undefined) {
+      files.set(`${dir}/${base}.pom.asc`, await readFile(cliPomAsc));
+      origin.set(`${dir}/${base}.pom.asc`, rel(cliPomAsc));
+    }
   }
   if (files.size === 0) {
     throw new UsageError(`No built artifacts under ${root} (no module has target/<artifactId>-<version>.* files).`, {
