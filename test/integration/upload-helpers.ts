@@ -23,6 +23,11 @@ export interface ComponentSpec {
   unsignedSuffix?: string;
   /** Corrupt the content after signing for files ending so. */
   tamperSuffix?: string;
+  /** Write a wrong .sha1 for files ending so. */
+  badChecksumSuffix?: string;
+  /** Extension of the main artifact (default: the packaging). */
+  mainExt?: string;
+  description?: boolean;
 }
 
 export function pomXml(c: ComponentSpec): string {
@@ -35,7 +40,7 @@ export function pomXml(c: ComponentSpec): string {
   <version>${c.version}</version>
   <packaging>${c.packaging ?? 'jar'}</packaging>
   <name>${c.artifactId}</name>
-  <description>A test component</description>
+  ${c.description === false ? '' : '<description>A test component</description>'}
   <url>https://example.org/${c.artifactId}</url>
   <licenses><license><name>Apache-2.0</name><url>https://www.apache.org/licenses/LICENSE-2.0</url></license></licenses>
   ${dev}
@@ -51,7 +56,7 @@ export async function writeComponent(root: string, key: TestKey | undefined, c: 
   const main: Record<string, Buffer> = { [`${base}.pom`]: Buffer.from(pomXml(c)) };
   const packaging = c.packaging ?? 'jar';
   if (packaging !== 'pom') {
-    main[`${base}.${packaging}`] = Buffer.from(`PK main ${c.artifactId} ${c.version}`);
+    main[`${base}.${c.mainExt ?? packaging}`] = Buffer.from(`PK main ${c.artifactId} ${c.version}`);
     if (c.sources !== false) main[`${base}-sources.jar`] = Buffer.from(`PK sources ${c.artifactId}`);
     if (c.javadoc !== false) main[`${base}-javadoc.jar`] = Buffer.from(`PK javadoc ${c.artifactId}`);
   }
@@ -63,7 +68,8 @@ export async function writeComponent(root: string, key: TestKey | undefined, c: 
     out.set(`${dir}/${name}`, data);
     if (c.checksums !== false) {
       for (const [ext, algo] of [['md5', 'md5'], ['sha1', 'sha1']] as const) {
-        const sum = Buffer.from(createHash(algo).update(data).digest('hex'));
+        const wrong = ext === 'sha1' && c.badChecksumSuffix !== undefined && name.endsWith(c.badChecksumSuffix);
+        const sum = Buffer.from(wrong ? '0'.repeat(40) : createHash(algo).update(data).digest('hex'));
         await writeFile(`${file}.${ext}`, sum);
         out.set(`${dir}/${name}.${ext}`, sum);
       }

@@ -1,0 +1,121 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { createTestKey, type TestKey } from '../helpers/gpg.js';
+import { tempDir, type TempDir } from '../helpers/temp.js';
+import { pomXml, sandboxEnv, startSandbox, uploadKey, writeComponent, type ComponentSpec } from './upload-helpers.js';
+
+type Sb = Awaited<ReturnType<typeof startSandbox>>;
+let sb: Sb;
+let key: TestKey;
+let stranger: TestKey;
+let work: TempDir;
+
+beforeAll(async () => {
+  work = await tempDir();
+  // The public repository already holds org.example:published:1.0.0.
+  const seed = path.join(work.path, 'seed');
+  await writeComponent(seed, undefined, { groupId: 'org.example', artifactId: 'published', version: '1.0.0', packaging: 'pom', checksums: false });
+  sb = await startSandbox({ seedRepo: seed });
+  key = await createTestKey();
+  stranger = await createTestKey({ name: 'not uploaded' });
+  await uploadKey(sb, key.armoredPublicKey);
+});
+afterAll(async () => {
+  await sb?.close();
+  await key?.cleanup();
+  await stranger?.cleanup();
+  await work?.[Symbol.asyncDispose]();
+});
+
+interface JsonFinding {
+  code: string;
+  module: string;
+  file?: string;
+  fix: string;
+}
+const g = 'org.example';
+
+describe('relctl verify', () => {
+  it('passes a complete, signed staging folder (exit 0)', async () => {
+    const dir = path.join(work.path, 'good');
+    await writeComponent(dir, key, { groupId: g, artifactId: 'good', version: '1.0.0' });
+    const r = await runCli(['verify', '--dir', dir, '--cwd', work.path], { env: sandboxEnv(sb) });
+    expect(r.exitCode, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toContain('verify (1 component): passed');
+  });
+
+  it('reports every rule code on real files, each on its component, and exits 1', async () => {
+    const dir = path.join(work.path, 'bad');
+    const specs: [string, Partial<ComponentSpec>, TestKey][] = [
+      ['missing-signature', { unsignedSuffix: '-sources.jar' }, key],
+      ['invalid-signature', { tamperSuffix: '-javadoc.jar', checksums: false }, key],
+      ['key-not-on-primary', {}, stranger],
+      ['missing-checksum', { checksums: false }, key],
+      ['bad-checksum', { badChecksumSuffix: '.pom' }, key],
+      ['missing-sources', { sources: false }, key],
+      ['missing-javadoc', { javadoc: false }, key],
+      ['packaging-mismatch', { packaging: 'war', mainExt: 'jar' }, key],
+      ['missing-developers', { developers: false }, key],
+      ['missing-pom-metadata', { description: false }, key],
+      ['snapshot-version', { version: '1.0.0-SNAPSHOT' }, key],
+    ];
+    for (const [code, spec, k] of specs) {
+      await writeComponent(dir, k, { groupId: g, artifactId: code, version: '1.0.0', ...spec });
+    }
+    await writeComponent(dir, key, { groupId: g, artifactId: 'published', version: '1.0.0' });
+    const r = await runCli(['verify', '--dir', dir, '--json', '--cwd', work.path], { env: sandboxEnv(sb) });
+    expect(r.exitCode, r.stderr).toBe(1);
+    const doc = JSON.parse(r.stdout) as { ok: boolean; findings: JsonFinding[]; components: { purl: string }[] };
+    expect(doc.ok).toBe(false);
+    expect(doc.components).toHaveLength(specs.length + 1);
+    for (const [code] of specs) {
+      expect(doc.findings.filter((f) => f.module === `${g}:${code}`).map((f) => f.code), code).toContain(code);
+    }
+    expect(doc.findings.find((f) => f.module === `${g}:published`)?.code).toBe('already-published');
+    const sig = doc.findings.find((f) => f.code === 'missing-signature')!;
+    expect(sig.file).toBe('bad/org/example/missing-signature/1.0.0/missing-signature-1.0.0-sources.jar');
+    expect(doc.findings.every((f) => f.fix.length > 10)).toBe(true);
+
+    const text = await runCli(['verify', '--dir', dir, '--cwd', work.path], { env: sandboxEnv(sb) });
+    expect(text.stdout).toContain('Developers information is missing');
+    expect(text.stderr).toContain('Do not upload');
+  });
+
+  it("finds a Maven release checkout's target folders and maps them by POM coordinates", async () => {
+    const root = path.join(work.path, 'mvnproject');
+    const spec = { groupId: g, artifactId: 'lib', version: '2.0.0' };
+    await mkdir(path.join(root, 'lib', 'target'), { recursive: true });
+    await writeFile(
+      path.join(root, 'pom.xml'),
+      pomXml({ ...spec, artifactId: 'parent', packaging: 'pom' }).replace('<packaging>pom</packaging>', '<packaging>pom</packaging><modules><module>lib</module></modules>'),
+    );
+    await writeFile(path.join(root, 'lib', 'pom.xml'), pomXml(spec));
+    // Build output: jar, sources, javadoc and signatures; no checksums (Maven writes those while deploying).
+    const staged = path.join(work.path, 'mvnstage');
+    await writeComponent(staged, key, { ...spec, checksums: false });
+    const { readdir, copyFile } = await import('node:fs/promises');
+    const from = path.join(staged, 'org/example/lib/2.0.0');
+    for (const f of await readdir(from)) await copyFile(path.join(from, f), path.join(root, 'lib', 'target', f));
+    const parentDir = path.join(work.path, 'mvnparent');
+    await writeComponent(parentDir, key, { ...spec, artifactId: 'parent', packaging: 'pom', checksums: false });
+    for (const f of ['parent-2.0.0.pom.asc']) await copyFile(path.join(parentDir, 'org/example/parent/2.0.0', f), path.join(root, f));
+    await mkdir(path.join(root, 'target'), { recursive: true });
+    await copyFile(path.join(parentDir, 'org/example/parent/2.0.0/parent-2.0.0.pom'), path.join(root, 'target', 'parent-2.0.0.pom'));
+    await copyFile(path.join(parentDir, 'org/example/parent/2.0.0/parent-2.0.0.pom.asc'), path.join(root, 'target', 'parent-2.0.0.pom.asc'));
+    const r = await runCli(['verify', '--json', '--cwd', root], { env: sandboxEnv(sb) });
+    const doc = JSON.parse(r.stdout) as { ok: boolean; findings: JsonFinding[]; components: { purl: string }[] };
+    expect(doc.components.map((c) => c.purl).sort()).toEqual(['pkg:maven/org.example/lib@2.0.0', 'pkg:maven/org.example/parent@2.0.0']);
+    expect(doc.findings.filter((f) => f.module === 'org.example:lib')).toEqual([]);
+  });
+
+  it('says what to do when there is nothing to verify (exit 2)', async () => {
+    const empty = path.join(work.path, 'emptyproject');
+    await mkdir(empty, { recursive: true });
+    await writeFile(path.join(empty, 'pom.xml'), pomXml({ groupId: g, artifactId: 'x', version: '1.0.0' }));
+    const r = await runCli(['verify', '--cwd', empty], { env: sandboxEnv(sb) });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain('--dir');
+  });
+});
