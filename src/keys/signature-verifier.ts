@@ -93,6 +93,8 @@ export function createSignatureVerifier(lookup: PublicKeyLookup): SignatureVerif
         return key;
       })();
       pending.set(id, promise);
+      // A failed lookup (network) is not remembered: the next file may try again.
+      promise.catch(() => pending.delete(id));
     }
     return promise;
   };
