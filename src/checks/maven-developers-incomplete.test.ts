@@ -18,6 +18,13 @@ describe('developers-incomplete', () => {
     expect(findings[1]?.message).toContain('<organization> and <organizationUrl>');
   });
 
+  it('sums up a long list of incomplete developers in one finding at the first one', () => {
+    const devs = Array.from({ length: 50 }, (_, i) => `    <developer><name>d${i}</name></developer>`).join('\n');
+    const findings = mavenDevelopersIncomplete.run(buildFacts({ files: { 'pom.xml': project(devs) } }));
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatchObject({ line: 10, message: expect.stringContaining('50 developers') });
+  });
+
   it('stays quiet for complete developers', () => {
     expect(mavenDevelopersIncomplete.run(buildFacts({ files: { 'pom.xml': pom(`  <groupId>g</groupId><artifactId>a</artifactId>\n${completeMetadata}`) } }))).toEqual([]);
   });
