@@ -1,0 +1,53 @@
+import { cp } from 'node:fs/promises';
+import path from 'node:path';
+import { expect } from 'vitest';
+import { runCli, type CliResult } from '../helpers/cli.js';
+import { git, tempDir, type TempDir } from '../helpers/temp.js';
+
+export const gradleFixtures = path.resolve(import.meta.dirname, '../fixtures/gradle');
+export const completeHome = path.join(gradleFixtures, 'home-complete');
+export const partialHome = path.join(gradleFixtures, 'home-partial');
+
+export interface JsonFinding {
+  code: string;
+  severity: string;
+  message: string;
+  file?: string;
+  line?: number;
+  module?: string;
+  fix: string;
+}
+export type PreflightResult = CliResult & { ok: boolean; findings: JsonFinding[] };
+
+/** A temp folder holding a copy of a fixture project, optionally as a fresh git repository on main. */
+export async function fixtureCopy(name: string | undefined, options: { git: boolean }): Promise<TempDir> {
+  const dir = await tempDir('relctl-gradle-');
+  if (name !== undefined) await cp(path.join(gradleFixtures, name), dir.path, { recursive: true });
+  if (options.git) {
+    await git(dir.path, dir.path, 'init', '-q', '-b', 'main');
+    await git(dir.path, dir.path, 'add', '-A');
+    await git(dir.path, dir.path, 'commit', '-q', '--allow-empty', '-m', 'initial');
+  }
+  return dir;
+}
+
+/** `relctl preflight --json`, isolated from the developer's Gradle and git configuration. */
+export async function preflight(
+  cwd: string,
+  options: { home?: string; env?: Record<string, string | undefined>; offline?: boolean } = {},
+): Promise<PreflightResult> {
+  const args = ['preflight', '--json', '--cwd', cwd];
+  if (options.offline !== false) args.push('--offline');
+  const r = await runCli(args, {
+    home: options.home ?? completeHome,
+    env: { GRADLE_USER_HOME: undefined, GIT_CONFIG_NOSYSTEM: '1', ...options.env },
+  });
+  expect(r.stderr).not.toMatch(/\n\s+at |internal error/);
+  const doc = JSON.parse(r.stdout) as { ok: boolean; findings: JsonFinding[] };
+  expect(doc.ok).toBe(r.exitCode === 0);
+  return { ...r, ok: doc.ok, findings: doc.findings };
+}
+
+export function codes(r: PreflightResult): string[] {
+  return r.findings.map((f) => f.code);
+}

@@ -1,0 +1,88 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { codes, fixtureCopy, partialHome, preflight } from './preflight-gradle-fixture.js';
+
+describe('relctl preflight on Gradle builds', () => {
+  it('passes a correct Groovy multi-project build: none of the Gradle, repository or version codes fire', async () => {
+    await using dir = await fixtureCopy('groovy-multi', { git: true });
+    const r = await preflight(dir.path);
+    expect(r.findings).toEqual([]);
+    expect(r.exitCode).toBe(0);
+  });
+
+  it('reports a Kotlin DSL build with legacy hosts, a jar-packaged web project, a release version and incomplete user properties', async () => {
+    await using dir = await fixtureCopy('kotlin-legacy', { git: true });
+    const r = await preflight(dir.path, { home: partialHome });
+    expect(r.exitCode).toBe(1);
+    const byCode = (code: string) => r.findings.filter((f) => f.code === code);
+    expect(byCode('legacy-staging-host').map((f) => [f.file, f.line, f.module])).toEqual([
+      ['build.gradle.kts', 14, ':'],
+      ['build.gradle.kts', 14, ':'],
+    ]);
+    expect(byCode('legacy-staging-host').map((f) => f.message).join('\n')).toContain('s01.oss.sonatype.org');
+    expect(byCode('packaging-mismatch')).toEqual([
+      expect.objectContaining({ severity: 'error', file: 'web/build.gradle.kts', line: 2, module: ':web' }),
+    ]);
+    expect(byCode('not-snapshot')).toEqual([expect.objectContaining({ file: 'build.gradle.kts', line: 7 })]);
+    const [missing] = byCode('gradle-properties-missing');
+    expect(missing!.message).toContain('ossrhPassword');
+    expect(missing!.message).toContain('signing.password');
+    expect(missing!.message).not.toContain('signing.keyId,');
+    const [ring] = byCode('signing-keyring-missing');
+    expect(ring!.message).toContain(path.join(partialHome, '.gnupg/missing-secring.gpg'));
+    // Nothing about the app project, nothing secret.
+    expect(r.findings.some((f) => f.module === ':app')).toBe(false);
+    expect(r.stdout + r.stderr).not.toContain('fixture-password-not-real');
+  });
+
+  it('reports distribution-url when the release repository is not the configured staging API', async () => {
+    await using dir = await fixtureCopy('groovy-multi', { git: true });
+    const r = await preflight(dir.path, { env: { RELCTL_STAGING_API_URL: 'http://127.0.0.1:9/sandbox' } });
+    expect(codes(r)).toEqual(['distribution-url']);
+    expect(r.findings[0]).toMatchObject({ file: 'build.gradle', line: 21, module: ':' });
+    expect(r.findings[0]!.fix).toContain('http://127.0.0.1:9/sandbox/service/local/staging/deploy/maven2/');
+  });
+
+  it('reads the user properties from GRADLE_USER_HOME when it is set', async () => {
+    await using dir = await fixtureCopy('groovy-multi', { git: true });
+    const r = await preflight(dir.path, { env: { GRADLE_USER_HOME: path.join(partialHome, '.gradle') } });
+    expect(codes(r).sort()).toEqual(['gradle-properties-missing', 'signing-keyring-missing']);
+    expect(r.findings[0]!.message).toContain('$GRADLE_USER_HOME/gradle.properties');
+  });
+
+  it('treats a missing user gradle.properties as gradle-properties-missing', async () => {
+    await using dir = await fixtureCopy('groovy-multi', { git: true });
+    await using home = await fixtureCopy(undefined, { git: false });
+    const r = await preflight(dir.path, { home: home.path });
+    expect(codes(r)).toEqual(['gradle-properties-missing']);
+    expect(r.findings[0]!.message).toContain('~/.gradle/gradle.properties does not exist');
+  });
+
+  it('survives bad input: garbage scripts, unbalanced braces, an unreadable gradle.properties, no settings file', async () => {
+    await using dir = await fixtureCopy(undefined, { git: true });
+    const garbage = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256));
+    await writeFile(path.join(dir.path, 'build.gradle'), Buffer.concat([Buffer.from("plugins { id 'java'\npublishing { repositories { maven { url '"), garbage]));
+    await mkdir(path.join(dir.path, 'gradle.properties')); // a directory where a file belongs
+    const r = await preflight(dir.path);
+    expect([0, 1]).toContain(r.exitCode);
+    expect(r.stderr).toContain('gradle.properties could not be read');
+    // No version could be read: not-snapshot says so instead of crashing.
+    expect(codes(r)).toContain('not-snapshot');
+    await rm(path.join(dir.path, 'gradle.properties'), { recursive: true });
+    await writeFile(path.join(dir.path, 'settings.gradle'), "include 'a'\n}}}{{{\ninclude(");
+    await mkdir(path.join(dir.path, 'a'));
+    await writeFile(path.join(dir.path, 'a', 'build.gradle.kts'), '\u0000\u0001"""unterminated');
+    const again = await preflight(dir.path);
+    expect([0, 1]).toContain(again.exitCode);
+  });
+
+  it('outside a git repository: no repository findings, and says on stderr what was not checked', async () => {
+    await using dir = await fixtureCopy('groovy-multi', { git: false });
+    const r = await preflight(dir.path);
+    expect(r.findings).toEqual([]);
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toContain('not inside a git repository');
+    expect(r.stderr).toContain('dirty-worktree, detached-head and orphan-tag were not checked');
+  });
+});
