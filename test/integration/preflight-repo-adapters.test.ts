@@ -1,0 +1,83 @@
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { currentBranch, dirtyFiles, gatherGitFacts, headCommit, isRepository, listTags, tagExists } from '../../src/io/git.js';
+import { isVersionPublished, pomUrl } from '../../src/io/public-repo.js';
+import { git, gitEnv, gitRepo, tempDir, writeTree } from '../helpers/temp.js';
+
+describe('git adapter (real repositories)', () => {
+  it('answers "not a repository" without throwing', async () => {
+    await using dir = await tempDir();
+    const env = gitEnv(dir.path);
+    expect(await isRepository(dir.path, { env })).toBe(false);
+    expect(await gatherGitFacts(dir.path, { env })).toEqual({ isRepository: false, detached: false, dirtyFiles: [], tags: [] });
+    expect(await listTags(dir.path, { env })).toEqual([]);
+    expect(await tagExists(dir.path, 'x', { env })).toBe(false);
+  });
+
+  it('an unborn branch is a branch with no head commit', async () => {
+    await using dir = await tempDir();
+    await git(dir.path, dir.path, 'init', '-q', '-b', 'main');
+    const facts = await gatherGitFacts(dir.path, { env: gitEnv(dir.path) });
+    expect(facts).toMatchObject({ isRepository: true, branch: 'main', detached: false });
+    expect(facts.headCommit).toBeUndefined();
+  });
+
+  it('reads branch, head, tags, renames, and ignores the journal of a project in a subfolder', async () => {
+    await using dir = await tempDir();
+    const env = gitEnv(dir.path);
+    await gitRepo(dir.path, dir.path, { 'lib/a.txt': 'a', 'lib/b.txt': 'b', 'README.md': 'r' });
+    await git(dir.path, dir.path, 'tag', 'lib-1.0.0');
+    await git(dir.path, dir.path, 'tag', '-a', '-m', 'annotated', 'lib-1.0.1');
+    const lib = path.join(dir.path, 'lib');
+    expect(await currentBranch(lib, { env })).toBe('main');
+    expect(await headCommit(lib, { env })).toMatch(/^[0-9a-f]{40}$/);
+    expect((await listTags(lib, { env })).sort()).toEqual(['lib-1.0.0', 'lib-1.0.1']);
+    expect(await tagExists(lib, 'lib-1.0.1', { env })).toBe(true);
+    await writeTree(lib, { '.relctl/journal.json': '{}', 'new file.txt': 'n' });
+    await git(dir.path, dir.path, 'mv', 'lib/a.txt', 'lib/renamed.txt');
+    expect((await dirtyFiles(lib, { env })).sort()).toEqual(['lib/new file.txt', 'lib/renamed.txt']);
+  });
+
+  it('a missing git binary is reported as unavailable, not thrown', async () => {
+    await using dir = await tempDir();
+    const facts = await gatherGitFacts(dir.path, { env: { ...gitEnv(dir.path), PATH: path.join(dir.path, 'no-bin') } });
+    expect(facts.isRepository).toBe(false);
+    expect(facts.unavailable).toMatch(/git could not be run/);
+  });
+});
+
+describe('public repository probe', () => {
+  it('builds the POM URL from the coordinates', () => {
+    expect(pomUrl({ publicRepoUrl: 'https://repo1.maven.org/maven2/', groupId: 'org.example.demo', artifactId: 'demo', version: '1.0.0' })).toBe(
+      'https://repo1.maven.org/maven2/org/example/demo/demo/1.0.0/demo-1.0.0.pom',
+    );
+  });
+
+  it('falls back to GET when HEAD is not allowed, and reports timeouts as unknown', async () => {
+    const seen: string[] = [];
+    const server = createServer((req, res) => {
+      seen.push(req.method ?? '');
+      if (req.url?.includes('slow')) return; // never answers
+      res.statusCode = req.method === 'HEAD' ? 405 : 200;
+      res.end('ok');
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const found = await isVersionPublished({ publicRepoUrl: base, groupId: 'g', artifactId: 'a', version: '1.0.0', timeoutMs: 5000 });
+      expect(found).toMatchObject({ published: true });
+      expect(seen).toEqual(['HEAD', 'GET']);
+      const slow = await isVersionPublished({ publicRepoUrl: `${base}/slow`, groupId: 'g', artifactId: 'a', version: '1.0.0', timeoutMs: 300 });
+      expect(slow).toMatchObject({ published: undefined });
+      const refused = await isVersionPublished({ publicRepoUrl: 'http://127.0.0.1:9', groupId: 'g', artifactId: 'a', version: '1.0.0', timeoutMs: 2000 });
+      expect(refused).toMatchObject({ published: undefined, reason: 'ECONNREFUSED' });
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+});
