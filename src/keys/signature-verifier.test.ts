@@ -1,9 +1,11 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as openpgp from 'openpgp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestKey, type TestKey } from '../../test/helpers/gpg.js';
 import { tempDir, type TempDir } from '../../test/helpers/temp.js';
+import { validateDeployment } from '../core/validation/index.js';
 import { createSignatureVerifier, readSignatureIssuer, type SignatureIssuer } from './signature-verifier.js';
 
 let key: TestKey;
@@ -88,5 +90,34 @@ describe('createSignatureVerifier', () => {
     expect(await verify('f', data, primarySig)).toEqual({ status: 'valid', fingerprint: key.fingerprint });
     expect(await verify('f', data, subkeySig)).toEqual({ status: 'valid', fingerprint: key.fingerprint });
     expect(await verify('f', new TextEncoder().encode('tampered'), subkeySig)).toEqual({ status: 'invalid' });
+  });
+});
+
+describe('the rule set with real gpg signatures', () => {
+  it('passes a signed pom-packaged component and names the tampered or unknown-key files', async () => {
+    const folder = path.join(dir.path, 'org/example/parent/1.0.0');
+    await mkdir(folder, { recursive: true });
+    const pomText = `<project><groupId>org.example</groupId><artifactId>parent</artifactId><version>1.0.0</version><packaging>pom</packaging>
+<name>Parent</name><description>d</description><url>https://example.org</url><licenses><license><name>MIT</name></license></licenses>
+<developers><developer><id>me</id></developer></developers><scm><url>https://example.org/scm</url></scm></project>`;
+    const pomFile = path.join(folder, 'parent-1.0.0.pom');
+    await writeFile(pomFile, pomText);
+    await key.sign(pomFile);
+    const files = new Map<string, Uint8Array>();
+    const rel = 'org/example/parent/1.0.0/parent-1.0.0.pom';
+    files.set(rel, new Uint8Array(await readFile(pomFile)));
+    files.set(`${rel}.asc`, new Uint8Array(await readFile(`${pomFile}.asc`)));
+    files.set(`${rel}.md5`, new TextEncoder().encode(createHash('md5').update(pomText).digest('hex')));
+    files.set(`${rel}.sha1`, new TextEncoder().encode(createHash('sha1').update(pomText).digest('hex')));
+    const env = (answer: string | undefined) => ({
+      fetchPom: async () => undefined,
+      isPublished: async () => false,
+      verifySignature: createSignatureVerifier(async () => answer),
+    });
+    expect((await validateDeployment(files, env(armoredWithSubkey)))[0]!.violations).toEqual([]);
+    expect((await validateDeployment(files, env(undefined)))[0]!.violations.map((v) => v.code)).toEqual(['key-not-on-primary']);
+    files.set(rel, new TextEncoder().encode(pomText.replace('Parent', 'Changed')));
+    const codes = (await validateDeployment(files, env(armoredWithSubkey)))[0]!.violations.map((v) => v.code);
+    expect(codes).toEqual(['bad-checksum', 'bad-checksum', 'invalid-signature']);
   });
 });
