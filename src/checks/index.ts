@@ -13,6 +13,8 @@ import { gradlePackagingMismatch } from './gradle-packaging.js';
 import { gradlePropertiesMissing, gradleSigningKeyringMissing } from './gradle-properties.js';
 import { repoDetachedHead, repoDirtyWorktree } from './repo-git.js';
 import { repoNotSnapshot, repoOrphanTag } from './repo-version.js';
+import { onlineKeysCheck } from './online-keys.js';
+import { onlinePortalCheck } from './online-portal.js';
 
 /** Every preflight check, in the order findings are produced. */
 export const checks: readonly Check[] = [
@@ -34,4 +36,6 @@ export const checks: readonly Check[] = [
   repoDetachedHead,
   repoNotSnapshot,
   repoOrphanTag,
+  onlinePortalCheck,
+  onlineKeysCheck,
 ];

@@ -60,6 +60,12 @@ export async function gatherFacts(ctx: CommandContext, options: GatherOptions): 
     ctx.out.info(`note: ${why}; dirty-worktree, detached-head and orphan-tag were not checked.`);
   }
   if (facts.release !== undefined) await completeRelease(facts.release, facts.git, ctx, options);
+  if (!options.offline) {
+    // Portal and key-server facts (issue 4): concurrent and time-bounded inside.
+    const { gatherOnlineFacts } = await import('../portal/online-facts.js');
+    const groupId = facts.release?.groupId;
+    facts.online = { ...(await gatherOnlineFacts(ctx, groupId === undefined ? {} : { groupId })) };
+  }
   return facts;
 }
 

@@ -1,0 +1,97 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { KeyCheckFacts, OnlineSections, PortalCheckFacts } from '../checks/online-types.js';
+import type { CommandContext } from '../commands/context.js';
+import { isRelctlError } from '../core/errors.js';
+import { pomCoordinates } from '../keys/artifacts.js';
+import { gatherKeyFacts } from '../keys/check.js';
+import { resolveSigningKey } from '../keys/fingerprint.js';
+import { PortalClient } from './client.js';
+import { HttpClient } from './http.js';
+import { KeyServers } from './keyservers.js';
+import { localAddressOf } from './session.js';
+import { findToken, missingTokenFix } from './token.js';
+
+/**
+ * The online facts of preflight: the portal (token accepted? namespace blocked?) and the key
+ * servers, gathered concurrently and within a time bound, so a slow service cannot hang the audit.
+ */
+export async function gatherOnlineFacts(ctx: CommandContext, known: { groupId?: string }): Promise<OnlineSections> {
+  const http = new HttpClient({
+    timeoutMs: ctx.config.timeout * 1000,
+    env: ctx.env,
+    retries: 2,
+    ...(localAddressOf(ctx) === undefined ? {} : { localAddress: localAddressOf(ctx)! }),
+    log: (l) => ctx.out.verbose(l),
+    signal: ctx.signal,
+  });
+  const bound = ctx.config.timeout * 1000 * 3;
+  const within = <T>(p: Promise<T>, fallback: T): Promise<T> =>
+    Promise.race([p, new Promise<T>((resolve) => setTimeout(() => resolve(fallback), bound).unref())]);
+  try {
+    const [portal, keys] = await Promise.all([
+      within(portalFacts(ctx, http, known), { credentials: 'present', auth: { error: 'timed out' }, portalUrl: ctx.config.portalUrl, missingFix: missingTokenFix }),
+      within(keyFacts(ctx, http), undefined),
+    ]);
+    return { portal, ...(keys === undefined ? {} : { keys }) };
+  } finally {
+    await http.close();
+  }
+}
+
+async function groupIdOf(ctx: CommandContext, known: { groupId?: string }): Promise<string | undefined> {
+  if (ctx.config.groupId !== undefined) return ctx.config.groupId;
+  if (known.groupId !== undefined) return known.groupId;
+  const pom = await readFile(path.join(ctx.cwd, 'pom.xml'), 'utf8').catch(() => undefined);
+  return pom === undefined ? undefined : pomCoordinates(pom).groupId;
+}
+
+async function portalFacts(ctx: CommandContext, http: HttpClient, known: { groupId?: string }): Promise<PortalCheckFacts> {
+  const base = { portalUrl: ctx.config.portalUrl, missingFix: missingTokenFix };
+  const token = await findToken({
+    cwd: ctx.cwd,
+    env: ctx.env,
+    redactor: ctx.out.redactor,
+    ...(ctx.config.settings === undefined ? {} : { settingsFile: ctx.config.settings }),
+  }).catch(() => undefined);
+  if (token === undefined) return { ...base, credentials: 'missing' };
+  const groupId = await groupIdOf(ctx, known);
+  if (groupId === undefined) return { ...base, credentials: 'present' };
+  const portal = new PortalClient(http, ctx.config, token);
+  try {
+    const repos = await portal.search({ groupId, ip: 'any' });
+    const facts: PortalCheckFacts = { ...base, credentials: 'present', groupId, auth: 'accepted' };
+    // A FAILED deployment blocks the namespace; only closed repositories can hold one. Newest first, a few at most.
+    const candidates = repos.filter((r) => r.portalDeploymentId !== null && r.state !== 'open').reverse().slice(0, 5);
+    const statuses = await Promise.all(candidates.map((r) => portal.status(r.portalDeploymentId!).then((s) => ({ r, s })).catch(() => undefined)));
+    const failed = statuses.find((x) => x?.s.deploymentState === 'FAILED');
+    if (failed !== undefined) facts.blockedBy = { deploymentId: failed.s.deploymentId, repositoryKey: failed.r.key };
+    return facts;
+  } catch (error) {
+    if (isRelctlError(error) && error.kind === 'token-rejected') return { ...base, credentials: 'present', groupId, auth: 'rejected' };
+    return { ...base, credentials: 'present', groupId, auth: { error: isRelctlError(error) ? error.message : String(error) } };
+  }
+}
+
+async function keyFacts(ctx: CommandContext, http: HttpClient): Promise<KeyCheckFacts | undefined> {
+  const servers = new KeyServers(http, ctx.config);
+  const urls = { primaryUrl: ctx.config.keyserverUrl, uploadFormUrl: servers.uploadFormUrl(), secondaryUrl: ctx.config.secondaryKeyserverUrl };
+  try {
+    const key = await resolveSigningKey({
+      cwd: ctx.cwd,
+      env: ctx.env,
+      ...(ctx.config.fingerprint === undefined ? {} : { fingerprint: ctx.config.fingerprint }),
+    });
+    return await gatherKeyFacts(key, servers, ctx.config);
+  } catch (error) {
+    if (!isRelctlError(error)) throw error;
+    return {
+      ...urls,
+      problem: { message: error.message, fix: error.fix ?? 'Configure the signing key (--fingerprint).' },
+      primary: 'not-found',
+      secondary: 'not-found',
+      emails: [],
+      checkedAt: new Date().toISOString(),
+    };
+  }
+}
