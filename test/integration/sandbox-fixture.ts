@@ -13,6 +13,7 @@ export interface Reply {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   text: string;
+  bytes: Buffer;
   json: () => any;
 }
 
@@ -46,8 +47,9 @@ export async function call(
     ...(options.body === undefined ? {} : { body: options.body }),
     ...(options.from === undefined ? {} : { dispatcher: agentFrom(options.from) }),
   });
-  const text = await r.body.text();
-  return { status: r.statusCode, headers: r.headers, text, json: () => JSON.parse(text) };
+  const bytes = Buffer.from(await r.body.arrayBuffer());
+  const text = bytes.toString('utf8');
+  return { status: r.statusCode, headers: r.headers, text, bytes, json: () => JSON.parse(text) };
 }
 
 export function deployUrl(sandbox: RunningSandbox, mavenPath: string): string {
