@@ -84,4 +84,59 @@ describe('relctl release (whole chain, real Maven deploy to the sandbox)', () =>
     const deployments = (await state()).deployments.filter((d) => d.namespace === p.groupId);
     expect(deployments.map((d) => d.state)).toEqual(['VALIDATED']);
   }, 180_000);
+
+  it('a dry run prints what it would do and leaves git, the journal and the sandbox exactly as they were', async () => {
+    const p = await project();
+    const before = { head: await git(p.dir, p.home, 'rev-parse', 'HEAD'), status: await git(p.dir, p.home, 'status', '--porcelain', '--ignored'), tags: await tags(p.dir, p.home) };
+    const sandboxBefore = JSON.stringify(await state());
+    const r = await runCli(['release', '--dry-run', '--cwd', p.dir], { home: p.home, env: p.env });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toContain('! mvn -B javadoc:fix -Dforce=true');
+    expect(r.stderr).toContain('! mvn -B release:clean -DautoVersionSubmodules=true -DreleaseVersion=1.0.0');
+    expect(r.stderr).toContain(`! POST ${sandbox.urls.stagingApiUrl}/manual/upload/defaultRepository/${p.groupId}?publishing_type=user_managed`);
+    expect(r.stdout).toContain('dry run: nothing was changed');
+    expect(await recorded(p.log)).toEqual([]);
+    expect(await git(p.dir, p.home, 'rev-parse', 'HEAD')).toBe(before.head);
+    expect(await git(p.dir, p.home, 'status', '--porcelain', '--ignored')).toBe(before.status);
+    expect(await tags(p.dir, p.home)).toEqual(before.tags);
+    expect(JSON.stringify(await state())).toBe(sandboxBefore);
+  }, 60_000);
+
+  it('a failed verify leaves no open staging repository and no failed deployment', async () => {
+    const p = await project();
+    // Deployed without signatures: preflight cannot see that, verify must.
+    const r = await runCli(['release', '--yes', '--json', '--cwd', p.dir], { home: p.home, env: { ...p.env, RELCTL_FAKE_PERFORM_ARGS: '' }, timeoutMs: 170_000 });
+    expect(r.exitCode).toBe(1);
+    const summary = JSON.parse(r.stdout) as { ok: boolean; steps: { id: string; status: string }[]; error: { kind: string; message: string } };
+    expect(summary.ok).toBe(false);
+    expect(summary.steps.map((s) => `${s.id}:${s.status}`)).toEqual(['preflight:done', 'keys:done', 'prep:done', 'build:done', 'verify:failed', 'upload:not-run', 'status:not-run']);
+    expect(summary.error.kind).toBe('verify-failed');
+    expect(summary.error.message).toContain('missing-signature');
+    const s = await state();
+    expect(s.repositories.filter((x) => x.namespace === p.groupId && x.state === 'open')).toEqual([]);
+    expect(s.deployments.filter((d) => d.namespace === p.groupId)).toEqual([]);
+  }, 180_000);
+});
+
+describe('crash and resume: SIGKILL at every step boundary, then --resume', () => {
+  it.each(['preflight', 'keys', 'prep', 'build', 'verify', 'upload'])('killed after %s: one tag, two release commits, one deployment', async (boundary) => {
+    const p = await project();
+    const crashed = await runCli(['release', '--yes', '--cwd', p.dir], { home: p.home, env: { ...p.env, RELCTL_TEST_CRASH_AFTER: boundary }, timeoutMs: 170_000 });
+    expect(crashed.exitCode, crashed.stderr).not.toBe(0);
+    if (boundary === 'preflight') {
+      // A plain rerun must not start a second release over the unfinished one.
+      const again = await runCli(['release', '--yes', '--cwd', p.dir], { home: p.home, env: p.env });
+      expect(again.exitCode).toBe(2);
+      expect(again.stderr).toContain('relctl release --resume');
+    }
+    const resumed = await runCli(['release', '--yes', '--resume', '--cwd', p.dir], { home: p.home, env: p.env, timeoutMs: 170_000 });
+    expect(resumed.exitCode, resumed.stderr).toBe(0);
+    expect(resumed.stderr).toContain(`Continuing after ${boundary}`);
+    expect(resumed.stdout).toContain('state: VALIDATED');
+    expect(await tags(p.dir, p.home)).toEqual(['relctl-demo-1.0.0']);
+    expect(releaseCommits(await subjects(p.dir, p.home))).toHaveLength(2);
+    expect((await recorded(p.log)).filter((c) => c.args.includes('release:prepare'))).toHaveLength(1);
+    const deployments = (await state()).deployments.filter((d) => d.namespace === p.groupId);
+    expect(deployments.map((d) => d.state)).toEqual(['VALIDATED']);
+  }, 180_000);
 });
