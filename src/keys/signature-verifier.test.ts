@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { execa } from 'execa';
 import * as openpgp from 'openpgp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestKey, type TestKey } from '../../test/helpers/gpg.js';
@@ -90,6 +91,28 @@ describe('createSignatureVerifier', () => {
     expect(await verify('f', data, primarySig)).toEqual({ status: 'valid', fingerprint: key.fingerprint });
     expect(await verify('f', data, subkeySig)).toEqual({ status: 'valid', fingerprint: key.fingerprint });
     expect(await verify('f', new TextEncoder().encode('tampered'), subkeySig)).toEqual({ status: 'invalid' });
+  });
+});
+
+describe('expired keys', () => {
+  it('accepts a signature made while the key was valid, as gpg --verify does', async () => {
+    await using home = await tempDir('relctl-gpgx-');
+    const gpg = async (args: string[]): Promise<string> => {
+      return String((await execa('gpg', ['--batch', '--no-tty', ...args], { env: { GNUPGHOME: home.path } })).stdout);
+    };
+    try {
+      // Made on 2020-01-01 with a one-day expiry, signing that same day.
+      await gpg(['--faked-system-time', '20200101T000000', '--passphrase', '', '--quick-gen-key', 'old <old@example.invalid>', 'ed25519', 'sign', '1d']);
+      const file = path.join(home.path, 'a.jar');
+      await writeFile(file, 'old bytes');
+      await gpg(['--faked-system-time', '20200101T060000', '--armor', '--detach-sign', '-o', `${file}.asc`, file]);
+      const armored = await gpg(['--armor', '--export', 'old@example.invalid']);
+      const verify = createSignatureVerifier(async () => armored);
+      const verdict = await verify('a.jar', new Uint8Array(await readFile(file)), new Uint8Array(await readFile(`${file}.asc`)));
+      expect(verdict.status).toBe('valid');
+    } finally {
+      await execa('gpgconf', ['--kill', 'gpg-agent'], { env: { GNUPGHOME: home.path }, reject: false });
+    }
   });
 });
 

@@ -106,39 +106,39 @@ export function createSignatureVerifier(lookup: PublicKeyLookup): SignatureVerif
     if (signature === undefined || issuer === undefined) return { status: 'invalid' };
     const key = await keyFor(openpgp, issuer);
     if (key === undefined) return { status: 'no-public-key', keyId: issuer.keyId };
-    const ok = key.users.length > 0 ? await verifyWithKey(openpgp, key, signature, data) : await verifyWithoutUserIds(openpgp, key, signature, data);
+    const ok = await verifyDetached(openpgp, key, signature, data);
     return ok ? { status: 'valid', fingerprint: key.getFingerprint().toUpperCase() } : { status: 'invalid' };
   };
 }
 
-async function verifyWithKey(openpgp: OpenPgp, key: Key, signature: Signature, data: Uint8Array): Promise<boolean> {
-  try {
-    const message = await openpgp.createMessage({ binary: data });
-    const result = await openpgp.verify({ message, signature, verificationKeys: key, format: 'binary' });
-    const first = result.signatures[0];
-    return first !== undefined && (await first.verified);
-  } catch {
-    return false;
-  }
-}
-
 /**
- * keys.openpgp.org serves a key whose addresses are unconfirmed without any user id, and openpgp.js
- * then refuses it ("Could not find primary user"). The seed says such a key is still published, so
- * we check the signature against the key material itself (and a subkey's binding to its primary).
+ * Checks one detached signature the way openpgp.verify does (digest, signature, creation and
+ * expiry times, then the signing key's validity when the signature was made), but on the
+ * signature packet directly: about twice as fast, which matters for 800 files.
+ *
+ * keys.openpgp.org serves a key whose addresses are unconfirmed without any user id, and
+ * openpgp.js then refuses it ("Could not find primary user"). The seed says such a key is still
+ * published, so for it we check the key material itself and a subkey's binding to its primary.
  */
-async function verifyWithoutUserIds(openpgp: OpenPgp, key: Key, signature: Signature, data: Uint8Array): Promise<boolean> {
+async function verifyDetached(openpgp: OpenPgp, key: Key, signature: Signature, data: Uint8Array): Promise<boolean> {
   try {
     const packet = signature.packets[0]!;
+    const { binary, text } = openpgp.enums.signature;
+    if (packet.signatureType !== binary && packet.signatureType !== text) return false;
     const signingKey = key.getKeys(packet.issuerKeyID)[0];
     if (signingKey === undefined) return false;
-    if (signingKey !== key) await (signingKey as unknown as { verify(date: Date): Promise<unknown> }).verify(packet.created ?? new Date());
-    if (packet.created != null && signingKey.getCreationTime() > packet.created) return false;
     // The literal data packet createMessage builds is exactly what a detached signature covers.
     const message = await openpgp.createMessage({ binary: data });
     const literal = message.packets[0];
     if (literal === undefined) return false;
-    await packet.verify(signingKey.keyPacket, packet.signatureType ?? openpgp.enums.signature.binary, literal);
+    await packet.verify(signingKey.keyPacket, packet.signatureType, literal);
+    const created = packet.created ?? new Date();
+    if (signingKey.getCreationTime() > created) return false;
+    if (key.users.length > 0) {
+      await key.getSigningKey(signingKey.getKeyID(), created);
+    } else if (signingKey !== key) {
+      await (signingKey as unknown as { verify(date: Date): Promise<unknown> }).verify(created);
+    }
     return true;
   } catch {
     return false;
