@@ -29,7 +29,7 @@ export function missingAt(module: MavenModuleFacts): Location {
  */
 export function originAt(facts: ProjectFacts, module: MavenModuleFacts, origin: Origin): Location {
   if (origin.pom.file !== undefined) {
-    const owner = mavenModules(facts).find((m) => m.file === origin.pom.file);
+    const owner = modulesByFile(facts).get(origin.pom.file);
     return { file: origin.pom.file, line: origin.line, module: owner?.effective.coords ?? origin.pom.id.split(':').slice(0, 2).join(':') };
   }
   return module.exit ?? missingAt(module);
@@ -48,7 +48,19 @@ export function fromWhere(origin: Origin, module: MavenModuleFacts): string {
 export function ownsInheritedGaps(facts: ProjectFacts, module: MavenModuleFacts): boolean {
   const parentFile = module.chain[1]?.file;
   if (parentFile === undefined) return true;
-  return !mavenModules(facts).some((m) => m.file === parentFile);
+  return !modulesByFile(facts).has(parentFile);
+}
+
+// Checks look modules up by file for every module; an index keeps a 1000-module reactor linear.
+const indexes = new WeakMap<readonly MavenModuleFacts[], Map<string, MavenModuleFacts>>();
+function modulesByFile(facts: ProjectFacts): Map<string, MavenModuleFacts> {
+  const modules = mavenModules(facts);
+  let index = indexes.get(modules);
+  if (index === undefined) {
+    index = new Map(modules.map((m) => [m.file, m]));
+    indexes.set(modules, index);
+  }
+  return index;
 }
 
 /**

@@ -1,9 +1,8 @@
-import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Finding } from '../../core/findings.js';
 import { effectivePom, parentId, resolveChain, type ChainLink, type RawPom } from '../../core/pom/index.js';
 import type { MavenFacts, MavenModuleFacts } from './facts.js';
-import { PomLoader, relativeToRoot, type LoadedPom } from './load.js';
+import { PomLoader, relativeToRoot, statOf, type LoadedPom } from './load.js';
 import { defaultSettingsFile, loadMavenSettings } from './settings.js';
 
 export interface GatherMavenOptions {
@@ -42,7 +41,7 @@ function rawCoords(pom: RawPom): string {
  * files themselves come back as findings (xml-malformed, module-missing, parent-unresolved).
  */
 export async function gatherMavenFacts(rootDir: string, options: GatherMavenOptions): Promise<GatheredMaven> {
-  const root = await realpath(rootDir).catch(() => path.resolve(rootDir));
+  const root = new PomLoader(rootDir, '').real(path.resolve(rootDir));
   const findings: Finding[] = [];
   const seenFindings = new Set<string>();
   const report = (f: Finding): void => {
@@ -67,7 +66,7 @@ export async function gatherMavenFacts(rootDir: string, options: GatherMavenOpti
   const lookup = (_ref: unknown, child: ChainLink): ChainLink | undefined => parentOf.get(child.pom)?.link;
 
   const modules: MavenModuleFacts[] = [];
-  const webapp = await Promise.all(usable.map((e) => isDirectory(path.join(path.dirname(e.abs), 'src', 'main', 'webapp'))));
+  const webapp = usable.map((e) => statOf(path.join(path.dirname(e.abs), 'src', 'main', 'webapp'))?.isDirectory() === true);
   usable.forEach((entry, index) => {
     const { chain, problem } = resolveChain(entry.link, lookup);
     const effective = effectivePom(chain, { env: options.env });
@@ -130,10 +129,6 @@ export async function gatherMavenFacts(rootDir: string, options: GatherMavenOpti
   return { facts, findings, release };
 }
 
-async function isDirectory(p: string): Promise<boolean> {
-  return (await stat(p).catch(() => undefined))?.isDirectory() === true;
-}
-
 /** Follows one chain of parents, loading each once; stops at a POM already on the path (cycle). */
 async function loadParents(start: LoadedPom, loader: PomLoader, parentOf: Map<RawPom, LoadedPom | undefined>): Promise<void> {
   const onPath = new Set<RawPom>();
@@ -188,10 +183,10 @@ async function walkReactor(root: string, loader: PomLoader, report: Report): Pro
       if (relativeToRoot(root, target) === undefined) {
         return missing('points outside the project folder, so it is not part of this release', 'List only modules inside the project folder, or run relctl from the folder that contains them all.');
       }
-      const info = await stat(target).catch(() => undefined);
+      const info = statOf(target);
       if (info === undefined) return missing('does not exist', `Create ${m.value}/pom.xml or remove the <module> entry.`);
       if (info.isDirectory()) target = path.join(target, 'pom.xml');
-      target = await loader.real(target);
+      target = loader.real(target);
       if (relativeToRoot(root, target) === undefined) {
         return missing('resolves (through a link) outside the project folder', 'Replace the link with the module folder itself.');
       }
