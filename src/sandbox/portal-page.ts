@@ -18,7 +18,8 @@ h2{font-size:16px;margin:0 0 4px;word-break:break-all}.meta{color:#5a6275;font-s
 table{border-collapse:collapse;width:100%;margin-top:12px;font-size:13px}
 th,td{text-align:left;padding:6px 8px;border-top:1px solid #eef0f4;vertical-align:top}
 th{color:#5a6275;font-weight:600}code{font-size:12px}ul{margin:0;padding-left:18px}
-.err{color:#a11d1d}.actions{display:flex;gap:8px;flex-shrink:0}
+.tag{display:inline-block;font-size:11px;color:#5a6275;background:#eef0f4;border-radius:4px;padding:0 5px;margin-left:2px}
+.err{color:#a11d1d}.actions{display:flex;gap:8px;flex-shrink:0;align-items:center}
 button{font:inherit;font-size:14px;padding:6px 16px;border-radius:6px;border:1px solid transparent;cursor:pointer}
 button.publish{background:#17663a;color:#fff}button.drop{background:#fff;color:#a11d1d;border-color:#a11d1d}
 button:disabled{opacity:.5;cursor:wait}#message{color:#a11d1d;min-height:1.2em}`;
@@ -38,7 +39,16 @@ for (const b of document.querySelectorAll('button[data-action]')) {
 }`;
 
 function component(c: DeploymentRecord['components'][number]): string {
-  const files = c.files.map((f) => `<li><code>${esc(f.split('/').pop() ?? f)}</code></li>`).join('');
+  // One line per artifact, its signature and checksums beside it: easier to spot what is missing.
+  const names = new Set(c.files.map((f) => f.split('/').pop() ?? f));
+  const companions = ['.asc', '.md5', '.sha1', '.sha256', '.sha512'];
+  const files = [...names]
+    .filter((n) => !companions.some((x) => n.endsWith(x)))
+    .map((n) => {
+      const extra = companions.filter((x) => names.has(n + x)).map((x) => `<span class="tag">${x.slice(1)}</span>`).join('');
+      return `<li><code>${esc(n)}</code> ${extra}</li>`;
+    })
+    .join('');
   const errors =
     c.errors.length === 0 ? '<span class="meta">none</span>' : `<ul>${c.errors.map((e) => `<li class="err">${esc(e)}</li>`).join('')}</ul>`;
   return `<tr><td><code>${esc(c.purl)}</code><div class="meta">packaging ${esc(c.packaging)}</div></td><td><ul>${files}</ul></td><td>${errors}</td></tr>`;
