@@ -19,7 +19,7 @@ function facts(over: Partial<GradleFacts> = {}): ProjectFacts {
   const gradle: GradleFacts = {
     rootProjectName: 'demo',
     projects: [project()],
-    user: { file: '/home/u/.gradle/gradle.properties', display: '~/.gradle/gradle.properties', state: 'ok', keys: allKeys },
+    user: { file: '/home/u/.gradle/gradle.properties', display: '~/.gradle/gradle.properties', state: 'ok', keys: allKeys, tokenFromEnv: false },
     stagingApiUrl: staging,
     ...over,
   };
@@ -104,14 +104,19 @@ describe('gradle-properties-missing', () => {
     expect(missingGradleKeys([])).toEqual(['ossrhUsername', 'ossrhPassword', ...allKeys.slice(2)]);
   });
 
+  it('needs no credential keys when the token comes from RELCTL_TOKEN_*', () => {
+    expect(missingGradleKeys(allKeys.slice(2), true)).toEqual([]);
+    expect(missingGradleKeys([], true)).toEqual(allKeys.slice(2));
+  });
+
   it('fires with the file and the missing keys, and says when the file does not exist or cannot be read', () => {
-    const f = facts({ user: { file: '/h/.gradle/gradle.properties', display: '~/.gradle/gradle.properties', state: 'ok', keys: ['ossrhUsername', 'ossrhPassword', 'signing.keyId'] } });
+    const f = facts({ user: { file: '/h/.gradle/gradle.properties', display: '~/.gradle/gradle.properties', state: 'ok', keys: ['ossrhUsername', 'ossrhPassword', 'signing.keyId'], tokenFromEnv: false } });
     const [finding] = gradlePropertiesMissing.run(f);
     expect(finding).toMatchObject({ code: 'gradle-properties-missing', severity: 'error' });
     expect(finding!.message).toContain('~/.gradle/gradle.properties lacks signing.password, signing.secretKeyRingFile');
-    const missing = facts({ user: { file: '/x', display: '$GRADLE_USER_HOME/gradle.properties', state: 'missing', keys: [] } });
+    const missing = facts({ user: { file: '/x', display: '$GRADLE_USER_HOME/gradle.properties', state: 'missing', keys: [], tokenFromEnv: false } });
     expect(gradlePropertiesMissing.run(missing)[0]!.message).toContain('$GRADLE_USER_HOME/gradle.properties does not exist');
-    const unreadable = facts({ user: { file: '/x', display: '~/.gradle/gradle.properties', state: 'unreadable', error: 'EACCES', keys: [] } });
+    const unreadable = facts({ user: { file: '/x', display: '~/.gradle/gradle.properties', state: 'unreadable', error: 'EACCES', keys: [], tokenFromEnv: false } });
     expect(gradlePropertiesMissing.run(unreadable)[0]!.message).toContain('cannot be read (EACCES)');
   });
 
@@ -126,6 +131,7 @@ describe('signing-keyring-missing', () => {
     display: '~/.gradle/gradle.properties',
     state: 'ok',
     keys: allKeys,
+    tokenFromEnv: false,
     keyRing: { value: '~/.gnupg/secring.gpg', resolved: '/h/.gnupg/secring.gpg', exists, line: 5 },
   });
   it('fires when the keyring file does not exist, naming the expanded path', () => {

@@ -10,11 +10,15 @@ export const credentialPairs: readonly (readonly [string, string])[] = [
 ];
 export const signingKeys = ['signing.keyId', 'signing.password', 'signing.secretKeyRingFile'] as const;
 
-/** The keys to add: the missing half of a started pair, else the first pair; then each signing key. */
-export function missingGradleKeys(keys: readonly string[]): string[] {
+/**
+ * The keys to add: the missing half of a started pair, else the first pair; then each signing
+ * key. No credential keys are needed when the token comes from RELCTL_TOKEN_* (DESIGN §2):
+ * relctl then passes it to Gradle as ORG_GRADLE_PROJECT_* variables.
+ */
+export function missingGradleKeys(keys: readonly string[], tokenFromEnv = false): string[] {
   const have = new Set(keys);
   const missing: string[] = [];
-  if (!credentialPairs.some(([u, p]) => have.has(u) && have.has(p))) {
+  if (!tokenFromEnv && !credentialPairs.some(([u, p]) => have.has(u) && have.has(p))) {
     const started = credentialPairs.find(([u, p]) => have.has(u) || have.has(p));
     missing.push(...(started ?? credentialPairs[0]!).filter((k) => !have.has(k)));
   }
@@ -29,7 +33,7 @@ export const gradlePropertiesMissing: Check = {
   appliesTo: isGradle,
   run(facts) {
     const user = gradle(facts).user;
-    const missing = missingGradleKeys(user.keys);
+    const missing = missingGradleKeys(user.keys, user.tokenFromEnv);
     if (missing.length === 0) return [];
     const state =
       user.state === 'missing'

@@ -49,6 +49,15 @@ describe('relctl preflight on Gradle builds', () => {
     const r = await preflight(dir.path, { env: { GRADLE_USER_HOME: path.join(partialHome, '.gradle') } });
     expect(codes(r).sort()).toEqual(['gradle-properties-missing', 'signing-keyring-missing']);
     expect(r.findings[0]!.message).toContain('$GRADLE_USER_HOME/gradle.properties');
+    expect(r.findings[0]!.message).toContain('ossrhPassword');
+    // With the token in RELCTL_TOKEN_*, relctl hands it to Gradle: only the signing keys are asked for.
+    const token = await preflight(dir.path, {
+      env: { GRADLE_USER_HOME: path.join(partialHome, '.gradle'), RELCTL_TOKEN_USERNAME: 'canary-user', RELCTL_TOKEN_PASSWORD: 'canary-secret-value' },
+    });
+    const [missing] = token.findings.filter((f) => f.code === 'gradle-properties-missing');
+    expect(missing!.message).not.toContain('ossrhPassword');
+    expect(missing!.message).toContain('signing.password');
+    expect(token.stdout + token.stderr).not.toContain('canary-secret-value');
   });
 
   it('treats a missing user gradle.properties as gradle-properties-missing', async () => {

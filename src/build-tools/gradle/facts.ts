@@ -58,6 +58,8 @@ export interface GradleUserProperties {
   error?: string;
   /** Keys present in the file or as ORG_GRADLE_PROJECT_<key> variables. Values are never kept here. */
   keys: string[];
+  /** RELCTL_TOKEN_USERNAME and RELCTL_TOKEN_PASSWORD are set: relctl hands the token to Gradle itself. */
+  tokenFromEnv: boolean;
   /** `signing.secretKeyRingFile`, when set. */
   keyRing?: { value: string; resolved: string; exists: boolean; line?: number };
 }

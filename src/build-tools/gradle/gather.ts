@@ -78,6 +78,7 @@ async function userProperties(root: string, o: GradleGatherOptions): Promise<{ u
     display,
     state: 'text' in r ? 'ok' : 'missing' in r ? 'missing' : 'unreadable',
     keys: [...entries.keys()],
+    tokenFromEnv: Boolean(o.env.RELCTL_TOKEN_USERNAME) && Boolean(o.env.RELCTL_TOKEN_PASSWORD),
   };
   if ('error' in r) user.error = r.error;
   // Gradle also takes project properties from ORG_GRADLE_PROJECT_<name> variables (how CI passes secrets).
