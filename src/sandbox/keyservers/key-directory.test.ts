@@ -98,6 +98,9 @@ describe('primary key server (VKS)', () => {
       expect(await res.text()).toMatch(/uppercase, without a 0x prefix/);
     }
     expect((await fetch(`${base}/keys/vks/v1/by-keyid/${key.keyId.toLowerCase()}`)).status).toBe(400);
+    expect((await fetch(`${base}/keys/vks/v1/by-email/%E0%A4%A`)).status).toBe(400);
+    expect((await fetch(`${base}/keys/verify/%E0%A4%A`)).status).toBe(404);
+    expect((await fetch(`${base}/keys/vks/v1/upload`)).status).toBe(405);
   });
 
   it('refuses private keys, garbage and bad JSON with 400 {"error"}, and takes base64 binary keys', async () => {

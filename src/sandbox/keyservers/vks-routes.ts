@@ -48,7 +48,13 @@ export async function handleVks(dir: KeyDirectory, req: IncomingMessage, res: Se
   }
   if (path.startsWith('/verify/')) {
     if (!get) return methodNotAllowed(res, 'GET');
-    const result = await dir.confirm(decodeURIComponent(path.slice('/verify/'.length)));
+    let verifyToken: string;
+    try {
+      verifyToken = decodeURIComponent(path.slice('/verify/'.length));
+    } catch {
+      verifyToken = '';
+    }
+    const result = await dir.confirm(verifyToken);
     if (result === undefined) return sendHtml(res, 404, errorPage('Invalid link', 'This confirmation link is invalid or has already been used.'));
     return sendHtml(res, 200, verified(result.entry, result.address));
   }
