@@ -84,6 +84,10 @@ describe('relctl preflight on Gradle builds', () => {
     await writeFile(path.join(dir.path, 'a', 'build.gradle.kts'), '\u0000\u0001"""unterminated');
     const again = await preflight(dir.path);
     expect([0, 1]).toContain(again.exitCode);
+    // A 9 MB generated script is skipped with a note rather than read whole.
+    await writeFile(path.join(dir.path, 'a', 'build.gradle.kts'), 'x'.repeat(9 * 1024 * 1024));
+    const huge = await preflight(dir.path);
+    expect(huge.stderr).toContain('a/build.gradle.kts could not be read (larger than 8 MB)');
   });
 
   it('outside a git repository: no repository findings, and says on stderr what was not checked', async () => {

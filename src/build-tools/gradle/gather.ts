@@ -24,6 +24,8 @@ export interface GradleGatherResult {
   notes: string[];
 }
 
+const secretLike = /password|secret|token|key(?!Ring)/i;
+
 // A build script larger than this is not a hand-written one; reading it whole would only cost memory.
 const maxScriptBytes = 8 * 1024 * 1024;
 
@@ -95,7 +97,7 @@ async function userProperties(root: string, o: GradleGatherOptions): Promise<{ u
   }
   // Only URL-looking values are kept for resolving repository URLs: never a password.
   const urlProps = new Map<string, string>();
-  for (const [k, e] of entries) if (/^[a-z][a-z0-9+.-]*:\/\//i.test(e.value.trim())) urlProps.set(k, e.value);
+  for (const [k, e] of entries) if (!secretLike.test(k) && /^[a-z][a-z0-9+.-]*:\/\//i.test(e.value.trim())) urlProps.set(k, e.value);
   return { user, urlProps };
 }
 
