@@ -25,6 +25,11 @@ export interface LoadedPom {
 }
 
 export function relativeToRoot(root: string, abs: string): string | undefined {
+  // Fast path for the common case (a normalised absolute path under the root): no re-resolving.
+  const prefix = root.endsWith(path.sep) ? root : root + path.sep;
+  if (abs.startsWith(prefix) && !abs.includes(`${path.sep}..`) && !abs.includes(`${path.sep}.${path.sep}`)) {
+    return abs.slice(prefix.length).split(path.sep).join('/');
+  }
   const rel = path.relative(root, abs);
   if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) return rel === '' ? '.' : undefined;
   return rel.split(path.sep).join('/');
@@ -77,7 +82,8 @@ export class PomLoader {
   /** The real path of a file, or the path itself when it cannot be resolved. */
   real(abs: string): string {
     try {
-      return realpathSync(abs);
+      // The native call is one syscall; the JS fallback lstat()s every path component.
+      return realpathSync.native(abs);
     } catch {
       return abs;
     }
