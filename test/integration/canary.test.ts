@@ -46,7 +46,7 @@ beforeAll(async () => {
   binDir = path.join(work.path, 'bin');
   argvLog = path.join(work.path, 'argv.log');
   await mkdir(binDir, { recursive: true });
-  for (const [tool, real] of [['gpg', '/usr/bin/gpg'], ['mvn', '/usr/bin/mvn']]) {
+  for (const [tool, real] of [['gpg', '/usr/bin/gpg'], ['mvn', '/usr/bin/mvn']] as const) {
     // Records the argv, then runs the real tool (key sending is faked: no network use by dirmngr).
     const script = `#!/bin/sh\nprintf '%s\\n' "${tool} $*" >> "${argvLog}"\ncase "$*" in *--send-keys*) exit 0;; esac\nexec ${real} "$@"\n`;
     await writeFile(path.join(binDir, tool), script);
