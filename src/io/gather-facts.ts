@@ -42,6 +42,8 @@ export async function gatherFacts(ctx: CommandContext, options: GatherOptions): 
       stagingApiUrl: ctx.config.stagingApiUrl,
     });
     facts.maven = maven.facts;
+    // Settings credentials are portal tokens: mask them in anything relctl prints from here on.
+    for (const s of maven.facts.settings.servers) if (s.username !== undefined && s.password !== undefined) ctx.out.redactor.addToken(s.username, s.password);
     facts.gatherFindings.push(...maven.findings);
     facts.release = { ...facts.release, ...maven.release };
   }
