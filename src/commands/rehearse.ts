@@ -1,5 +1,66 @@
+import { InvalidArgumentError } from 'commander';
+import { ExitCode } from '../core/errors.js';
+import { findingToJson } from '../core/findings.js';
+import { rehearse, type RehearsalResult } from '../release/rehearse/run.js';
+import type { CommandContext } from './context.js';
 import type { Define } from './registry.js';
 
-export const define: Define = (program) => {
-  program.command('rehearse').description('the whole chain against an embedded sandbox, in a throwaway copy of the project');
+function seconds(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError('must be a positive whole number of seconds.');
+  return n;
+}
+
+export const define: Define = (program, action) => {
+  program
+    .command('rehearse')
+    .description("the release against an embedded sandbox in a throwaway copy: the portal's verdict without touching git or the real portal")
+    .option('--sign', 'sign with a throwaway key, published and confirmed on the sandbox key server (else your own key is published there)')
+    .option('--publish', 'after VALIDATED, publish in the sandbox and fetch the jars back from its public repository')
+    .option('--maven-mirror <url>', 'resolve everything from this repository (offline machines: file:///usr/share/maven-repo)')
+    .option('--keep', 'keep the throwaway copy (its path is printed)')
+    .option('--wait-timeout <seconds>', 'how long to wait for the sandbox portal verdict', seconds, 120)
+    .action(
+      action(async (ctx, opts) => {
+        const result = await rehearse(ctx, {
+          sign: opts.sign === true,
+          publish: opts.publish === true,
+          keep: opts.keep === true,
+          waitTimeout: typeof opts.waitTimeout === 'number' ? opts.waitTimeout : 120,
+          ...(typeof opts.mavenMirror === 'string' ? { mavenMirror: opts.mavenMirror } : {}),
+        });
+        render(ctx, result);
+        return result.ok ? ExitCode.ok : ExitCode.failed;
+      }),
+    );
 };
+
+const verdicts: Record<RehearsalResult['verdict'], string> = {
+  VALIDATED: 'The portal would accept this release: VALIDATED, waiting for a person to review and publish.',
+  PUBLISHED: 'The portal accepted and published this release (in the sandbox).',
+  FAILED: 'The portal would FAIL this release and block the namespace until the deployment is dropped.',
+  'verify-failed': 'The portal would fail this release: relctl stopped before the upload, so nothing is blocked.',
+  'deploy-failed': 'The build could not deploy to the staging API.',
+  pending: 'The portal had not decided when the wait ran out (not a failure).',
+  error: 'The rehearsal could not finish.',
+};
+
+function render(ctx: CommandContext, r: RehearsalResult): void {
+  if (ctx.out.json) {
+    ctx.out.resultJson({ ...r, preflight: { ...r.preflight, findings: r.preflight.findings.map(findingToJson) } });
+    return;
+  }
+  const lines = [`Rehearsal of ${r.project.groupId}:${r.project.artifactId} ${r.project.version} (tag ${r.project.tag}); nothing real was touched.`];
+  lines.push(`  preflight  ${r.preflight.errors} error(s), ${r.preflight.warnings} warning(s)${r.preflight.errors > 0 ? ` (${[...new Set(r.preflight.findings.filter((f) => f.severity === 'error').map((f) => f.code))].join(', ')}: a real release stops here)` : ''}`);
+  lines.push(`  signing    ${r.signing.fingerprint ?? 'no key'}${r.signing.throwaway ? ' (throwaway key)' : ''}${r.signing.profiles.length > 0 ? `, profiles ${r.signing.profiles.join(',')}` : ''}`);
+  for (const s of r.chain?.steps ?? []) lines.push(`  ${s.id.padEnd(10)} ${s.status}`);
+  if (r.deploymentId !== undefined) lines.push(`deploymentId: ${r.deploymentId}`);
+  for (const f of r.fetched ?? []) lines.push(`fetched back: ${f.file} (${f.bytes} bytes, ${f.matchesBuild ? 'identical to the build' : 'DIFFERS from the build'})`);
+  if (r.workspace !== undefined) lines.push(`workspace kept: ${r.workspace}`);
+  lines.push(verdicts[r.verdict]);
+  if (r.error !== undefined) {
+    lines.push(`cause: ${r.error.message}`);
+    if (r.error.fix !== undefined) lines.push(`fix: ${r.error.fix}`);
+  }
+  ctx.out.result(lines.join('\n'));
+}

@@ -7,7 +7,12 @@ import {
   mavenInstallInvocation,
   mavenPrepInvocation,
   mavenReleaseInvocations,
+  setGradleVersion,
+  setPomVersion,
+  settingsWithMirror,
   settingsWithServer,
+  signingProfiles,
+  mavenDeployInvocation,
 } from './release-commands.js';
 
 const v = { version: '1.2.3', nextVersion: '1.2.4-SNAPSHOT', tag: 'demo-1.2.3' };
@@ -101,5 +106,40 @@ describe('settingsWithServer', () => {
   it('adds a servers block when the user has none', () => {
     const text = settingsWithServer('<settings><localRepository>/x</localRepository></settings>', 'central', 'uu-1', 'pp-2');
     expect(text).toMatch(/<localRepository>\/x<\/localRepository>\s*<servers>/);
+  });
+});
+
+describe('rehearse builders', () => {
+  it('finds the signing profiles', () => {
+    expect(
+      signingProfiles([
+        '<project><profiles><profile><id>gpg-cli</id><build><exec executable="gpg"/></build></profile><profile><id>other</id></profile></profiles></project>',
+        '<profile><id>release</id><plugin><artifactId>maven-gpg-plugin</artifactId></plugin></profile>',
+        '<!-- <profile><id>commented</id><artifactId>maven-gpg-plugin</artifactId></profile> -->',
+      ]),
+    ).toEqual(['gpg-cli', 'release']);
+  });
+  it('deploys to the sandbox through altDeploymentRepository', () => {
+    const inv = mavenDeployInvocation({ executable: 'mvn', settingsFile: '/w/settings.xml' }, {
+      repositoryId: 'central',
+      deployUrl: 'http://127.0.0.1:9/staging/service/local/staging/deploy/maven2/',
+      profiles: ['gpg-cli'],
+      keyname: 'ABCD',
+    });
+    expect(displayCommand(inv.command, inv.args)).toBe(
+      'mvn -B -P gpg-cli -Dgpg.keyname=ABCD -DaltDeploymentRepository=central::http://127.0.0.1:9/staging/service/local/staging/deploy/maven2/ -s /w/settings.xml deploy',
+    );
+  });
+  it('puts a mirror of everything into settings', () => {
+    const text = settingsWithMirror(settingsWithServer(undefined, 'central', 'user', 'pass'), 'file:///usr/share/maven-repo');
+    expect(text).toContain('<mirrorOf>*</mirrorOf><url>file:///usr/share/maven-repo</url>');
+    expect(text).toContain('<server><id>central</id>');
+    expect(text).toContain('<activeProfile>relctl-mirror</activeProfile>');
+  });
+  it('sets release versions as text', () => {
+    expect(setPomVersion('<parent><version>1.0.0-SNAPSHOT</version></parent>\n  <version>1.0.0-SNAPSHOT</version>', '1.0.0-SNAPSHOT', '1.0.0')).toBe(
+      '<parent><version>1.0.0</version></parent>\n  <version>1.0.0</version>',
+    );
+    expect(setGradleVersion('group=x\nversion = 2.0.0-SNAPSHOT\n', '2.0.0')).toBe('group=x\nversion = 2.0.0\n');
   });
 });

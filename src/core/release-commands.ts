@@ -192,3 +192,64 @@ export function settingsWithServer(userSettings: string | undefined, serverId: s
   if (/<servers\s*\/>/.test(text)) return text.replace(/<servers\s*\/>/, `<servers>\n    ${server}\n  </servers>`);
   return text.replace(/<\/settings\s*>/, (m) => `  <servers>\n    ${server}\n  </servers>\n${m}`);
 }
+
+/**
+ * The profiles of a reactor that sign (maven-gpg-plugin, or a gpg command-line route such as
+ * examples/demo's antrun `gpg-cli`): rehearse activates them so the project signs its own way.
+ */
+export function signingProfiles(pomTexts: readonly string[]): string[] {
+  const ids = new Set<string>();
+  for (const text of pomTexts) {
+    for (const m of text.replace(/<!--[\s\S]*?-->/g, '').matchAll(/<profile>([\s\S]*?)<\/profile>/g)) {
+      const body = m[1]!;
+      const id = /<id>\s*([^<\s]+)\s*<\/id>/.exec(body)?.[1];
+      if (id !== undefined && (body.includes('maven-gpg-plugin') || /executable\s*=\s*"gpg2?"/.test(body))) ids.add(id);
+    }
+  }
+  return [...ids];
+}
+
+/** Rehearse's deploy to the sandbox: the project's own build, pointed elsewhere by one property. */
+export function mavenDeployInvocation(
+  common: MavenCommon,
+  o: { repositoryId: string; deployUrl: string; profiles: readonly string[]; keyname?: string },
+): Invocation {
+  return {
+    command: common.executable,
+    args: [
+      '-B',
+      ...(o.profiles.length === 0 ? [] : ['-P', o.profiles.join(',')]),
+      ...(o.keyname === undefined ? [] : [`-Dgpg.keyname=${o.keyname}`]),
+      `-DaltDeploymentRepository=${o.repositoryId}::${o.deployUrl}`,
+      ...mavenTail(common),
+      'deploy',
+    ],
+    interactive: false,
+    purpose: 'deploy',
+  };
+}
+
+/** A mirror of everything (e.g. Debian's file:// repository on an offline machine) in a settings text. */
+export function settingsWithMirror(settings: string, url: string): string {
+  const u = xmlEscape(url);
+  const repo = (tag: string): string =>
+    `<${tag}><id>central</id><url>${u}</url><releases><checksumPolicy>ignore</checksumPolicy></releases><snapshots><enabled>false</enabled></snapshots></${tag}>`;
+  const block =
+    `  <mirrors><mirror><id>relctl-mirror</id><mirrorOf>*</mirrorOf><url>${u}</url></mirror></mirrors>\n` +
+    `  <profiles><profile><id>relctl-mirror</id><repositories>${repo('repository')}</repositories>` +
+    `<pluginRepositories>${repo('pluginRepository')}</pluginRepositories></profile></profiles>\n` +
+    `  <activeProfiles><activeProfile>relctl-mirror</activeProfile></activeProfiles>\n`;
+  // Replace the user's own mirrors/profiles: the rehearsal must resolve from this mirror only.
+  const stripped = settings.replace(/<(mirrors|profiles|activeProfiles)>[\s\S]*?<\/\1>/g, '');
+  return stripped.replace(/<settings(\s[^>]*)?>/, (m) => `${m}\n${block}`);
+}
+
+/** Sets the release version in a POM as text (formatting kept): every `<version>current</version>`. */
+export function setPomVersion(text: string, current: string, release: string): string {
+  return text.split(`<version>${current}</version>`).join(`<version>${release}</version>`);
+}
+
+/** Sets `version=` in gradle.properties as text. */
+export function setGradleVersion(text: string, release: string): string {
+  return text.replace(/^(\s*version\s*[=:]\s*).*$/m, (_m, head: string) => `${head}${release}`);
+}

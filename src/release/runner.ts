@@ -13,6 +13,8 @@ export interface ChainRequest {
   restart?: boolean;
   /** Context to start from (rehearse seeds it); journal data is merged on top. */
   initial?: Partial<ReleaseContext>;
+  /** Return a failed summary instead of throwing (rehearse renders the failure itself). */
+  returnFailures?: boolean;
 }
 
 export interface ChainSummary {
@@ -144,6 +146,7 @@ export async function runChain(deps: StepDeps, request: ChainRequest): Promise<C
       if (!dryRun) await record(root, id, 'failed', {}, rc).catch(() => undefined);
       for (const rest of request.steps.slice(i + 1)) outcomes.push({ id: rest, status: 'not-run' });
       const summary: ChainSummary = { ok: false, dryRun, steps: outcomes, context: rc, error: facts };
+      if (request.returnFailures === true) return summary;
       if (ctx.out.json) {
         ctx.out.resultJson(summary);
         if (error instanceof RelctlError) {
