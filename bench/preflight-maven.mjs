@@ -13,7 +13,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const relctl = path.join(repoRoot, 'bin', 'relctl.js');
 const MODULES = 1000;
-const RUNS = 3;
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const staging = 'https://ossrh-staging-api.central.sonatype.com/service/local/staging/deploy/maven2/';
 
 // The settings from reference/maven-offline.md: Debian's packaged plugins as a file:// mirror.
@@ -116,10 +116,13 @@ export default async function benchPreflightMaven() {
     const r = median(relctlMs);
     const m = median(mvnMs);
     const ratio = m / r;
+    // On a shared machine single runs swing by 3x; the best runs show the cost without the noise.
+    const bestRatio = Math.min(...mvnMs) / Math.min(...relctlMs);
     const detail =
       `${MODULES}-module reactor, ${RUNS} runs each: relctl preflight --offline median ${r.toFixed(0)} ms ` +
       `(${relctlMs.map((x) => x.toFixed(0)).join('/')}), mvn -o -q validate median ${m.toFixed(0)} ms ` +
-      `(${mvnMs.map((x) => x.toFixed(0)).join('/')}); relctl is ${ratio.toFixed(1)}x faster (target 10x)` +
+      `(${mvnMs.map((x) => x.toFixed(0)).join('/')}); relctl is ${ratio.toFixed(1)}x faster by medians, ` +
+      `${bestRatio.toFixed(1)}x by best runs (target 10x)` +
       (mavenCodes.length > 0 ? `; note: module findings on the generated tree: ${[...new Set(mavenCodes)].join(', ')}` : '');
     return { name: 'preflight-maven', ratio, detail };
   } finally {
