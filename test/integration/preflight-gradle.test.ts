@@ -1,6 +1,7 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { writeTree } from '../helpers/temp.js';
 import { codes, fixtureCopy, partialHome, preflight } from './preflight-gradle-fixture.js';
 
 describe('relctl preflight on Gradle builds', () => {
@@ -88,6 +89,20 @@ describe('relctl preflight on Gradle builds', () => {
     await writeFile(path.join(dir.path, 'a', 'build.gradle.kts'), 'x'.repeat(9 * 1024 * 1024));
     const huge = await preflight(dir.path);
     expect(huge.stderr).toContain('a/build.gradle.kts could not be read (larger than 8 MB)');
+  });
+
+  it('follows script plugins (apply from:) for repositories and plugins, reporting them in the applied file', async () => {
+    await using dir = await fixtureCopy(undefined, { git: false });
+    await writeTree(dir.path, {
+      'settings.gradle': "rootProject.name = 'scripted'\ninclude 'web'\n",
+      'gradle.properties': 'version=3.1.0-SNAPSHOT\ngroup=org.example\n',
+      'build.gradle': 'subprojects {\n    apply from: "$rootDir/gradle/publish.gradle"\n}\n',
+      'gradle/publish.gradle': "apply plugin: 'war'\npublishing {\n  repositories {\n    maven { url 'https://s01.oss.sonatype.org/service/local/staging/deploy/maven2/' }\n  }\n}\n",
+      'web/build.gradle': '// configured from the root\n',
+      'web/src/main/webapp/index.html': '<html/>',
+    });
+    const r = await preflight(dir.path);
+    expect(r.findings).toEqual([expect.objectContaining({ code: 'legacy-staging-host', file: 'gradle/publish.gradle', line: 4, module: ':' })]);
   });
 
   it('outside a git repository: no repository findings, and says on stderr what was not checked', async () => {

@@ -2,10 +2,10 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ReleaseFacts } from '../../checks/facts.js';
 import type { Finding } from '../../core/findings.js';
-import { parseBuildScript, type AppliedPlugin, type BuildScript } from '../../core/gradle/build-script.js';
+import { parseBuildScript, type AppliedPlugin, type AppliedScript, type BuildScript, type PluginScope } from '../../core/gradle/build-script.js';
 import { parseProperties, type PropertyEntry } from '../../core/gradle/properties.js';
 import { parseSettings, type IncludedProject } from '../../core/gradle/settings.js';
-import type { GradleFacts, GradlePluginFact, GradleProjectFacts, GradleUserProperties } from './facts.js';
+import type { GradleFacts, GradlePluginFact, GradleProjectFacts, GradleRepositoryFact, GradleUserProperties } from './facts.js';
 
 export interface GradleGatherOptions {
   home: string;
@@ -101,8 +101,68 @@ async function userProperties(root: string, o: GradleGatherOptions): Promise<{ u
   return { user, urlProps };
 }
 
-function pluginFacts(plugins: AppliedPlugin[], file: string, keep: (p: AppliedPlugin) => boolean): GradlePluginFact[] {
-  return plugins.filter(keep).map((p) => ({ id: p.id, file, line: p.line, scope: p.scope.kind }));
+interface LocatedPlugin extends AppliedPlugin {
+  file: string;
+}
+
+/** A build script with the script plugins it applies (`apply from:`) folded in. */
+interface LoadedScript {
+  script: BuildScript;
+  file: string;
+  plugins: LocatedPlugin[];
+  repositories: GradleRepositoryFact[];
+}
+
+// Script plugins applying script plugins: deeper than this is a loop we did not spot.
+const maxApplyDepth = 4;
+
+function resolveApplied(a: AppliedScript, root: string, projectDir: string): string | undefined {
+  const p = a.path
+    .replace(/\$\{?(rootDir|rootProject\.rootDir|rootProject\.projectDir)\}?/g, () => root)
+    .replace(/\$\{?(projectDir|project\.projectDir)\}?/g, () => projectDir);
+  if (p.includes('$') || /^[a-z][a-z0-9+.-]*:\/\//i.test(p)) return undefined; // dynamic or remote
+  return path.resolve(a.fromRoot ? root : projectDir, p);
+}
+
+async function loadScript(
+  root: string,
+  file: string,
+  text: string,
+  projectDir: string,
+  urlProps: ReadonlyMap<string, string>,
+  notes: string[],
+  seen: Set<string> = new Set([file]),
+  depth = 0,
+): Promise<LoadedScript> {
+  const script = parseBuildScript(text, urlProps);
+  const relFile = rel(root, file);
+  const loaded: LoadedScript = {
+    script,
+    file: relFile,
+    plugins: script.plugins.map((p) => ({ ...p, file: relFile })),
+    repositories: script.repositories.map((r) => ({ ...r, file: relFile })),
+  };
+  if (depth >= maxApplyDepth) return loaded;
+  for (const a of script.appliedScripts) {
+    const target = resolveApplied(a, root, projectDir);
+    if (target === undefined || seen.has(target)) continue;
+    seen.add(target);
+    const r = await readText(target);
+    if (!('text' in r)) {
+      notes.push(`${rel(root, target)} (applied from ${relFile}:${a.line}) could not be read (${'error' in r ? r.error : 'no such file'}); its checks were skipped.`);
+      continue;
+    }
+    const child = await loadScript(root, target, r.text, projectDir, urlProps, notes, seen, depth + 1);
+    // What the applied script does for "itself" happens where it is applied.
+    const scoped = (scope: PluginScope): PluginScope => (scope.kind === 'self' ? a.scope : scope);
+    loaded.plugins.push(...child.plugins.map((p) => ({ ...p, scope: scoped(p.scope) })));
+    loaded.repositories.push(...child.repositories);
+  }
+  return loaded;
+}
+
+function pluginFacts(plugins: LocatedPlugin[], keep: (p: AppliedPlugin) => boolean): GradlePluginFact[] {
+  return plugins.filter(keep).map((p) => ({ id: p.id, file: p.file, line: p.line, scope: p.scope.kind }));
 }
 
 /**
@@ -122,31 +182,26 @@ export async function gatherGradleFacts(root: string, o: GradleGatherOptions): P
   const included: { path: string; dir: string; line?: number }[] = [{ path: ':', dir: '.' }];
   for (const p of parsed.projects) included.push({ path: p.path, dir: p.dir, line: p.line });
 
-  let rootScript: BuildScript | undefined;
-  let rootScriptFile = '';
+  let rootLoaded: LoadedScript | undefined;
   const projects: GradleProjectFacts[] = [];
   for (const inc of included) {
     const dir = path.resolve(root, inc.dir);
     const script = await readFirst(root, dir, ['build.gradle.kts', 'build.gradle'], notes);
-    const parsedScript = script === undefined ? undefined : parseBuildScript(script.text, urlProps);
-    const file = script === undefined ? '' : rel(root, script.file);
-    if (inc.path === ':') {
-      rootScript = parsedScript;
-      rootScriptFile = file;
-    }
+    const loaded = script === undefined ? undefined : await loadScript(root, script.file, script.text, dir, urlProps, notes);
+    if (inc.path === ':') rootLoaded = loaded;
     const project: GradleProjectFacts = {
       path: inc.path,
       dir: rel(root, dir),
       dirExists: await isDirectory(dir),
-      plugins: parsedScript === undefined ? [] : pluginFacts(parsedScript.plugins, file, (p) => p.scope.kind === 'self' || p.scope.kind === 'allprojects'),
-      repositories: (parsedScript?.repositories ?? []).map((r) => ({ ...r, file })),
+      plugins: loaded === undefined ? [] : pluginFacts(loaded.plugins, (p) => p.scope.kind === 'self' || p.scope.kind === 'allprojects'),
+      repositories: loaded?.repositories ?? [],
       hasWebapp: await isDirectory(path.join(dir, 'src', 'main', 'webapp')),
     };
-    if (script !== undefined) project.buildFile = file;
+    if (loaded !== undefined) project.buildFile = loaded.file;
     if (inc.line !== undefined) project.settingsLine = inc.line;
-    if (inc.path !== ':' && rootScript !== undefined) {
+    if (inc.path !== ':' && rootLoaded !== undefined) {
       project.plugins.push(
-        ...pluginFacts(rootScript.plugins, rootScriptFile, (p) => {
+        ...pluginFacts(rootLoaded.plugins, (p) => {
           const s = p.scope;
           return s.kind === 'subprojects' || s.kind === 'allprojects' || (s.kind === 'project' && s.path === inc.path);
         }),
@@ -154,6 +209,8 @@ export async function gatherGradleFacts(root: string, o: GradleGatherOptions): P
     }
     projects.push(project);
   }
+  const rootScript = rootLoaded?.script;
+  const rootScriptFile = rootLoaded?.file ?? '';
 
   const rootProjectName = parsed.rootProjectName ?? path.basename(root);
   const facts: GradleFacts = { rootProjectName, projects, user, stagingApiUrl: o.stagingApiUrl };

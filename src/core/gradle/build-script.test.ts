@@ -97,6 +97,24 @@ project(':web') {
   });
 });
 
+describe('parseBuildScript: script plugins and dotted blocks', () => {
+  it('lists apply from: scripts with their scope', () => {
+    const s = parseBuildScript(`apply from: "$rootDir/gradle/publish.gradle"
+subprojects {
+    apply(from = rootProject.file("gradle/java.gradle.kts"))
+}`);
+    expect(s.appliedScripts).toEqual([
+      { path: '$rootDir/gradle/publish.gradle', fromRoot: false, line: 1, scope: { kind: 'self' } },
+      { path: 'gradle/java.gradle.kts', fromRoot: true, line: 3, scope: { kind: 'subprojects' } },
+    ]);
+  });
+
+  it('reads publishing.repositories.maven { } written with dots', () => {
+    const s = parseBuildScript(`publishing.repositories.maven {\n  url = uri("https://oss.sonatype.org/x")\n}\nrepositories.maven { url = uri("https://dep.example") }`);
+    expect(s.repositories.map((r) => [r.url, r.line])).toEqual([['https://oss.sonatype.org/x', 2]]);
+  });
+});
+
 describe('parseBuildScript: publishing repositories', () => {
   it('finds Groovy URLs (variables, ternaries) with lines, ignoring comments and dependency repositories', () => {
     const s = parseBuildScript(groovy);

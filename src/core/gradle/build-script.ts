@@ -33,6 +33,17 @@ export interface BuildScript {
   group?: { value: string; line: number };
   /** `release { tagTemplate = '...' }` of the Gradle release plugin. */
   tagTemplate?: string;
+  /** Script plugins: `apply from: 'gradle/publish.gradle'`, read by the gatherer. */
+  appliedScripts: AppliedScript[];
+}
+
+export interface AppliedScript {
+  /** As written; may hold `$rootDir`/`$projectDir`, which the gatherer substitutes. */
+  path: string;
+  /** Written as `rootProject.file(...)`: relative to the root project. */
+  fromRoot: boolean;
+  line: number;
+  scope: PluginScope;
 }
 
 /** gradle-nexus/publish-plugin's default for `sonatype()`: the retired OSSRH host. */
@@ -94,6 +105,22 @@ function appliedPlugin(s: Statement): string | undefined {
       if (v?.kind === 'ident' && /Plugin$/.test(v.text)) return v.text;
     }
     if (t[i - 1]?.text === '.' && t[i - 2]?.text === 'pluginManager' && t[j]?.kind === 'string') return t[j]!.text;
+  }
+  return undefined;
+}
+
+/** `apply from: 'x.gradle'`, `apply(from = "x.gradle.kts")`, `apply from: rootProject.file('x')`. */
+function appliedScript(s: Statement): Omit<AppliedScript, 'scope'> | undefined {
+  const t = s.tokens;
+  for (let i = 0; i < t.length; i++) {
+    if (t[i]!.kind !== 'ident' || t[i]!.text !== 'apply') continue;
+    let j = i + 1;
+    if (t[j]?.text === '(') j++;
+    if (t[j]?.kind !== 'ident' || t[j]!.text !== 'from' || (t[j + 1]?.text !== ':' && t[j + 1]?.text !== '=')) continue;
+    const rest = t.slice(j + 2);
+    const target = rest.find((x) => x.kind === 'string');
+    if (target === undefined) return undefined;
+    return { path: target.text, fromRoot: rest[0]?.text === 'rootProject', line: s.line };
   }
   return undefined;
 }
@@ -161,7 +188,7 @@ function collectVariables(all: readonly Statement[], props: ReadonlyMap<string, 
  */
 export function parseBuildScript(text: string, properties: ReadonlyMap<string, string> = new Map()): BuildScript {
   const all = statements(tokenize(text));
-  const result: BuildScript = { plugins: [], repositories: [] };
+  const result: BuildScript = { plugins: [], repositories: [], appliedScripts: [] };
   const vars = collectVariables(all, properties);
   const nexusDefaults: { line: number; block: Block | undefined }[] = [];
   const nexusExplicit = new Set<Block>();
@@ -181,6 +208,11 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
     if (innermost === 'plugins') {
       const id = pluginsFromBlock(s);
       if (id !== undefined) result.plugins.push({ id: normalisePluginId(id), line: s.line, scope: scopeOf(path) });
+      continue;
+    }
+    const script = appliedScript(s);
+    if (script !== undefined) {
+      result.appliedScripts.push({ ...script, scope: scopeOf(path) });
       continue;
     }
     const applied = appliedPlugin(s);

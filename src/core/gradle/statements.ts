@@ -20,7 +20,7 @@ export interface Statement {
 const continuationStarts = new Set(['.', '?', ':', 'else', '+', '|', '&']);
 const continuationEnds = new Set(['=', '(', ',', '+', '?', ':', '.', '|', '&', '[']);
 
-function opener(tokens: Token[], brace: number): Block {
+function opener(tokens: Token[], brace: number): Block[] {
   let j = brace - 1;
   let arg: string | undefined;
   const skipGroup = (close: string, open: string): void => {
@@ -44,7 +44,12 @@ function opener(tokens: Token[], brace: number): Block {
   const t = tokens[j];
   const block: Block = { name: t?.kind === 'ident' ? t.text : '', line: tokens[brace]!.line };
   if (arg !== undefined) block.arg = arg;
-  return block;
+  // `publishing.repositories.maven {` is `publishing { repositories { maven {` written short.
+  const qualifiers: Block[] = [];
+  for (let k = j; tokens[k - 1]?.text === '.' && tokens[k - 2]?.kind === 'ident'; k -= 2) {
+    qualifiers.unshift({ name: tokens[k - 2]!.text, line: block.line });
+  }
+  return [...qualifiers, block];
 }
 
 /**
@@ -54,6 +59,8 @@ function opener(tokens: Token[], brace: number): Block {
 export function statements(tokens: Token[]): Statement[] {
   const out: Statement[] = [];
   const path: Block[] = [];
+  /** How many blocks each open `{` pushed (more than one for a dotted opener). */
+  const pushed: number[] = [];
   let current: Token[] = [];
   let currentPath: Block[] = [];
   let parens = 0;
@@ -65,14 +72,15 @@ export function statements(tokens: Token[]): Statement[] {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     if (t.kind === 'punct' && t.text === '{') {
-      const block = opener(tokens, i);
+      const blocks = opener(tokens, i);
       flush();
-      path.push(block);
+      path.push(...blocks);
+      pushed.push(blocks.length);
       continue;
     }
     if (t.kind === 'punct' && t.text === '}') {
       flush();
-      path.pop();
+      path.length = Math.max(0, path.length - (pushed.pop() ?? 0));
       continue;
     }
     if (t.kind === 'punct' && t.text === ';' && parens === 0) {
