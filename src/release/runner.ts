@@ -117,7 +117,7 @@ export async function runChain(deps: StepDeps, request: ChainRequest): Promise<C
   for (let i = start; i < request.steps.length; i++) {
     const id = request.steps[i]!;
     const step = stepById(id);
-    const reason = step.skip?.(rc, deps);
+    const reason = await step.skip?.(rc, deps);
     if (reason !== undefined) {
       outcomes.push({ id, status: 'skipped', reason });
       ctx.out.info(`${ctx.out.c.dim('-')} ${step.title}: skipped (${reason})`);

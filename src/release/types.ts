@@ -58,7 +58,7 @@ export interface Step {
   id: StepId;
   title: string;
   /** A reason to skip the step in this context (e.g. prep for Gradle), or undefined to run it. */
-  skip?(rc: Readonly<ReleaseContext>, deps: StepDeps): string | undefined;
+  skip?(rc: Readonly<ReleaseContext>, deps: StepDeps): string | undefined | Promise<string | undefined>;
   /** The step asks questions itself: no spinner around it. */
   prompts?: boolean;
   /** One line for the step's success message. */

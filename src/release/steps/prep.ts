@@ -1,6 +1,7 @@
 import path from 'node:path';
 import os from 'node:os';
 import { detectPrepGoals, mavenInstall, mavenPrep, openMavenSession } from '../../build-tools/maven-release.js';
+import { detectBuildTool } from '../../io/gather-facts.js';
 import { changedFiles, commitAll, diffText, headCommit } from '../git-ops.js';
 import { confirm } from '../prompt.js';
 import { mavenTokenFor } from '../token.js';
@@ -17,7 +18,8 @@ export const prepStep: Step = {
   id: 'prep',
   title: 'Pre-release prep',
   prompts: true,
-  skip: (rc) => (rc.buildTool === 'gradle' ? 'Gradle builds: review notices and license headers by hand' : undefined),
+  skip: async (rc, { ctx }) =>
+    (rc.buildTool ?? (await detectBuildTool(ctx.cwd))) === 'gradle' ? 'Gradle builds: review notices and license headers by hand' : undefined,
   summary: (_rc, added) => (added.prepCommit === undefined ? 'no changes to commit; installed locally' : `committed "${prepCommitMessage}", installed locally`),
   async run(_rc, { ctx, options, proc }) {
     const root = ctx.cwd;
