@@ -109,6 +109,10 @@ export async function gatherGitFacts(cwd: string, options?: GitOptions): Promise
   if (probe.spawnError !== undefined) {
     return { isRepository: false, unavailable: `git could not be run (${probe.spawnError})`, detached: false, dirtyFiles: [], tags: [] };
   }
+  if (/dubious ownership/i.test(probe.stderr)) {
+    // git 2.35.2+ refuses a repository owned by someone else; saying "not a repository" would mislead.
+    return { isRepository: false, unavailable: 'git refuses this repository (dubious ownership: see `git config --global --add safe.directory`)', detached: false, dirtyFiles: [], tags: [] };
+  }
   if (!probe.ok || probe.stdout.trim() !== 'true') return { isRepository: false, detached: false, dirtyFiles: [], tags: [] };
   const [branch, head, dirty, tags] = await Promise.all([
     currentBranch(cwd, options),

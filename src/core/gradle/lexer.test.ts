@@ -1,0 +1,44 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { tokenize } from './lexer.js';
+
+describe('tokenize', () => {
+  it('drops comments, keeps strings (with comment markers inside) and their lines', () => {
+    const tokens = tokenize(`a // b 'c'\n/* d\n e */ "x//y/*z*/" '''multi\nline''' """k"""\n\`back-tick\` 12`);
+    expect(tokens.map((t) => [t.kind, t.text, t.line])).toEqual([
+      ['ident', 'a', 1],
+      ['string', 'x//y/*z*/', 3],
+      ['string', 'multi\nline', 3],
+      ['string', 'k', 4],
+      ['ident', 'back-tick', 5],
+      ['number', '12', 5],
+    ]);
+  });
+
+  it('marks interpolated double-quoted strings as dynamic, not single-quoted ones', () => {
+    const [a, b] = tokenize(`"\${rootDir}/x" '$rootDir'`);
+    expect(a).toMatchObject({ text: '${rootDir}/x', dynamic: true });
+    expect(b!.dynamic).toBeUndefined();
+  });
+
+  it('decodes escapes and survives an unterminated string or comment', () => {
+    expect(tokenize(`'a\\'b\\u0041'`)[0]!.text).toBe("a'bA");
+    expect(tokenize(`'open\nnext`).map((t) => t.text)).toEqual(['open', 'next']);
+    expect(tokenize('x /* never closed')).toHaveLength(1);
+  });
+
+  it('never throws, and lines never go backwards or past the last line', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 400 }), (text) => {
+        const lines = text.split(/\r\n|\r|\n/).length;
+        let last = 1;
+        for (const t of tokenize(text)) {
+          expect(t.line).toBeGreaterThanOrEqual(last);
+          expect(t.line).toBeLessThanOrEqual(lines);
+          last = t.line;
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
