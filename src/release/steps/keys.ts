@@ -30,7 +30,13 @@ export const keysStep: Step = {
   skip: (_rc, { options }) => (options.offline ? '--offline: the key servers are not asked' : undefined),
   summary: (rc) => rc.fingerprint,
   async run(_rc, { ctx, options }) {
-    const key = await resolveSigningKey(fingerprintInput(ctx));
+    const key = await resolveSigningKey(fingerprintInput(ctx)).catch((error: unknown) => {
+      // A dry run works without a key (DESIGN §10); it says what a real run would do.
+      if (!options.dryRun) throw error;
+      ctx.out.warn(`no signing key: ${(error as Error).message} A real run would stop here.`);
+      return undefined;
+    });
+    if (key === undefined) return {};
     const http = httpFor(ctx);
     try {
       const facts = await gatherKeyFacts(key, keyServersFor(ctx, http), ctx.config);
