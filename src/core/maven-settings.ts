@@ -47,10 +47,10 @@ export function parseMavenSettings(text: string, context: SettingsContext): Sett
       const raw = child(s, key)?.text;
       if (raw === undefined || raw === '') continue;
       const value = interpolate(raw, lookup);
-      for (const m of value.matchAll(/\$\{env\.([^}]+)\}/g)) server.unsetEnv.push(m[1]!);
+      for (const m of value.matchAll(/\$\{env\.([^${}]+)\}/g)) server.unsetEnv.push(m[1]!);
       // An unset variable leaves `${env.X}` in place; Maven would send that literally, so the
       // credential is as good as missing.
-      if (/\$\{env\.[^}]+\}/.test(value)) continue;
+      if (/\$\{env\.[^${}]+\}/.test(value)) continue;
       server[key] = value;
     }
     settings.servers.push(server);

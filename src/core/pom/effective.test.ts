@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { effectivePomFromText, parsePom } from './index.js';
+import { effectivePomFromText, hasUnresolved, interpolate, parsePom } from './index.js';
 
 const parent = `<project>
   <groupId>org.example</groupId>
@@ -84,6 +84,12 @@ describe('effective model (Maven inheritance)', () => {
   it('leaves unknown and self-referencing properties as written', () => {
     const text = '<project><artifactId>x</artifactId><properties><p>${p}</p></properties><url>${p}/${nope}</url></project>';
     expect(effective(text, {}).effective.url?.value).toBe('${p}/${nope}');
+  });
+
+  it('handles a long run of unterminated references in linear time (no catastrophic backtracking)', () => {
+    const nasty = '${env.'.repeat(200_000);
+    expect(interpolate(nasty, () => 'x')).toBe(nasty);
+    expect(hasUnresolved(nasty)).toBe(false);
   });
 
   it('resolves ${env.NAME} from the supplied environment only', () => {

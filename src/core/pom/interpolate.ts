@@ -26,12 +26,12 @@ export function interpolate(value: string, lookup: PropertyLookup): string {
 
 /** True when the value still holds a `${...}` reference after interpolation. */
 export function hasUnresolved(value: string): boolean {
-  return /\$\{[^}]*\}/.test(value);
+  return /\$\{[^${}]*\}/.test(value);
 }
 
 /** The names of `${env.NAME}` references in a value. */
 export function envReferences(value: string): string[] {
   const names: string[] = [];
-  for (const m of value.matchAll(/\$\{env\.([^}]+)\}/g)) names.push(m[1]!);
+  for (const m of value.matchAll(/\$\{env\.([^${}]+)\}/g)) names.push(m[1]!);
   return names;
 }
