@@ -31,9 +31,12 @@ export const define: Define = (program, action) => {
     .description('is the signing key on the primary key server, confirmed, unexpired, not only on a secondary?')
     .action(
       action(async (ctx) => {
-        const key = await resolveSigningKey(resolveInput(ctx));
-        ctx.out.verbose(`checking ${key.fingerprint} (${key.source})`);
-        const facts = await gatherKeyFacts(key, keyServersFor(ctx), ctx.config);
+        const key = resolveSigningKey(resolveInput(ctx));
+        key.catch(() => undefined);
+        const facts = await gatherKeyFacts(key, keyServersFor(ctx), ctx.config, {
+          ...(ctx.config.fingerprint === undefined ? {} : { knownFingerprint: ctx.config.fingerprint }),
+        });
+        ctx.out.verbose(`checked ${facts.fingerprint ?? '?'} (${facts.source ?? '?'})`);
         const report = toReport(onlineKeysCheck.run({ online: { keys: facts } } as unknown as ProjectFacts));
         const summary = {
           fingerprint: facts.fingerprint,

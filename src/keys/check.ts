@@ -19,19 +19,28 @@ async function outcome(p: Promise<Lookup>): Promise<{ outcome: LookupOutcome; ar
 }
 
 export async function gatherKeyFacts(
-  key: ResolvedSigningKey,
+  keyOrPromise: ResolvedSigningKey | Promise<ResolvedSigningKey>,
   servers: KeyServers,
   urls: { keyserverUrl: string; secondaryKeyserverUrl: string },
-  now = new Date(),
+  options: { now?: Date; knownFingerprint?: string } = {},
 ): Promise<KeyCheckFacts> {
+  // With the fingerprint known up front (flag/config), the fingerprint lookups start before gpg
+  // has listed the local key; openpgp loads meanwhile. The wall time stays about one lookup.
+  const openpgpReady = import('openpgp').catch(() => undefined);
+  const early = options.knownFingerprint?.toUpperCase();
+  const earlyPrimary = early === undefined ? undefined : outcome(servers.primaryByFingerprint(early));
+  const earlySecondary = early === undefined ? undefined : outcome(servers.secondaryByFingerprint(early));
+  const key = await keyOrPromise;
   const fpr = key.fingerprint;
+  const now = options.now ?? new Date();
   const localEmails = key.local?.emails ?? [];
-  const primaryP = outcome(servers.primaryByFingerprint(fpr));
-  const secondaryP = outcome(servers.secondaryByFingerprint(fpr));
+  const primaryP = early === fpr && earlyPrimary !== undefined ? earlyPrimary : outcome(servers.primaryByFingerprint(fpr));
+  const secondaryP = early === fpr && earlySecondary !== undefined ? earlySecondary : outcome(servers.secondaryByFingerprint(fpr));
   const emailPs = localEmails.map((address) => outcome(servers.primaryByEmail(address)).then((r) => ({ address, outcome: r.outcome })));
-  const [primary, secondary, early] = await Promise.all([primaryP, secondaryP, Promise.all(emailPs)]);
+  const [primary, secondary, firstEmails] = await Promise.all([primaryP, secondaryP, Promise.all(emailPs)]);
+  await openpgpReady;
 
-  let emails = early;
+  let emails = firstEmails;
   const servedArmored = primary.armored ?? secondary.armored;
   const served = servedArmored === undefined ? undefined : await readArmoredKey(servedArmored);
   if (localEmails.length === 0 && primary.outcome === 'found' && served !== undefined && served.emails.length > 0) {
