@@ -1,5 +1,6 @@
 import { cp } from 'node:fs/promises';
 import path from 'node:path';
+import { execa } from 'execa';
 import { expect } from 'vitest';
 import { runCli, type CliResult } from '../helpers/cli.js';
 import { git, tempDir, type TempDir } from '../helpers/temp.js';
@@ -38,10 +39,16 @@ export async function preflight(
 ): Promise<PreflightResult> {
   const args = ['preflight', '--json', '--cwd', cwd];
   if (options.offline !== false) args.push('--offline');
+  // A private copy of the fixture home: tools relctl runs (gpg for the key checks) may create
+  // files under HOME, and the fixtures must stay as committed.
+  await using home = await tempDir('relctl-gradle-home-');
+  await cp(options.home ?? completeHome, home.path, { recursive: true });
   const r = await runCli(args, {
-    home: options.home ?? completeHome,
+    home: home.path,
     env: { GRADLE_USER_HOME: undefined, GIT_CONFIG_NOSYSTEM: '1', ...options.env },
   });
+  // The online key checks may have started a gpg-agent for this home: stop exactly that one.
+  await execa('gpgconf', ['--homedir', path.join(home.path, '.gnupg'), '--kill', 'gpg-agent'], { reject: false });
   expect(r.stderr).not.toMatch(/\n\s+at |internal error/);
   const doc = JSON.parse(r.stdout) as { ok: boolean; findings: JsonFinding[] };
   expect(doc.ok).toBe(r.exitCode === 0);
