@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile, copyFile, chmod } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -120,8 +121,23 @@ describe('release build: the exact build tool command lines', () => {
       const argv = c.args.join(' ');
       expect(argv).not.toContain('canary');
       expect(c.args[c.args.length - 2]).toBe('-s');
+      // The generated settings file held the token only while Maven ran.
+      expect(existsSync(c.args[c.args.length - 1]!)).toBe(false);
     }
     expect(r.stderr + r.stdout).not.toContain('canary-');
+  });
+  it('stops at a failing goal with the tool output, the cause and the fix; --resume runs the build again', async () => {
+    await using t = await tempDir();
+    const { dir, home, log, env } = await setup(t);
+    const failed = await runCli(['run', 'build', '--cwd', dir], { home, env: { ...env, RELCTL_FAKE_MVN_FAIL: 'release:prepare' } });
+    expect(failed.exitCode).toBe(1);
+    expect(failed.stderr).toContain('mvn release:prepare failed (exit 1).');
+    expect(failed.stderr).toContain('[ERROR] release:prepare failed (fake)');
+    expect(failed.stderr).toContain('fix: Fix the cause shown above, then run `relctl release --resume`.');
+    expect((await recorded(log)).map((c) => c.args[1])).toEqual(['release:clean', 'release:prepare']);
+    const resumed = await runCli(['run', 'build', '--resume', '--cwd', dir], { home, env });
+    expect(resumed.exitCode, resumed.stderr).toBe(0);
+    expect(await tags(dir, home)).toEqual(['relctl-demo-1.0.0']);
   });
 });
 
