@@ -1,5 +1,3 @@
-import { execa } from 'execa';
-
 /**
  * Git adapter: one small async function per question (np's git-util style). Read functions
  * never throw: "not a repository" and "git not installed" are answers, not failures, so
@@ -36,6 +34,8 @@ export interface GitOptions {
 /** Runs git in `cwd`. Never throws; optional locks off so a read never races another git process. */
 export async function runGit(cwd: string, args: readonly string[], options: GitOptions = {}): Promise<GitResult> {
   try {
+    // Loaded on first use: execa costs more to import than node takes to start.
+    const { execa } = await import('execa');
     const r = await execa('git', ['-c', 'core.quotePath=false', ...args], {
       cwd,
       reject: false,
