@@ -150,6 +150,8 @@ export const gradleTokenProperties = [
   ['ossrhUsername', 'ossrhPassword'],
   ['sonatypeUsername', 'sonatypePassword'],
   ['mavenCentralUsername', 'mavenCentralPassword'],
+  ['centralUsername', 'centralPassword'],
+  ['ossrhTokenUsername', 'ossrhTokenPassword'],
 ] as const;
 
 /** ORG_GRADLE_PROJECT_* variables carrying the token (never argv). */

@@ -125,6 +125,7 @@ describe('release build: the exact build tool command lines', () => {
       expect(existsSync(c.args[c.args.length - 1]!)).toBe(false);
     }
     expect(r.stderr + r.stdout).not.toContain('canary-');
+    expect(await readFile(path.join(dir, '.relctl', 'journal.json'), 'utf8')).not.toContain('canary-');
   });
   it('stops at a failing goal with the tool output, the cause and the fix; --resume runs the build again', async () => {
     await using t = await tempDir();
@@ -158,9 +159,16 @@ describe('release build: Gradle', () => {
     await using t = await tempDir();
     const { dir, home, log } = await gradleProject(t);
     const repo = await fakePublicRepo(new Set());
-    const r = await runCli(['run', 'build', '--cwd', dir], { home, env: releaseEnv(home, log, { RELCTL_PUBLIC_REPO_URL: repo.url }) });
+    const token = { RELCTL_TOKEN_USERNAME: 'canary-user-Q7x', RELCTL_TOKEN_PASSWORD: 'canary-pass-Z9!k' };
+    const r = await runCli(['run', 'build', '--cwd', dir], { home, env: releaseEnv(home, log, { RELCTL_PUBLIC_REPO_URL: repo.url, ...token }) });
     await repo.close();
     expect(r.exitCode, r.stderr).toBe(0);
+    // The token reaches Gradle as ORG_GRADLE_PROJECT_* variables, never on the command line.
+    const [call] = await recorded(log);
+    expect(call!.args.join(' ')).not.toContain('canary');
+    expect((call as unknown as { projectProperties: string[] }).projectProperties).toEqual(
+      expect.arrayContaining(['ORG_GRADLE_PROJECT_mavenCentralPassword', 'ORG_GRADLE_PROJECT_mavenCentralUsername', 'ORG_GRADLE_PROJECT_ossrhPassword']),
+    );
     expect((await recorded(log)).map((c) => [c.tool, ...c.args])).toEqual([
       ['gradle', 'clean', 'release', '--no-parallel', '-Prelease.useAutomaticVersion=true', '-Prelease.releaseVersion=2.0.0', '-Prelease.newVersion=2.0.1-SNAPSHOT'],
     ]);
