@@ -1,4 +1,4 @@
-import { ExitCode, StepFailedError, UsageError } from '../core/errors.js';
+import { ExitCode, StepFailedError, UsageError, isRelctlError } from '../core/errors.js';
 import { deploymentsUrl } from '../portal/decode.js';
 import { resolveDeploymentId } from '../portal/deployment.js';
 import { renderPortalFailure } from '../portal/report.js';
@@ -58,7 +58,12 @@ export const define: Define = (program, action) => {
         try {
           await portal.publish(id);
         } catch (error) {
-          return renderPortalFailure(ctx, error, 'publish', { deploymentId: id });
+          // No answer: look before doing anything again (a second publish of a published deployment fails).
+          const after = isRelctlError(error) && error.kind === 'request-ambiguous' ? await portal.status(id).catch(() => undefined) : undefined;
+          if (after === undefined || !['PUBLISHING', 'PUBLISHED'].includes(after.deploymentState)) {
+            return renderPortalFailure(ctx, error, 'publish', { deploymentId: id });
+          }
+          ctx.out.verbose(`the publish got no answer, but the deployment is ${after.deploymentState}`);
         }
         if (ctx.out.json) ctx.out.resultJson({ ok: true, deploymentId: id, purls: status.purls, state: 'PUBLISHING' });
         else {

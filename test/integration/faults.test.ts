@@ -103,6 +103,20 @@ describe('fault injection: GETs survive, POSTs are never doubled, persistent fau
     expect([0, 1, 3]).toContain(r.exitCode);
   });
 
+  it('a publish whose connection is reset is settled by a status call, not by publishing twice', async () => {
+    await stageDemo();
+    const up = await runCli(['upload', '--group-id', 'org.example', '--json', '--cwd', work.path], { env: sandboxEnv(sb) });
+    const id = (JSON.parse(up.stdout) as { deploymentId: string }).deploymentId;
+    await fault({ prefix: '/portal/api/v1/publisher/deployment', method: 'POST', count: 1, reset: true });
+    const r = await runCli(['publish', '--deployment', id, '--yes', '--cwd', work.path], { env: sandboxEnv(sb) });
+    // The reset came before the portal acted: relctl must not claim success, and must say what to check.
+    expect(r.exitCode).toBe(3);
+    expect(r.stderr).toContain('relctl status');
+    expect(r.stderr).toContain(id);
+    const again = await runCli(['publish', '--deployment', id, '--yes', '--cwd', work.path], { env: sandboxEnv(sb) });
+    expect(again.exitCode, again.stderr).toBe(0);
+  });
+
   it('status --wait that runs out while VALIDATING is not a failure: exit 0, the id and the command to check again', async () => {
     await fault({
       prefix: '/portal/api/v1/publisher/status',

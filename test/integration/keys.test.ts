@@ -143,6 +143,20 @@ describe('relctl keys export and send', () => {
     expect(r.stdout).toContain('link');
   });
 
+  it('exports from a keyring file with openpgp (no gpg needed)', async () => {
+    const ring = path.join(work.path, 'secring.gpg');
+    await execa('gpg', ['--batch', '--no-tty', '--pinentry-mode', 'loopback', '--passphrase', '', '--export-secret-keys', '-o', ring, key.fingerprint], {
+      env: { GNUPGHOME: key.gnupgHome },
+    });
+    const out = path.join(work.path, 'from-ring.asc');
+    const r = await runCli(['keys', 'export', '--keyring', ring, '--output', out, '--json', '--cwd', work.path], { env: env({ GNUPGHOME: '/nonexistent' }) });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ fingerprint: key.fingerprint, file: out });
+    const text = await readFile(out, 'utf8');
+    expect(text).toContain('BEGIN PGP PUBLIC KEY BLOCK');
+    expect(text).not.toContain('PRIVATE');
+  });
+
   it('refuses the retired SKS pool by name, and dry-runs the gpg command', async () => {
     const sks = await runCli(['keys', 'send', '--yes', '--cwd', work.path], {
       env: env({ RELCTL_SECONDARY_KEYSERVER_URL: 'https://pool.sks-keyservers.net' }),

@@ -110,6 +110,17 @@ describe('relctl verify', () => {
     expect(doc.findings.filter((f) => f.module === 'org.example:lib')).toEqual([]);
   });
 
+  it("checks a Gradle build's Maven-layout publication folder (best effort)", async () => {
+    const root = path.join(work.path, 'gradleproject');
+    await mkdir(root, { recursive: true });
+    await writeFile(path.join(root, 'settings.gradle'), "rootProject.name = 'glib'\n");
+    await writeComponent(path.join(root, 'lib', 'build', 'staging-deploy'), key, { groupId: g, artifactId: 'glib', version: '3.0.0', javadoc: false });
+    const r = await runCli(['verify', '--json', '--cwd', root], { env: sandboxEnv(sb) });
+    expect(r.exitCode, r.stderr).toBe(1);
+    const doc = JSON.parse(r.stdout) as { findings: JsonFinding[] };
+    expect(doc.findings.map((f) => f.code)).toEqual(['missing-javadoc']);
+  });
+
   it('says what to do when there is nothing to verify (exit 2)', async () => {
     const empty = path.join(work.path, 'emptyproject');
     await mkdir(empty, { recursive: true });
