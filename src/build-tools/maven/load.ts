@@ -41,6 +41,8 @@ export function relativeToRoot(root: string, abs: string): string | undefined {
  */
 export class PomLoader {
   private readonly byPath = new Map<string, Promise<LoadedPom>>();
+  /** Every module asks for the same `../pom.xml`: resolve each candidate path once. */
+  private readonly candidates = new Map<string, string>();
 
   constructor(
     private readonly root: string,
@@ -95,9 +97,13 @@ export class PomLoader {
    */
   async parentOf(child: LoadedPom, ref: ParentRef): Promise<LoadedPom | undefined> {
     if (child.origin === 'project' && ref.relativePath !== '') {
-      let candidate = path.resolve(path.dirname(child.abs), ref.relativePath ?? '../pom.xml');
-      if (statOf(candidate)?.isDirectory() === true) candidate = path.join(candidate, 'pom.xml');
-      const loaded = await this.load(this.real(candidate), 'project');
+      const wanted = path.resolve(path.dirname(child.abs), ref.relativePath ?? '../pom.xml');
+      let candidate = this.candidates.get(wanted);
+      if (candidate === undefined) {
+        candidate = this.real(statOf(wanted)?.isDirectory() === true ? path.join(wanted, 'pom.xml') : wanted);
+        this.candidates.set(wanted, candidate);
+      }
+      const loaded = await this.load(candidate, 'project');
       if (loaded.link !== undefined && matches(loaded.link, ref)) return loaded;
     }
     const { groupId: g, artifactId: a, version: v } = ref;
