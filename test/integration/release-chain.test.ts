@@ -115,7 +115,14 @@ describe('relctl release (whole chain, real Maven deploy to the sandbox)', () =>
     const s = await state();
     expect(s.repositories.filter((x) => x.namespace === p.groupId && x.state === 'open')).toEqual([]);
     expect(s.deployments.filter((d) => d.namespace === p.groupId)).toEqual([]);
-  }, 180_000);
+
+    // Fixed (signing on again): the namespace is not blocked, and the orphan tag makes it 1.0.1.
+    const again = await runCli(['release', '--yes', '--restart', '--json', '--cwd', p.dir], { home: p.home, env: p.env, timeoutMs: 170_000 });
+    expect(again.exitCode, again.stderr).toBe(0);
+    const ok = JSON.parse(again.stdout) as { context: Record<string, unknown> };
+    expect(ok.context).toMatchObject({ version: '1.0.1', tag: 'relctl-demo-1.0.1', skippedVersions: ['1.0.0'], deploymentState: 'VALIDATED' });
+    expect(await tags(p.dir, p.home)).toEqual(['relctl-demo-1.0.0', 'relctl-demo-1.0.1']);
+  }, 240_000);
 });
 
 describe('crash and resume: SIGKILL at every step boundary, then --resume', () => {
