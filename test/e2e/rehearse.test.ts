@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { debianRepo, sharedLocalRepo } from '../helpers/maven.js';
+import { createTestKey } from '../helpers/gpg.js';
 import { git, gitEnv, tempDir } from '../helpers/temp.js';
 import { demoRepo, tags } from '../integration/release-fixture.js';
 
@@ -63,5 +64,20 @@ describe('relctl rehearse', () => {
     expect(result.error!.message).toContain('missing-developers');
     expect(result.error!.message).toContain('was dropped, so the namespace stays unblocked');
     expect(await readdir(path.join(process.cwd(), 'examples', 'missing-developers'))).not.toContain('target');
+  }, 180_000);
+
+  it("signs with the maintainer's own key, published and confirmed on the sandbox key server only", async () => {
+    await using t = await tempDir();
+    await using key = await createTestKey();
+    const home = path.join(t.path, 'home');
+    await mkdir(home);
+    const dir = path.join(t.path, 'demo');
+    await demoRepo(dir, home);
+    const own = args.filter((a) => a !== '--sign');
+    const r = await runCli(['rehearse', ...own, '--cwd', dir], { home, env: { ...gitEnv(home), ...key.env }, timeoutMs: 170_000 });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const result = JSON.parse(r.stdout) as Rehearsal;
+    expect(result.verdict).toBe('VALIDATED');
+    expect(result.signing).toEqual({ fingerprint: key.fingerprint, throwaway: false, profiles: ['gpg-cli'] });
   }, 180_000);
 });
