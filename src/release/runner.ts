@@ -132,7 +132,8 @@ export async function runChain(deps: StepDeps, request: ChainRequest): Promise<C
       Object.assign(rc, added);
       const ms = Date.now() - began;
       outcomes.push({ id, status: 'done', added, ms });
-      const note = step.summary?.(rc, added);
+      // A dry run did nothing, so a step's usual success note ("installed", "passes") would mislead.
+      const note = dryRun ? 'dry run, nothing changed' : step.summary?.(rc, added);
       const line = note === undefined ? step.title : `${step.title}: ${note}`;
       if (spinner !== undefined) spinner.succeed(line);
       else ctx.out.success(line);
