@@ -211,6 +211,12 @@ describe('parseBuildScript never throws', () => {
     );
   });
 
+  it('on hostile nesting that would be quadratic if every block were tracked (no hang)', () => {
+    const deep = 'publishing { repositories { maven { url "https://deep.example" } } }\n' + 'a {\n'.repeat(50_000);
+    expect(parseBuildScript(deep).repositories.map((r) => r.url)).toEqual(['https://deep.example']);
+    expect(parseBuildScript('('.repeat(50_000) + '){'.repeat(50_000)).repositories).toEqual([]);
+  });
+
   it('on a large script in linear time-ish (no hang)', () => {
     const big = `publishing { repositories { maven { url 'https://a.example' } } }\n`.repeat(20_000);
     expect(parseBuildScript(big).repositories).toHaveLength(20_000);

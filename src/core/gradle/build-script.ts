@@ -257,11 +257,13 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
   }
   // `sonatype { ... }` blocks: the opener statement `sonatype` sits in `repositories`, and the
   // block itself is on the path of whatever it contains.
+  const pendingByLine = new Map<number, (typeof nexusDefaults)[number]>();
+  for (const d of nexusDefaults) if (!pendingByLine.has(d.line)) pendingByLine.set(d.line, d);
   for (const s of all) {
     const b = s.path[s.path.length - 1];
     if (b?.name === 'sonatype' && blockIndex(s.path, ['nexusPublishing']) >= 0) {
-      const pending = nexusDefaults.find((d) => d.line === b.line && d.block === undefined);
-      if (pending !== undefined) pending.block = b;
+      const pending = pendingByLine.get(b.line);
+      if (pending !== undefined && pending.block === undefined) pending.block = b;
     }
   }
   for (const d of nexusDefaults) {

@@ -20,12 +20,19 @@ export interface Statement {
 const continuationStarts = new Set(['.', '?', ':', 'else', '+', '|', '&']);
 const continuationEnds = new Set(['=', '(', ',', '+', '?', ':', '.', '|', '&', '[']);
 
+// Real scripts nest a dozen blocks deep; past this, braces are only counted (no path copies
+// that grow with the input, which would make hostile input quadratic).
+const maxDepth = 64;
+const maxOpenerScan = 2000;
+
 function opener(tokens: Token[], brace: number): Block[] {
   let j = brace - 1;
   let arg: string | undefined;
   const skipGroup = (close: string, open: string): void => {
     let depth = 0;
-    for (; j >= 0; j--) {
+    // An opener's argument list is short; scanning further back on garbage would be quadratic.
+    const stop = Math.max(0, j - maxOpenerScan);
+    for (; j >= stop; j--) {
       const t = tokens[j]!;
       if (t.kind !== 'punct') {
         // Scanning backwards, so the last string seen is the leftmost argument.
@@ -72,7 +79,7 @@ export function statements(tokens: Token[]): Statement[] {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     if (t.kind === 'punct' && t.text === '{') {
-      const blocks = opener(tokens, i);
+      const blocks = path.length >= maxDepth ? [] : opener(tokens, i);
       flush();
       path.push(...blocks);
       pushed.push(blocks.length);
