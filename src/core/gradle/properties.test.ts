@@ -37,6 +37,10 @@ describe('parseProperties (java.util.Properties format)', () => {
     );
   });
 
+  it('joins a very long continuation without slowing to a crawl (no hang)', () => {
+    expect(parseProperties('a=' + 'x\\\n'.repeat(200_000) + 'end').get('a')?.value).toHaveLength(200_003);
+  });
+
   it('round-trips simple key=value pairs', () => {
     fc.assert(
       fc.property(fc.dictionary(fc.stringMatching(/^[a-zA-Z][a-zA-Z0-9._-]{0,12}$/), fc.stringMatching(/^[a-zA-Z0-9./:@-]{0,20}$/)), (d) => {

@@ -52,10 +52,15 @@ export function parseProperties(text: string): Map<string, PropertyEntry> {
     const startLine = i + 1;
     let logical = lines[i]!.replace(/^[ \t\f]+/, '');
     if (logical === '' || logical.startsWith('#') || logical.startsWith('!')) continue;
+    // Parts joined once at the end: repeated concatenation would be quadratic on long continuations.
+    const parts: string[] = [];
     while (endsWithContinuation(logical) && i + 1 < lines.length) {
-      logical = logical.slice(0, -1) + lines[++i]!.replace(/^[ \t\f]+/, '');
+      parts.push(logical.slice(0, -1));
+      logical = lines[++i]!.replace(/^[ \t\f]+/, '');
     }
     if (endsWithContinuation(logical)) logical = logical.slice(0, -1);
+    parts.push(logical);
+    logical = parts.join('');
     let k = 0;
     while (k < logical.length) {
       const c = logical[k]!;
