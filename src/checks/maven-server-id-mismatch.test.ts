@@ -22,6 +22,10 @@ describe('server-id-mismatch', () => {
     expect(findings[0]?.message).toContain('CENTRAL_PASSWORD is not set');
   });
 
+  it('does not fire when relctl gets the token from RELCTL_TOKEN_USERNAME / RELCTL_TOKEN_PASSWORD', () => {
+    expect(mavenServerIdMismatch.run(buildFacts({ files, servers: [], settingsFound: false, tokenFromEnv: true }))).toEqual([]);
+  });
+
   it('says there is no settings file at all', () => {
     const findings = mavenServerIdMismatch.run(buildFacts({ files, servers: [], settingsFound: false }));
     expect(findings[0]?.message).toContain('no settings file at /home/.m2/settings.xml');

@@ -15,6 +15,7 @@ export const mavenServerIdMismatch: Check = {
     const maven = facts.maven!;
     // A settings file that does not parse is already an xml-malformed finding.
     if (maven.settings.found && !maven.settings.parsed) return [];
+    if (maven.tokenFromEnv) return [];
     const findings: Finding[] = [];
     for (const module of mavenModules(facts)) {
       const id = module.effective.repository?.id;
@@ -38,7 +39,7 @@ export const mavenServerIdMismatch: Check = {
         severity: 'error',
         message: `No credentials for the distribution repository id "${id.value}" (${fromWhere(id.origin, module)}): ${why}.`,
         ...at(originAt(facts, module, id.origin)),
-        fix: `Add <server><id>${id.value}</id><username>TOKEN_USER</username><password>TOKEN_PASSWORD</password></server> to ${maven.settings.file} with the portal user token (\${env.NAME} values work).`,
+        fix: `Add <server><id>${id.value}</id><username>TOKEN_USER</username><password>TOKEN_PASSWORD</password></server> to ${maven.settings.file} with the portal user token (\${env.NAME} values work), or set RELCTL_TOKEN_USERNAME and RELCTL_TOKEN_PASSWORD for relctl release.`,
       });
     }
     return dedupe(findings);

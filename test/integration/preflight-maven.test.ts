@@ -103,6 +103,9 @@ describe('relctl preflight on Maven projects', () => {
     const set = await preflightJson(dir, { FIXTURE_TOKEN_USER: 'tok-user-Qq1', FIXTURE_TOKEN_PASS: 'tok-pass-Ww2' });
     expect(set.findings.map((f) => f.code)).not.toContain('server-id-mismatch');
     expect(set.stdout + set.stderr).not.toContain('tok-pass-Ww2');
+    // relctl release writes a token from RELCTL_TOKEN_* into a private settings file itself.
+    const fromRelctl = await preflightJson(dir, { RELCTL_TOKEN_USERNAME: 'tok-user-Ee3', RELCTL_TOKEN_PASSWORD: 'tok-pass-Rr4' });
+    expect(fromRelctl.findings.map((f) => f.code)).not.toContain('server-id-mismatch');
   });
 
   it('honours --settings and --local-repo instead of HOME', async () => {

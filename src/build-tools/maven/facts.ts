@@ -39,4 +39,9 @@ export interface MavenFacts {
   modules: MavenModuleFacts[];
   settings: MavenSettingsFacts;
   localRepo: string;
+  /**
+   * RELCTL_TOKEN_USERNAME and RELCTL_TOKEN_PASSWORD are both set: relctl's release writes them into
+   * a private settings file under the distribution repository id, so no `<server>` is needed.
+   */
+  tokenFromEnv: boolean;
 }

@@ -125,6 +125,7 @@ export async function gatherMavenFacts(rootDir: string, options: GatherMavenOpti
     modules,
     settings: settings.facts,
     localRepo,
+    tokenFromEnv: (options.env.RELCTL_TOKEN_USERNAME ?? '') !== '' && (options.env.RELCTL_TOKEN_PASSWORD ?? '') !== '',
   };
   return { facts, findings, release };
 }
