@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
+import { parseMavenSettings } from '../core/maven-settings.js';
 import type { Redactor } from '../core/redact.js';
 
 /**
@@ -37,11 +38,6 @@ export function bearerHeader(token: PortalToken): string {
   return `Bearer ${Buffer.from(`${token.username}:${token.password}`).toString('base64')}`;
 }
 
-/** Maven's ${env.NAME} interpolation in settings values. */
-export function resolveEnvRefs(value: string, env: NodeJS.ProcessEnv): string {
-  return value.replace(/\$\{env\.([A-Za-z_][A-Za-z0-9_]*)\}/g, (whole, name: string) => env[name] ?? whole);
-}
-
 function textOf(xml: string, tag: string): string | undefined {
   const m = new RegExp(`<${tag}>\\s*([^<]*?)\\s*</${tag}>`).exec(xml);
   return m === null ? undefined : decodeXml(m[1]!);
@@ -68,19 +64,19 @@ export function distributionRepositoryId(pomXml: string): string | undefined {
   return repo === null ? undefined : textOf(repo[1]!, 'id');
 }
 
-/** The servers of a settings.xml: id → username/password (values ${env.X}-resolved). */
+/**
+ * The servers of a settings.xml: id → username/password, parsed by the shared Maven settings
+ * model (${env.X} resolved; a reference to an unset variable leaves that half missing).
+ */
 export function settingsServers(settingsXml: string, env: NodeJS.ProcessEnv): Map<string, { username?: string; password?: string }> {
   const out = new Map<string, { username?: string; password?: string }>();
-  const servers = /<servers>([\s\S]*?)<\/servers>/.exec(stripComments(settingsXml));
-  if (servers === null) return out;
-  for (const m of servers[1]!.matchAll(/<server>([\s\S]*?)<\/server>/g)) {
-    const id = textOf(m[1]!, 'id');
-    if (id === undefined) continue;
-    const username = textOf(m[1]!, 'username');
-    const password = textOf(m[1]!, 'password');
-    out.set(id, {
-      ...(username === undefined ? {} : { username: resolveEnvRefs(username, env) }),
-      ...(password === undefined ? {} : { password: resolveEnvRefs(password, env) }),
+  const parsed = parseMavenSettings(settingsXml, { env, home: home(env) });
+  if (!parsed.ok) return out;
+  for (const s of parsed.settings.servers) {
+    if (s.id === '' || out.has(s.id)) continue;
+    out.set(s.id, {
+      ...(s.username === undefined ? {} : { username: s.username }),
+      ...(s.password === undefined ? {} : { password: s.password }),
     });
   }
   return out;
