@@ -26,6 +26,8 @@ const parser = new XMLParser({
   ignorePiTags: true,
   // POMs nest deeper than the default 100 only when something is wrong; keep the guard but roomier.
   maxNestedTags: 500,
+  // No callbacks need the tag path as a string; building it for every tag costs time on big reactors.
+  jPath: false,
   // The parser refuses tag names such as `constructor` (prototype-pollution guard), which are
   // legitimate Maven property names; a prefix keeps them apart, convert() drops it again.
   transformTagName: (name) => `x:${name}`,
