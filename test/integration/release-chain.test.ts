@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
@@ -145,5 +145,25 @@ describe('crash and resume: SIGKILL at every step boundary, then --resume', () =
     expect((await recorded(p.log)).filter((c) => c.args.includes('release:prepare'))).toHaveLength(1);
     const deployments = (await state()).deployments.filter((d) => d.namespace === p.groupId);
     expect(deployments.map((d) => d.state)).toEqual(['VALIDATED']);
+  }, 180_000);
+
+  it('resumed on another machine, the upload goes by the staging repository key', async () => {
+    const p = await project();
+    const crashed = await runCli(['release', '--yes', '--cwd', p.dir], { home: p.home, env: { ...p.env, RELCTL_TEST_CRASH_AFTER: 'verify' }, timeoutMs: 170_000 });
+    expect(crashed.exitCode).not.toBe(0);
+    // As if the build had run on a CI agent and the resume happens on a laptop.
+    const file = path.join(p.dir, '.relctl', 'journal.json');
+    const journal = JSON.parse(await readFile(file, 'utf8')) as { steps: { id: string; data?: Record<string, unknown> }[] };
+    for (const step of journal.steps) if (step.id === 'build') step.data = { ...step.data, machine: 'build-agent-7' };
+    await writeFile(file, JSON.stringify(journal));
+    // A different source address too: the by-address upload would find no repository from here.
+    const resumed = await runCli(['release', '--yes', '--resume', '--cwd', p.dir], {
+      home: p.home,
+      env: { ...p.env, RELCTL_LOCAL_ADDRESS: '127.0.0.2' },
+      timeoutMs: 170_000,
+    });
+    expect(resumed.exitCode, resumed.stderr).toBe(0);
+    expect(resumed.stderr).toContain('The build staged from build-agent-7');
+    expect(resumed.stdout).toContain('state: VALIDATED');
   }, 180_000);
 });

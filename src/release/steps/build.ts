@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { StepFailedError } from '../../core/errors.js';
 import { mavenRelease, openMavenSession, releaseCheckoutDir } from '../../build-tools/maven-release.js';
@@ -35,6 +36,8 @@ export const buildStep: Step = {
       ...versions,
       skippedVersions: decision.skippedVersions,
       firstRelease: decision.firstRelease,
+      // The deploy stages from this machine; the manual upload must come from the same address.
+      machine: os.hostname(),
     };
     if (identity.buildTool === 'maven') {
       await warmGpgAgent(ctx, proc, rc.fingerprint);

@@ -36,7 +36,20 @@ export const uploadStep: Step = {
     }
     const session = await portalSession(ctx);
     try {
-      const outcome = await manualUpload(session.portal, { groupId, publishingType: 'user_managed', log: (l) => ctx.out.verbose(l) });
+      // Resumed on another machine: the by-address upload cannot find the repository; use its key.
+      let repositoryKeyForUpload: string | undefined;
+      if (rc.machine !== undefined && rc.machine !== os.hostname()) {
+        ctx.out.warn(`The build staged from ${rc.machine}, this is ${os.hostname()}: uploading the open staging repository by its key instead.`);
+        const open = (await session.portal.search({ groupId, ip: 'any', state: 'open' })).filter((r) => r.state === 'open');
+        if (open.length === 1) repositoryKeyForUpload = open[0]!.key;
+        else ctx.out.warn(`${open.length} open staging repositories for ${groupId}: trying the by-address upload; see relctl search --group-id ${groupId} --ip any.`);
+      }
+      const outcome = await manualUpload(session.portal, {
+        groupId,
+        publishingType: 'user_managed',
+        log: (l) => ctx.out.verbose(l),
+        ...(repositoryKeyForUpload === undefined ? {} : { repositoryKey: repositoryKeyForUpload }),
+      });
       const machine = os.hostname();
       const sourceAddress = localAddressOf(ctx);
       const repositoryKey = outcome.repositoryKey === undefined ? undefined : ctx.out.redactor.redact(outcome.repositoryKey);
@@ -51,7 +64,6 @@ export const uploadStep: Step = {
         });
       });
       return {
-        machine,
         deploymentsUrl: deploymentsUrl(ctx.config.portalUrl),
         ...(repositoryKey === undefined ? {} : { repositoryKey }),
         ...(outcome.deploymentId === undefined ? {} : { deploymentId: outcome.deploymentId }),
