@@ -76,7 +76,7 @@ export async function gatherMavenFacts(rootDir: string, options: GatherMavenOpti
     const module: MavenModuleFacts = {
       file: entry.file,
       dir: dir === '.' ? '' : dir,
-      topLevel: index === 0,
+      topLevel: entry.file === 'pom.xml',
       raw: entry.link.pom,
       effective,
       chain: chain.map((l) => l.identity),
@@ -110,7 +110,8 @@ export async function gatherMavenFacts(rootDir: string, options: GatherMavenOpti
     }
   });
 
-  const top = modules[0];
+  // No release facts when the top-level POM itself is unusable (an xml-malformed finding says why).
+  const top = modules.find((m) => m.topLevel);
   const release: MavenReleaseFacts = {};
   if (top !== undefined) {
     if (top.effective.version !== undefined) release.currentVersion = top.effective.version;
