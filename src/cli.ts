@@ -46,8 +46,12 @@ export async function main(argv: string[], e: Environment): Promise<ExitCodeValu
 
   const valued = new Set(program.options.filter((o) => o.required || o.optional).map((o) => o.long!));
   const name = commandNameIn(argv, valued);
+  // Only the named command's module is loaded; every module only when help or an unknown name
+  // needs the full list. `relctl --version` names none and needs none.
+  const versionOnly = name === undefined && argv.some((a) => a === '-V' || a === '--version');
   const only = name === undefined ? undefined : commandModules[name];
-  for (const load of only !== undefined ? [only] : Object.values(commandModules)) (await load()).define(program, wrap);
+  const toLoad = versionOnly ? [] : only !== undefined ? [only] : Object.values(commandModules);
+  for (const load of toLoad) (await load()).define(program, wrap);
 
   const onSignal = (signal: NodeJS.Signals): void => {
     controller.abort();
