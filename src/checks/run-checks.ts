@@ -11,7 +11,8 @@ export function runChecks(checks: readonly Check[], facts: ProjectFacts, options
   for (const check of checks) {
     if (check.online === true && (options.offline || facts.online === undefined)) continue;
     if (check.appliesTo !== undefined && !check.appliesTo(facts)) continue;
-    findings.push(...check.run(facts));
+    // A loop, not push(...spread): a check may return more findings than the engine's argument limit.
+    for (const finding of check.run(facts)) findings.push(finding);
   }
   return findings;
 }
