@@ -5,7 +5,7 @@
  * compared). Target: the sandbox costs at most 1.15x. Run alone with `node bench/sandbox-deploy.mjs`
  * (after `npm run build`), or through bench/run.mjs.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const MODULES = 200;
+const MODULES = Number(process.env.BENCH_MODULES ?? 200);
 const RUNS = 3;
 const localRepo = path.join(os.tmpdir(), 'relctl-bench-m2');
 
@@ -90,16 +90,25 @@ async function startDiscard() {
   };
 }
 
+/** Async on purpose: both servers live in this process, so the event loop must keep serving. */
 function deploy(project, settings, url) {
   const started = process.hrtime.bigint();
-  const r = spawnSync(
+  const child = spawn(
     'mvn',
     ['-B', '-q', '-s', settings, `-Dmaven.repo.local=${localRepo}`, `-DaltDeploymentRepository=central::${url}`, 'deploy'],
-    { cwd: project, encoding: 'utf8', env: { ...process.env, MAVEN_OPTS: '-Xmx768m' } },
+    { cwd: project, env: { ...process.env, MAVEN_OPTS: '-Xmx768m' }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  if (r.status !== 0) throw new Error(`mvn deploy to ${url} failed:\n${r.stdout}\n${r.stderr}`);
-  return seconds;
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      if (code === 0) resolve(seconds);
+      else reject(new Error(`mvn deploy to ${url} failed (exit ${code}):\n${output.slice(-4000)}`));
+    });
+  });
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -117,14 +126,14 @@ export default async function bench() {
     writeFileSync(settings, settingsXml);
     const sandboxUrl = `${sandbox.urls.stagingApiUrl}/service/local/staging/deploy/maven2/`;
     const reset = () => fetch(`${new URL(sandbox.urls.stagingApiUrl).origin}/sandbox/reset`, { method: 'POST' });
-    deploy(project, settings, discard.url); // warm-up: fills the local repository, compiles once
+    await deploy(project, settings, discard.url); // warm-up: fills the local repository, compiles once
     const times = { sandbox: [], discard: [] };
     for (let i = 0; i < RUNS; i++) {
       // Alternate which goes first so drift on a shared machine hits both sides alike.
       const order = i % 2 === 0 ? ['sandbox', 'discard'] : ['discard', 'sandbox'];
       for (const side of order) {
         if (side === 'sandbox') await reset();
-        times[side].push(deploy(project, settings, side === 'sandbox' ? sandboxUrl : discard.url));
+        times[side].push(await deploy(project, settings, side === 'sandbox' ? sandboxUrl : discard.url));
       }
     }
     const ratio = median(times.sandbox) / median(times.discard);

@@ -1,20 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { copyFile, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { StagingLog } from './staging-log.js';
 
 /**
  * Files of the sandbox under one data folder:
- *   staging/<repository id>/<maven path>   open and closed staging repositories
+ *   staging/<repository id>.log            open and closed staging repositories (see StagingLog)
  *   repo/<maven path>                      the public repository (published files)
  *   tmp/                                   half-written files; emptied at start
- * Every write goes to tmp/ first and is renamed into place, so a kill -9 leaves either the old
- * file or the new one, never a torn one. Callers pass segments already checked by safeSegments().
+ * Public files (and state.json) go to tmp/ first and are renamed into place, so a kill -9 leaves
+ * the old file or the new one, never a torn one; staging logs cut a torn tail off when reopened.
+ * Callers pass segments already checked by safeSegments().
  */
 export class FileStore {
   readonly stagingRoot: string;
   readonly publicRoot: string;
   private readonly tmpRoot: string;
-  private readonly madeDirs = new Set<string>();
+  private readonly logs = new Map<string, StagingLog>();
 
   constructor(
     readonly root: string,
@@ -39,76 +41,48 @@ export class FileStore {
     return file;
   }
 
-  private async ensureDir(dir: string): Promise<void> {
-    if (this.madeDirs.has(dir)) return;
-    await mkdir(dir, { recursive: true });
-    this.madeDirs.add(dir);
-  }
-
-  private async writeAtomic(file: string, data: Uint8Array): Promise<void> {
-    const tmp = path.join(this.tmpRoot, randomUUID());
-    await writeFile(tmp, data);
-    await this.ensureDir(path.dirname(file));
-    try {
-      await rename(tmp, file);
-    } catch (error) {
-      // The cached folder may have been removed by a drop or reset meanwhile.
-      this.madeDirs.delete(path.dirname(file));
-      await mkdir(path.dirname(file), { recursive: true });
-      await rename(tmp, file).catch(async () => {
-        await rm(tmp, { force: true });
-        throw error;
-      });
+  private log(repoId: string): StagingLog {
+    let log = this.logs.get(repoId);
+    if (log === undefined) {
+      if (!/^[0-9a-f-]{36}$/.test(repoId)) throw new Error(`bad repository id ${repoId}`);
+      log = new StagingLog(path.join(this.stagingRoot, `${repoId}.log`));
+      this.logs.set(repoId, log);
     }
+    return log;
   }
 
-  async putStaging(repoId: string, segments: readonly string[], data: Uint8Array): Promise<void> {
-    await this.writeAtomic(this.inside(this.stagingRoot, [repoId, ...segments]), data);
+  putStaging(repoId: string, segments: readonly string[], data: Uint8Array): void {
+    this.log(repoId).append(segments.join('/'), data);
   }
 
-  async getStaging(repoId: string, segments: readonly string[]): Promise<Buffer | undefined> {
-    return readFile(this.inside(this.stagingRoot, [repoId, ...segments])).catch(() => undefined);
+  getStaging(repoId: string, segments: readonly string[]): Buffer | undefined {
+    return this.log(repoId).read(segments.join('/'));
   }
 
   /** Every file of a staging repository: maven path → bytes. */
-  async readRepository(repoId: string): Promise<Map<string, Uint8Array>> {
-    const base = this.inside(this.stagingRoot, [repoId]);
-    const files = new Map<string, Uint8Array>();
-    const entries = await readdir(base, { recursive: true, withFileTypes: true }).catch(() => []);
-    for (const entry of entries) {
-      if (!entry.isFile()) continue;
-      const abs = path.join(entry.parentPath, entry.name);
-      files.set(path.relative(base, abs).split(path.sep).join('/'), await readFile(abs));
-    }
-    return files;
+  readRepository(repoId: string): Map<string, Uint8Array> {
+    const log = this.log(repoId);
+    return new Map(log.paths().map((p) => [p, log.read(p)!]));
   }
 
-  async listRepository(repoId: string): Promise<string[]> {
-    const base = this.inside(this.stagingRoot, [repoId]);
-    const entries = await readdir(base, { recursive: true, withFileTypes: true }).catch(() => []);
-    return entries
-      .filter((e) => e.isFile())
-      .map((e) => path.relative(base, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
-  }
-
-  async hasFiles(repoId: string): Promise<boolean> {
-    const entries = await readdir(this.inside(this.stagingRoot, [repoId]), { recursive: true, withFileTypes: true }).catch(() => []);
-    return entries.some((e) => e.isFile());
+  listRepository(repoId: string): string[] {
+    return this.log(repoId).paths();
   }
 
   async removeRepository(repoId: string): Promise<void> {
-    await rm(this.inside(this.stagingRoot, [repoId]), { recursive: true, force: true });
-    this.madeDirs.clear();
+    this.logs.get(repoId)?.close();
+    this.logs.delete(repoId);
+    await rm(path.join(this.stagingRoot, `${repoId}.log`), { force: true });
   }
 
   /** Copies a staging repository's files into the public repository (idempotent: safe to redo). */
-  async publish(repoId: string, paths: readonly string[]): Promise<void> {
-    for (const p of paths) {
-      const segments = p.split('/');
+  async publish(repoId: string): Promise<void> {
+    const log = this.log(repoId);
+    for (const p of log.paths()) {
+      const target = this.inside(this.publicRoot, p.split('/'));
       const tmp = path.join(this.tmpRoot, randomUUID());
-      await copyFile(this.inside(this.stagingRoot, [repoId, ...segments]), tmp);
-      const target = this.inside(this.publicRoot, segments);
-      await this.ensureDir(path.dirname(target));
+      await writeFile(tmp, log.read(p)!);
+      await mkdir(path.dirname(target), { recursive: true });
       await rename(tmp, target);
     }
   }
@@ -128,9 +102,10 @@ export class FileStore {
 
   /** Forgets everything but the seed: staging repositories and published files. */
   async clear(): Promise<void> {
+    for (const log of this.logs.values()) log.close();
+    this.logs.clear();
     await rm(this.stagingRoot, { recursive: true, force: true });
     await rm(this.publicRoot, { recursive: true, force: true });
-    this.madeDirs.clear();
     await this.init();
   }
 }

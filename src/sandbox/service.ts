@@ -111,7 +111,7 @@ export class SandboxService {
     }
     await this.repoSaved.get(repo.id);
     // maven-metadata.xml opens the repository but is not stored, as the compatibility service does.
-    if (!isMetadata(segments[segments.length - 1]!)) await this.files.putStaging(repo.id, segments, data);
+    if (!isMetadata(segments[segments.length - 1]!)) this.files.putStaging(repo.id, segments, data);
   }
 
   async get(user: SandboxUser, ip: string, segments: readonly string[]): Promise<Buffer | undefined> {
@@ -143,7 +143,7 @@ export class SandboxService {
 
   /** Hands a repository to the portal and validates it at once (seed part 3, rows 2 and 3). */
   private async transfer(repo: RepositoryRecord, type: PublishingType): Promise<DeploymentRecord> {
-    const files = await this.files.readRepository(repo.id);
+    const files = this.files.readRepository(repo.id);
     if (files.size === 0) throw portalError('No objects found in the repository');
     const verdicts = await this.rules.validateDeployment(files, {
       fetchPom: async (g, a, v) => (await this.files.getPublic(pomPath(g, a, v)))?.toString('utf8'),
@@ -238,7 +238,7 @@ export class SandboxService {
   private async publishDeployment(d: DeploymentRecord): Promise<void> {
     d.state = 'PUBLISHING';
     await this.save();
-    await this.files.publish(d.repositoryId, await this.files.listRepository(d.repositoryId));
+    await this.files.publish(d.repositoryId);
     d.state = 'PUBLISHED';
     await this.save();
     await this.files.removeRepository(d.repositoryId);

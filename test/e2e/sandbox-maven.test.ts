@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
@@ -39,10 +38,8 @@ async function deploy(project: string, settingsFile = settings): Promise<MavenRe
   });
 }
 
-/** The files of the open staging repository of the namespace, as the sandbox stored them. */
+/** The files of the open staging repository, fetched back as the deploy client sees them. */
 async function stagedFiles(): Promise<Map<string, Uint8Array>> {
-  const state = (await call(`${new URL(sandbox.urls.stagingApiUrl).origin}/sandbox/state`)).json();
-  const repo = state.repositories.find((r: { namespace: string; state: string }) => r.namespace === ns && r.state === 'open');
   const files = new Map<string, Uint8Array>();
   for (const p of [
     ...['relctl-demo-1.0.0.pom'].map((f) => demo('relctl-demo', f)),
@@ -50,7 +47,9 @@ async function stagedFiles(): Promise<Map<string, Uint8Array>> {
     ...['.pom', '.war', '-sources.jar', '-javadoc.jar'].map((s) => demo('relctl-demo-webapp', `relctl-demo-webapp-1.0.0${s}`)),
   ]) {
     for (const ext of ['', '.md5', '.sha1', '.asc']) {
-      files.set(p + ext, await readFile(path.join(tmp.path, 'data', 'staging', repo.id, ...(p + ext).split('/'))));
+      const r = await call(deployUrl(sandbox, p + ext), { auth: basic('sandbox', 'sandbox') });
+      expect(r.status, p + ext).toBe(200);
+      files.set(p + ext, r.bytes);
     }
   }
   return files;
