@@ -134,6 +134,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   };
 
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
+    // A client that hangs up mid-request must not take the server down with an unhandled 'error'.
+    req.on('error', () => undefined);
+    res.on('error', () => undefined);
     route(app, req, res).catch((error: unknown) => {
       let answer: HttpError;
       if (error instanceof HttpError) answer = error;

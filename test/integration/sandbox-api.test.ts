@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
 import { createTestKey, type TestKey } from '../helpers/gpg.js';
@@ -186,6 +187,24 @@ describe('robustness', () => {
     expect((await publisher(sandbox, 'POST', 'status?id=00000000-0000-0000-0000-000000000000')).status).toBe(404);
     expect((await publisher(sandbox, 'GET', 'published?namespace=a')).status).toBe(400);
     expect((await call(deployUrl(sandbox, 'org/x/1/x-1.jar'), { method: 'DELETE', auth: sb })).status).toBe(405);
+    expect(await readdir(tmp.path)).toEqual(['data']);
+  });
+
+  test('random request lines, headers and bodies get answers below 500 and the server keeps serving', async () => {
+    const segment = fc.oneof(fc.constantFrom('..', '.', '%2e%2e', '%2F', '%00', '%', 'staging', 'maven2', 'org', 'a.jar', '', 'manual', 'upload'), fc.stringMatching(/^[A-Za-z0-9%._~-]{0,12}$/));
+    const prefix = fc.constantFrom('/staging/service/local/staging/deploy/maven2/', '/staging/manual/upload/defaultRepository/', '/staging/manual/upload/repository/', '/staging/manual/drop/repository/', '/portal/api/v1/publisher/', '/repo/', '/keys/vks/v1/', '/keys2/pks/', '/sandbox/', '/');
+    const auth = fc.constantFrom('', `Authorization: ${sb}\r\n`, 'Authorization: Bearer %%%\r\n', 'Authorization: Basic\r\n');
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('GET', 'PUT', 'POST', 'DELETE', 'HEAD', 'PATCH'), prefix, fc.array(segment, { maxLength: 6 }), auth, fc.string({ maxLength: 40 }), async (method, pre, segs, authLine, body) => {
+          const target = pre + segs.join('/');
+          const len = Buffer.byteLength(body);
+          const reply = await rawRequest(sandbox.port, `${method} ${target} HTTP/1.1\r\n${authLine}Content-Length: ${len}`, body);
+          const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(reply)?.[1]);
+          expect(status, `${method} ${target}`).toBeLessThan(500);
+        }),
+      { numRuns: 150, seed: 42 },
+    );
+    expect((await call(`${origin}/sandbox/state`)).status).toBe(200);
     expect(await readdir(tmp.path)).toEqual(['data']);
   });
 
