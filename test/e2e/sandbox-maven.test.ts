@@ -76,7 +76,7 @@ afterAll(async () => {
   await tmp?.[Symbol.asyncDispose]();
 });
 
-describe.sequential('real Maven against the sandbox', () => {
+describe.sequential('real Maven against the sandbox', { timeout: 240_000 }, () => {
   let validatedId = '';
   let base = new Map<string, Uint8Array>();
 
