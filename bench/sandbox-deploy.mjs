@@ -14,7 +14,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MODULES = Number(process.env.BENCH_MODULES ?? 200);
-const RUNS = 3;
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const localRepo = path.join(os.tmpdir(), 'relctl-bench-m2');
 
 const settingsXml = `<settings>
