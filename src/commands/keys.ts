@@ -1,27 +1,15 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { onlineKeysCheck } from '../checks/online-keys.js';
-import type { ProjectFacts } from '../checks/facts.js';
+import { keyFindings } from '../checks/online-keys.js';
 import { ExitCode, UsageError } from '../core/errors.js';
 import { toReport } from '../core/findings.js';
 import { gatherKeyFacts } from '../keys/check.js';
 import { exportArmored, refusedKeyserver } from '../keys/export.js';
 import { resolveSigningKey } from '../keys/fingerprint.js';
 import { sendKey } from '../keys/gpg.js';
-import { confirm, keyServersFor } from '../portal/session.js';
+import { confirm, keyServersFor, signingKeyInput } from '../portal/session.js';
 import { findingsJson, findingsText } from '../ui/render/findings.js';
-import type { CommandContext } from './context.js';
 import type { Define } from './registry.js';
-
-function resolveInput(ctx: CommandContext): Parameters<typeof resolveSigningKey>[0] {
-  const src = ctx.configSources.fingerprint;
-  return {
-    cwd: ctx.cwd,
-    env: ctx.env,
-    ...(ctx.config.fingerprint === undefined ? {} : { fingerprint: ctx.config.fingerprint }),
-    ...(src === undefined ? {} : { fingerprintSource: src === 'flag' ? '--fingerprint' : src === 'env' ? 'RELCTL_FINGERPRINT' : 'relctl.config.json' }),
-  };
-}
 
 export const define: Define = (program, action) => {
   const keys = program.command('keys').description('the signing key on the key servers: check, export, send');
@@ -31,13 +19,13 @@ export const define: Define = (program, action) => {
     .description('is the signing key on the primary key server, confirmed, unexpired, not only on a secondary?')
     .action(
       action(async (ctx) => {
-        const key = resolveSigningKey(resolveInput(ctx));
+        const key = resolveSigningKey(signingKeyInput(ctx));
         key.catch(() => undefined);
         const facts = await gatherKeyFacts(key, keyServersFor(ctx), ctx.config, {
           ...(ctx.config.fingerprint === undefined ? {} : { knownFingerprint: ctx.config.fingerprint }),
         });
         ctx.out.verbose(`checked ${facts.fingerprint ?? '?'} (${facts.source ?? '?'})`);
-        const report = toReport(onlineKeysCheck.run({ online: { keys: facts } } as unknown as ProjectFacts));
+        const report = toReport(keyFindings(facts));
         const summary = {
           fingerprint: facts.fingerprint,
           source: facts.source,
@@ -67,7 +55,7 @@ export const define: Define = (program, action) => {
       action(async (ctx, opts) => {
         const keyring = typeof opts.keyring === 'string' ? path.resolve(ctx.cwd, opts.keyring) : undefined;
         const { fingerprint, armored } = await exportArmored({
-          ...(keyring === undefined ? { resolve: () => resolveSigningKey(resolveInput(ctx)) } : { keyring }),
+          ...(keyring === undefined ? { resolve: () => resolveSigningKey(signingKeyInput(ctx)) } : { keyring }),
           env: ctx.env,
           ...(ctx.config.fingerprint === undefined ? {} : { fingerprint: ctx.config.fingerprint }),
         });
@@ -95,7 +83,7 @@ export const define: Define = (program, action) => {
         const server = ctx.config.secondaryKeyserverUrl;
         const refused = refusedKeyserver(server);
         if (refused !== undefined) throw new UsageError(refused, { kind: 'retired-keyserver', fix: 'Use keyserver.ubuntu.com (--secondary-keyserver-url https://keyserver.ubuntu.com).' });
-        const key = await resolveSigningKey(resolveInput(ctx));
+        const key = await resolveSigningKey(signingKeyInput(ctx));
         const shown = `gpg --keyserver ${server} --send-keys ${key.fingerprint}`;
         if (opts.dryRun === true) {
           ctx.out.wouldDo(shown);

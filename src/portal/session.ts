@@ -1,5 +1,6 @@
 import type { CommandContext } from '../commands/context.js';
 import { UsageError } from '../core/errors.js';
+import type { resolveSigningKey } from '../keys/fingerprint.js';
 import { PortalClient } from './client.js';
 import { HttpClient } from './http.js';
 import { KeyServers, PublicRepository } from './keyservers.js';
@@ -74,4 +75,15 @@ export async function confirm(ctx: CommandContext, yes: boolean, question: strin
   const { default: enquirer } = await import('enquirer');
   const answer = (await enquirer.prompt({ type: 'confirm', name: 'ok', message: question, initial: false })) as { ok: boolean };
   return answer.ok;
+}
+
+/** What resolveSigningKey needs from a command's context, naming where --fingerprint came from. */
+export function signingKeyInput(ctx: CommandContext): Parameters<typeof resolveSigningKey>[0] {
+  const src = ctx.configSources.fingerprint;
+  return {
+    cwd: ctx.cwd,
+    env: ctx.env,
+    ...(ctx.config.fingerprint === undefined ? {} : { fingerprint: ctx.config.fingerprint }),
+    ...(src === undefined ? {} : { fingerprintSource: src === 'flag' ? '--fingerprint' : src === 'env' ? 'RELCTL_FINGERPRINT' : 'relctl.config.json' }),
+  };
 }

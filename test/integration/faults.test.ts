@@ -1,29 +1,17 @@
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { createTestKey, type TestKey } from '../helpers/gpg.js';
-import { tempDir, type TempDir } from '../helpers/temp.js';
-import { control, sandboxEnv, stage, startSandbox, uploadKey, writeComponent } from './upload-helpers.js';
+import type { TestKey } from '../helpers/gpg.js';
+import type { TempDir } from '../helpers/temp.js';
+import { control, sandboxEnv, stage, writeComponent, type SandboxFixture, useSandboxFixture } from './upload-helpers.js';
 
-type Sb = Awaited<ReturnType<typeof startSandbox>>;
-let sb: Sb;
+let sb: SandboxFixture['sb'];
 let key: TestKey;
 let work: TempDir;
 let n = 0;
 
-beforeAll(async () => {
-  sb = await startSandbox();
-  key = await createTestKey();
-  work = await tempDir();
-});
-afterAll(async () => {
-  await sb?.close();
-  await key?.cleanup();
-  await work?.[Symbol.asyncDispose]();
-});
-beforeEach(async () => {
-  await control(sb, 'POST', 'reset');
-  await uploadKey(sb, key.armoredPublicKey);
+useSandboxFixture((fx) => {
+  ({ sb, key, work } = fx);
 });
 
 async function stageDemo(): Promise<void> {

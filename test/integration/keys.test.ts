@@ -3,30 +3,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import { request } from 'undici';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { createTestKey, type TestKey } from '../helpers/gpg.js';
-import { tempDir, type TempDir } from '../helpers/temp.js';
-import { control, sandboxEnv, startSandbox, uploadKey } from './upload-helpers.js';
+import type { TestKey } from '../helpers/gpg.js';
+import type { TempDir } from '../helpers/temp.js';
+import { control, sandboxEnv, uploadKey, type SandboxFixture, useSandboxFixture } from './upload-helpers.js';
 
-type Sb = Awaited<ReturnType<typeof startSandbox>>;
-let sb: Sb;
+let sb: SandboxFixture['sb'];
 let key: TestKey;
 let work: TempDir;
 
-beforeAll(async () => {
-  sb = await startSandbox();
-  key = await createTestKey();
-  work = await tempDir();
-});
-afterAll(async () => {
-  await sb?.close();
-  await key?.cleanup();
-  await work?.[Symbol.asyncDispose]();
-});
-beforeEach(async () => {
-  await control(sb, 'POST', 'reset');
-});
+useSandboxFixture((fx) => {
+  ({ sb, key, work } = fx);
+}, { publishKey: false });
 
 function env(extra: Record<string, string> = {}): Record<string, string> {
   return { ...sandboxEnv(sb), GNUPGHOME: key.gnupgHome, ...extra };

@@ -6,8 +6,10 @@ import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Agent, request } from 'undici';
-import { startSandbox, type RunningSandbox, type SandboxUser } from '../../src/sandbox/server.js';
-import type { TestKey } from '../helpers/gpg.js';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { startSandbox, type RunningSandbox, type SandboxOptions, type SandboxUser } from '../../src/sandbox/server.js';
+import { createTestKey, type TestKey } from '../helpers/gpg.js';
+import { tempDir, type TempDir } from '../helpers/temp.js';
 
 export interface ComponentSpec {
   groupId: string;
@@ -147,3 +149,31 @@ export function sandboxEnv(sb: RunningSandbox, token: { name: string; password: 
 }
 
 export { startSandbox };
+
+export interface SandboxFixture {
+  sb: RunningSandbox;
+  key: TestKey;
+  work: TempDir;
+}
+
+/**
+ * Registers the hooks of a suite that talks to one sandbox: started once with a throwaway gpg key
+ * and a temp folder, reset before every test, the key re-published on the primary key server
+ * unless `publishKey` is false. `assign` hands the fixture to the suite's own variables.
+ */
+export function useSandboxFixture(assign: (fixture: SandboxFixture) => void, options: { sandbox?: SandboxOptions; publishKey?: boolean } = {}): void {
+  let fx: Partial<SandboxFixture> = {};
+  beforeAll(async () => {
+    fx = { sb: await startSandbox(options.sandbox), key: await createTestKey(), work: await tempDir() };
+    assign(fx as SandboxFixture);
+  });
+  afterAll(async () => {
+    await fx.sb?.close();
+    await fx.key?.cleanup();
+    await fx.work?.[Symbol.asyncDispose]();
+  });
+  beforeEach(async () => {
+    await control(fx.sb!, 'POST', 'reset');
+    if (options.publishKey !== false) await uploadKey(fx.sb!, fx.key!.armoredPublicKey);
+  });
+}

@@ -1,23 +1,11 @@
 import { StepFailedError } from '../../core/errors.js';
 import { toReport } from '../../core/findings.js';
-import { onlineKeysCheck } from '../../checks/online-keys.js';
-import type { ProjectFacts } from '../../checks/facts.js';
+import { keyFindings } from '../../checks/online-keys.js';
 import { gatherKeyFacts } from '../../keys/check.js';
 import { resolveSigningKey } from '../../keys/fingerprint.js';
-import { httpFor, keyServersFor } from '../../portal/session.js';
+import { httpFor, keyServersFor, signingKeyInput } from '../../portal/session.js';
 import { findingsText } from '../../ui/render/findings.js';
-import type { CommandContext } from '../../commands/context.js';
 import type { Step } from '../types.js';
-
-function fingerprintInput(ctx: CommandContext): Parameters<typeof resolveSigningKey>[0] {
-  const src = ctx.configSources.fingerprint;
-  return {
-    cwd: ctx.cwd,
-    env: ctx.env,
-    ...(ctx.config.fingerprint === undefined ? {} : { fingerprint: ctx.config.fingerprint }),
-    ...(src === undefined ? {} : { fingerprintSource: src === 'flag' ? '--fingerprint' : src === 'env' ? 'RELCTL_FINGERPRINT' : 'relctl.config.json' }),
-  };
-}
 
 /**
  * `relctl keys check` as a step (DESIGN §10: the key is checked before anything changes): on the
@@ -30,7 +18,7 @@ export const keysStep: Step = {
   skip: (_rc, { options }) => (options.offline ? '--offline: the key servers are not asked' : undefined),
   summary: (rc) => rc.fingerprint,
   async run(_rc, { ctx, options }) {
-    const key = await resolveSigningKey(fingerprintInput(ctx)).catch((error: unknown) => {
+    const key = await resolveSigningKey(signingKeyInput(ctx)).catch((error: unknown) => {
       // A dry run works without a key (DESIGN §10); it says what a real run would do.
       if (!options.dryRun) throw error;
       ctx.out.warn(`no signing key: ${(error as Error).message} A real run would stop here.`);
@@ -40,7 +28,7 @@ export const keysStep: Step = {
     const http = httpFor(ctx);
     try {
       const facts = await gatherKeyFacts(key, keyServersFor(ctx, http), ctx.config);
-      const report = toReport(onlineKeysCheck.run({ online: { keys: facts } } as unknown as ProjectFacts));
+      const report = toReport(keyFindings(facts));
       if (report.findings.length > 0 && !ctx.out.json) ctx.out.info(findingsText(report, ctx.out.c, 'keys check'));
       if (!report.ok) {
         const codes = [...new Set(report.findings.filter((f) => f.severity === 'error').map((f) => f.code))];
