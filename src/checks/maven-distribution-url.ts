@@ -4,13 +4,20 @@ import type { Check } from './types.js';
 import { at, dedupe, expectedDeployUrl, fromWhere, isMaven, legacyHostOf, mavenModules, originAt } from './maven-support.js';
 
 /** `scheme://host[:port]/path` lower-cased in scheme and host, no trailing slash, no query. */
+// A reactor of 1000 modules inherits one URL 1000 times: parse each distinct string once.
+const normalised = new Map<string, string | undefined>();
+
 function normalise(url: string): string | undefined {
+  if (normalised.has(url)) return normalised.get(url);
+  let out: string | undefined;
   try {
     const u = new URL(url);
-    return `${u.protocol}//${u.host}${u.pathname}`.replace(/\/+$/, '');
+    out = `${u.protocol}//${u.host}${u.pathname}`.replace(/\/+$/, '');
   } catch {
-    return undefined;
+    out = undefined;
   }
+  normalised.set(url, out);
+  return out;
 }
 
 /** True when `url` points into the staging API's deploy service (`{staging}/service/local/...`). */

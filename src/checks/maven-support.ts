@@ -84,7 +84,17 @@ export function at(location: Location): Pick<Finding, 'file' | 'line' | 'module'
 export const legacyHosts = ['oss.sonatype.org', 's01.oss.sonatype.org'] as const;
 
 /** The retired OSSRH host a URL names, if any (by host name; text search when it is not a URL). */
+// Parsed once per distinct URL: every module of a reactor usually inherits the same one.
+const legacyHostByUrl = new Map<string, string | undefined>();
+
 export function legacyHostOf(url: string): string | undefined {
+  if (legacyHostByUrl.has(url)) return legacyHostByUrl.get(url);
+  const found = findLegacyHost(url);
+  legacyHostByUrl.set(url, found);
+  return found;
+}
+
+function findLegacyHost(url: string): string | undefined {
   let host: string | undefined;
   try {
     host = new URL(url).hostname.toLowerCase();

@@ -32,6 +32,8 @@ export async function detectBuildTool(root: string): Promise<BuildTool> {
 export async function gatherFacts(ctx: CommandContext, options: GatherOptions): Promise<ProjectFacts> {
   const buildTool = await detectBuildTool(ctx.cwd);
   const facts: ProjectFacts = { root: ctx.cwd, buildTool, gatherFindings: [] };
+  // git runs in child processes: start it first so it overlaps with reading the build files.
+  const git = gatherGitFacts(ctx.cwd, { env: ctx.env });
   if (buildTool === 'maven') {
     const { gatherMavenFacts } = await import('../build-tools/maven/gather.js');
     const maven = await gatherMavenFacts(ctx.cwd, {
@@ -55,7 +57,7 @@ export async function gatherFacts(ctx: CommandContext, options: GatherOptions): 
     facts.release = { ...facts.release, ...g.release, ...(g.tagTemplate === undefined ? {} : { tagTemplate: g.tagTemplate }) };
     for (const note of g.notes) ctx.out.warn(note);
   }
-  facts.git = await gatherGitFacts(ctx.cwd, { env: ctx.env });
+  facts.git = await git;
   if (!facts.git.isRepository) {
     // Not an error: an exported source tree can be audited too; say what was not checked.
     const why = facts.git.unavailable ?? `${ctx.cwd} is not inside a git repository`;

@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+
 /**
  * Git adapter: one small async function per question (np's git-util style). Read functions
  * never throw: "not a repository" and "git not installed" are answers, not failures, so
@@ -31,24 +33,33 @@ export interface GitOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-/** Runs git in `cwd`. Never throws; optional locks off so a read never races another git process. */
-export async function runGit(cwd: string, args: readonly string[], options: GitOptions = {}): Promise<GitResult> {
-  try {
-    // Loaded on first use: execa costs more to import than node takes to start.
-    const { execa } = await import('execa');
-    const r = await execa('git', ['-c', 'core.quotePath=false', ...args], {
-      cwd,
-      reject: false,
-      stripFinalNewline: true,
-      env: { ...(options.env ?? {}), GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' },
-    });
-    if (r.failed && r.exitCode === undefined) {
-      return { ok: false, exitCode: undefined, stdout: '', stderr: String(r.stderr), spawnError: r.shortMessage };
-    }
-    return { ok: r.exitCode === 0, exitCode: r.exitCode, stdout: String(r.stdout), stderr: String(r.stderr) };
-  } catch (error) {
-    return { ok: false, exitCode: undefined, stdout: '', stderr: '', spawnError: (error as Error).message };
-  }
+/**
+ * Runs git in `cwd`. Never throws; optional locks off so a read never races another git process.
+ * node:child_process rather than execa: these reads run on every preflight, and importing execa
+ * costs more than node takes to start (the release chain's writes go through the process runner).
+ */
+export function runGit(cwd: string, args: readonly string[], options: GitOptions = {}): Promise<GitResult> {
+  return new Promise((resolve) => {
+    execFile(
+      'git',
+      ['-c', 'core.quotePath=false', ...args],
+      {
+        cwd,
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+        env: { ...process.env, ...(options.env ?? {}), GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' },
+      },
+      (error, stdout, stderr) => {
+        const out = stdout.replace(/\r?\n$/, '');
+        const err = stderr.replace(/\r?\n$/, '');
+        if (error === null) return resolve({ ok: true, exitCode: 0, stdout: out, stderr: err });
+        const code = (error as NodeJS.ErrnoException & { code?: unknown }).code;
+        if (typeof code === 'number') return resolve({ ok: false, exitCode: code, stdout: out, stderr: err });
+        // Not started at all (ENOENT: git not installed, a cwd that vanished) or killed.
+        resolve({ ok: false, exitCode: undefined, stdout: out, stderr: err, spawnError: error.message });
+      },
+    );
+  });
 }
 
 export async function isRepository(cwd: string, options?: GitOptions): Promise<boolean> {
