@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { Command, CommanderError } from 'commander';
+import type { Command as CommandType } from 'commander';
+import { Command, CommanderError } from './commands/commander.js';
 import { ExitCode, ExitError, RelctlError, type ExitCodeValue } from './core/errors.js';
 import { addGlobalOptions, createContext, createOutput, type GlobalOptions } from './commands/context.js';
 import { commandModules, commandNameIn, type Action } from './commands/registry.js';
-import type { Output } from './ui/output.js';
-import type { Environment } from './ui/output.js';
+import { wantsColor, type Environment, type Output } from './ui/output.js';
+import { loadColorStyle } from './ui/style.js';
 
 function version(): string {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -20,6 +21,8 @@ export async function main(argv: string[], e: Environment): Promise<ExitCodeValu
   let out: Output | undefined;
   const controller = new AbortController();
   let exitCode: ExitCodeValue = ExitCode.ok;
+  // Flags are not parsed yet; the environment alone says whether colour is possible at all.
+  const colorStyle = wantsColor(undefined, e) ? await loadColorStyle() : undefined;
 
   program
     .description('Release Java components to Maven Central through the Central Publisher Portal.')
@@ -35,10 +38,10 @@ export async function main(argv: string[], e: Environment): Promise<ExitCodeValu
   const wrap =
     (fn: Action) =>
     async (...args: unknown[]): Promise<void> => {
-      const command = args[args.length - 1] as Command;
+      const command = args[args.length - 1] as CommandType;
       const opts = command.opts();
       const positional = (args.slice(0, -2) as unknown[]).flat().filter((a): a is string => typeof a === 'string');
-      out = createOutput(command.optsWithGlobals<GlobalOptions>(), e);
+      out = createOutput(command.optsWithGlobals<GlobalOptions>(), e, colorStyle);
       const ctx = await createContext(command, out, e, controller.signal);
       const code = await fn(ctx, opts, positional);
       exitCode = (code ?? ExitCode.ok) as ExitCodeValue;
@@ -68,7 +71,7 @@ export async function main(argv: string[], e: Environment): Promise<ExitCodeValu
     await program.parseAsync(argv, { from: 'user' });
     return exitCode;
   } catch (error) {
-    return report(error, out ?? createOutput(program.opts<GlobalOptions>(), e));
+    return report(error, out ?? createOutput(program.opts<GlobalOptions>(), e, colorStyle));
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);

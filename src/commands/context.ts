@@ -6,6 +6,7 @@ import type { Config, SettingSource } from '../core/config/resolve.js';
 import { settingSpecs, type SettingKey } from '../core/config/settings.js';
 import { loadConfig } from '../io/config-file.js';
 import { Output, isCI, wantsColor, type Environment } from '../ui/output.js';
+import type { Style } from '../ui/style.js';
 
 /** What every command's run() receives. Commands never read process.* themselves. */
 export interface CommandContext {
@@ -40,12 +41,13 @@ export function addGlobalOptions(program: Command): void {
 }
 
 /** The output object, made as early as possible so even a bad --cwd is reported properly. */
-export function createOutput(globals: GlobalOptions, e: Environment): Output {
+export function createOutput(globals: GlobalOptions, e: Environment, colorStyle?: Style): Output {
   const json = globals.json === true;
   return new Output({
     json,
     verbose: globals.verbose === true,
     color: wantsColor(globals.color, e),
+    ...(colorStyle === undefined ? {} : { colorStyle }),
     interactive: e.stderrIsTTY && !isCI(e.env),
   });
 }

@@ -1,4 +1,4 @@
-import { Option } from 'commander';
+import { Option } from './commander.js';
 import { ExitCode } from '../core/errors.js';
 import { toReport } from '../core/findings.js';
 import { checks } from '../checks/index.js';

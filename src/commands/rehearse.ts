@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from 'commander';
+import { InvalidArgumentError } from './commander.js';
 import { ExitCode } from '../core/errors.js';
 import { findingToJson } from '../core/findings.js';
 import { rehearse, type RehearsalResult } from '../release/rehearse/run.js';

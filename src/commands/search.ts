@@ -1,4 +1,4 @@
-import { Option } from 'commander';
+import { Option } from './commander.js';
 import { ExitCode } from '../core/errors.js';
 import { portalSession, requireGroupId } from '../portal/session.js';
 import type { Define } from './registry.js';

@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { Option } from 'commander';
+import { Option } from './commander.js';
 import { ExitCode, UsageError } from '../core/errors.js';
 import { readJournal, updateJournal } from '../io/journal.js';
 import type { PublishingType } from '../portal/client.js';

@@ -1,4 +1,5 @@
-import { InvalidArgumentError, type Command } from 'commander';
+import type { Command } from 'commander';
+import { InvalidArgumentError } from '../commands/commander.js';
 import type { CommandContext } from '../commands/context.js';
 import { ProcessRunner } from './process-runner.js';
 import { isStepId, stepIds, type ChainOptions, type StepDeps, type StepId } from './types.js';

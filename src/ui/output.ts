@@ -1,5 +1,5 @@
-import { Chalk, type ChalkInstance } from 'chalk';
 import { Redactor } from '../core/redact.js';
+import { plainStyle, type Style } from './style.js';
 
 /**
  * The single way commands talk to the user. stdout carries only the result (text, or one JSON
@@ -9,6 +9,8 @@ export interface OutputOptions {
   json: boolean;
   verbose: boolean;
   color: boolean;
+  /** The colour styles, loaded by the caller when colour may be wanted. */
+  colorStyle?: Style;
   /** Spinners need an interactive stderr, no CI and no --json/--verbose. */
   interactive: boolean;
   stdout?: NodeJS.WritableStream;
@@ -24,7 +26,7 @@ export interface Spinner {
 
 export class Output {
   readonly redactor = new Redactor();
-  readonly c: ChalkInstance;
+  readonly c: Style;
   readonly json: boolean;
   readonly verboseEnabled: boolean;
   readonly interactive: boolean;
@@ -35,7 +37,7 @@ export class Output {
     this.json = options.json;
     this.verboseEnabled = options.verbose;
     this.interactive = options.interactive && !options.json && !options.verbose;
-    this.c = new Chalk({ level: options.color && !options.json ? 1 : 0 });
+    this.c = options.color && !options.json && options.colorStyle !== undefined ? options.colorStyle : plainStyle;
     this.stdout = options.stdout ?? process.stdout;
     this.stderr = options.stderr ?? process.stderr;
   }

@@ -1,9 +1,9 @@
-import { Chalk } from 'chalk';
 import { describe, expect, it } from 'vitest';
 import { toReport, type Finding } from '../../core/findings.js';
+import { plainStyle } from '../style.js';
 import { findingsGithub, findingsJson, findingsText } from './findings.js';
 
-const c = new Chalk({ level: 0 });
+const c = plainStyle;
 const findings: Finding[] = [
   { code: 'legacy-staging-id', severity: 'warning', message: 'id ossrh', file: 'pom.xml', line: 40, module: 'org.ex:parent', fix: 'use central' },
   { code: 'missing-developers', severity: 'error', message: 'no developers', file: 'core/pom.xml', line: 2, module: 'org.ex:core', fix: 'add <developers>' },

@@ -1,4 +1,4 @@
-import type { ChalkInstance } from 'chalk';
+import type { Style } from '../style.js';
 import { findingToJson, type CheckReport, type Finding } from '../../core/findings.js';
 
 export type FindingsFormat = 'text' | 'github' | 'json';
@@ -9,7 +9,7 @@ export function findingsJson(report: CheckReport, extra: Record<string, unknown>
 }
 
 /** Text: grouped by module, one block per module, then a summary line. */
-export function findingsText(report: CheckReport, c: ChalkInstance, subject: string): string {
+export function findingsText(report: CheckReport, c: Style, subject: string): string {
   const lines: string[] = [];
   const groups = new Map<string, Finding[]>();
   for (const f of report.findings) {
@@ -31,7 +31,7 @@ export function findingsText(report: CheckReport, c: ChalkInstance, subject: str
   return lines.join('\n');
 }
 
-export function summaryLine(report: CheckReport, c: ChalkInstance, subject: string): string {
+export function summaryLine(report: CheckReport, c: Style, subject: string): string {
   const errors = report.findings.filter((f) => f.severity === 'error').length;
   const warnings = report.findings.length - errors;
   const counts = `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`;
