@@ -1,4 +1,4 @@
-import { chmod, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -143,8 +143,4 @@ export async function mavenInstall(proc: ProcessRunner, session: MavenSession, r
 /** Maven's release checkout (release:perform builds and deploys from here). */
 export function releaseCheckoutDir(root: string): string {
   return path.join(root, 'target', 'checkout');
-}
-
-export async function listDir(dir: string): Promise<string[]> {
-  return readdir(dir).catch(() => []);
 }

@@ -110,8 +110,3 @@ export function updateJournal(root: string, mutate: (j: Journal) => void): Promi
   queue = next.catch(() => undefined);
   return next;
 }
-
-/** Removes the journal (a new release starts from nothing). */
-export async function clearJournal(root: string): Promise<void> {
-  await rm(journalPath(root), { force: true });
-}

@@ -58,8 +58,3 @@ export async function readIdentity(root: string): Promise<ProjectIdentity> {
   }
   return { buildTool, groupId, artifactId, version };
 }
-
-/** The Maven path of a component's POM in a repository: `<g path>/<a>/<v>/<a>-<v>.pom`. */
-export function pomPath(groupId: string, artifactId: string, version: string): string {
-  return `${groupId.replace(/\./g, '/')}/${artifactId}/${version}/${artifactId}-${version}.pom`;
-}

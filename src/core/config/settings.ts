@@ -110,12 +110,6 @@ export const settingSpecs: readonly SettingSpec[] = [
   },
 ];
 
-export function specFor(key: SettingKey): SettingSpec {
-  const spec = settingSpecs.find((s) => s.key === key);
-  if (spec === undefined) throw new Error(`no setting ${key}`);
-  return spec;
-}
-
 /** The JSON Schema of relctl.config.json, derived from the table. */
 export function configJsonSchema(): Record<string, unknown> {
   const properties: Record<string, unknown> = {

@@ -1,6 +1,5 @@
 import os from 'node:os';
 import path from 'node:path';
-import { StepFailedError } from '../../core/errors.js';
 import { mavenRelease, openMavenSession, releaseCheckoutDir } from '../../build-tools/maven-release.js';
 import { gradleRelease } from '../../build-tools/gradle-release.js';
 import { warmGpgAgent } from '../gpg-warmup.js';
@@ -68,10 +67,3 @@ export const buildStep: Step = {
     return { ...added, releaseDir: path.join(root, 'build') };
   },
 };
-
-export function notBuilt(): StepFailedError {
-  return new StepFailedError('Nothing was built in this chain or a resumed one.', {
-    kind: 'nothing-built',
-    fix: 'Run the build step first (`relctl release`, or `relctl run build verify ...`).',
-  });
-}
