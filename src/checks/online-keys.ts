@@ -117,3 +117,12 @@ export const onlineKeysCheck: Check = {
   appliesTo: (facts) => keysOf(facts) !== undefined,
   run: (facts) => keyFindings(keysOf(facts)!),
 };
+
+/**
+ * The key-server lookups that got no answer (network, timeout, 5xx): an environment failure, so
+ * `keys check` and preflight end with exit 3 (DESIGN §3) instead of a plain failed check.
+ */
+export function keyLookupErrors(k: KeyCheckFacts): string[] {
+  const outcomes = [k.primary, k.secondary, ...k.emails.map((e) => e.outcome)];
+  return [...new Set(outcomes.filter((o): o is { error: string } => typeof o === 'object').map((o) => o.error))];
+}

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { keyFindings } from '../checks/online-keys.js';
+import { keyFindings, keyLookupErrors } from '../checks/online-keys.js';
 import { ExitCode, UsageError } from '../core/errors.js';
 import { toReport } from '../core/findings.js';
 import { gatherKeyFacts } from '../keys/check.js';
@@ -41,6 +41,13 @@ export const define: Define = (program, action) => {
           ctx.out.info(`  primary ${facts.primaryUrl}: ${state(facts.primary)}; secondary ${facts.secondaryUrl}: ${state(facts.secondary)}`);
           for (const e of facts.emails) ctx.out.info(`  by address ${e.address}: ${state(e.outcome)}`);
           ctx.out.result(findingsText(report, ctx.out.c, 'keys check'));
+        }
+        // A key server that could not be asked is an environment failure (exit 3), not a verdict.
+        const unreachable = keyLookupErrors(facts);
+        if (unreachable.length > 0) {
+          for (const e of unreachable) ctx.out.error(e);
+          ctx.out.info(`${ctx.out.c.bold('fix:')} Check the network and --keyserver-url / --secondary-keyserver-url, then run relctl keys check again.`);
+          return ExitCode.environment;
         }
         return report.ok ? ExitCode.ok : ExitCode.failed;
       }),

@@ -99,6 +99,19 @@ describe('relctl keys check', () => {
     expect(r.stderr).toContain('40-hex-digit');
   });
 
+  it('ends with exit 3 (environment), not a check verdict, when the key servers keep failing', async () => {
+    await control(sb, 'POST', 'faults', { prefix: '/keys', count: 200, status: 503 });
+    try {
+      const r = await check(['--fingerprint', key.fingerprint]);
+      expect(r.exitCode, r.stderr).toBe(3);
+      expect(JSON.parse(r.stdout)).toMatchObject({ ok: false });
+      expect(r.stderr).toContain('HTTP 503');
+      expect(r.stderr).toContain('fix:');
+    } finally {
+      await control(sb, 'DELETE', 'faults');
+    }
+  });
+
   it('reports key-expired and key-expiring from the key as served', async () => {
     const home = await mkdtemp(path.join(os.tmpdir(), 'relctl-gx-'));
     const gpg = (args: string[]) => execa('gpg', ['--batch', '--no-tty', '--passphrase', '', ...args], { env: { GNUPGHOME: home } });
