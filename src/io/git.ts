@@ -114,6 +114,26 @@ export async function dirtyFiles(cwd: string, options?: GitOptions): Promise<str
   return paths.filter((p) => !p.startsWith(ignored) && !p.startsWith(journalDir));
 }
 
+/**
+ * Tracked changes plus every untracked file (notice generation may add files), the journal
+ * excluded: what a pre-release prep commit would take in.
+ */
+export async function changedFiles(cwd: string, options?: GitOptions): Promise<string[]> {
+  const r = await runGit(cwd, ['status', '--porcelain', '--untracked-files=all'], options);
+  if (!r.ok) return [];
+  return r.stdout
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => l.slice(3))
+    .filter((f) => !f.startsWith(journalDir));
+}
+
+/** The worktree's changes as a stat plus patch, for review before a commit ('' when git has no answer). */
+export async function diffText(cwd: string, options?: GitOptions): Promise<string> {
+  const r = await runGit(cwd, ['--no-pager', 'diff', '--stat', '--patch', '--no-color'], options);
+  return r.ok ? r.stdout : '';
+}
+
 /** Everything preflight asks git, in parallel where git allows it. */
 export async function gatherGitFacts(cwd: string, options?: GitOptions): Promise<GitFacts> {
   const probe = await runGit(cwd, ['rev-parse', '--is-inside-work-tree'], options);

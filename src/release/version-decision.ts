@@ -2,7 +2,7 @@ import { StepFailedError, UsageError } from '../core/errors.js';
 import { compareVersions, parseVersion, planRelease, releaseVersionOf, type Version } from '../core/version.js';
 import { httpFor, publicRepoFor } from '../portal/session.js';
 import type { CommandContext } from '../commands/context.js';
-import { listTags } from './git-ops.js';
+import { listTags } from '../io/git.js';
 import type { ProjectIdentity } from './project.js';
 
 export interface VersionDecision {
@@ -48,7 +48,7 @@ export async function decideVersion(ctx: CommandContext, id: ProjectIdentity): P
       fix: 'Set the version in the build files to the next X.Y.Z-SNAPSHOT and commit it.',
     });
   }
-  const tags = await listTags(ctx.cwd, ctx.env);
+  const tags = await listTags(ctx.cwd, { env: ctx.env });
   const released = tagVersions(tags, id.artifactId);
   const candidate = releaseVersionOf(current);
   const published = new Map<string, boolean>();

@@ -2,7 +2,8 @@ import path from 'node:path';
 import os from 'node:os';
 import { detectPrepGoals, mavenInstall, mavenPrep, openMavenSession } from '../../build-tools/maven-release.js';
 import { detectBuildTool } from '../../io/gather-facts.js';
-import { changedFiles, commitAll, diffText, headCommit } from '../git-ops.js';
+import { changedFiles, diffText, headCommit } from '../../io/git.js';
+import type { ProcessRunner } from '../process-runner.js';
 import { confirm } from '../prompt.js';
 import { mavenTokenFor } from '../token.js';
 import type { Step } from '../types.js';
@@ -37,14 +38,14 @@ export const prepStep: Step = {
       if (options.dryRun) {
         if (goals.length > 0) ctx.out.wouldDo(`git add -A && git commit -m '${prepCommitMessage}' (only if the goals changed files, after review)`);
       } else {
-        const changed = await changedFiles(root, ctx.env);
+        const changed = await changedFiles(root, { env: ctx.env });
         if (changed.length > 0) {
           ctx.out.info(`  The prep goals changed ${changed.length} file(s):`);
-          ctx.out.info(await diffText(root, ctx.env));
+          ctx.out.info(await diffText(root, { env: ctx.env }));
           for (const f of changed) ctx.out.info(`    ${f}`);
           await confirm(ctx, options.yes, `Commit these changes as "${prepCommitMessage}"?`, 'Review the prep changes, then pass --yes to commit them.');
           await commitAll(proc, root, prepCommitMessage);
-          prepCommit = await headCommit(root, ctx.env);
+          prepCommit = await headCommit(root, { env: ctx.env });
         }
       }
       await mavenInstall(proc, session, root);
@@ -55,3 +56,11 @@ export const prepStep: Step = {
   },
 };
 
+/** Stages everything (the .relctl folder ignores itself) and commits; a dry run prints it. */
+async function commitAll(proc: ProcessRunner, cwd: string, message: string): Promise<void> {
+  await proc.mustRun({ command: 'git', args: ['add', '-A'], cwd, mutates: true, purpose: 'git add' }, 'Check the git repository state.');
+  await proc.mustRun(
+    { command: 'git', args: ['commit', '-q', '-m', message], cwd, mutates: true, purpose: 'git commit' },
+    'Check the git repository state (a commit hook or signing setup may have refused the commit).',
+  );
+}
