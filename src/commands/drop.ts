@@ -1,7 +1,6 @@
 import { ExitCode, UsageError } from '../core/errors.js';
 import { expandRepositoryKey, renderPortalFailure } from '../portal/report.js';
-import { confirm, portalSession } from '../portal/session.js';
-import { findToken } from '../portal/token.js';
+import { confirm, portalSession, tokenOf } from '../portal/session.js';
 import type { Define } from './registry.js';
 
 export const define: Define = (program, action) => {
@@ -28,7 +27,7 @@ export const define: Define = (program, action) => {
         const ids = id !== undefined ? { deploymentId: id } : { repositoryKey: rawKey! };
         if (opts.dryRun === true) {
           // Registers the token (if any) with the redactor so a key holding its username is masked.
-          await findToken({ cwd: ctx.cwd, env: ctx.env, redactor: ctx.out.redactor }).catch(() => undefined);
+          await tokenOf(ctx).catch(() => undefined);
           ctx.out.wouldDo(request);
           if (ctx.out.json) ctx.out.resultJson({ ok: true, dryRun: true, ...ids, request });
           else ctx.out.result(`dry run: would ${request}`);

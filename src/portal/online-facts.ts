@@ -9,8 +9,8 @@ import { resolveSigningKey } from '../keys/fingerprint.js';
 import { PortalClient } from './client.js';
 import { HttpClient } from './http.js';
 import { KeyServers } from './keyservers.js';
-import { localAddressOf } from './session.js';
-import { findToken, missingTokenFix } from './token.js';
+import { localAddressOf, tokenOf } from './session.js';
+import { missingTokenFix } from './token.js';
 
 /**
  * The online facts of preflight: the portal (token accepted? namespace blocked?) and the key
@@ -48,12 +48,7 @@ async function groupIdOf(ctx: CommandContext, known: { groupId?: string }): Prom
 
 async function portalFacts(ctx: CommandContext, http: HttpClient, known: { groupId?: string }): Promise<PortalCheckFacts> {
   const base = { portalUrl: ctx.config.portalUrl, missingFix: missingTokenFix };
-  const token = await findToken({
-    cwd: ctx.cwd,
-    env: ctx.env,
-    redactor: ctx.out.redactor,
-    ...(ctx.config.settings === undefined ? {} : { settingsFile: ctx.config.settings }),
-  }).catch(() => undefined);
+  const token = await tokenOf(ctx).catch(() => undefined);
   if (token === undefined) return { ...base, credentials: 'missing' };
   const groupId = await groupIdOf(ctx, known);
   if (groupId === undefined) return { ...base, credentials: 'present' };

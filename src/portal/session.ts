@@ -4,7 +4,7 @@ import type { resolveSigningKey } from '../keys/fingerprint.js';
 import { PortalClient } from './client.js';
 import { HttpClient } from './http.js';
 import { KeyServers, PublicRepository } from './keyservers.js';
-import { requireToken, type PortalToken } from './token.js';
+import { findToken, requireToken, type PortalToken, type TokenSources } from './token.js';
 
 /**
  * Builds the network adapters for a command from its context. RELCTL_LOCAL_ADDRESS binds the
@@ -33,13 +33,23 @@ export interface PortalSession {
   token: PortalToken;
 }
 
-export async function portalSession(ctx: CommandContext): Promise<PortalSession> {
-  const token = await requireToken({
+/** Where a command's token comes from: its project, environment and --settings (DESIGN §2). */
+export function tokenSources(ctx: CommandContext): TokenSources {
+  return {
     cwd: ctx.cwd,
     env: ctx.env,
     redactor: ctx.out.redactor,
     ...(ctx.config.settings === undefined ? {} : { settingsFile: ctx.config.settings }),
-  });
+  };
+}
+
+/** The token, if any is configured (registered with the redactor by findToken). */
+export function tokenOf(ctx: CommandContext): Promise<PortalToken | undefined> {
+  return findToken(tokenSources(ctx));
+}
+
+export async function portalSession(ctx: CommandContext): Promise<PortalSession> {
+  const token = await requireToken(tokenSources(ctx));
   ctx.out.verbose(`token from ${token.source}`);
   const http = httpFor(ctx);
   return { http, token, portal: new PortalClient(http, ctx.config, token) };

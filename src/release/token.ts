@@ -1,17 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { distributionRepositoryId, findToken, type PortalToken } from '../portal/token.js';
+import { tokenOf } from '../portal/session.js';
+import { distributionRepositoryId, type PortalToken } from '../portal/token.js';
 import type { CommandContext } from '../commands/context.js';
-
-/** The token, if any is configured (registered with the redactor by findToken). */
-export async function tokenOf(ctx: CommandContext): Promise<PortalToken | undefined> {
-  return findToken({
-    cwd: ctx.cwd,
-    env: ctx.env,
-    redactor: ctx.out.redactor,
-    ...(ctx.config.settings === undefined ? {} : { settingsFile: ctx.config.settings }),
-  });
-}
 
 export function tokenFromEnvironment(token: PortalToken): boolean {
   return token.source.startsWith('RELCTL_TOKEN_');

@@ -4,7 +4,8 @@ import { mavenRelease, openMavenSession, releaseCheckoutDir } from '../../build-
 import { gradleRelease } from '../../build-tools/gradle-release.js';
 import { warmGpgAgent } from '../gpg-warmup.js';
 import { readIdentity } from '../project.js';
-import { mavenTokenFor, tokenFromEnvironment, tokenOf } from '../token.js';
+import { tokenOf } from '../../portal/session.js';
+import { mavenTokenFor, tokenFromEnvironment } from '../token.js';
 import { decideVersion } from '../version-decision.js';
 import type { Step } from '../types.js';
 
