@@ -79,4 +79,19 @@ describe('preflight online checks', () => {
     expect(drop.exitCode, drop.stderr).toBe(0);
     expect(await preflight(sandboxEnv(sb))).not.toContain('namespace-blocked');
   });
+
+  it('ends with exit 3 and ok false, never a silent pass, when the staging API keeps failing', async () => {
+    await uploadKey(sb, key.armoredPublicKey);
+    await control(sb, 'POST', 'faults', { prefix: '/staging/manual/search', count: 200, status: 503 });
+    const r = await runCli(['preflight', '--json', '--cwd', project, '--fingerprint', key.fingerprint, '--timeout', '2'], {
+      home: work.path,
+      env: { GNUPGHOME: key.gnupgHome, ...sandboxEnv(sb) },
+    });
+    expect(r.exitCode, r.stderr).toBe(3);
+    const doc = JSON.parse(r.stdout) as { ok: boolean; findings: unknown[] };
+    expect(Object.keys(doc)).toEqual(['ok', 'findings']);
+    expect(doc.ok).toBe(false);
+    expect(r.stderr).toContain('HTTP 503');
+    expect(r.stderr).toContain('fix:');
+  });
 });
