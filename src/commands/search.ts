@@ -11,7 +11,7 @@ export const define: Define = (program, action) => {
     .addOption(new Option('--state <state>', 'only repositories in this state').choices(['open', 'closed', 'released']))
     .action(
       action(async (ctx, opts) => {
-        const groupId = requireGroupId(ctx, opts.groupId);
+        const groupId = requireGroupId(ctx);
         const { portal } = await portalSession(ctx);
         const repos = await portal.search({
           groupId,

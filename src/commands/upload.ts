@@ -23,7 +23,7 @@ export const define: Define = (program, action) => {
     .option('--yes', 'no confirmation prompt (needed for --publishing-type automatic without a terminal)')
     .action(
       action(async (ctx, opts) => {
-        const groupId = requireGroupId(ctx, opts.groupId);
+        const groupId = requireGroupId(ctx);
         const publishingType = opts.publishingType as PublishingType;
         const rawKey = typeof opts.repositoryKey === 'string' ? opts.repositoryKey : undefined;
         const journal = await readJournal(ctx.cwd);

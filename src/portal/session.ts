@@ -63,8 +63,9 @@ export function publicRepoFor(ctx: CommandContext, http = httpFor(ctx)): PublicR
   return new PublicRepository(http, ctx.config.publicRepoUrl);
 }
 
-export function requireGroupId(ctx: CommandContext, flagValue: unknown): string {
-  const g = typeof flagValue === 'string' && flagValue !== '' ? flagValue : ctx.config.groupId;
+/** --group-id is a global setting: flag, RELCTL_GROUP_ID and relctl.config.json all land in ctx.config. */
+export function requireGroupId(ctx: CommandContext): string {
+  const g = ctx.config.groupId;
   if (g === undefined || g === '') {
     throw new UsageError('No group id (namespace) given.', {
       fix: 'Pass --group-id <namespace> (or set RELCTL_GROUP_ID, or "groupId" in relctl.config.json).',
