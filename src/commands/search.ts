@@ -28,7 +28,11 @@ export const define: Define = (program, action) => {
         }
         if (repos.length === 0) {
           ctx.out.result(`No staging repositories for ${groupId} (ip=${String(opts.ip)}).`);
-          ctx.out.info('Nothing is staged: deploy the artifacts first, or try --ip any if they were deployed from another machine.');
+          ctx.out.info(
+            opts.ip === 'any'
+              ? 'Nothing is staged from any address: deploy the artifacts first (the release build does it).'
+              : 'Nothing is staged from this address: deploy the artifacts first, or try --ip any if they were deployed from another machine.',
+          );
           return ExitCode.ok;
         }
         const rows = [['KEY', 'STATE', 'DEPLOYMENT'], ...repos.map((r) => [r.key, r.state, r.portalDeploymentId ?? '-'])];
