@@ -1,7 +1,7 @@
 import { ExitCode, UsageError } from '../core/errors.js';
 import { findingToJson, toReport } from '../core/findings.js';
 import { deploymentsUrl } from '../portal/decode.js';
-import { resolveDeploymentId, statusFindings, waitForDeployment } from '../portal/deployment.js';
+import { resolveDeploymentId, settledStates, statusFindings, waitForDeployment } from '../portal/deployment.js';
 import { portalSession } from '../portal/session.js';
 import { findingsText } from '../ui/render/findings.js';
 import type { Define } from './registry.js';
@@ -49,7 +49,7 @@ export const define: Define = (program, action) => {
             deploymentId: id,
             deploymentName: status.deploymentName ?? null,
             state,
-            settled: opts.wait === true ? settled : ['VALIDATED', 'PUBLISHED', 'FAILED'].includes(state),
+            settled: opts.wait === true ? settled : settledStates.has(state),
             timedOut,
             actionRequired: state === 'VALIDATED' ? 'publish' : state === 'FAILED' ? 'drop' : null,
             purls: status.purls,
