@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { parseMavenSettings } from '../core/maven-settings.js';
+import { parsePom } from '../core/pom/index.js';
 import type { Redactor } from '../core/redact.js';
 
 /**
@@ -38,30 +39,10 @@ export function bearerHeader(token: PortalToken): string {
   return `Bearer ${Buffer.from(`${token.username}:${token.password}`).toString('base64')}`;
 }
 
-function textOf(xml: string, tag: string): string | undefined {
-  const m = new RegExp(`<${tag}>\\s*([^<]*?)\\s*</${tag}>`).exec(xml);
-  return m === null ? undefined : decodeXml(m[1]!);
-}
-
-function decodeXml(s: string): string {
-  return s
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, '&');
-}
-
-function stripComments(xml: string): string {
-  return xml.replace(/<!--[\s\S]*?-->/g, '');
-}
-
-/** The release repository id of the root POM's distributionManagement (undefined when absent). */
+/** The release repository id of the root POM's distributionManagement (undefined when absent or unreadable). */
 export function distributionRepositoryId(pomXml: string): string | undefined {
-  const dm = /<distributionManagement>([\s\S]*?)<\/distributionManagement>/.exec(stripComments(pomXml));
-  if (dm === null) return undefined;
-  const repo = /<repository>([\s\S]*?)<\/repository>/.exec(dm[1]!);
-  return repo === null ? undefined : textOf(repo[1]!, 'id');
+  const parsed = parsePom(pomXml);
+  return parsed.ok ? parsed.pom.distribution?.repository?.id?.value : undefined;
 }
 
 /**

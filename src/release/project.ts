@@ -40,7 +40,7 @@ export async function readIdentity(root: string): Promise<ProjectIdentity> {
     if (groupId === undefined || artifactId === undefined || version === undefined) {
       throw unreadable('pom.xml does not declare groupId, artifactId and version.', 'Declare them in the top-level pom.xml.');
     }
-    const repositoryId = /<distributionManagement>[\s\S]*?<repository>[\s\S]*?<id>\s*([^<\s]+)\s*<\/id>/.exec(text)?.[1];
+    const repositoryId = pom.distribution?.repository?.id?.value;
     return { buildTool, groupId, artifactId, version, ...(repositoryId === undefined ? {} : { repositoryId }) };
   }
   // TODO(src/core/gradle): use the Gradle engineer's parsers once they land; this reads only the
