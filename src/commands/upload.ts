@@ -5,8 +5,8 @@ import { readJournal, updateJournal } from '../io/journal.js';
 import type { PublishingType } from '../portal/client.js';
 import { deploymentsUrl } from '../portal/decode.js';
 import { expandRepositoryKey, idLines, renderPortalFailure } from '../portal/report.js';
-import { confirm, localAddressOf, portalSession, requireGroupId } from '../portal/session.js';
-import { manualUpload } from '../portal/upload.js';
+import { confirm, portalSession, requireGroupId } from '../portal/session.js';
+import { manualUpload, uploadRecord } from '../portal/upload.js';
 import type { Define } from './registry.js';
 
 export const define: Define = (program, action) => {
@@ -55,19 +55,11 @@ export const define: Define = (program, action) => {
             ...(repositoryKey === undefined ? {} : { repositoryKey }),
             log: (l) => ctx.out.verbose(l),
           });
-          const sourceAddress = localAddressOf(ctx);
           await updateJournal(ctx.cwd, (j) => {
-            const shownKey = outcome.repositoryKey === undefined ? undefined : ctx.out.redactor.redact(outcome.repositoryKey);
-            j.uploads.push({
-              machine: os.hostname(),
-              ...(sourceAddress === undefined ? {} : { sourceAddress }),
-              groupId,
-              ...(shownKey === undefined ? {} : { repositoryKey: shownKey }),
-              ...(outcome.deploymentId === undefined ? {} : { deploymentId: outcome.deploymentId }),
-              at: new Date().toISOString(),
-            });
-            if (shownKey !== undefined) j.repositoryKey = shownKey;
-            if (outcome.deploymentId !== undefined) j.deploymentId = outcome.deploymentId;
+            const record = uploadRecord(ctx, groupId, outcome);
+            j.uploads.push(record);
+            if (record.repositoryKey !== undefined) j.repositoryKey = record.repositoryKey;
+            if (record.deploymentId !== undefined) j.deploymentId = record.deploymentId;
           });
           const next =
             outcome.deploymentId === undefined

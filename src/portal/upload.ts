@@ -1,5 +1,9 @@
+import os from 'node:os';
+import type { CommandContext } from '../commands/context.js';
 import { EnvironmentError, isRelctlError } from '../core/errors.js';
+import type { UploadRecord } from '../io/journal.js';
 import type { PortalClient, PublishingType, StagingRepository } from './client.js';
+import { localAddressOf } from './session.js';
 
 /**
  * The manual upload with the "search, then decide" rule for a POST whose answer was lost: the
@@ -77,5 +81,22 @@ export async function manualUpload(portal: PortalClient, req: UploadRequest): Pr
     recovered,
     ...(key === undefined ? {} : { repositoryKey: key }),
     ...(deploymentId === undefined ? {} : { deploymentId }),
+  };
+}
+
+/**
+ * The journal's record of an upload: which machine and source address made it (the staging API
+ * matches by address, DESIGN §5). The repository key is stored as shown, its username masked.
+ */
+export function uploadRecord(ctx: CommandContext, groupId: string, outcome: UploadOutcome): UploadRecord {
+  const sourceAddress = localAddressOf(ctx);
+  const repositoryKey = outcome.repositoryKey === undefined ? undefined : ctx.out.redactor.redact(outcome.repositoryKey);
+  return {
+    machine: os.hostname(),
+    ...(sourceAddress === undefined ? {} : { sourceAddress }),
+    groupId,
+    ...(repositoryKey === undefined ? {} : { repositoryKey }),
+    ...(outcome.deploymentId === undefined ? {} : { deploymentId: outcome.deploymentId }),
+    at: new Date().toISOString(),
   };
 }

@@ -4,8 +4,8 @@ import { toReport } from '../../core/findings.js';
 import { updateJournal } from '../../io/journal.js';
 import type { PortalFailure } from '../../portal/client.js';
 import { deploymentsUrl } from '../../portal/decode.js';
-import { localAddressOf, portalSession } from '../../portal/session.js';
-import { manualUpload } from '../../portal/upload.js';
+import { portalSession } from '../../portal/session.js';
+import { manualUpload, uploadRecord } from '../../portal/upload.js';
 import { findingsText } from '../../ui/render/findings.js';
 import type { CommandContext } from '../../commands/context.js';
 import type { Step } from '../types.js';
@@ -50,22 +50,13 @@ export const uploadStep: Step = {
         log: (l) => ctx.out.verbose(l),
         ...(repositoryKeyForUpload === undefined ? {} : { repositoryKey: repositoryKeyForUpload }),
       });
-      const machine = os.hostname();
-      const sourceAddress = localAddressOf(ctx);
-      const repositoryKey = outcome.repositoryKey === undefined ? undefined : ctx.out.redactor.redact(outcome.repositoryKey);
+      const record = uploadRecord(ctx, groupId, outcome);
       await updateJournal(ctx.cwd, (j) => {
-        j.uploads.push({
-          machine,
-          ...(sourceAddress === undefined ? {} : { sourceAddress }),
-          groupId,
-          ...(repositoryKey === undefined ? {} : { repositoryKey }),
-          ...(outcome.deploymentId === undefined ? {} : { deploymentId: outcome.deploymentId }),
-          at: new Date().toISOString(),
-        });
+        j.uploads.push(record);
       });
       return {
         deploymentsUrl: deploymentsUrl(ctx.config.portalUrl),
-        ...(repositoryKey === undefined ? {} : { repositoryKey }),
+        ...(record.repositoryKey === undefined ? {} : { repositoryKey: record.repositoryKey }),
         ...(outcome.deploymentId === undefined ? {} : { deploymentId: outcome.deploymentId }),
       };
     } catch (error) {
