@@ -2,7 +2,7 @@ import { ExitCode, StepFailedError, UsageError, isRelctlError } from '../core/er
 import { deploymentsUrl } from '../portal/decode.js';
 import { resolveDeploymentId } from '../portal/deployment.js';
 import { renderPortalFailure } from '../portal/report.js';
-import { confirm, portalSession } from '../portal/session.js';
+import { confirm, portalSession, tokenOf } from '../portal/session.js';
 import type { Define } from './registry.js';
 
 export const define: Define = (program, action) => {
@@ -15,9 +15,10 @@ export const define: Define = (program, action) => {
     .action(
       action(async (ctx, opts) => {
         const flagId = typeof opts.deployment === 'string' ? opts.deployment : undefined;
-        if (opts.dryRun === true && flagId !== undefined && ctx.env.RELCTL_TOKEN_USERNAME === undefined) {
-          // A dry run works without a token: say what would be called.
-          const call = `POST ${ctx.config.portalUrl}/api/v1/publisher/deployment/${flagId}`;
+        const publishCall = (id: string): string => `POST ${ctx.config.portalUrl}/api/v1/publisher/deployment/${id}`;
+        if (opts.dryRun === true && flagId !== undefined && (await tokenOf(ctx)) === undefined) {
+          // A dry run works without a token (DESIGN §10): say what would be called.
+          const call = publishCall(flagId);
           ctx.out.wouldDo(call);
           if (ctx.out.json) ctx.out.resultJson({ ok: true, dryRun: true, deploymentId: flagId, request: call });
           else ctx.out.result(`dry run: would ${call}`);
@@ -41,7 +42,7 @@ export const define: Define = (program, action) => {
             data: { deploymentId: id, state: status.deploymentState },
           });
         }
-        const request = `POST ${ctx.config.portalUrl}/api/v1/publisher/deployment/${id}`;
+        const request = publishCall(id);
         if (!ctx.out.json) {
           ctx.out.info(`deployment ${id}${status.deploymentName === undefined ? '' : ` (${status.deploymentName})`} holds:`);
           for (const purl of status.purls) ctx.out.info(`  ${purl}`);
