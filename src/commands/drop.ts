@@ -28,9 +28,7 @@ export const define: Define = (program, action) => {
         if (opts.dryRun === true) {
           // Registers the token (if any) with the redactor so a key holding its username is masked.
           await tokenOf(ctx).catch(() => undefined);
-          ctx.out.wouldDo(request);
-          if (ctx.out.json) ctx.out.resultJson({ ok: true, dryRun: true, ...ids, request });
-          else ctx.out.result(`dry run: would ${request}`);
+          ctx.out.dryRunResult(request, { ...ids, request });
           return ExitCode.ok;
         }
         const { portal, token } = await portalSession(ctx);

@@ -93,9 +93,7 @@ export const define: Define = (program, action) => {
         const key = await resolveSigningKey(signingKeyInput(ctx));
         const shown = `gpg --keyserver ${server} --send-keys ${key.fingerprint}`;
         if (opts.dryRun === true) {
-          ctx.out.wouldDo(shown);
-          if (ctx.out.json) ctx.out.resultJson({ ok: true, dryRun: true, fingerprint: key.fingerprint, command: shown });
-          else ctx.out.result(`dry run: would run ${shown}`);
+          ctx.out.dryRunResult(shown, { fingerprint: key.fingerprint, command: shown }, `dry run: would run ${shown}`);
           return ExitCode.ok;
         }
         if (!(await confirm(ctx, opts.yes === true, `Send key ${key.fingerprint} to ${server}?`))) {

@@ -19,9 +19,7 @@ export const define: Define = (program, action) => {
         if (opts.dryRun === true && flagId !== undefined && (await tokenOf(ctx)) === undefined) {
           // A dry run works without a token (DESIGN §10): say what would be called.
           const call = publishCall(flagId);
-          ctx.out.wouldDo(call);
-          if (ctx.out.json) ctx.out.resultJson({ ok: true, dryRun: true, deploymentId: flagId, request: call });
-          else ctx.out.result(`dry run: would ${call}`);
+          ctx.out.dryRunResult(call, { deploymentId: flagId, request: call });
           return ExitCode.ok;
         }
         const { portal } = await portalSession(ctx);
@@ -48,9 +46,8 @@ export const define: Define = (program, action) => {
           for (const purl of status.purls) ctx.out.info(`  ${purl}`);
         }
         if (opts.dryRun === true) {
-          ctx.out.wouldDo(request);
-          if (ctx.out.json) ctx.out.resultJson({ ok: true, dryRun: true, deploymentId: id, purls: status.purls, request });
-          else ctx.out.result(`dry run: would publish ${id} (${status.purls.length} component${status.purls.length === 1 ? '' : 's'})`);
+          const count = `${status.purls.length} component${status.purls.length === 1 ? '' : 's'}`;
+          ctx.out.dryRunResult(request, { deploymentId: id, purls: status.purls, request }, `dry run: would publish ${id} (${count})`);
           return ExitCode.ok;
         }
         if (!(await confirm(ctx, opts.yes === true, `Publish these ${status.purls.length} component(s) to Maven Central? This cannot be undone.`))) {

@@ -37,9 +37,7 @@ export const define: Define = (program, action) => {
         const where = rawKey === undefined ? `defaultRepository/${groupId}` : `repository/${rawKey}`;
         const call = `POST ${ctx.config.stagingApiUrl}/manual/upload/${where}?publishing_type=${publishingType}`;
         if (opts.dryRun === true) {
-          ctx.out.wouldDo(call);
-          if (ctx.out.json) ctx.out.resultJson({ ok: true, dryRun: true, groupId, publishingType, request: call });
-          else ctx.out.result(`dry run: would ${call}`);
+          ctx.out.dryRunResult(call, { groupId, publishingType, request: call });
           return ExitCode.ok;
         }
         // user_managed waits for a person to click Publish; automatic publishes irrevocably.

@@ -75,6 +75,15 @@ export class Output {
   resultJson(value: unknown): void {
     this.stdout.write(this.redactor.redact(JSON.stringify(value, null, 2)) + '\n');
   }
+  /**
+   * The result of a dry run of a mutating command: the `!` line for what it would do, then
+   * `{ok, dryRun, ...data}` with --json, else `text` (by default "dry run: would <shown>").
+   */
+  dryRunResult(shown: string, data: Record<string, unknown>, text = `dry run: would ${shown}`): void {
+    this.wouldDo(shown);
+    if (this.json) this.resultJson({ ok: true, dryRun: true, ...data });
+    else this.result(text);
+  }
 
   /** A spinner on a TTY; plain lines everywhere else (CI logs stay readable). */
   async spinner(text: string): Promise<Spinner> {
