@@ -1,15 +1,9 @@
-import { InvalidArgumentError } from './commander.js';
 import { ExitCode } from '../core/errors.js';
 import { findingToJson } from '../core/findings.js';
+import { positiveSeconds } from '../release/options.js';
 import { rehearse, type RehearsalResult } from '../release/rehearse/run.js';
 import type { CommandContext } from './context.js';
 import type { Define } from './registry.js';
-
-function seconds(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError('must be a positive whole number of seconds.');
-  return n;
-}
 
 export const define: Define = (program, action) => {
   program
@@ -19,7 +13,7 @@ export const define: Define = (program, action) => {
     .option('--publish', 'after VALIDATED, publish in the sandbox and fetch the jars back from its public repository')
     .option('--maven-mirror <url>', 'resolve everything from this repository (offline machines: file:///usr/share/maven-repo)')
     .option('--keep', 'keep the throwaway copy (its path is printed)')
-    .option('--wait-timeout <seconds>', 'how long to wait for the sandbox portal verdict', seconds, 120)
+    .option('--wait-timeout <seconds>', 'how long to wait for the sandbox portal verdict', positiveSeconds, 120)
     .action(
       action(async (ctx, opts) => {
         const result = await rehearse(ctx, {

@@ -13,10 +13,11 @@ export function addChainOptions(cmd: Command): Command {
     .option('--yes', 'no prompts: accept the prep changes')
     .option('--interactive', "hand the terminal to the build tool's own prompts (Maven: no -B, no version properties)")
     .option('--offline', 'preflight without the online checks')
-    .option('--wait-timeout <seconds>', 'how long status waits for the portal verdict', positiveInt, 600);
+    .option('--wait-timeout <seconds>', 'how long status waits for the portal verdict', positiveSeconds, 600);
 }
 
-function positiveInt(value: string): number {
+/** commander argParser for a time limit: a positive whole number of seconds. */
+export function positiveSeconds(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError('must be a positive whole number of seconds.');
   return n;
