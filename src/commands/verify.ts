@@ -3,8 +3,7 @@ import { ExitCode } from '../core/errors.js';
 import { toReport } from '../core/findings.js';
 import { detectBuildTool } from '../io/gather-facts.js';
 import { fromGradleBuild, fromMavenLayout, fromMavenTargets } from '../keys/artifacts.js';
-import { verifyArtifacts } from '../keys/verify.js';
-import { httpFor, keyServersFor, publicRepoFor } from '../portal/session.js';
+import { verifyWithContext } from '../keys/verify.js';
 import { findingsJson, findingsText } from '../ui/render/findings.js';
 import type { Define } from './registry.js';
 
@@ -22,13 +21,7 @@ export const define: Define = (program, action) => {
               ? await fromMavenTargets(ctx.cwd)
               : await fromGradleBuild(ctx.cwd);
         ctx.out.verbose(`checking ${set.files.size} files from ${set.from}`);
-        const http = httpFor(ctx);
-        const { verdicts, findings } = await verifyArtifacts(set, {
-          keyServers: keyServersFor(ctx, http),
-          publicRepo: publicRepoFor(ctx, http),
-          log: (l) => ctx.out.verbose(l),
-        });
-        await http.close();
+        const { verdicts, findings } = await verifyWithContext(ctx, set);
         const report = toReport(findings);
         const components = verdicts.map((v) => ({ purl: v.purl, packaging: v.packaging, files: v.files, ok: v.violations.length === 0 }));
         if (ctx.out.json) ctx.out.resultJson(findingsJson(report, { components }));

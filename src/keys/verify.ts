@@ -1,7 +1,9 @@
+import type { CommandContext } from '../commands/context.js';
 import type { Finding } from '../core/findings.js';
 import { validateDeployment, type ComponentVerdict } from '../core/validation/index.js';
 import type { KeyServers, PublicRepository } from '../portal/keyservers.js';
 import { ruleFixes } from '../portal/rule-fixes.js';
+import { httpFor, keyServersFor, publicRepoFor } from '../portal/session.js';
 import type { ArtifactSet } from './artifacts.js';
 import { createSignatureVerifier, type SignatureIssuer } from './signature-verifier.js';
 
@@ -42,4 +44,18 @@ export async function verifyArtifacts(
     })),
   );
   return { verdicts, findings };
+}
+
+/** verifyArtifacts with a command's key servers and public repository, on one HTTP client closed afterwards. */
+export async function verifyWithContext(ctx: CommandContext, set: ArtifactSet): Promise<{ verdicts: ComponentVerdict[]; findings: Finding[] }> {
+  const http = httpFor(ctx);
+  try {
+    return await verifyArtifacts(set, {
+      keyServers: keyServersFor(ctx, http),
+      publicRepo: publicRepoFor(ctx, http),
+      log: (l) => ctx.out.verbose(l),
+    });
+  } finally {
+    await http.close();
+  }
 }

@@ -1,8 +1,8 @@
 import { StepFailedError } from '../../core/errors.js';
 import { toReport } from '../../core/findings.js';
 import { fromGradleBuild, fromMavenTargets } from '../../keys/artifacts.js';
-import { verifyArtifacts } from '../../keys/verify.js';
-import { httpFor, keyServersFor, portalSession, publicRepoFor } from '../../portal/session.js';
+import { verifyWithContext } from '../../keys/verify.js';
+import { portalSession } from '../../portal/session.js';
 import { findingsText } from '../../ui/render/findings.js';
 import { dropOpenStaging } from '../staging.js';
 import { namespaceOf } from './upload.js';
@@ -24,18 +24,7 @@ export const verifyStep: Step = {
     }
     const set = rc.buildTool === 'gradle' ? await fromGradleBuild(ctx.cwd) : await fromMavenTargets(ctx.cwd);
     ctx.out.verbose(`checking ${set.files.size} files from ${set.from}`);
-    const http = httpFor(ctx);
-    let findings;
-    let verdicts;
-    try {
-      ({ verdicts, findings } = await verifyArtifacts(set, {
-        keyServers: keyServersFor(ctx, http),
-        publicRepo: publicRepoFor(ctx, http),
-        log: (l) => ctx.out.verbose(l),
-      }));
-    } finally {
-      await http.close();
-    }
+    const { verdicts, findings } = await verifyWithContext(ctx, set);
     const report = toReport(findings);
     if (report.ok) {
       ctx.out.verbose(`${verdicts.length} component(s) pass`);
