@@ -1,6 +1,7 @@
 import type { CommandContext } from '../commands/context.js';
 import { UsageError } from '../core/errors.js';
 import type { resolveSigningKey } from '../keys/fingerprint.js';
+import { askYesNo } from '../ui/ask.js';
 import { PortalClient } from './client.js';
 import { HttpClient } from './http.js';
 import { KeyServers, PublicRepository } from './keyservers.js';
@@ -83,9 +84,7 @@ export async function confirm(ctx: CommandContext, yes: boolean, question: strin
       fix: 'Pass --yes to confirm without a prompt (or --dry-run to see what would happen).',
     });
   }
-  const { default: enquirer } = await import('enquirer');
-  const answer = (await enquirer.prompt({ type: 'confirm', name: 'ok', message: question, initial: false })) as { ok: boolean };
-  return answer.ok;
+  return askYesNo(question, false);
 }
 
 /** What resolveSigningKey needs from a command's context, naming where --fingerprint came from. */

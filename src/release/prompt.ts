@@ -1,5 +1,6 @@
 import { UsageError } from '../core/errors.js';
 import type { CommandContext } from '../commands/context.js';
+import { askYesNo } from '../ui/ask.js';
 
 /** Yes/no: --yes answers yes; a terminal asks; anywhere else it is a usage error naming --yes. */
 export async function confirm(ctx: CommandContext, yes: boolean, question: string, fixWithoutTerminal: string): Promise<void> {
@@ -10,9 +11,7 @@ export async function confirm(ctx: CommandContext, yes: boolean, question: strin
       fix: fixWithoutTerminal,
     });
   }
-  const { default: enquirer } = await import('enquirer');
-  const answer = (await enquirer.prompt({ type: 'confirm', name: 'ok', message: question, initial: true })) as { ok: boolean };
-  if (!answer.ok) {
+  if (!(await askYesNo(question, true))) {
     throw new UsageError('Stopped at your answer.', { kind: 'declined', fix: 'Change what needs changing, then run `relctl release --resume`.' });
   }
 }
