@@ -60,6 +60,12 @@ export const define: Define = (program, action) => {
               fix: 'Pass another --port, or --port 0 for any free port.',
             });
           }
+          const where = (error as NodeJS.ErrnoException).path;
+          if (typeof code === 'string' && ['ENOTDIR', 'EEXIST', 'EROFS', 'ENOENT', 'EPERM'].includes(code) && where !== undefined) {
+            throw new UsageError(`${where}: cannot be used as a sandbox folder (${code}).`, {
+              fix: 'Pass a --data-dir (and --seed-repo) that is a folder relctl can create and write, or leave --data-dir out for a temporary one.',
+            });
+          }
           throw error;
         });
         // Owning SIGINT/SIGTERM (cli.ts then leaves them to us): close cleanly and exit 0.

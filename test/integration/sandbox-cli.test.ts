@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { execa, type ResultPromise } from 'execa';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -81,6 +82,16 @@ describe('relctl sandbox', () => {
     expect(user.stderr).toContain('--user');
     const port = await runCli(['sandbox', '--port', 'http']);
     expect(port.exitCode).toBe(2);
+  });
+
+  test('a --data-dir that cannot be a folder is a usage error (exit 2), with --json one error document', async () => {
+    const file = path.join(tmp.path, 'a-file');
+    await writeFile(file, 'x');
+    const r = await runCli(['sandbox', '--port', '0', '--json', '--data-dir', path.join(file, 'data')]);
+    expect(r.exitCode, r.stderr).toBe(2);
+    expect(r.stderr).toContain('fix:');
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(JSON.parse(r.stdout)).toMatchObject({ ok: false, error: { kind: 'usage' } });
   });
 
   test('with --data-dir, staged files and repositories survive kill -9 in the middle of uploads', async () => {
