@@ -9,7 +9,7 @@ import { resolveSigningKey } from '../keys/fingerprint.js';
 import { PortalClient } from './client.js';
 import { HttpClient } from './http.js';
 import { KeyServers } from './keyservers.js';
-import { localAddressOf, tokenOf } from './session.js';
+import { groupIdOf, localAddressOf, tokenOf } from './session.js';
 import { missingTokenFix } from './token.js';
 
 /**
@@ -39,9 +39,9 @@ export async function gatherOnlineFacts(ctx: CommandContext, known: { groupId?: 
   }
 }
 
-async function groupIdOf(ctx: CommandContext, known: { groupId?: string }): Promise<string | undefined> {
-  if (ctx.config.groupId !== undefined) return ctx.config.groupId;
-  if (known.groupId !== undefined) return known.groupId;
+async function namespaceFor(ctx: CommandContext, known: { groupId?: string }): Promise<string | undefined> {
+  const given = groupIdOf(ctx, known.groupId);
+  if (given !== undefined) return given;
   const pom = await readFile(path.join(ctx.cwd, 'pom.xml'), 'utf8').catch(() => undefined);
   return pom === undefined ? undefined : pomCoordinates(pom).groupId;
 }
@@ -50,7 +50,7 @@ async function portalFacts(ctx: CommandContext, http: HttpClient, known: { group
   const base = { portalUrl: ctx.config.portalUrl, missingFix: missingTokenFix };
   const token = await tokenOf(ctx).catch(() => undefined);
   if (token === undefined) return { ...base, credentials: 'missing' };
-  const groupId = await groupIdOf(ctx, known);
+  const groupId = await namespaceFor(ctx, known);
   if (groupId === undefined) return { ...base, credentials: 'present' };
   const portal = new PortalClient(http, ctx.config, token);
   try {

@@ -64,9 +64,16 @@ export function publicRepoFor(ctx: CommandContext, http = httpFor(ctx)): PublicR
   return new PublicRepository(http, ctx.config.publicRepoUrl);
 }
 
-/** --group-id is a global setting: flag, RELCTL_GROUP_ID and relctl.config.json all land in ctx.config. */
+/**
+ * The namespace to act on: --group-id is a global setting (flag, RELCTL_GROUP_ID and
+ * relctl.config.json all land in ctx.config); else what the project declares, when known.
+ */
+export function groupIdOf(ctx: CommandContext, declared?: string): string | undefined {
+  return ctx.config.groupId ?? declared;
+}
+
 export function requireGroupId(ctx: CommandContext): string {
-  const g = ctx.config.groupId;
+  const g = groupIdOf(ctx);
   if (g === undefined || g === '') {
     throw new UsageError('No group id (namespace) given.', {
       fix: 'Pass --group-id <namespace> (or set RELCTL_GROUP_ID, or "groupId" in relctl.config.json).',

@@ -4,15 +4,11 @@ import { toReport } from '../../core/findings.js';
 import { updateJournal } from '../../io/journal.js';
 import type { PortalFailure } from '../../portal/client.js';
 import { deploymentsUrl } from '../../portal/decode.js';
-import { portalSession } from '../../portal/session.js';
+import { groupIdOf, portalSession } from '../../portal/session.js';
 import { manualUpload, uploadRecord } from '../../portal/upload.js';
 import { findingsText } from '../../ui/render/findings.js';
 import type { CommandContext } from '../../commands/context.js';
 import type { Step } from '../types.js';
-
-export function namespaceOf(ctx: CommandContext, groupId: string | undefined): string | undefined {
-  return ctx.config.groupId ?? groupId;
-}
 
 /** Portal validation findings travel on the error; show them before the error's cause and fix. */
 export function showPortalFindings(ctx: CommandContext, error: unknown): void {
@@ -27,7 +23,7 @@ export const uploadStep: Step = {
   title: 'Manual upload to the portal',
   summary: (rc) => `deployment ${rc.deploymentId ?? '(id not returned; see relctl search)'}${rc.repositoryKey === undefined ? '' : `, repository ${rc.repositoryKey}`}`,
   async run(rc, { ctx, options }) {
-    const groupId = namespaceOf(ctx, rc.groupId);
+    const groupId = groupIdOf(ctx, rc.groupId);
     if (groupId === undefined) throw new Error('upload step without a group id');
     const call = `POST ${ctx.config.stagingApiUrl.replace(/\/+$/, '')}/manual/upload/defaultRepository/${groupId}?publishing_type=user_managed`;
     if (options.dryRun) {

@@ -2,10 +2,9 @@ import { StepFailedError } from '../../core/errors.js';
 import { toReport } from '../../core/findings.js';
 import { fromGradleBuild, fromMavenTargets } from '../../keys/artifacts.js';
 import { verifyWithContext } from '../../keys/verify.js';
-import { portalSession } from '../../portal/session.js';
+import { groupIdOf, portalSession } from '../../portal/session.js';
 import { findingsText } from '../../ui/render/findings.js';
 import { dropOpenStaging } from '../staging.js';
-import { namespaceOf } from './upload.js';
 import type { Step } from '../types.js';
 
 /**
@@ -31,7 +30,7 @@ export const verifyStep: Step = {
       return {};
     }
     if (!ctx.out.json) ctx.out.info(findingsText(report, ctx.out.c, `verify (${verdicts.length} components)`));
-    const groupId = namespaceOf(ctx, rc.groupId);
+    const groupId = groupIdOf(ctx, rc.groupId);
     let dropped: string[] = [];
     if (groupId !== undefined) {
       const session = await portalSession(ctx);
