@@ -93,7 +93,7 @@ function report(error: unknown, out: Output): ExitCodeValue {
       if (value !== undefined && value !== null) out.info(`${key}: ${String(value)}`);
     }
     if (error.detail !== undefined) out.verbose(error.detail);
-    if (out.json) {
+    if (out.json && !out.wroteJson) {
       out.resultJson({ ok: false, error: { kind: error.kind, message: error.message, fix: error.fix, ...error.data } });
     }
     return error.exitCode;
@@ -101,6 +101,10 @@ function report(error: unknown, out: Output): ExitCodeValue {
   // A bug: show the stack so it can be reported.
   out.error(`internal error (this is a bug in relctl): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   out.info('Please report it with the command you ran and the output above (remove anything private first).');
+  // --json promises one document on stdout on every path, a bug included.
+  if (out.json && !out.wroteJson) {
+    out.resultJson({ ok: false, error: { kind: 'internal', message: error instanceof Error ? error.message : String(error) } });
+  }
   return ExitCode.failed;
 }
 

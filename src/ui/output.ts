@@ -30,6 +30,8 @@ export class Output {
   readonly json: boolean;
   readonly verboseEnabled: boolean;
   readonly interactive: boolean;
+  /** True once the one --json document is out (an error after it must not print a second). */
+  wroteJson = false;
   private readonly stdout: NodeJS.WritableStream;
   private readonly stderr: NodeJS.WritableStream;
 
@@ -73,6 +75,7 @@ export class Output {
   }
   /** One JSON document on stdout (only in --json mode). */
   resultJson(value: unknown): void {
+    this.wroteJson = true;
     this.stdout.write(this.redactor.redact(JSON.stringify(value, null, 2)) + '\n');
   }
   /**

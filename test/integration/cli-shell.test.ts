@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { PassThrough } from 'node:stream';
+import { describe, expect, it, vi } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { tempDir, writeTree } from '../helpers/temp.js';
 
@@ -37,6 +38,37 @@ describe('CLI shell', () => {
     expect(r.stderr).toContain('"stagingApiUrl"');
     expect(r.stderr).toContain('"tokenPassword"');
     expect(r.stderr).toContain('RELCTL_TOKEN_PASSWORD');
+  });
+
+  it('with --json, an internal error (a bug) still prints exactly one JSON document on stdout', async () => {
+    vi.resetModules();
+    vi.doMock('../../src/commands/registry.js', async (importOriginal) => {
+      const real = await importOriginal<typeof import('../../src/commands/registry.js')>();
+      const define: import('../../src/commands/registry.js').Define = (program, action) => {
+        program.command('boom').action(
+          action(async () => {
+            throw new TypeError('boom');
+          }),
+        );
+      };
+      return { ...real, commandModules: { boom: async () => ({ define }) } };
+    });
+    const stdout = new PassThrough();
+    const chunks: string[] = [];
+    stdout.on('data', (c: Buffer) => chunks.push(c.toString()));
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation((c: string | Uint8Array) => stdout.write(c));
+    const errWrite = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      const { main } = await import('../../src/cli.js');
+      const code = await main(['boom', '--json'], { env: { CI: 'true' }, stdoutIsTTY: false, stderrIsTTY: false, stdinIsTTY: false });
+      expect(code).toBe(1);
+    } finally {
+      write.mockRestore();
+      errWrite.mockRestore();
+      vi.doUnmock('../../src/commands/registry.js');
+      vi.resetModules();
+    }
+    expect(JSON.parse(chunks.join(''))).toEqual({ ok: false, error: { kind: 'internal', message: 'boom' } });
   });
 
   it('rejects a bad RELCTL_* value naming the variable (exit 2)', async () => {
