@@ -1,24 +1,10 @@
 import { ExitCode, UsageError } from '../core/errors.js';
 import { findingToJson, toReport } from '../core/findings.js';
 import { deploymentsUrl } from '../portal/decode.js';
-import { resolveDeploymentId, settledStates, statusFindings, waitForDeployment } from '../portal/deployment.js';
+import { resolveDeploymentId, settledStates, stateMeaning, statusFindings, waitForDeployment } from '../portal/deployment.js';
 import { portalSession } from '../portal/session.js';
 import { findingsText } from '../ui/render/findings.js';
 import type { Define } from './registry.js';
-
-/** What each state means for the person releasing, and what to do next. */
-function meaning(state: string, id: string): { text: string; next?: string } {
-  switch (state) {
-    case 'PUBLISHED':
-      return { text: 'published: the artifacts are on their way to the public repository' };
-    case 'VALIDATED':
-      return { text: 'validated, NOT published yet: a person must publish it', next: `relctl publish --deployment ${id}` };
-    case 'FAILED':
-      return { text: 'validation FAILED: the namespace is blocked until this deployment is dropped', next: `relctl drop --deployment ${id}` };
-    default:
-      return { text: `${state.toLowerCase()}: the portal is still working on it`, next: `relctl status --deployment ${id} --wait` };
-  }
-}
 
 export const define: Define = (program, action) => {
   program
@@ -40,7 +26,7 @@ export const define: Define = (program, action) => {
             ? await waitForDeployment(portal, id, { timeoutMs: limit * 1000, signal: ctx.signal, onState: (s) => ctx.out.info(`${id}: ${s}`) })
             : { status: await portal.status(id), settled: true };
         const state = status.deploymentState;
-        const m = meaning(state, id);
+        const m = stateMeaning(state, id);
         const findings = statusFindings(status, ctx.config.portalUrl);
         const timedOut = opts.wait === true && !settled;
         if (ctx.out.json) {

@@ -32,6 +32,20 @@ export async function resolveDeploymentId(ctx: CommandContext, portal: PortalCli
   });
 }
 
+/** What each state means for the person releasing, and what to do next. */
+export function stateMeaning(state: string, id: string): { text: string; next?: string } {
+  switch (state) {
+    case 'PUBLISHED':
+      return { text: 'published: the artifacts are on their way to the public repository' };
+    case 'VALIDATED':
+      return { text: 'validated, NOT published yet: a person must publish it', next: `relctl publish --deployment ${id}` };
+    case 'FAILED':
+      return { text: 'validation FAILED: the namespace is blocked until this deployment is dropped', next: `relctl drop --deployment ${id}` };
+    default:
+      return { text: `${state.toLowerCase()}: the portal is still working on it`, next: `relctl status --deployment ${id} --wait` };
+  }
+}
+
 export interface WaitResult {
   status: DeploymentStatus;
   /** False when the time limit ran out before VALIDATED, PUBLISHED or FAILED. */
