@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
-import { parseProperties } from '../portal/token.js';
+import { parseProperties } from '../core/gradle/properties.js';
 import { listPublicKeys, listSecretKeys, type GpgKey, type GpgOptions } from './gpg.js';
 
 /**
@@ -47,7 +47,7 @@ async function gradleSigningKeyId(cwd: string, env: NodeJS.ProcessEnv): Promise<
   // The user's properties override the project's, as in Gradle.
   for (const file of [path.join(userHome, 'gradle.properties'), path.join(cwd, 'gradle.properties')]) {
     const text = await readFile(file, 'utf8').catch(() => undefined);
-    const raw = text === undefined ? undefined : parseProperties(text).get('signing.keyId');
+    const raw = text === undefined ? undefined : parseProperties(text).get('signing.keyId')?.value.trim();
     if (raw !== undefined && raw !== '') {
       const where = `signing.keyId in ${file}`;
       return { id: normaliseKeyId(raw, where), source: where };

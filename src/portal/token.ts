@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
+import { parseProperties } from '../core/gradle/properties.js';
 import { parseMavenSettings } from '../core/maven-settings.js';
 import { parsePom } from '../core/pom/index.js';
 import type { Redactor } from '../core/redact.js';
@@ -63,17 +64,6 @@ export function settingsServers(settingsXml: string, env: NodeJS.ProcessEnv): Ma
   return out;
 }
 
-export function parseProperties(text: string): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const raw of text.split(/\r?\n/)) {
-    const line = raw.trim();
-    if (line === '' || line.startsWith('#') || line.startsWith('!')) continue;
-    const m = /^([^=:\s]+)\s*[=:]\s*(.*)$/.exec(line);
-    if (m !== null) out.set(m[1]!, m[2]!.trim());
-  }
-  return out;
-}
-
 async function readIfExists(file: string): Promise<string | undefined> {
   try {
     return await readFile(file, 'utf8');
@@ -124,8 +114,8 @@ export async function findToken(src: TokenSources): Promise<PortalToken | undefi
   if (props !== undefined) {
     const map = parseProperties(props);
     for (const [uk, pk] of gradleKeyPairs) {
-      const gu = map.get(uk);
-      const gp = map.get(pk);
+      const gu = map.get(uk)?.value.trim();
+      const gp = map.get(pk)?.value.trim();
       if (gu !== undefined && gp !== undefined && gu !== '' && gp !== '') {
         src.redactor.addToken(gu, gp);
         return { username: gu, password: gp, source: `${propsFile} ${uk}/${pk}` };
