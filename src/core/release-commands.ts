@@ -145,12 +145,15 @@ export function gradleReleaseInvocation(
   return { command: executable, args, interactive: false, input: `${v.version}\n${v.nextVersion}\n`, purpose: 'clean release' };
 }
 
-/** The Gradle property names build scripts commonly read the staging token from. */
+/**
+ * The Gradle property names build scripts commonly read the staging token from, most specific
+ * first (the order the token finder looks them up in the user's gradle.properties).
+ */
 export const gradleTokenProperties = [
-  ['ossrhUsername', 'ossrhPassword'],
-  ['sonatypeUsername', 'sonatypePassword'],
   ['mavenCentralUsername', 'mavenCentralPassword'],
   ['centralUsername', 'centralPassword'],
+  ['sonatypeUsername', 'sonatypePassword'],
+  ['ossrhUsername', 'ossrhPassword'],
   ['ossrhTokenUsername', 'ossrhTokenPassword'],
 ] as const;
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { parseProperties } from '../core/gradle/properties.js';
 import { parseMavenSettings } from '../core/maven-settings.js';
+import { gradleTokenProperties } from '../core/release-commands.js';
 import { parsePom } from '../core/pom/index.js';
 import type { Redactor } from '../core/redact.js';
 
@@ -26,15 +27,6 @@ export interface TokenSources {
   settingsFile?: string;
   redactor: Redactor;
 }
-
-/** Property names the Gradle publishing plugins use for the portal token, most specific first. */
-const gradleKeyPairs: readonly [string, string][] = [
-  ['mavenCentralUsername', 'mavenCentralPassword'],
-  ['centralUsername', 'centralPassword'],
-  ['sonatypeUsername', 'sonatypePassword'],
-  ['ossrhUsername', 'ossrhPassword'],
-  ['ossrhTokenUsername', 'ossrhTokenPassword'],
-];
 
 export function bearerHeader(token: PortalToken): string {
   return `Bearer ${Buffer.from(`${token.username}:${token.password}`).toString('base64')}`;
@@ -113,7 +105,7 @@ export async function findToken(src: TokenSources): Promise<PortalToken | undefi
   const props = await readIfExists(propsFile);
   if (props !== undefined) {
     const map = parseProperties(props);
-    for (const [uk, pk] of gradleKeyPairs) {
+    for (const [uk, pk] of gradleTokenProperties) {
       const gu = map.get(uk)?.value.trim();
       const gp = map.get(pk)?.value.trim();
       if (gu !== undefined && gp !== undefined && gu !== '' && gp !== '') {
