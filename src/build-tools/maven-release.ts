@@ -18,7 +18,8 @@ import { exists } from '../release/project.js';
 /**
  * Runs Maven for the release chain: the release plugin's goals and the pre-release prep. Secrets
  * reach Maven only through a settings file: the user's own (when the token came from it) or a
- * generated private copy (mode 0600, in a temp folder, deleted right after the build).
+ * generated private copy (mode 0600, in a temp folder, deleted right after the build) whose
+ * <server> reads the token from the child's environment (`${env.…}`), never holding it itself.
  */
 export interface MavenRunOptions {
   root: string;
@@ -26,7 +27,7 @@ export interface MavenRunOptions {
   /** --settings / RELCTL_MAVEN_SETTINGS, else ~/.m2/settings.xml when it exists. */
   userSettings?: string;
   localRepo?: string;
-  /** Set when the token did not come from the settings file: it is written into a private copy. */
+  /** Set when the token did not come from the settings file: a private copy names it through env. */
   token?: { username: string; password: string; serverId: string };
 }
 
@@ -36,6 +37,11 @@ export async function mavenExecutable(root: string): Promise<string> {
 
 export interface MavenSession {
   common: MavenCommon;
+  /**
+   * Added to every Maven child's environment: the token halves the generated settings file names
+   * as `${env.…}`, so the token is never written to a file nor passed in argv (DESIGN §2).
+   */
+  env?: Record<string, string>;
   /** Deletes the generated settings file, if any. */
   dispose(): Promise<void>;
 }
@@ -51,12 +57,19 @@ export async function openMavenSession(o: MavenRunOptions, dryRun: boolean): Pro
   const dir = await mkdtemp(path.join(os.tmpdir(), 'relctl-settings-'));
   const file = path.join(dir, 'settings.xml');
   if (!dryRun) {
-    const text = settingsWithServer(hasUserSettings ? await readFile(userSettings, 'utf8') : undefined, o.token.serverId, o.token.username, o.token.password);
+    const text = settingsWithServer(hasUserSettings ? await readFile(userSettings, 'utf8') : undefined, o.token.serverId, `\${env.${tokenEnv.username}}`, `\${env.${tokenEnv.password}}`);
     await chmod(dir, 0o700);
     await writeFile(file, text, { mode: 0o600 });
   }
-  return { common: { ...base, settingsFile: file }, dispose: () => rm(dir, { recursive: true, force: true }) };
+  return {
+    common: { ...base, settingsFile: file },
+    env: { [tokenEnv.username]: o.token.username, [tokenEnv.password]: o.token.password },
+    dispose: () => rm(dir, { recursive: true, force: true }),
+  };
 }
+
+/** The variables the generated settings file reads the token from. */
+export const tokenEnv = { username: 'RELCTL_MAVEN_TOKEN_USERNAME', password: 'RELCTL_MAVEN_TOKEN_PASSWORD' } as const;
 
 export async function runInvocation(proc: ProcessRunner, root: string, inv: Invocation, fix: string, env?: Record<string, string>): Promise<string> {
   const r = await proc.mustRun(
@@ -91,6 +104,7 @@ export async function mavenRelease(
       inv.purpose.includes('perform')
         ? 'Fix the cause shown above; the tag exists now, so `relctl release --resume` releases the next version (the orphan-tag rule).'
         : 'Fix the cause shown above, then run `relctl release --resume`.',
+      session.env,
     );
   }
 }
@@ -133,11 +147,11 @@ export async function detectPrepGoals(root: string, localRepo: string): Promise<
 
 export async function mavenPrep(proc: ProcessRunner, session: MavenSession, root: string, goals: readonly PrepGoal[]): Promise<void> {
   const inv = mavenPrepInvocation(session.common, goals);
-  if (inv !== undefined) await runInvocation(proc, root, inv, 'Fix the cause shown above (or the plugin configuration), then run `relctl release --resume`.');
+  if (inv !== undefined) await runInvocation(proc, root, inv, 'Fix the cause shown above (or the plugin configuration), then run `relctl release --resume`.', session.env);
 }
 
 export async function mavenInstall(proc: ProcessRunner, session: MavenSession, root: string): Promise<void> {
-  await runInvocation(proc, root, mavenInstallInvocation(session.common), 'Fix the build, commit, then run `relctl release --resume`.');
+  await runInvocation(proc, root, mavenInstallInvocation(session.common), 'Fix the build, commit, then run `relctl release --resume`.', session.env);
 }
 
 /** Maven's release checkout (release:perform builds and deploys from here). */

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile, copyFile, chmod } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { openMavenSession } from '../../src/build-tools/maven-release.js';
 import { runCli } from '../helpers/cli.js';
 import { git, gitRepo, tempDir, type TempDir } from '../helpers/temp.js';
 import { demoRepo, fakeBin, fakePublicRepo, recorded, releaseEnv, subjects, tags } from './release-fixture.js';
@@ -12,6 +13,25 @@ const props = (v: string, next: string, tag: string): string[] => [
   `-DdevelopmentVersion=${next}`,
   `-Dtag=${tag}`,
 ];
+
+describe('release build: the token never lands in a file relctl writes', () => {
+  it('the generated Maven settings name the token through ${env.…}; the values travel in the child environment', async () => {
+    await using t = await tempDir();
+    const session = await openMavenSession(
+      { root: t.path, env: { HOME: t.path }, token: { username: 'canary-user-7f3', password: 'canary-pass-9d1', serverId: 'central' } },
+      false,
+    );
+    try {
+      const text = await readFile(session.common.settingsFile!, 'utf8');
+      expect(text).not.toContain('canary-user-7f3');
+      expect(text).not.toContain('canary-pass-9d1');
+      expect(text).toContain('<id>central</id><username>${env.RELCTL_MAVEN_TOKEN_USERNAME}</username><password>${env.RELCTL_MAVEN_TOKEN_PASSWORD}</password>');
+      expect(session.env).toEqual({ RELCTL_MAVEN_TOKEN_USERNAME: 'canary-user-7f3', RELCTL_MAVEN_TOKEN_PASSWORD: 'canary-pass-9d1' });
+    } finally {
+      await session.dispose();
+    }
+  });
+});
 
 describe('release build: the exact build tool command lines', () => {
   let published: Set<string>;
