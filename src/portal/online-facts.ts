@@ -9,7 +9,7 @@ import { resolveSigningKey } from '../keys/fingerprint.js';
 import { PortalClient } from './client.js';
 import { HttpClient } from './http.js';
 import { KeyServers } from './keyservers.js';
-import { groupIdOf, localAddressOf, tokenOf } from './session.js';
+import { groupIdOf, localAddressOf, signingKeyInput, tokenOf } from './session.js';
 import { missingTokenFix } from './token.js';
 
 /**
@@ -31,7 +31,7 @@ export async function gatherOnlineFacts(ctx: CommandContext, known: { groupId?: 
   try {
     const [portal, keys] = await Promise.all([
       within(portalFacts(ctx, http, known), { credentials: 'present', auth: { error: 'timed out' }, portalUrl: ctx.config.portalUrl, missingFix: missingTokenFix }),
-      within(keyFacts(ctx, http), undefined),
+      within(keyFacts(ctx, http), keysTimedOut(ctx, http, bound)),
     ]);
     return { portal, ...(keys === undefined ? {} : { keys }) };
   } finally {
@@ -68,15 +68,25 @@ async function portalFacts(ctx: CommandContext, http: HttpClient, known: { group
   }
 }
 
+/** Key lookups that did not finish in time: an unanswered lookup, so preflight ends with exit 3. */
+function keysTimedOut(ctx: CommandContext, http: HttpClient, boundMs: number): KeyCheckFacts {
+  const noAnswer = { error: `no answer from the key servers within ${boundMs / 1000} s` };
+  return {
+    primaryUrl: ctx.config.keyserverUrl,
+    uploadFormUrl: new KeyServers(http, ctx.config).uploadFormUrl(),
+    secondaryUrl: ctx.config.secondaryKeyserverUrl,
+    primary: noAnswer,
+    secondary: noAnswer,
+    emails: [],
+    checkedAt: new Date().toISOString(),
+  };
+}
+
 async function keyFacts(ctx: CommandContext, http: HttpClient): Promise<KeyCheckFacts | undefined> {
   const servers = new KeyServers(http, ctx.config);
   const urls = { primaryUrl: ctx.config.keyserverUrl, uploadFormUrl: servers.uploadFormUrl(), secondaryUrl: ctx.config.secondaryKeyserverUrl };
   try {
-    const key = await resolveSigningKey({
-      cwd: ctx.cwd,
-      env: ctx.env,
-      ...(ctx.config.fingerprint === undefined ? {} : { fingerprint: ctx.config.fingerprint }),
-    });
+    const key = await resolveSigningKey(signingKeyInput(ctx));
     return await gatherKeyFacts(key, servers, ctx.config);
   } catch (error) {
     if (!isRelctlError(error)) throw error;

@@ -94,4 +94,19 @@ describe('preflight online checks', () => {
     expect(r.stderr).toContain('HTTP 503');
     expect(r.stderr).toContain('fix:');
   });
+
+  it('ends with exit 3, not a pass, when the key servers answer nothing within the time bound', async () => {
+    await uploadKey(sb, key.armoredPublicKey);
+    // Every key-server answer is held back longer than preflight's bound (three times --timeout).
+    await control(sb, 'POST', 'faults', { prefix: '/keys', count: 50, delayMs: 6000 });
+    await control(sb, 'POST', 'faults', { prefix: '/keys2', count: 50, delayMs: 6000 });
+    const r = await runCli(['preflight', '--json', '--cwd', project, '--fingerprint', key.fingerprint, '--timeout', '1'], {
+      home: work.path,
+      env: { GNUPGHOME: key.gnupgHome, ...sandboxEnv(sb) },
+    });
+    await control(sb, 'DELETE', 'faults');
+    expect(r.exitCode, r.stderr).toBe(3);
+    expect((JSON.parse(r.stdout) as { ok: boolean }).ok).toBe(false);
+    expect(r.stderr).toContain('no answer from the key servers within 3 s');
+  });
 });
