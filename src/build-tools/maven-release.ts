@@ -12,8 +12,10 @@ import {
   type PrepGoal,
   type ReleaseVersions,
 } from '../core/release-commands.js';
+import { parsePom, type RawPom } from '../core/pom/index.js';
 import type { ProcessRunner } from '../release/process-runner.js';
 import { exists } from '../release/project.js';
+import { relativeToRoot, repositoryPomPath, statOf } from './maven/load.js';
 
 /**
  * Runs Maven for the release chain: the release plugin's goals and the pre-release prep. Secrets
@@ -109,39 +111,53 @@ export async function mavenRelease(
   }
 }
 
-/** Every pom.xml of the reactor (root and nested <module>s), for spotting configured plugins. */
-export async function reactorPomTexts(root: string): Promise<string[]> {
-  const texts: string[] = [];
+/** One POM of the reactor: its text (plugins are spotted in it) and its model when it parses. */
+interface ReactorPom {
+  text: string;
+  pom?: RawPom;
+}
+
+/**
+ * The reactor's POMs (root first, then the `<module>`s the model lists, nested), read once each.
+ * Modules come from the parsed model, so a commented-out `<module>` is not walked, the same
+ * reactor preflight reads (build-tools/maven/gather.ts); a module may name a folder or a POM file.
+ */
+async function reactorPoms(root: string): Promise<ReactorPom[]> {
+  const poms: ReactorPom[] = [];
   const seen = new Set<string>();
-  const walk = async (dir: string, depth: number): Promise<void> => {
-    const file = path.join(dir, 'pom.xml');
-    if (seen.has(file) || depth > 20) return;
+  const walk = async (file: string): Promise<void> => {
+    if (seen.has(file)) return;
     seen.add(file);
     const text = await readFile(file, 'utf8').catch(() => undefined);
     if (text === undefined) return;
-    texts.push(text);
-    for (const m of text.matchAll(/<module>\s*([^<]+?)\s*<\/module>/g)) {
-      const sub = path.resolve(dir, m[1]!);
-      if (sub.startsWith(root)) await walk(sub, depth + 1);
+    const parsed = parsePom(text);
+    poms.push(parsed.ok ? { text, pom: parsed.pom } : { text });
+    if (!parsed.ok) return;
+    for (const m of parsed.pom.modules) {
+      const target = path.resolve(path.dirname(file), m.value);
+      if (relativeToRoot(root, target) === undefined) continue;
+      await walk(statOf(target)?.isDirectory() === true ? path.join(target, 'pom.xml') : target);
     }
   };
-  await walk(root, 0);
-  return texts;
+  await walk(path.join(root, 'pom.xml'));
+  return poms;
+}
+
+/** Every pom.xml of the reactor (root and nested <module>s), for spotting configured plugins. */
+export async function reactorPomTexts(root: string): Promise<string[]> {
+  return (await reactorPoms(root)).map((p) => p.text);
 }
 
 /** The parent POM from the local repository, where ecosystem parents configure these plugins. */
-export async function parentPomText(rootPom: string, localRepo: string): Promise<string | undefined> {
-  const m = /<parent>([\s\S]*?)<\/parent>/.exec(rootPom);
-  if (m === null) return undefined;
-  const field = (n: string): string | undefined => new RegExp(`<${n}>\\s*([^<]+?)\\s*</${n}>`).exec(m[1]!)?.[1];
-  const [g, a, v] = [field('groupId'), field('artifactId'), field('version')];
-  if (g === undefined || a === undefined || v === undefined) return undefined;
-  return readFile(path.join(localRepo, ...g.split('.'), a, v, `${a}-${v}.pom`), 'utf8').catch(() => undefined);
+async function parentPomText(pom: RawPom | undefined, localRepo: string): Promise<string | undefined> {
+  const file = pom?.parent === undefined ? undefined : repositoryPomPath(localRepo, pom.parent);
+  return file === undefined ? undefined : readFile(file, 'utf8').catch(() => undefined);
 }
 
 export async function detectPrepGoals(root: string, localRepo: string): Promise<PrepGoal[]> {
-  const texts = await reactorPomTexts(root);
-  const parent = texts[0] === undefined ? undefined : await parentPomText(texts[0], localRepo);
+  const poms = await reactorPoms(root);
+  const texts = poms.map((p) => p.text);
+  const parent = await parentPomText(poms[0]?.pom, localRepo);
   return configuredPrepGoals(parent === undefined ? texts : [...texts, parent]);
 }
 

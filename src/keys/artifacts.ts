@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
+import { effectivePomFromText } from '../core/pom/index.js';
 
 /**
  * Finds the files `verify` checks and gives each its Maven repository path:
@@ -47,24 +48,20 @@ export async function fromMavenLayout(dir: string, cwd: string): Promise<Artifac
   return { files, origin, from: dir };
 }
 
-function tag(xml: string, name: string): string | undefined {
-  return new RegExp(`<${name}>\\s*([^<]*?)\\s*</${name}>`).exec(xml)?.[1];
-}
-
-/** groupId/artifactId/version/packaging of a POM's own project element (parent as fallback). */
+/**
+ * groupId/artifactId/version/packaging of a POM's own project element (groupId and version fall
+ * back to the parent's), read through the POM model: comments, CDATA and entities as XML has them,
+ * and `${...}` resolved from the POM's own properties as Maven would.
+ */
 export function pomCoordinates(xml: string): { groupId?: string; artifactId?: string; version?: string; packaging: string } {
-  const text = xml.replace(/<!--[\s\S]*?-->/g, '');
-  const parent = /<parent>([\s\S]*?)<\/parent>/.exec(text)?.[1] ?? '';
-  // Drop nested blocks that carry their own coordinates before reading the project's.
-  const own = text.replace(/<(parent|dependencies|dependencyManagement|build|plugins|profiles|reporting|modules)>[\s\S]*?<\/\1>/g, '');
-  const groupId = tag(own, 'groupId') ?? tag(parent, 'groupId');
-  const artifactId = tag(own, 'artifactId');
-  const version = tag(own, 'version') ?? tag(parent, 'version');
+  const parsed = effectivePomFromText(xml, () => undefined);
+  if (!parsed.ok) return { packaging: 'jar' };
+  const { groupId, artifactId, version, packaging } = parsed.effective;
   return {
     ...(groupId === undefined ? {} : { groupId }),
     ...(artifactId === undefined ? {} : { artifactId }),
     ...(version === undefined ? {} : { version }),
-    packaging: tag(own, 'packaging') ?? 'jar',
+    packaging,
   };
 }
 

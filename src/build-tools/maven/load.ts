@@ -107,13 +107,22 @@ export class PomLoader {
       const loaded = await this.load(candidate, 'project');
       if (loaded.link !== undefined && matches(loaded.link, ref)) return loaded;
     }
-    const { groupId: g, artifactId: a, version: v } = ref;
-    if (g === undefined || a === undefined || v === undefined || `${g}${a}${v}`.includes('${')) return undefined;
-    if ([g, a, v].some((s) => s.includes('..') || s.includes('/') || s.includes('\\'))) return undefined;
-    const abs = path.join(this.localRepo, ...g.split('.'), a, v, `${a}-${v}.pom`);
+    const abs = repositoryPomPath(this.localRepo, ref);
+    if (abs === undefined) return undefined;
     const loaded = await this.load(abs, 'repository');
     return loaded.link === undefined ? undefined : loaded;
   }
+}
+
+/**
+ * Where the local repository keeps the POM `ref` names; undefined when the coordinates are
+ * incomplete, uninterpolated (`${...}`), or would step outside the repository.
+ */
+export function repositoryPomPath(localRepo: string, ref: Pick<ParentRef, 'groupId' | 'artifactId' | 'version'>): string | undefined {
+  const { groupId: g, artifactId: a, version: v } = ref;
+  if (g === undefined || a === undefined || v === undefined || `${g}${a}${v}`.includes('${')) return undefined;
+  if ([g, a, v].some((s) => s.includes('..') || s.includes('/') || s.includes('\\'))) return undefined;
+  return path.join(localRepo, ...g.split('.'), a, v, `${a}-${v}.pom`);
 }
 
 /** Maven accepts a relativePath POM only when its coordinates are the ones the child asks for. */
