@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { detectPrepGoals, reactorPomTexts } from '../../src/build-tools/maven-release.js';
+import { localRepoFor } from '../../src/build-tools/maven/settings.js';
 import { tempDir, writeTree } from '../helpers/temp.js';
 
 const plugin = (artifactId: string): string => `<build><plugins><plugin><artifactId>${artifactId}</artifactId></plugin></plugins></build>`;
@@ -36,5 +37,19 @@ describe('the release chain reads the reactor through the POM model', () => {
       'repo/org/eco/eco-parent/1/eco-parent-1.pom': `<project><groupId>org.eco</groupId><artifactId>eco-parent</artifactId><version>1</version>${plugin('license-maven-plugin')}</project>`,
     });
     expect((await detectPrepGoals(path.join(t.path, 'p'), repo)).map((g) => g.id)).toEqual(['license']);
+  });
+
+  it("looks up the parent in the settings' <localRepository>, as preflight does, unless --local-repo says otherwise", async () => {
+    await using t = await tempDir();
+    const home = path.join(t.path, 'h');
+    await writeTree(t.path, {
+      'h/.m2/settings.xml': `<settings><localRepository>\${user.home}/elsewhere</localRepository></settings>`,
+      'p/pom.xml': `<project><parent><groupId>org.eco</groupId><artifactId>eco-parent</artifactId><version>1</version></parent><artifactId>root</artifactId></project>`,
+      'h/elsewhere/org/eco/eco-parent/1/eco-parent-1.pom': `<project><groupId>org.eco</groupId><artifactId>eco-parent</artifactId><version>1</version>${plugin('license-maven-plugin')}</project>`,
+    });
+    const repo = await localRepoFor({ env: { HOME: home }, home });
+    expect(repo).toBe(path.join(home, 'elsewhere'));
+    expect((await detectPrepGoals(path.join(t.path, 'p'), repo)).map((g) => g.id)).toEqual(['license']);
+    expect(await localRepoFor({ localRepo: path.join(t.path, 'r'), env: { HOME: home }, home })).toBe(path.join(t.path, 'r'));
   });
 });

@@ -3,7 +3,7 @@ import type { Finding } from '../../core/findings.js';
 import { effectivePom, parentId, resolveChain, type ChainLink, type RawPom } from '../../core/pom/index.js';
 import type { MavenFacts, MavenModuleFacts } from './facts.js';
 import { PomLoader, relativeToRoot, statOf, type LoadedPom } from './load.js';
-import { defaultSettingsFile, loadMavenSettings } from './settings.js';
+import { defaultSettingsFile, loadMavenSettings, resolveLocalRepo } from './settings.js';
 
 export interface GatherMavenOptions {
   settingsFile?: string;
@@ -54,7 +54,11 @@ export async function gatherMavenFacts(rootDir: string, options: GatherMavenOpti
   const settingsFile = options.settingsFile === undefined ? defaultSettingsFile(options.home) : path.resolve(options.settingsFile);
   const settings = await loadMavenSettings(settingsFile, { env: options.env, home: options.home });
   if (settings.finding !== undefined) report(settings.finding);
-  const localRepo = path.resolve(options.localRepo ?? settings.settings?.localRepository ?? path.join(options.home, '.m2', 'repository'));
+  const localRepo = resolveLocalRepo({
+    ...(options.localRepo === undefined ? {} : { localRepo: options.localRepo }),
+    ...(settings.settings === undefined ? {} : { settings: settings.settings }),
+    home: options.home,
+  });
   const loader = new PomLoader(root, localRepo);
 
   const entries = await walkReactor(root, loader, report);

@@ -44,3 +44,19 @@ export async function loadMavenSettings(file: string, context: { env: Record<str
 export function defaultSettingsFile(home: string): string {
   return path.join(home, '.m2', 'settings.xml');
 }
+
+/**
+ * Maven's local repository: `--local-repo` (RELCTL_MAVEN_LOCAL_REPO), else the settings'
+ * `<localRepository>`, else ~/.m2/repository (docs/maven-preflight.md).
+ */
+export function resolveLocalRepo(o: { localRepo?: string; settings?: MavenSettings; home: string }): string {
+  return path.resolve(o.localRepo ?? o.settings?.localRepository ?? path.join(o.home, '.m2', 'repository'));
+}
+
+/** The local repository for a run that has not read the settings yet (the release chain): reads them. */
+export async function localRepoFor(o: { localRepo?: string; settingsFile?: string; env: Record<string, string | undefined>; home: string }): Promise<string> {
+  if (o.localRepo !== undefined) return resolveLocalRepo({ localRepo: o.localRepo, home: o.home });
+  const file = o.settingsFile === undefined ? defaultSettingsFile(o.home) : path.resolve(o.settingsFile);
+  const { settings } = await loadMavenSettings(file, { env: o.env, home: o.home });
+  return resolveLocalRepo({ ...(settings === undefined ? {} : { settings }), home: o.home });
+}
