@@ -110,6 +110,7 @@ async function completeRelease(release: ReleaseFacts, git: GitFacts, ctx: Comman
       version: next.version,
       timeoutMs: ctx.config.timeout * 1000,
       signal: ctx.signal,
+      env: ctx.env,
     });
     ctx.out.verbose(`HEAD ${answer.url} -> ${answer.published === undefined ? answer.reason : answer.published ? 'found' : 'not found'}`);
     if (answer.published === undefined) {

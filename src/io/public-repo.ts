@@ -2,6 +2,8 @@
  * Asks the public repository whether a release exists: the orphan-tag rule (seed part 3.2)
  * needs to know if a tagged version ever reached it. A network fact, gathered before the checks.
  */
+import type { HttpClient } from '../portal/http.js';
+
 export type PublishedAnswer = { published: boolean; url: string } | { published: undefined; url: string; reason: string };
 
 export interface PublishedQuery {
@@ -9,8 +11,13 @@ export interface PublishedQuery {
   groupId: string;
   artifactId: string;
   version: string;
+  /** Per request, milliseconds. */
   timeoutMs: number;
   signal?: AbortSignal;
+  /** For HTTPS_PROXY / NO_PROXY. */
+  env?: NodeJS.ProcessEnv;
+  /** Extra attempts per request on connection errors and 502-504 (default 2). */
+  retries?: number;
 }
 
 /** `{publicRepoUrl}/<group path>/<artifactId>/<v>/<artifactId>-<v>.pom` (DESIGN §6). */
@@ -21,29 +28,48 @@ export function pomUrl(q: Pick<PublishedQuery, 'publicRepoUrl' | 'groupId' | 'ar
   return `${base}/${group}/${seg(q.artifactId)}/${seg(q.version)}/${seg(q.artifactId)}-${seg(q.version)}.pom`;
 }
 
+const timeoutCodes = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
+
 /**
- * HEAD, then GET when the server does not do HEAD. 2xx: published; 404/410: not published;
+ * The one public-repository probe (preflight's orphan-tag fact, the release chain's version
+ * decision, the sandbox validation): HEAD, then GET when the server does not do HEAD, through
+ * `http` (its retries, timeouts and proxy settings). 2xx: published; 404/410: not published;
  * anything else (5xx, redirects, timeouts, refused connections) is "unknown" with the reason,
  * never a guess. Never throws.
  */
-export async function isVersionPublished(q: PublishedQuery): Promise<PublishedAnswer> {
+export async function probePublished(http: HttpClient, q: Omit<PublishedQuery, 'signal'>): Promise<PublishedAnswer> {
   const url = pomUrl(q);
-  // undici is loaded only when a probe actually runs (start-up stays fast).
-  const { request } = await import('undici');
-  const signal = q.signal === undefined ? AbortSignal.timeout(q.timeoutMs) : AbortSignal.any([q.signal, AbortSignal.timeout(q.timeoutMs)]);
   try {
     for (const method of ['HEAD', 'GET'] as const) {
-      const res = await request(url, { method, signal, headersTimeout: q.timeoutMs, bodyTimeout: q.timeoutMs });
-      await res.body.dump();
-      if (res.statusCode >= 200 && res.statusCode < 300) return { published: true, url };
-      if (res.statusCode === 404 || res.statusCode === 410) return { published: false, url };
-      if (method === 'HEAD' && (res.statusCode === 405 || res.statusCode === 501)) continue;
-      return { published: undefined, url, reason: `HTTP ${res.statusCode}` };
+      const res = await http.request({ method, url });
+      if (res.status >= 200 && res.status < 300) return { published: true, url };
+      if (res.status === 404 || res.status === 410) return { published: false, url };
+      if (method === 'HEAD' && (res.status === 405 || res.status === 501)) continue;
+      return { published: undefined, url, reason: `HTTP ${res.status}` };
     }
     return { published: undefined, url, reason: 'no answer' };
   } catch (error) {
-    const e = error as Error & { code?: string };
-    const reason = e.name === 'TimeoutError' || e.name === 'AbortError' ? `no answer within ${Math.round(q.timeoutMs / 1000)} s` : (e.code ?? e.message);
+    const e = error as Error & { code?: string; data?: { code?: unknown } };
+    const code = typeof e.data?.code === 'string' ? e.data.code : e.code;
+    const timedOut = e.name === 'TimeoutError' || e.name === 'AbortError' || (code !== undefined && timeoutCodes.has(code));
+    const reason = timedOut ? `no answer within ${Math.round(q.timeoutMs / 1000)} s` : (code ?? e.message);
     return { published: undefined, url, reason };
+  }
+}
+
+/** {@link probePublished} on a client of its own (closed afterwards). */
+export async function isVersionPublished(q: PublishedQuery): Promise<PublishedAnswer> {
+  // The HTTP layer (and undici) is loaded only when a probe actually runs (start-up stays fast).
+  const { HttpClient } = await import('../portal/http.js');
+  const http = new HttpClient({
+    timeoutMs: q.timeoutMs,
+    retries: q.retries ?? 2,
+    ...(q.env === undefined ? {} : { env: q.env }),
+    ...(q.signal === undefined ? {} : { signal: q.signal }),
+  });
+  try {
+    return await probePublished(http, q);
+  } finally {
+    await http.close();
   }
 }

@@ -9,7 +9,7 @@ import { retryDelayMs, shouldRetryStatus } from './retry.js';
  *
  * - undici is imported lazily so commands that never touch the network start fast.
  * - Every request has a timeout (headers and body).
- * - GETs are retried on connection errors, 408, 429 (Retry-After) and 502-504 with capped
+ * - GETs (and HEADs) are retried on connection errors, 408, 429 (Retry-After) and 502-504 with capped
  *   backoff. Other methods are never repeated: a failure without an answer is reported as
  *   ambiguous (AmbiguousRequestError) so the caller can look before it acts again.
  */
@@ -33,7 +33,7 @@ export interface HttpOptions {
 }
 
 export interface HttpRequest {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
   url: string;
   headers?: Record<string, string>;
   body?: string | Uint8Array;
@@ -92,9 +92,15 @@ function displayUrl(url: string): string {
   }
 }
 
+/** The system or undici error code of a failed request (ECONNREFUSED, UND_ERR_HEADERS_TIMEOUT, ...). */
+function networkCode(error: unknown): string | undefined {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e.cause?.code ?? e.code;
+}
+
 function describeNetworkError(error: unknown): string {
-  const e = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
-  const code = e.cause?.code ?? e.code;
+  const e = error as { message?: string };
+  const code = networkCode(error);
   switch (code) {
     case 'ECONNREFUSED':
       return 'connection refused';
@@ -141,7 +147,8 @@ export class HttpClient {
   }
 
   async request(req: HttpRequest): Promise<HttpResponse> {
-    const retries = req.method === 'GET' ? (this.options.retries ?? 4) : 0;
+    const safe = req.method === 'GET' || req.method === 'HEAD';
+    const retries = safe ? (this.options.retries ?? 4) : 0;
     const shown = `${req.method} ${displayUrl(req.url)}`;
     for (let attempt = 0; ; attempt++) {
       this.options.log?.(attempt === 0 ? shown : `${shown} (retry ${attempt} of ${retries})`);
@@ -156,13 +163,15 @@ export class HttpClient {
           await sleep(retryDelayMs(attempt, undefined, this.backoff()), undefined, { signal: this.options.signal });
           continue;
         }
-        if (req.method !== 'GET') {
+        if (!safe) {
           throw new AmbiguousRequestError(`${shown} got no answer (${why}); the server may or may not have acted on it.`, {
             fix: 'Check the state first (relctl search / relctl status), then repeat only what did not happen.',
           });
         }
         throw new EnvironmentError(`${shown} failed: ${why}${attempt > 0 ? ` (after ${attempt + 1} attempts)` : ''}.`, {
           kind: 'network',
+          // The raw code, for callers that report it (the public-repository probe's "unknown" reason).
+          ...(networkCode(error) === undefined ? {} : { data: { code: networkCode(error) } }),
           fix: 'Check the network, the URL settings (--staging-api-url, --portal-url, --keyserver-url) and any HTTPS_PROXY/NO_PROXY, then run the command again.',
         });
       }

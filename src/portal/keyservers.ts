@@ -1,4 +1,5 @@
 import { EnvironmentError } from '../core/errors.js';
+import { pomUrl, probePublished } from '../io/public-repo.js';
 import type { HttpClient } from './http.js';
 
 /**
@@ -56,28 +57,33 @@ export class KeyServers {
   }
 }
 
-/** GETs on the public repository: is a version published, and a parent POM's text. */
+/** The public repository: is a version published, and a parent POM's text. */
 export class PublicRepository {
   constructor(
     private readonly http: HttpClient,
     private readonly url: string,
+    /** Only for the "no answer within N s" reason of a probe that timed out. */
+    private readonly timeoutMs = 0,
   ) {}
 
-  private pomUrl(g: string, a: string, v: string): string {
-    return `${base(this.url)}/${g.replace(/\./g, '/')}/${a}/${v}/${a}-${v}.pom`;
-  }
-
   async fetchPom(g: string, a: string, v: string): Promise<string | undefined> {
-    const res = await this.http.request({ method: 'GET', url: this.pomUrl(g, a, v) });
+    const res = await this.http.request({ method: 'GET', url: pomUrl({ publicRepoUrl: this.url, groupId: g, artifactId: a, version: v }) });
     if (res.status === 200) return res.text();
     if (res.status === 404) return undefined;
-    throw new EnvironmentError(`The public repository answered HTTP ${res.status} for ${g}:${a}:${v}.`, {
-      kind: 'public-repo-unavailable',
-      fix: 'Try again later, or check --public-repo-url.',
-    });
+    throw unavailable(`answered HTTP ${res.status}`, g, a, v);
   }
 
+  /** Yes or no; an unknown answer (see probePublished) is an EnvironmentError, never a guess. */
   async isPublished(g: string, a: string, v: string): Promise<boolean> {
-    return (await this.fetchPom(g, a, v)) !== undefined;
+    const answer = await probePublished(this.http, { publicRepoUrl: this.url, groupId: g, artifactId: a, version: v, timeoutMs: this.timeoutMs });
+    if (answer.published !== undefined) return answer.published;
+    throw unavailable(answer.reason.startsWith('HTTP ') ? `answered ${answer.reason}` : `gave no answer (${answer.reason})`, g, a, v);
   }
+}
+
+function unavailable(what: string, g: string, a: string, v: string): EnvironmentError {
+  return new EnvironmentError(`The public repository ${what} for ${g}:${a}:${v}.`, {
+    kind: 'public-repo-unavailable',
+    fix: 'Try again later, or check --public-repo-url.',
+  });
 }

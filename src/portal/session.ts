@@ -61,7 +61,7 @@ export function keyServersFor(ctx: CommandContext, http = httpFor(ctx)): KeyServ
 }
 
 export function publicRepoFor(ctx: CommandContext, http = httpFor(ctx)): PublicRepository {
-  return new PublicRepository(http, ctx.config.publicRepoUrl);
+  return new PublicRepository(http, ctx.config.publicRepoUrl, ctx.config.timeout * 1000);
 }
 
 /**

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { currentBranch, dirtyFiles, gatherGitFacts, headCommit, isRepository, listTags, tagExists } from '../../src/io/git.js';
 import { isVersionPublished, pomUrl } from '../../src/io/public-repo.js';
+import { HttpClient } from '../../src/portal/http.js';
+import { PublicRepository } from '../../src/portal/keyservers.js';
 import { git, gitEnv, gitRepo, tempDir, writeTree } from '../helpers/temp.js';
 
 describe('git adapter (real repositories)', () => {
@@ -76,6 +78,27 @@ describe('public repository probe', () => {
       const refused = await isVersionPublished({ publicRepoUrl: 'http://127.0.0.1:9', groupId: 'g', artifactId: 'a', version: '1.0.0', timeoutMs: 2000 });
       expect(refused).toMatchObject({ published: undefined, reason: 'ECONNREFUSED' });
     } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
+  it('answers yes/no through the same probe for the release chain, and refuses to guess when the answer is unknown', async () => {
+    const server = createServer((req, res) => {
+      res.statusCode = req.url?.includes('/gone/') ? 410 : req.url?.includes('/down/') ? 503 : req.url?.includes('/there/') ? 200 : 404;
+      res.end();
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const http = new HttpClient({ timeoutMs: 2000, retries: 0 });
+    const repo = new PublicRepository(http, `http://127.0.0.1:${(server.address() as AddressInfo).port}`, 2000);
+    try {
+      expect(await repo.isPublished('there', 'a', '1.0.0')).toBe(true);
+      expect(await repo.isPublished('g', 'a', '1.0.0')).toBe(false);
+      expect(await repo.isPublished('gone', 'a', '1.0.0')).toBe(false);
+      await expect(repo.isPublished('down', 'a', '1.0.0')).rejects.toMatchObject({ kind: 'public-repo-unavailable', message: expect.stringContaining('HTTP 503') });
+    } finally {
+      await http.close();
       server.closeAllConnections();
       server.close();
     }
