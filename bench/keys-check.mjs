@@ -12,12 +12,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { median } from './_lib.mjs';
 
 const run = promisify(execFile);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
 const delayMs = 300;
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 export default async function bench(runs = Number(process.argv[2] ?? process.env.BENCH_RUNS ?? 3)) {
   const { startSandbox } = await import(`${dist}/sandbox/server.js`);

@@ -9,6 +9,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { debianMirrorSettings, median } from './_lib.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const relctl = path.join(repoRoot, 'bin', 'relctl.js');
@@ -17,20 +18,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const staging = 'https://ossrh-staging-api.central.sonatype.com/service/local/staging/deploy/maven2/';
 
 // The settings from reference/maven-offline.md: Debian's packaged plugins as a file:// mirror.
-const settingsXml = `<settings>
-  <mirrors><mirror><id>debian</id><mirrorOf>*</mirrorOf><url>file:///usr/share/maven-repo</url></mirror></mirrors>
-  <profiles><profile><id>debian-repo</id>
-    <repositories><repository><id>central</id><url>file:///usr/share/maven-repo</url>
-      <releases><checksumPolicy>ignore</checksumPolicy></releases><snapshots><enabled>false</enabled></snapshots>
-    </repository></repositories>
-    <pluginRepositories><pluginRepository><id>central</id><url>file:///usr/share/maven-repo</url>
-      <releases><checksumPolicy>ignore</checksumPolicy></releases><snapshots><enabled>false</enabled></snapshots>
-    </pluginRepository></pluginRepositories>
-  </profile></profiles>
-  <activeProfiles><activeProfile>debian-repo</activeProfile></activeProfiles>
-  <servers><server><id>central</id><username>bench-user</username><password>bench-pass</password></server></servers>
-</settings>
-`;
+const settingsXml = debianMirrorSettings('bench-user', 'bench-pass');
 
 function generate(root) {
   const modules = Array.from({ length: MODULES }, (_, i) => `m${String(i + 1).padStart(4, '0')}`);
@@ -79,7 +67,6 @@ function time(cmd, args, options) {
   return { ms, status: r.status, stdout: r.stdout, stderr: r.stderr, error: r.error };
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 export default async function benchPreflightMaven() {
   const mvnCheck = spawnSync('mvn', ['-v'], { encoding: 'utf8' });

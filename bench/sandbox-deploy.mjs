@@ -11,26 +11,14 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { debianMirrorSettings, median } from './_lib.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MODULES = Number(process.env.BENCH_MODULES ?? 200);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const localRepo = path.join(os.tmpdir(), 'relctl-bench-m2');
 
-const settingsXml = `<settings>
-  <mirrors><mirror><id>debian</id><mirrorOf>*</mirrorOf><url>file:///usr/share/maven-repo</url></mirror></mirrors>
-  <profiles><profile><id>debian-repo</id>
-    <repositories><repository><id>central</id><url>file:///usr/share/maven-repo</url>
-      <releases><checksumPolicy>ignore</checksumPolicy></releases><snapshots><enabled>false</enabled></snapshots>
-    </repository></repositories>
-    <pluginRepositories><pluginRepository><id>central</id><url>file:///usr/share/maven-repo</url>
-      <releases><checksumPolicy>ignore</checksumPolicy></releases><snapshots><enabled>false</enabled></snapshots>
-    </pluginRepository></pluginRepositories>
-  </profile></profiles>
-  <activeProfiles><activeProfile>debian-repo</activeProfile></activeProfiles>
-  <servers><server><id>central</id><username>sandbox</username><password>sandbox</password></server></servers>
-</settings>
-`;
+const settingsXml = debianMirrorSettings('sandbox', 'sandbox');
 
 const pins = [
   ['maven-resources-plugin', '3.3.0'],
@@ -111,7 +99,6 @@ function deploy(project, settings, url) {
   });
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 export default async function bench() {
   const { startSandbox } = await import(pathToFileURL(path.join(repoRoot, 'dist', 'sandbox', 'server.js')).href);
