@@ -4,20 +4,12 @@ import { execa } from 'execa';
 import { expect } from 'vitest';
 import { runCli, type CliResult } from '../helpers/cli.js';
 import { git, tempDir, type TempDir } from '../helpers/temp.js';
+import type { Finding as JsonFinding } from '../../src/core/findings.js';
 
 export const gradleFixtures = path.resolve(import.meta.dirname, '../fixtures/gradle');
 export const completeHome = path.join(gradleFixtures, 'home-complete');
 export const partialHome = path.join(gradleFixtures, 'home-partial');
 
-export interface JsonFinding {
-  code: string;
-  severity: string;
-  message: string;
-  file?: string;
-  line?: number;
-  module?: string;
-  fix: string;
-}
 export type PreflightResult = CliResult & { ok: boolean; findings: JsonFinding[] };
 
 /** A temp folder holding a copy of a fixture project, optionally as a fresh git repository on main. */

@@ -3,19 +3,11 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type CliResult } from '../helpers/cli.js';
 import { gitRepo, tempDir, type TempDir } from '../helpers/temp.js';
+import type { Finding as JsonFinding } from '../../src/core/findings.js';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures/maven');
 const home = path.join(fixtures, 'home');
 
-interface JsonFinding {
-  code: string;
-  severity: string;
-  message: string;
-  file?: string;
-  line?: number;
-  module?: string;
-  fix: string;
-}
 
 async function readTree(dir: string, prefix = ''): Promise<Record<string, Buffer>> {
   const files: Record<string, Buffer> = {};

@@ -5,6 +5,7 @@ import { runCli } from '../helpers/cli.js';
 import { createTestKey, type TestKey } from '../helpers/gpg.js';
 import { tempDir, type TempDir } from '../helpers/temp.js';
 import { pomXml, sandboxEnv, startSandbox, uploadKey, writeComponent, type ComponentSpec } from './upload-helpers.js';
+import type { Finding as JsonFinding } from '../../src/core/findings.js';
 
 type Sb = Awaited<ReturnType<typeof startSandbox>>;
 let sb: Sb;
@@ -29,12 +30,6 @@ afterAll(async () => {
   await work?.[Symbol.asyncDispose]();
 });
 
-interface JsonFinding {
-  code: string;
-  module: string;
-  file?: string;
-  fix: string;
-}
 const g = 'org.example';
 
 describe('relctl verify', () => {
