@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { gradleReleaseInvocation, gradleTokenEnv, type ReleaseVersions } from '../core/release-commands.js';
-import type { ProcessRunner } from '../release/process-runner.js';
-import { exists } from '../release/project.js';
+import type { ProcessRunner } from '../io/process-runner.js';
+import { exists } from '../io/project.js';
 import { runInvocation } from './maven-release.js';
 
 /**

@@ -13,8 +13,8 @@ import {
   type ReleaseVersions,
 } from '../core/release-commands.js';
 import { parsePom, type RawPom } from '../core/pom/index.js';
-import type { ProcessRunner } from '../release/process-runner.js';
-import { exists } from '../release/project.js';
+import type { ProcessRunner } from '../io/process-runner.js';
+import { exists } from '../io/project.js';
 import { relativeToRoot, repositoryPomPath, statOf } from './maven/load.js';
 
 /**

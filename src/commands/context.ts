@@ -2,24 +2,12 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { UsageError } from '../core/errors.js';
-import type { Config, SettingSource } from '../core/config/resolve.js';
 import { settingSpecs, type SettingKey } from '../core/config/settings.js';
+import type { CommandContext } from '../io/command-context.js';
 import { loadConfig } from '../io/config-file.js';
 import { Output, isCI, wantsColor, type Environment } from '../ui/output.js';
 import type { Style } from '../ui/style.js';
 
-/** What every command's run() receives. Commands never read process.* themselves. */
-export interface CommandContext {
-  cwd: string;
-  out: Output;
-  config: Config;
-  configSources: Partial<Record<SettingKey, SettingSource>>;
-  env: NodeJS.ProcessEnv;
-  /** True when a prompt may be shown: a TTY on stdin and stderr, not CI, not --json. */
-  canPrompt: boolean;
-  ci: boolean;
-  signal: AbortSignal;
-}
 
 export interface GlobalOptions {
   json?: boolean;

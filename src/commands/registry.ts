@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { CommandContext } from './context.js';
+import type { CommandContext } from '../io/command-context.js';
 
 /**
  * A command module declares its options in register() and does its work in run(). The action

@@ -2,7 +2,7 @@ import { ExitCode } from '../core/errors.js';
 import { findingToJson } from '../core/findings.js';
 import { positiveSeconds } from '../release/options.js';
 import { rehearse, type RehearsalResult } from '../release/rehearse/run.js';
-import type { CommandContext } from './context.js';
+import type { CommandContext } from '../io/command-context.js';
 import type { Define } from './registry.js';
 
 export const define: Define = (program, action) => {

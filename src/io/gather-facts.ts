@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
 import type { BuildTool, ProjectFacts, ReleaseFacts } from '../checks/facts.js';
-import type { CommandContext } from '../commands/context.js';
+import type { CommandContext } from './command-context.js';
 import { parseVersion, planRelease, releaseTagName, releaseVersionOf, formatVersion } from '../core/version.js';
 import { gatherGitFacts, type GitFacts } from './git.js';
 import { isVersionPublished } from './public-repo.js';

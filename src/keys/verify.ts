@@ -1,4 +1,4 @@
-import type { CommandContext } from '../commands/context.js';
+import type { CommandContext } from '../io/command-context.js';
 import type { Finding } from '../core/findings.js';
 import { validateDeployment, type ComponentVerdict } from '../core/validation/index.js';
 import type { KeyServers, PublicRepository } from '../portal/keyservers.js';

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { CommandContext } from '../commands/context.js';
+import type { CommandContext } from '../io/command-context.js';
 import { UsageError } from '../core/errors.js';
 import type { Finding } from '../core/findings.js';
 import { readJournal } from '../io/journal.js';

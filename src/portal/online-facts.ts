@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { KeyCheckFacts, OnlineSections, PortalCheckFacts } from '../checks/online-types.js';
-import type { CommandContext } from '../commands/context.js';
+import type { CommandContext } from '../io/command-context.js';
 import { isRelctlError } from '../core/errors.js';
 import { pomCoordinates } from '../keys/artifacts.js';
 import { gatherKeyFacts } from '../keys/check.js';

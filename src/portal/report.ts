@@ -1,4 +1,4 @@
-import type { CommandContext } from '../commands/context.js';
+import type { CommandContext } from '../io/command-context.js';
 import { ExitCode, isRelctlError } from '../core/errors.js';
 import { findingToJson, toReport } from '../core/findings.js';
 import { findingsText } from '../ui/render/findings.js';

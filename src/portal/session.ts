@@ -1,4 +1,4 @@
-import type { CommandContext } from '../commands/context.js';
+import type { CommandContext } from '../io/command-context.js';
 import { UsageError } from '../core/errors.js';
 import type { resolveSigningKey } from '../keys/fingerprint.js';
 import { askYesNo } from '../ui/ask.js';

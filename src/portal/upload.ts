@@ -1,5 +1,5 @@
 import os from 'node:os';
-import type { CommandContext } from '../commands/context.js';
+import type { CommandContext } from '../io/command-context.js';
 import { EnvironmentError, isRelctlError } from '../core/errors.js';
 import type { UploadRecord } from '../io/journal.js';
 import type { PortalClient, PublishingType, StagingRepository } from './client.js';

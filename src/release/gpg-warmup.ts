@@ -1,6 +1,6 @@
 import { StepFailedError } from '../core/errors.js';
-import type { CommandContext } from '../commands/context.js';
-import type { ProcessRunner } from './process-runner.js';
+import type { CommandContext } from '../io/command-context.js';
+import type { ProcessRunner } from '../io/process-runner.js';
 
 /**
  * One test signature before a batch build (DESIGN §10): a cold agent or a passphrase prompt then

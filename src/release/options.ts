@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { InvalidArgumentError } from '../commands/commander.js';
-import type { CommandContext } from '../commands/context.js';
-import { ProcessRunner } from './process-runner.js';
+import type { CommandContext } from '../io/command-context.js';
+import { ProcessRunner } from '../io/process-runner.js';
 import { isStepId, stepIds, type ChainOptions, type StepDeps, type StepId } from './types.js';
 
 /** Options shared by `release` and `run`. */

@@ -1,5 +1,5 @@
 import { UsageError } from '../core/errors.js';
-import type { CommandContext } from '../commands/context.js';
+import type { CommandContext } from '../io/command-context.js';
 import { askYesNo } from '../ui/ask.js';
 
 /** Yes/no: --yes answers yes; a terminal asks; anywhere else it is a usage error naming --yes. */

@@ -1,4 +1,4 @@
-import type { CommandContext } from '../commands/context.js';
+import type { CommandContext } from '../io/command-context.js';
 import { ExitCode } from '../core/errors.js';
 import type { ChainSummary } from './runner.js';
 

@@ -1,4 +1,4 @@
-import type { CommandContext } from '../commands/context.js';
+import type { CommandContext } from '../io/command-context.js';
 import type { PortalClient } from '../portal/client.js';
 
 /**

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { tokenOf } from '../portal/session.js';
 import { distributionRepositoryId, type PortalToken } from '../portal/token.js';
-import type { CommandContext } from '../commands/context.js';
+import type { CommandContext } from '../io/command-context.js';
 
 export function tokenFromEnvironment(token: PortalToken): boolean {
   return token.source.startsWith('RELCTL_TOKEN_');

@@ -1,5 +1,5 @@
-import type { CommandContext } from '../commands/context.js';
-import type { ProcessRunner } from './process-runner.js';
+import type { CommandContext } from '../io/command-context.js';
+import type { ProcessRunner } from '../io/process-runner.js';
 
 /** The steps of a release, in chain order (DESIGN §6). */
 export const stepIds = ['preflight', 'keys', 'prep', 'build', 'verify', 'upload', 'status'] as const;

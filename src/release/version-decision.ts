@@ -1,9 +1,9 @@
 import { StepFailedError, UsageError } from '../core/errors.js';
 import { compareVersions, parseVersion, planRelease, releaseVersionOf, type Version } from '../core/version.js';
 import { httpFor, publicRepoFor } from '../portal/session.js';
-import type { CommandContext } from '../commands/context.js';
+import type { CommandContext } from '../io/command-context.js';
 import { listTags } from '../io/git.js';
-import type { ProjectIdentity } from './project.js';
+import type { ProjectIdentity } from '../io/project.js';
 
 export interface VersionDecision {
   version: string;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { mavenRelease, openMavenSession, releaseCheckoutDir } from '../../build-tools/maven-release.js';
 import { gradleRelease } from '../../build-tools/gradle-release.js';
 import { warmGpgAgent } from '../gpg-warmup.js';
-import { readIdentity } from '../project.js';
+import { readIdentity } from '../../io/project.js';
 import { tokenOf } from '../../portal/session.js';
 import { mavenTokenFor, tokenFromEnvironment } from '../token.js';
 import { decideVersion } from '../version-decision.js';

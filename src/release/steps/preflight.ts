@@ -4,7 +4,7 @@ import { checks } from '../../checks/index.js';
 import { runChecks } from '../../checks/run-checks.js';
 import { gatherFacts } from '../../io/gather-facts.js';
 import { findingsText } from '../../ui/render/findings.js';
-import { readIdentity } from '../project.js';
+import { readIdentity } from '../../io/project.js';
 import type { Step } from '../types.js';
 
 /** The audit runs before anything changes (DESIGN §10): descriptors, repository, credentials, namespace. */

@@ -3,7 +3,7 @@ import { detectPrepGoals, mavenInstall, mavenPrep, openMavenSession } from '../.
 import { localRepoFor } from '../../build-tools/maven/settings.js';
 import { detectBuildTool } from '../../io/gather-facts.js';
 import { changedFiles, diffText, headCommit } from '../../io/git.js';
-import type { ProcessRunner } from '../process-runner.js';
+import type { ProcessRunner } from '../../io/process-runner.js';
 import { confirm } from '../prompt.js';
 import { mavenTokenFor } from '../token.js';
 import type { Step } from '../types.js';

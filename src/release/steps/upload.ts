@@ -7,7 +7,7 @@ import { deploymentsUrl } from '../../portal/decode.js';
 import { groupIdOf, portalSession } from '../../portal/session.js';
 import { manualUpload, uploadRecord } from '../../portal/upload.js';
 import { findingsText } from '../../ui/render/findings.js';
-import type { CommandContext } from '../../commands/context.js';
+import type { CommandContext } from '../../io/command-context.js';
 import type { Step } from '../types.js';
 
 /** Portal validation findings travel on the error; show them before the error's cause and fix. */

@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { parsePom } from '../core/pom/index.js';
-import { detectBuildTool } from '../io/gather-facts.js';
+import { detectBuildTool } from './gather-facts.js';
 
 export interface ProjectIdentity {
   buildTool: 'maven' | 'gradle';
