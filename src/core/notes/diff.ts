@@ -21,7 +21,7 @@ export function lineDiff(before: string, after: string): string[] {
       out.push(`  ${a[i]}`);
       i++;
       j++;
-    } else if (j < b.length && (i >= a.length || lcs[i * cols + j + 1]! >= lcs[(i + 1) * cols + j]!)) {
+    } else if (j < b.length && (i >= a.length || lcs[i * cols + j + 1]! > lcs[(i + 1) * cols + j]!)) {
       out.push(`+ ${b[j]}`);
       j++;
     } else {

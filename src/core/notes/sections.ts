@@ -42,7 +42,10 @@ function entryLine(e: NoteEntry, title: SectionTitle): string {
   const typed = title === 'Breaking changes' || title === 'Chores';
   const label = typed && e.type !== null ? `${e.type}${e.scope === null ? '' : `(${e.scope})`}` : e.scope;
   const scope = label === null ? '' : `**${label}:** `;
-  const refs = e.refs.length === 0 ? '' : ` (${e.refs.join(', ')})`;
+  // References the subject already names are not repeated.
+  const words = new Set(e.subject.split(/[\s(),;:[\]]+/));
+  const extra = e.refs.filter((r) => !words.has(r));
+  const refs = extra.length === 0 ? '' : ` (${extra.join(', ')})`;
   return `- ${scope}${e.subject}${refs} (${e.sha.slice(0, 7)})`;
 }
 
