@@ -4,7 +4,7 @@ import type { RepoName } from '../core/notes/tracker.js';
 import { githubClient, githubMessage, relctlCause, statusOf } from '../github/client.js';
 import { findGithubToken } from '../github/token.js';
 import type { CommandContext } from '../io/command-context.js';
-import type { HttpClient } from '../portal/http.js';
+import { AmbiguousRequestError, type HttpClient } from '../portal/http.js';
 import { askYesNo } from '../ui/ask.js';
 
 /**
@@ -25,8 +25,22 @@ export type PublishOutcome =
   | { action: 'created' | 'updated' | 'unchanged'; url: string }
   | { action: 'dry-run'; url: null; request: { method: string; url: string; body: Record<string, unknown> } };
 
+/** The release page's URL from GitHub's answer; anything else (an HTML page, a proxy's reply) is exit 3. */
+function pageUrl(data: unknown, what: string): string {
+  const url = (data as { html_url?: unknown } | null)?.html_url;
+  if (typeof data === 'object' && typeof url === 'string') return url;
+  throw new EnvironmentError(`GitHub's answer to ${what} is not a release.`, {
+    kind: 'unexpected-response',
+    fix: 'Check RELCTL_GITHUB_API_URL: it must be the REST API (https://api.github.com, or https://HOST/api/v3 for GitHub Enterprise).',
+  });
+}
+
 function githubFailure(error: unknown, what: string): Error {
   const own = relctlCause(error);
+  if (own instanceof AmbiguousRequestError) {
+    // Safe to repeat: the next run looks the release up by its tag before it creates anything.
+    return new AmbiguousRequestError(own.message, { fix: 'Run relctl notes --publish again: it finds a release the lost request made and never makes a second one.' });
+  }
   if (own !== undefined) return own;
   const status = statusOf(error);
   const said = githubMessage(error);
@@ -65,7 +79,9 @@ export async function publishRelease(ctx: CommandContext, http: HttpClient, req:
   let existing: { id: number; name: string | null; body?: string | null; html_url: string } | undefined;
   try {
     existing = (await octokit.rest.repos.getReleaseByTag({ owner, repo, tag: req.tag })).data;
+    pageUrl(existing, `the release of ${req.tag}`);
   } catch (error) {
+    if (error instanceof EnvironmentError) throw error;
     if (statusOf(error) !== 404) {
       if (!req.dryRun) throw githubFailure(error, `read the release of ${req.tag}`);
       ctx.out.warn(`Could not look for an existing release of ${req.tag}: ${githubMessage(error)}.`);
@@ -88,8 +104,9 @@ export async function publishRelease(ctx: CommandContext, http: HttpClient, req:
   if (existing === undefined) {
     try {
       const { data } = await octokit.rest.repos.createRelease({ owner, repo, tag_name: req.tag, ...fields });
-      return { action: 'created', url: data.html_url };
+      return { action: 'created', url: pageUrl(data, `creating the release of ${req.tag}`) };
     } catch (error) {
+      if (error instanceof EnvironmentError) throw error;
       throw githubFailure(error, `create the release of ${req.tag}`);
     }
   }
@@ -108,8 +125,9 @@ export async function publishRelease(ctx: CommandContext, http: HttpClient, req:
   }
   try {
     const { data } = await octokit.rest.repos.updateRelease({ owner, repo, release_id: existing.id, ...fields });
-    return { action: 'updated', url: data.html_url };
+    return { action: 'updated', url: pageUrl(data, `updating the release of ${req.tag}`) };
   } catch (error) {
+    if (error instanceof EnvironmentError) throw error;
     throw githubFailure(error, `update the release of ${req.tag}`);
   }
 }

@@ -29,6 +29,10 @@ async function githubLookup(ref: Extract<TrackerRef, { kind: 'github' }>, deps: 
   try {
     const octokit = await deps.github();
     const { data } = await octokit.rest.issues.get({ owner: ref.repo.owner, repo: ref.repo.name, issue_number: ref.number });
+    // A proxy's or login page's HTML is no answer about the issue.
+    if (typeof data !== 'object' || (data.state !== 'open' && data.state !== 'closed')) {
+      return { ref: ref.ref, outcome: 'unreachable', reason: 'GitHub answered something that is not an issue' };
+    }
     if (data.state === 'closed') return { ref: ref.ref, outcome: 'resolved' };
     return { ref: ref.ref, outcome: 'unresolved', status: data.state, url: data.html_url };
   } catch (error) {

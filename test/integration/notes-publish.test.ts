@@ -6,7 +6,7 @@ import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
 import { runCli, type CliResult } from '../helpers/cli.js';
 import { History } from '../helpers/history.js';
 import { tempDir, type TempDir } from '../helpers/temp.js';
-import { pomXml } from './upload-helpers.js';
+import { control, pomXml } from './upload-helpers.js';
 
 /**
  * `relctl notes --publish` against the sandbox's GitHub stand-in: one release per tag however
@@ -127,5 +127,25 @@ describe('relctl notes --publish', () => {
     const list = await releases();
     expect(list).toHaveLength(1);
     expect(list[0]!.author.login).toMatch(/^user-/);
+  });
+
+  it('a create whose answer is lost is request-ambiguous (exit 3); running again makes exactly one release', async () => {
+    const repo = ['--repo', 'acme/lost'];
+    await control(sb, 'POST', 'faults', { prefix: '/github/api/repos/acme/lost/releases', method: 'POST', reset: true });
+    const lost = await run([...repo, '--publish'], { RELCTL_GITHUB_TOKEN: canary });
+    expect(lost.exitCode).toBe(3);
+    expect(lost.stderr).toContain('fix: Run relctl notes --publish again');
+    assertClean(lost);
+    const again = await run([...repo, '--publish'], { RELCTL_GITHUB_TOKEN: canary });
+    expect(again.exitCode, again.stderr).toBe(0);
+    const r = await request(`${sb.urls.githubApiUrl}/repos/acme/lost/releases`);
+    expect(((await r.body.json()) as unknown[]).length).toBe(1);
+  });
+
+  it('an answer that is not GitHub\'s JSON is unexpected-response (exit 3), never a made-up URL', async () => {
+    await control(sb, 'POST', 'faults', { prefix: '/github/api/repos/acme/html/releases/tags/', status: 200, body: '<html>login</html>' });
+    const r = await run(['--repo', 'acme/html', '--publish', '--json'], { RELCTL_GITHUB_TOKEN: canary });
+    expect(r.exitCode).toBe(3);
+    expect((JSON.parse(r.stdout) as { error: { kind: string } }).error.kind).toBe('unexpected-response');
   });
 });
