@@ -63,4 +63,21 @@ describe('notes as a step', () => {
     expect(r.stdout).toMatch(/^## (Breaking changes|Features|Fixes|Chores|Other)\n\n- /m);
     expect(r.stdout).not.toMatch(/Merge branch|\[maven-release-plugin\]/);
   });
+
+  it('a Gradle build: its release plugin\'s tagTemplate counts as a release tag form, its commits are left out', async () => {
+    const g = path.join(work.path, 'gradle');
+    const h = await History.create(g, work.path, {
+      'settings.gradle': "rootProject.name = 'lib'\n",
+      'gradle.properties': 'version=2.0.2-SNAPSHOT\ngroup=org.example\n',
+      'build.gradle': "plugins { id 'net.researchgate.release' version '3.0.2' }\nrelease {\n    tagTemplate = 'release/$version'\n}\n",
+    });
+    await h.gradleRelease('release/2.0.0', '2.0.1-SNAPSHOT');
+    await h.commit('feat(cli): list the tags');
+    await h.gradleRelease('release/2.0.1', '2.0.2-SNAPSHOT');
+    const r = await runCli(['notes', '--offline', '--json', '--cwd', g], { home: work.path });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const doc = JSON.parse(r.stdout) as { version: string; previous: string; sections: { title: string; entries: { subject: string }[] }[] };
+    expect(doc).toMatchObject({ version: '2.0.1', previous: '2.0.0' });
+    expect(doc.sections.map((s) => [s.title, s.entries.map((e) => e.subject)])).toEqual([['Features', ['list the tags']]]);
+  });
 });
