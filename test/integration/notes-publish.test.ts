@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
 import { runCli, type CliResult } from '../helpers/cli.js';
 import { History } from '../helpers/history.js';
-import { tempDir, type TempDir } from '../helpers/temp.js';
+import { git, tempDir, type TempDir } from '../helpers/temp.js';
 import { control, pomXml } from './upload-helpers.js';
 
 /**
@@ -147,5 +147,16 @@ describe('relctl notes --publish', () => {
     const r = await run(['--repo', 'acme/html', '--publish', '--json'], { RELCTL_GITHUB_TOKEN: canary });
     expect(r.exitCode).toBe(3);
     expect((JSON.parse(r.stdout) as { error: { kind: string } }).error.kind).toBe('unexpected-response');
+  });
+
+  it('without --repo or tracker.repo, the origin remote names the repository, whatever its host', async () => {
+    await git(dir, work.path, 'remote', 'add', 'origin', 'git@git.example.org:acme/from-origin.git');
+    try {
+      const r = await runCli(['notes', '--cwd', dir, '--offline', '--publish', '--dry-run', '--json'], { home: work.path, env: env() });
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect((JSON.parse(r.stdout) as { request: { url: string } }).request.url).toBe(`${sb.urls.githubApiUrl}/repos/acme/from-origin/releases`);
+    } finally {
+      await git(dir, work.path, 'remote', 'remove', 'origin');
+    }
   });
 });

@@ -3,6 +3,7 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
 import { tempDir, type TempDir } from '../helpers/temp.js';
+import { control } from './upload-helpers.js';
 
 /**
  * The GitHub and Jira stand-ins as their clients see them: @octokit/rest unchanged (status codes,
@@ -133,5 +134,13 @@ describe('Jira stand-in', () => {
     expect(put.statusCode).toBe(204);
     await put.body.dump();
     expect((await get('UP-1')).json.fields).toMatchObject({ status: { statusCategory: { key: 'done' } }, resolution: { name: 'Fixed' } });
+  });
+
+  it('the sandbox reset forgets GitHub and Jira state too', async () => {
+    await control(sb, 'POST', 'reset');
+    expect(await status(kit().rest.repos.getReleaseByTag({ owner: 'alice', repo: 'dist', tag: 'v1.0.0' }))).toBe(404);
+    const r = await request(`${sb.urls.jiraUrl}/rest/api/2/issue/UP-1`);
+    expect(r.statusCode).toBe(404);
+    await r.body.dump();
   });
 });
