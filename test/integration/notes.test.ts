@@ -7,7 +7,7 @@ import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
 import { runCli } from '../helpers/cli.js';
 import { History } from '../helpers/history.js';
 import { git, tempDir, type TempDir } from '../helpers/temp.js';
-import { pomXml } from './upload-helpers.js';
+import { control, pomXml } from './upload-helpers.js';
 
 /**
  * `relctl notes` end to end: a real history (tags, a merge, Maven and Gradle release-plugin
@@ -176,6 +176,21 @@ describe('relctl notes', () => {
     const doc = JSON.parse(r.stdout) as NotesJson;
     expect(doc.findings.map((f) => f.code)).toEqual(Array(6).fill('tracker-unreachable'));
     expect(doc.findings[0]!.message).toMatch(/connection refused/);
+  });
+
+  it('a tracker that answers too slowly is unreachable within the --timeout deadline', async () => {
+    await control(sb, 'POST', 'faults', { prefix: '/jira/rest/api/2/issue/', delayMs: 4000, count: 10 });
+    const began = Date.now();
+    const r = await notes(['--release-version', '1.0.2', '--json'], { RELCTL_TIMEOUT: '1' });
+    const took = Date.now() - began;
+    await control(sb, 'DELETE', 'faults');
+    expect(r.exitCode, r.stderr).toBe(0);
+    const doc = JSON.parse(r.stdout) as NotesJson;
+    const jira = doc.findings.filter((f) => /^UP-/.test(f.message));
+    expect(jira.map((f) => f.code)).toEqual(['tracker-unreachable', 'tracker-unreachable', 'tracker-unreachable']);
+    expect(jira[0]!.message).toMatch(/timed out/);
+    // Three keys, two attempts of 1 s each, looked up side by side: far below 3 × 2 × 4 s.
+    expect(took).toBeLessThan(12_000);
   });
 
   it('--output writes the file and keeps stdout empty', async () => {
