@@ -151,7 +151,10 @@ export async function buildNotes(ctx: CommandContext, req: NotesRequest, http: H
   const repo = await resolveRepo(ctx, req.repo);
   let findings: Finding[] = [];
   if (!req.offline) {
-    const refs = trackerRefs(entries.flatMap((e) => e.refs), repo);
+    // Jira is asked only when the project uses it (a Jira URL or project keys are configured); a
+    // GitHub-only project's KEY-N look-alikes stay in the notes without warnings.
+    const usesJira = ctx.config.jiraUrl !== undefined || (jiraProjects?.length ?? 0) > 0;
+    const refs = trackerRefs(entries.flatMap((e) => e.refs), repo).filter((r) => r.kind === 'github' || usesJira);
     if (refs.length > 0) {
       const { lookUpRefs } = await import('../tracker/check.js');
       const { githubClient } = await import('../github/client.js');

@@ -193,6 +193,22 @@ describe('relctl notes', () => {
     expect(took).toBeLessThan(12_000);
   });
 
+  it('a project without Jira (no URL, no project keys) keeps KEY-N references but asks only GitHub', async () => {
+    await writeFile(path.join(dir, 'relctl.config.json'), JSON.stringify({ tracker: { repo: 'acme/demo' } }));
+    try {
+      const r = await notes(['--release-version', '1.0.2', '--json'], { RELCTL_JIRA_URL: '' });
+      const doc = JSON.parse(r.stdout) as NotesJson;
+      expect(doc.sections[0]!.entries[1]!.refs).toEqual(['#99', 'UP-404']);
+      expect(doc.findings.map((f) => `${f.code} ${f.message.split(' ')[0]}`).sort()).toEqual(['tracker-unknown #99', 'tracker-unresolved #2']);
+      // With project keys but no URL, the Jira keys cannot be checked, and the notes say so.
+      await writeFile(path.join(dir, 'relctl.config.json'), JSON.stringify({ tracker: { repo: 'acme/demo', jiraProjects: ['UP'] } }));
+      const keys = JSON.parse((await notes(['--release-version', '1.0.2', '--json'], { RELCTL_JIRA_URL: '' })).stdout) as NotesJson;
+      expect(keys.findings.filter((f) => f.code === 'tracker-unreachable').map((f) => f.message)).toContain('UP-1 could not be checked: no Jira URL is set (RELCTL_JIRA_URL or --jira-url).');
+    } finally {
+      await git(dir, home, 'checkout', '--', 'relctl.config.json');
+    }
+  });
+
   it('--output writes the file and keeps stdout empty', async () => {
     const r = await notes(['--release-version', '1.0.2', '--offline', '--output', 'NOTES.md']);
     expect(r.exitCode, r.stderr).toBe(0);
