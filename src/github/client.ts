@@ -68,3 +68,13 @@ export function githubMessage(error: unknown): string {
   }
   return relctlCause(error)?.message ?? (error instanceof Error ? error.message : String(error));
 }
+
+/**
+ * relctl follows no redirects on API calls (DESIGN §5): GitHub answers 301 for a renamed or moved
+ * repository, and the caller says where it moved instead of reading a page it did not ask for.
+ */
+export function redirectOf(res: { status: number; headers: Record<string, unknown> }): string | undefined {
+  if (res.status < 300 || res.status >= 400) return undefined;
+  const location = res.headers.location;
+  return `HTTP ${res.status}${typeof location === 'string' ? ` to ${location}` : ''}`;
+}

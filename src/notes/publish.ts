@@ -1,7 +1,7 @@
 import { EnvironmentError, UsageError } from '../core/errors.js';
 import { lineDiff } from '../core/notes/diff.js';
 import type { RepoName } from '../core/notes/tracker.js';
-import { githubClient, githubMessage, relctlCause, statusOf } from '../github/client.js';
+import { githubClient, githubMessage, redirectOf, relctlCause, statusOf } from '../github/client.js';
 import { findGithubToken } from '../github/token.js';
 import type { CommandContext } from '../io/command-context.js';
 import { AmbiguousRequestError, type HttpClient } from '../portal/http.js';
@@ -25,10 +25,17 @@ export type PublishOutcome =
   | { action: 'created' | 'updated' | 'unchanged'; url: string }
   | { action: 'dry-run'; url: null; request: { method: string; url: string; body: Record<string, unknown> } };
 
-/** The release page's URL from GitHub's answer; anything else (an HTML page, a proxy's reply) is exit 3. */
-function pageUrl(data: unknown, what: string): string {
-  const url = (data as { html_url?: unknown } | null)?.html_url;
-  if (typeof data === 'object' && typeof url === 'string') return url;
+/** The release page's URL from GitHub's answer; a redirect or anything else (an HTML page, a proxy's reply) is exit 3. */
+function pageUrl(res: { status: number; headers: Record<string, unknown>; data: unknown }, what: string): string {
+  const moved = redirectOf(res);
+  if (moved !== undefined) {
+    throw new EnvironmentError(`GitHub redirected ${what} (${moved}); relctl follows no redirects on API calls.`, {
+      kind: 'unexpected-response',
+      fix: 'The repository may have moved or been renamed: pass its current owner/name with --repo (or tracker.repo).',
+    });
+  }
+  const url = (res.data as { html_url?: unknown } | null)?.html_url;
+  if (typeof res.data === 'object' && typeof url === 'string') return url;
   throw new EnvironmentError(`GitHub's answer to ${what} is not a release.`, {
     kind: 'unexpected-response',
     fix: 'Check RELCTL_GITHUB_API_URL: it must be the REST API (https://api.github.com, or https://HOST/api/v3 for GitHub Enterprise).',
@@ -78,8 +85,9 @@ export async function publishRelease(ctx: CommandContext, http: HttpClient, req:
   // Reading is harmless, so a dry run looks too (when it can) and shows the real request.
   let existing: { id: number; name: string | null; body?: string | null; html_url: string } | undefined;
   try {
-    existing = (await octokit.rest.repos.getReleaseByTag({ owner, repo, tag: req.tag })).data;
-    pageUrl(existing, `the release of ${req.tag}`);
+    const res = await octokit.rest.repos.getReleaseByTag({ owner, repo, tag: req.tag });
+    pageUrl(res, `the lookup of the release of ${req.tag}`);
+    existing = res.data;
   } catch (error) {
     if (error instanceof EnvironmentError) throw error;
     if (statusOf(error) !== 404) {
@@ -103,8 +111,8 @@ export async function publishRelease(ctx: CommandContext, http: HttpClient, req:
   }
   if (existing === undefined) {
     try {
-      const { data } = await octokit.rest.repos.createRelease({ owner, repo, tag_name: req.tag, ...fields });
-      return { action: 'created', url: pageUrl(data, `creating the release of ${req.tag}`) };
+      const res = await octokit.rest.repos.createRelease({ owner, repo, tag_name: req.tag, ...fields });
+      return { action: 'created', url: pageUrl(res, `the creation of the release of ${req.tag}`) };
     } catch (error) {
       if (error instanceof EnvironmentError) throw error;
       throw githubFailure(error, `create the release of ${req.tag}`);
@@ -124,8 +132,8 @@ export async function publishRelease(ctx: CommandContext, http: HttpClient, req:
     if (!(await askYesNo(`Update the release of ${req.tag}?`, false))) return { action: 'unchanged', url: existing.html_url };
   }
   try {
-    const { data } = await octokit.rest.repos.updateRelease({ owner, repo, release_id: existing.id, ...fields });
-    return { action: 'updated', url: pageUrl(data, `updating the release of ${req.tag}`) };
+    const res = await octokit.rest.repos.updateRelease({ owner, repo, release_id: existing.id, ...fields });
+    return { action: 'updated', url: pageUrl(res, `the update of the release of ${req.tag}`) };
   } catch (error) {
     if (error instanceof EnvironmentError) throw error;
     throw githubFailure(error, `update the release of ${req.tag}`);

@@ -1,7 +1,7 @@
 import type { Octokit } from '@octokit/rest';
 import type { LookupResult, TrackerRef } from '../core/notes/tracker.js';
 import { createLimiter } from '../core/validation/limiter.js';
-import { relctlCause, statusOf } from '../github/client.js';
+import { redirectOf, relctlCause, statusOf } from '../github/client.js';
 import type { HttpClient } from '../portal/http.js';
 
 /**
@@ -28,7 +28,10 @@ async function githubLookup(ref: Extract<TrackerRef, { kind: 'github' }>, deps: 
   }
   try {
     const octokit = await deps.github();
-    const { data } = await octokit.rest.issues.get({ owner: ref.repo.owner, repo: ref.repo.name, issue_number: ref.number });
+    const res = await octokit.rest.issues.get({ owner: ref.repo.owner, repo: ref.repo.name, issue_number: ref.number });
+    const moved = redirectOf(res);
+    if (moved !== undefined) return { ref: ref.ref, outcome: 'unreachable', reason: `GitHub redirected (${moved}); the repository may have moved: set --repo or tracker.repo` };
+    const { data } = res;
     // A proxy's or login page's HTML is no answer about the issue.
     if (typeof data !== 'object' || (data.state !== 'open' && data.state !== 'closed')) {
       return { ref: ref.ref, outcome: 'unreachable', reason: 'GitHub answered something that is not an issue' };

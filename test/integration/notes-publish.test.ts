@@ -149,6 +149,15 @@ describe('relctl notes --publish', () => {
     expect((JSON.parse(r.stdout) as { error: { kind: string } }).error.kind).toBe('unexpected-response');
   });
 
+  it('a redirect (a moved repository) is not followed: exit 3 saying so', async () => {
+    await control(sb, 'POST', 'faults', { prefix: '/github/api/repos/acme/moved/releases/tags/', status: 301, body: { message: 'Moved Permanently' } });
+    const r = await run(['--repo', 'acme/moved', '--publish'], { RELCTL_GITHUB_TOKEN: canary });
+    expect(r.exitCode).toBe(3);
+    expect(r.stderr).toContain('GitHub redirected the lookup of the release of demo-1.0.1 (HTTP 301); relctl follows no redirects on API calls.');
+    const list = await request(`${sb.urls.githubApiUrl}/repos/acme/moved/releases`);
+    expect(await list.body.json()).toEqual([]);
+  });
+
   it('without --repo or tracker.repo, the origin remote names the repository, whatever its host', async () => {
     await git(dir, work.path, 'remote', 'add', 'origin', 'git@git.example.org:acme/from-origin.git');
     try {
