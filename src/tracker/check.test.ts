@@ -18,7 +18,7 @@ describe('lookUpRefs', () => {
             most = Math.max(most, inFlight);
             await sleep(20);
             inFlight -= 1;
-            return { data: { state: issue_number % 2 === 0 ? 'closed' : 'open', html_url: `https://x/${issue_number}` } };
+            return { status: 200, headers: {}, data: { state: issue_number % 2 === 0 ? 'closed' : 'open', html_url: `https://x/${issue_number}` } };
           },
         },
       },
