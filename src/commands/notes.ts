@@ -50,7 +50,7 @@ export const define: Define = (program, action) => {
               const outcome = await publishRelease(ctx, http, {
                 repo: notes.repo,
                 tag: notes.tag,
-                name: [notes.artifactId, notes.version].filter((x) => x !== undefined).join(' ') || (notes.tag ?? ''),
+                name: notes.title,
                 body: notes.markdown,
                 yes: opts.yes === true,
                 dryRun: opts.dryRun === true,

@@ -40,7 +40,8 @@ export interface ReleaseNotes {
   markdown: string;
   findings: Finding[];
   repo?: RepoName;
-  artifactId?: string;
+  /** The release page's title: `<artifactId> X.Y.Z` (or the tag). */
+  title: string;
 }
 
 // A chain of unpublished tags longer than this is not a release history worth probing further.
@@ -177,6 +178,6 @@ export async function buildNotes(ctx: CommandContext, req: NotesRequest, http: H
     markdown,
     findings,
     ...(repo === undefined ? {} : { repo }),
-    ...(id === undefined ? {} : { artifactId: id.artifactId }),
+    title: [id?.artifactId, version].filter((x) => x !== undefined).join(' ') || (tag ?? 'Unreleased'),
   };
 }

@@ -51,7 +51,7 @@ export const notesStep: Step = {
       const outcome = await publishRelease(ctx, http, {
         repo: notes.repo,
         tag: notes.tag ?? rc.tag,
-        name: [notes.artifactId, notes.version].filter((x) => x !== undefined).join(' '),
+        name: notes.title,
         body: notes.markdown,
         yes: options.yes,
         dryRun: options.dryRun,
