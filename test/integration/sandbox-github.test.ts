@@ -136,6 +136,17 @@ describe('Jira stand-in', () => {
     expect((await get('UP-1')).json.fields).toMatchObject({ status: { statusCategory: { key: 'done' } }, resolution: { name: 'Fixed' } });
   });
 
+  it('creates an issue under a named key; the numbering goes on after it; a taken key is 400', async () => {
+    const create = async (fields: Record<string, unknown>) => {
+      const r = await request(`${sb.urls.jiraUrl}/rest/api/2/issue`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fields }) });
+      return { status: r.statusCode, json: (await r.body.json()) as any };
+    };
+    expect(await create({ project: { key: 'UP' }, key: 'UP-7', summary: 'seven', status: 'Closed', resolution: 'Fixed' })).toMatchObject({ status: 201, json: { key: 'UP-7' } });
+    expect((await create({ project: { key: 'UP' }, summary: 'next' })).json.key).toBe('UP-8');
+    expect((await create({ project: { key: 'UP' }, key: 'UP-7', summary: 'again' })).status).toBe(400);
+    expect((await create({ project: { key: 'UP' }, key: 'XX-1', summary: 'other project' })).status).toBe(400);
+  });
+
   it('the sandbox reset forgets GitHub and Jira state too', async () => {
     await control(sb, 'POST', 'reset');
     expect(await status(kit().rest.repos.getReleaseByTag({ owner: 'alice', repo: 'dist', tag: 'v1.0.0' }))).toBe(404);

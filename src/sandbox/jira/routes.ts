@@ -5,8 +5,8 @@ import { statusCategory, type JiraIssueRecord, type JiraService } from './servic
 /**
  * `/jira/rest/api/2/issue[/{key}]`: Jira REST v2 as the tracker check reads it (issue get with
  * `fields=status,resolution`), plus create (POST) and update (PUT) so tests make their issues
- * through the stand-in's own API. Creating accepts `status` and `resolution` among the fields,
- * which real Jira sets through transitions: the stand-in's one extension.
+ * through the stand-in's own API. Creating accepts `status`, `resolution` and `key` among the
+ * fields, which real Jira sets through transitions and its own numbering: the stand-in's extension.
  */
 function jiraError(status: number, message: string): HttpError {
   return new HttpError(status, { errorMessages: [message], errors: {} });
@@ -58,7 +58,20 @@ export async function handleJira(jira: JiraService, origin: string, req: Incomin
     if (typeof summary !== 'string' || summary.trim() === '') throw new HttpError(400, { errorMessages: [], errors: { summary: 'You must specify a summary of the issue.' } });
     const status = nameOf(fields.status);
     const resolution = nameOf(fields.resolution);
-    const issue = jira.create(project, { summary, ...(typeof status === 'string' ? { status } : {}), ...(resolution === undefined ? {} : { resolution }) });
+    // Tests may name the key (`"key": "UP-7"`) instead of taking the project's next number.
+    const wanted = typeof fields.key === 'string' ? /^([A-Z][A-Z0-9_]*)-([1-9]\d{0,8})$/.exec(fields.key) : null;
+    if (typeof fields.key === 'string' && (wanted === null || wanted[1] !== project)) {
+      throw new HttpError(400, { errorMessages: [], errors: { key: `key must be ${project}-N` } });
+    }
+    if (wanted !== null && jira.get(fields.key as string) !== undefined) {
+      throw new HttpError(400, { errorMessages: [], errors: { key: `${fields.key as string} already exists` } });
+    }
+    const issue = jira.create(project, {
+      summary,
+      ...(typeof status === 'string' ? { status } : {}),
+      ...(resolution === undefined ? {} : { resolution }),
+      ...(wanted === null ? {} : { number: Number(wanted[2]) }),
+    });
     await jira.save();
     return sendJson(res, 201, { id: issue.id, key: issue.key, self: `${base}/rest/api/2/issue/${issue.id}` });
   }

@@ -48,9 +48,10 @@ export class JiraService {
     return this.data.issues.find((i) => i.key === key.toUpperCase());
   }
 
-  create(project: string, fields: { summary: string; status?: string; resolution?: string | null; key?: string }): JiraIssueRecord {
-    const n = (this.data.counters[project] ?? 0) + 1;
-    this.data.counters[project] = n;
+  /** A new issue: the project's next number, or the number of `key` when the caller names one. */
+  create(project: string, fields: { summary: string; status?: string; resolution?: string | null; number?: number }): JiraIssueRecord {
+    const n = fields.number ?? (this.data.counters[project] ?? 0) + 1;
+    this.data.counters[project] = Math.max(n, this.data.counters[project] ?? 0);
     const now = new Date().toISOString().replace('Z', '+0000');
     const issue: JiraIssueRecord = {
       id: String(this.data.nextId++),
