@@ -1,4 +1,5 @@
 import { Octokit } from '@octokit/rest';
+import fc from 'fast-check';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
@@ -155,3 +156,39 @@ describe('Jira stand-in', () => {
     await r.body.dump();
   });
 });
+
+describe('robustness', () => {
+  it('random GitHub and Jira requests get answers below 500 and the stand-ins keep serving', async () => {
+    const segment = fc.oneof(fc.constantFrom('..', '%2e%2e', '%2F', '%00', '%', '__proto__', 'constructor', 'releases', 'tags', 'issues', 'git', 'refs', 'ref', 'heads', 'contents', 'pulls', '1', 'main', ''), fc.stringMatching(/^[A-Za-z0-9%._~-]{0,10}$/));
+    const prefix = fc.constantFrom('/github/api/repos/o/r/', '/github/api/user/', '/github/api/', '/github/', '/jira/rest/api/2/issue/', '/jira/');
+    const body = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.stringify(v)),
+      fc.record({ title: fc.string(), tag_name: fc.string(), ref: fc.string(), sha: fc.string(), head: fc.string(), base: fc.string(), content: fc.string(), state: fc.string(), fields: fc.record({ project: fc.record({ key: fc.string() }), summary: fc.string(), key: fc.string() }) }, { requiredKeys: [] }).map((v) => JSON.stringify(v)),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('GET', 'PUT', 'POST', 'DELETE', 'PATCH'), prefix, fc.array(segment, { maxLength: 6 }), fc.constantFrom('', 'token alice', 'Bearer %%%', 'Basic !!'), body, async (method, pre, segs, auth, text) => {
+        const r = await request(`http://127.0.0.1:${sb.port}${pre}${segs.join('/')}`, {
+          method: method as 'GET',
+          headers: { 'content-type': 'application/json', ...(auth === '' ? {} : { authorization: auth }) },
+          ...(method === 'GET' ? {} : { body: text }),
+        });
+        await r.body.dump();
+        expect(r.statusCode, `${method} ${pre}${segs.join('/')} ${text}`).toBeLessThan(500);
+      }),
+      { numRuns: 300, seed: 7 },
+    );
+    expect((await kit().rest.repos.get({ owner: 'o', repo: 'r' })).status).toBe(200);
+  });
+
+  it('refs, shas and paths named like object internals are just unknown', async () => {
+    const o = kit('alice');
+    const repo = { owner: 'o', repo: 'r' };
+    expect(await status(o.rest.git.getRef({ ...repo, ref: '__proto__' }))).toBe(404);
+    expect(await status(o.rest.repos.getContent({ ...repo, path: 'x', ref: '__proto__' }))).toBe(404);
+    expect(await status(o.rest.repos.getContent({ ...repo, path: 'constructor', ref: 'constructor' }))).toBe(404);
+    expect(await status(o.rest.git.createRef({ ...repo, ref: 'refs/heads/x', sha: '__proto__' }))).toBe(422);
+    expect(await status(o.rest.pulls.create({ ...repo, title: 't', head: '__proto__', base: 'main' }))).toBe(422);
+  });
+});
+

@@ -2,7 +2,7 @@ import { HttpError } from '../http-util.js';
 import { updateIssue } from './issue-routes.js';
 import { jsonBody, notFound, repoOf, reply, requireLogin, saved, str, validationFailed, type GithubCall } from './request.js';
 import { githubError, pullJson } from './shapes.js';
-import { blobSha, newCommit, nowIso, type CommitRecord, type IssueRecord, type RepoRecord } from './state.js';
+import { blobSha, newCommit, nowIso, own, type CommitRecord, type IssueRecord, type RepoRecord } from './state.js';
 
 /**
  * `git/refs`, `contents` and `pulls`: what a distribution pull request needs (branch from a
@@ -18,7 +18,7 @@ export async function handleGit(call: GithubCall): Promise<void> {
 
 function refJson(call: GithubCall, repo: RepoRecord, name: string): Record<string, unknown> {
   const api = `${call.bases.api}/repos/${repo.owner}/${repo.name}`;
-  const sha = repo.refs[name]!;
+  const sha = own(repo.refs, name)!;
   return { ref: `refs/${name}`, node_id: `REF_${name}`, url: `${api}/git/refs/${name}`, object: { sha, type: 'commit', url: `${api}/git/commits/${sha}` } };
 }
 
@@ -26,7 +26,7 @@ async function refs(call: GithubCall, repo: RepoRecord): Promise<void> {
   const [, , , , kind, ...rest] = call.segments;
   const name = rest.join('/');
   if (call.method === 'GET' && (kind === 'ref' || kind === 'refs') && name !== '') {
-    if (repo.refs[name] !== undefined) return reply(call, 200, refJson(call, repo, name));
+    if (own(repo.refs, name) !== undefined) return reply(call, 200, refJson(call, repo, name));
     const matching = Object.keys(repo.refs).filter((r) => kind === 'refs' && r.startsWith(`${name}/`));
     if (matching.length === 0) throw notFound();
     return reply(call, 200, matching.map((r) => refJson(call, repo, r)));
@@ -37,13 +37,13 @@ async function refs(call: GithubCall, repo: RepoRecord): Promise<void> {
     const ref = str(body, 'ref');
     const sha = str(body, 'sha');
     if (ref === undefined || !/^refs\/[^/]+\/.+/.test(ref)) throw validationFailed([], 'Reference name must start with \'refs/\' and have at least two slashes.');
-    if (sha === undefined || repo.commits[sha] === undefined) throw validationFailed([], 'Object does not exist');
+    if (sha === undefined || own(repo.commits, sha) === undefined) throw validationFailed([], 'Object does not exist');
     const key = ref.slice('refs/'.length);
-    if (repo.refs[key] !== undefined) throw validationFailed([], 'Reference already exists');
+    if (own(repo.refs, key) !== undefined) throw validationFailed([], 'Reference already exists');
     repo.refs[key] = sha;
     return saved(call, 201, refJson(call, repo, key));
   }
-  if ((call.method === 'PATCH' || call.method === 'DELETE') && kind === 'refs' && repo.refs[name] !== undefined) {
+  if ((call.method === 'PATCH' || call.method === 'DELETE') && kind === 'refs' && own(repo.refs, name) !== undefined) {
     requireLogin(call);
     if (call.method === 'DELETE') {
       delete repo.refs[name];
@@ -54,7 +54,7 @@ async function refs(call: GithubCall, repo: RepoRecord): Promise<void> {
     }
     const body = await jsonBody(call);
     const sha = str(body, 'sha');
-    if (sha === undefined || repo.commits[sha] === undefined) throw validationFailed([], 'Object does not exist');
+    if (sha === undefined || own(repo.commits, sha) === undefined) throw validationFailed([], 'Object does not exist');
     repo.refs[name] = sha;
     return saved(call, 200, refJson(call, repo, name));
   }
@@ -63,8 +63,8 @@ async function refs(call: GithubCall, repo: RepoRecord): Promise<void> {
 
 function headOf(repo: RepoRecord, ref: string | null): CommitRecord | undefined {
   const name = ref ?? repo.default_branch;
-  const sha = repo.refs[`heads/${name}`] ?? repo.refs[name.replace(/^refs\//, '')] ?? name;
-  return repo.commits[sha];
+  const sha = own(repo.refs, `heads/${name}`) ?? own(repo.refs, name.replace(/^refs\//, '')) ?? name;
+  return own(repo.commits, sha);
 }
 
 function wrap64(b64: string): string {
@@ -99,7 +99,7 @@ async function contents(call: GithubCall, repo: RepoRecord): Promise<void> {
     const commit = headOf(repo, ref);
     if (commit === undefined) throw new HttpError(404, githubError(`No commit found for the ref ${ref ?? repo.default_branch}`));
     const shown = ref ?? repo.default_branch;
-    const file = commit.files[path];
+    const file = own(commit.files, path);
     if (file !== undefined) return reply(call, 200, fileJson(call, repo, path, file, shown));
     const prefix = path === '' ? '' : `${path}/`;
     const below = Object.keys(commit.files).filter((f) => f.startsWith(prefix));
@@ -120,9 +120,9 @@ async function contents(call: GithubCall, repo: RepoRecord): Promise<void> {
     if (message === undefined) throw validationFailed([], 'Invalid request.\n\n"message" wasn\'t supplied.');
     if (content === undefined || !/^[A-Za-z0-9+/=\s]*$/.test(content)) throw validationFailed([], 'Invalid request.\n\n"content" wasn\'t supplied.');
     const branch = str(body, 'branch') ?? repo.default_branch;
-    const head = repo.commits[repo.refs[`heads/${branch}`] ?? ''];
+    const head = own(repo.commits, own(repo.refs, `heads/${branch}`) ?? '');
     if (head === undefined) throw new HttpError(404, githubError(`Branch ${branch} not found`));
-    const existing = head.files[path];
+    const existing = own(head.files, path);
     const given = str(body, 'sha');
     if (existing !== undefined && given === undefined) throw validationFailed([], 'Invalid request.\n\n"sha" wasn\'t supplied.');
     if (existing !== undefined && given !== blobSha(existing)) throw new HttpError(409, githubError(`${path} does not match ${given}`));
@@ -182,13 +182,13 @@ async function pulls(call: GithubCall, repo: RepoRecord): Promise<void> {
     const base = str(body, 'base');
     if (title === undefined || title.trim() === '') throw validationFailed([{ resource: 'PullRequest', code: 'missing_field', field: 'title' }]);
     if (head === undefined) throw validationFailed([{ resource: 'PullRequest', code: 'missing_field', field: 'head' }]);
-    if (base === undefined || repo.refs[`heads/${base}`] === undefined) throw validationFailed([{ resource: 'PullRequest', code: 'invalid', field: 'base' }]);
+    if (base === undefined || own(repo.refs, `heads/${base}`) === undefined) throw validationFailed([{ resource: 'PullRequest', code: 'invalid', field: 'base' }]);
     const h = headBranch(repo, head);
-    if (repo.refs[`heads/${h.ref}`] === undefined) throw validationFailed([{ resource: 'PullRequest', code: 'invalid', field: 'head' }]);
+    if (own(repo.refs, `heads/${h.ref}`) === undefined) throw validationFailed([{ resource: 'PullRequest', code: 'invalid', field: 'head' }]);
     if (prs.some((p) => p.state === 'open' && p.pull.head === h.ref && p.pull.base === base)) {
       throw validationFailed([{ resource: 'PullRequest', code: 'custom', message: `A pull request already exists for ${h.owner}:${h.ref}.` }]);
     }
-    if (repo.refs[`heads/${h.ref}`] === repo.refs[`heads/${base}`]) {
+    if (own(repo.refs, `heads/${h.ref}`) === own(repo.refs, `heads/${base}`)) {
       throw validationFailed([{ resource: 'PullRequest', code: 'custom', message: `No commits between ${base} and ${h.ref}` }]);
     }
     const created: IssueRecord = {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { IssueRecord, ReleaseRecord, RepoRecord } from './state.js';
+import { own, type IssueRecord, type ReleaseRecord, type RepoRecord } from './state.js';
 
 /** GitHub's JSON shapes (the fields @octokit/rest users read), built from the stand-in's records. */
 export interface Bases {
@@ -101,7 +101,7 @@ export function pullJson(r: RepoRecord, i: IssueRecord, b: Bases): Record<string
   const side = (ref: string, owner: string): Record<string, unknown> => ({
     label: `${owner}:${ref}`,
     ref,
-    sha: r.refs[`heads/${ref}`] ?? null,
+    sha: own(r.refs, `heads/${ref}`) ?? null,
     user: userJson(owner, b),
     repo: repoJson(r, b),
   });

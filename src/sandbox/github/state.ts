@@ -103,3 +103,8 @@ export function newRepo(id: number, owner: string, name: string, options: { priv
     commits: { [initial.sha]: initial },
   };
 }
+
+/** `rec[key]` for the record's own keys only: a ref or sha named `__proto__` or `constructor` is just unknown. */
+export function own<T>(rec: Record<string, T>, key: string): T | undefined {
+  return Object.hasOwn(rec, key) ? rec[key] : undefined;
+}

@@ -49,7 +49,12 @@ export async function handleJira(jira: JiraService, origin: string, req: Incomin
   const m = /^\/rest\/api\/2\/issue(?:\/([^/]+))?\/?$/.exec(rest);
   if (m === null) throw jiraError(404, 'Not found');
   const method = req.method ?? 'GET';
-  const key = m[1] === undefined ? undefined : decodeURIComponent(m[1]);
+  let key: string | undefined;
+  try {
+    key = m[1] === undefined ? undefined : decodeURIComponent(m[1]);
+  } catch {
+    throw jiraError(400, 'The issue key is not valid.');
+  }
   if (key === undefined && method === 'POST') {
     const fields = await fieldsOf(req, res);
     const project = nameOf(fields.project) ?? (fields.project as { key?: unknown } | undefined)?.key;
