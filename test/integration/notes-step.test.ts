@@ -42,7 +42,7 @@ describe('notes as a step', () => {
     const env = { RELCTL_GITHUB_API_URL: sb.urls.githubApiUrl, GITHUB_TOKEN: '', PATH: '/usr/bin:/bin' };
     const noToken = await runCli(['run', 'notes', '--offline', '--cwd', dir], { home: work.path, env });
     expect(noToken.exitCode, noToken.stderr).toBe(0);
-    expect(noToken.stderr).toContain('No GitHub token');
+    expect(noToken.stderr).toContain('The release page was not made: no GitHub token');
     const text = await readFile(path.join(dir, '.relctl/notes-1.0.2.md'), 'utf8');
     expect(text).toBe('1.0.1 was prepared but not published; this release supersedes it.\n\n' + text.split('\n\n').slice(1).join('\n\n'));
     expect(text).toMatch(/## Features\n\n- second \([0-9a-f]{7}\)\n\n## Fixes\n\n- first/);
@@ -79,5 +79,9 @@ describe('notes as a step', () => {
     const doc = JSON.parse(r.stdout) as { version: string; previous: string; sections: { title: string; entries: { subject: string }[] }[] };
     expect(doc).toMatchObject({ version: '2.0.1', previous: '2.0.0' });
     expect(doc.sections.map((s) => [s.title, s.entries.map((e) => e.subject)])).toEqual([['Features', ['list the tags']]]);
+    // As a step, a missing repository is said and does not fail the (already published) release.
+    const step = await runCli(['run', 'notes', '--offline', '--cwd', g], { home: work.path, env: { RELCTL_GITHUB_TOKEN: 'alice' } });
+    expect(step.exitCode, step.stderr).toBe(0);
+    expect(step.stderr).toContain('The release page was not made: no GitHub repository is known');
   });
 });

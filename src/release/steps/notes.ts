@@ -42,10 +42,19 @@ export const notesStep: Step = {
         await writeFile(path.join(dir, '.gitignore'), '*\n');
         await writeFile(notesFile, notes.markdown);
       }
+      // The release is out already: what keeps the page from being made is said, not a failure.
       const { findGithubToken } = await import('../../github/token.js');
-      if (!options.dryRun && (await findGithubToken(ctx.env, ctx.config.githubApiUrl, ctx.out.redactor)) === undefined) {
-        ctx.out.warn(`No GitHub token (RELCTL_GITHUB_TOKEN, GITHUB_TOKEN or gh auth token): the release page was not made. The notes are in ${notesFile}; publish them with relctl notes --publish.`);
-        return { notesFile };
+      const missing =
+        notes.repo === undefined
+          ? 'no GitHub repository is known (tracker.repo in relctl.config.json, or an origin remote)'
+          : (notes.tag ?? rc.tag) === undefined
+            ? 'the release has no tag here'
+            : !options.dryRun && (await findGithubToken(ctx.env, ctx.config.githubApiUrl, ctx.out.redactor)) === undefined
+              ? 'no GitHub token (RELCTL_GITHUB_TOKEN, GITHUB_TOKEN or gh auth token)'
+              : undefined;
+      if (missing !== undefined) {
+        ctx.out.warn(`The release page was not made: ${missing}. The notes are in ${notesFile}; publish them with relctl notes --publish.`);
+        return options.dryRun ? {} : { notesFile };
       }
       const { publishRelease } = await import('../../notes/publish.js');
       const outcome = await publishRelease(ctx, http, {
