@@ -109,12 +109,12 @@ async function findStart(ctx: CommandContext, req: NotesRequest, http: HttpClien
     return { sinceRef: req.since, previous, skipped: [...facts.journalOrphans] };
   }
   const below = tagsBelow(facts.tags, facts.version).slice(0, maxProbes);
+  const known = new Set(facts.journalOrphans);
   const published = new Map<string, boolean | undefined>();
-  for (const v of facts.journalOrphans) published.set(v, false);
   const id = facts.id;
   if (!req.offline && id !== undefined) {
     for (const t of below) {
-      if (published.has(t.version)) continue;
+      if (known.has(t.version)) continue;
       const answer = await probePublished(http, { publicRepoUrl: ctx.config.publicRepoUrl, groupId: id.groupId, artifactId: id.artifactId, version: t.version, timeoutMs: ctx.config.timeout * 1000, env: ctx.env });
       ctx.out.verbose(`${answer.url}: ${answer.published === undefined ? answer.reason : answer.published ? 'published' : 'not published'}`);
       if (answer.published === undefined) {
@@ -124,7 +124,7 @@ async function findStart(ctx: CommandContext, req: NotesRequest, http: HttpClien
       if (answer.published !== false) break;
     }
   }
-  const found = rangeStart(below, (v) => published.get(v));
+  const found = rangeStart(below, (v) => published.get(v), known);
   const skipped = [...new Set([...found.skipped, ...facts.journalOrphans])]
     .filter((v) => parseVersion(v) !== undefined)
     .sort((a, b) => compareVersions(parseVersion(a)!, parseVersion(b)!));

@@ -57,6 +57,14 @@ describe('notes as a step', () => {
     expect(again.stderr).not.toContain('unfinished release');
   });
 
+  it('a component the public repository has never seen: no tag is called an orphan but the journal\'s, and the journal\'s is no start', async () => {
+    const r = await runCli(['notes', '--json', '--cwd', dir], { home: work.path, env: { RELCTL_PUBLIC_REPO_URL: sb.urls.publicRepoUrl, RELCTL_GITHUB_API_URL: sb.urls.githubApiUrl } });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ version: '1.0.2', previous: '1.0.0', skipped: ['1.0.1'] });
+    const since = await runCli(['notes', '--json', '--release-version', '1.0.1', '--cwd', dir], { home: work.path, env: { RELCTL_PUBLIC_REPO_URL: sb.urls.publicRepoUrl } });
+    expect(JSON.parse(since.stdout)).toMatchObject({ version: '1.0.1', previous: '1.0.0', skipped: [] });
+  });
+
   it('relctl notes on this repository\'s own history prints sensible notes', async () => {
     const r = await runCli(['notes', '--offline'], { cwd: repoRoot });
     expect(r.exitCode, r.stderr).toBe(0);

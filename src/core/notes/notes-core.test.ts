@@ -88,6 +88,11 @@ describe('tag forms and the range', () => {
     // Unknown counts as published: a shorter range rather than a claimed orphan.
     expect(rangeStart(below, () => undefined)).toEqual({ start: { tag: 'demo-1.0.2', version: '1.0.2' }, skipped: [] });
     expect(rangeStart([], () => true)).toEqual({ skipped: [] });
+    // Nothing below is published: never released there; the newest tag starts, no orphan claimed.
+    expect(rangeStart(below, () => false)).toEqual({ start: { tag: 'demo-1.0.2', version: '1.0.2' }, skipped: [] });
+    // ...but an orphan the journal knows is never the start.
+    expect(rangeStart(below, () => false, new Set(['1.0.2']))).toEqual({ start: { tag: 'demo-1.0.1', version: '1.0.1' }, skipped: ['1.0.2'] });
+    expect(rangeStart(below.slice(0, 1), () => undefined, new Set(['1.0.2']))).toEqual({ skipped: ['1.0.2'] });
   });
 });
 

@@ -50,15 +50,26 @@ export interface RangeStart {
  * Walks the tags below the release, newest first: a version the public repository does not have
  * (`false`) is an orphan, skipped and named; the first one it has (`true`) is the start. An
  * unknown answer counts as published: a shorter range is safer than notes that claim an orphan.
+ * When the public repository has none of them, the component was never released there (tags of
+ * an earlier channel, or a first release): the newest tag is the start and nothing is called an
+ * orphan (the release journal still names the versions relctl itself skipped).
  */
-export function rangeStart(below: readonly TaggedVersion[], published: (version: string) => boolean | undefined): RangeStart {
+export function rangeStart(
+  below: readonly TaggedVersion[],
+  published: (version: string) => boolean | undefined,
+  /** Orphans known for certain (the journal's): never a start, whatever else is known. */
+  knownOrphans: ReadonlySet<string> = new Set(),
+): RangeStart {
   const skipped: string[] = [];
   for (const t of below) {
-    if (published(t.version) === false) {
+    if (knownOrphans.has(t.version) || published(t.version) === false) {
       skipped.unshift(t.version);
       continue;
     }
     return { start: t, skipped };
   }
-  return { skipped };
+  // Never released there: the newest tag that is not a known orphan starts; those above it are named.
+  const at = below.findIndex((t) => !knownOrphans.has(t.version));
+  const orphans = (at < 0 ? below : below.slice(0, at)).map((t) => t.version).reverse();
+  return at < 0 ? { skipped: orphans } : { start: below[at]!, skipped: orphans };
 }
