@@ -28,7 +28,7 @@ export function pomUrl(q: Pick<PublishedQuery, 'publicRepoUrl' | 'groupId' | 'ar
   return `${base}/${group}/${seg(q.artifactId)}/${seg(q.version)}/${seg(q.artifactId)}-${seg(q.version)}.pom`;
 }
 
-const timeoutCodes = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
+const timeoutCodes = new Set(['ETIMEDOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 
 /**
  * The one public-repository probe (preflight's orphan-tag fact, the release chain's version
@@ -49,8 +49,8 @@ export async function probePublished(http: HttpClient, q: Omit<PublishedQuery, '
     }
     return { published: undefined, url, reason: 'no answer' };
   } catch (error) {
-    const e = error as Error & { code?: string; data?: { code?: unknown } };
-    const code = typeof e.data?.code === 'string' ? e.data.code : e.code;
+    const e = error as Error & { code?: string; networkCode?: string };
+    const code = e.networkCode ?? e.code;
     const timedOut = e.name === 'TimeoutError' || e.name === 'AbortError' || (code !== undefined && timeoutCodes.has(code));
     const reason = timedOut ? `no answer within ${Math.round(q.timeoutMs / 1000)} s` : (code ?? e.message);
     return { published: undefined, url, reason };

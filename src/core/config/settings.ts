@@ -6,7 +6,7 @@
  * Secrets are deliberately absent: the portal token comes from the environment or the Maven /
  * Gradle credential files only, never from relctl.config.json (a file people commit).
  */
-export type SettingType = 'url' | 'path' | 'string' | 'fingerprint' | 'positiveInteger';
+export type SettingType = 'url' | 'path' | 'string' | 'groupId' | 'fingerprint' | 'positiveInteger';
 
 export interface SettingSpec {
   key: SettingKey;
@@ -90,7 +90,7 @@ export const settingSpecs: readonly SettingSpec[] = [
     key: 'groupId',
     env: 'RELCTL_GROUP_ID',
     flag: '--group-id <namespace>',
-    type: 'string',
+    type: 'groupId',
     description: 'namespace (root group id) to publish into',
   },
   {
@@ -124,6 +124,9 @@ export function configJsonSchema(): Record<string, unknown> {
         break;
       case 'fingerprint':
         properties[spec.key] = { ...base, type: 'string', pattern: '^(0x)?[0-9A-Fa-f]{40}$' };
+        break;
+      case 'groupId':
+        properties[spec.key] = { ...base, type: 'string', pattern: '^[A-Za-z0-9_-]+(\\.[A-Za-z0-9_-]+)*$' };
         break;
       case 'positiveInteger':
         properties[spec.key] = { ...base, type: 'integer', minimum: 1 };
