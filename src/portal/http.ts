@@ -159,7 +159,7 @@ export class HttpClient {
         if (this.options.signal?.aborted === true) throw error;
         const facts: FailureFacts = describeFailure(error, this.options.timeoutMs);
         const pause = retryDelayMs(attempt, undefined, this.backoff());
-        if ((safe || facts.notSent) && !facts.timedOut && attempt < retries && this.fits(deadline, pause)) {
+        if ((safe || facts.notSent) && !facts.timedOut && !facts.tooLarge && attempt < retries && this.fits(deadline, pause)) {
           this.options.log?.(`${shown}: ${facts.why}`);
           await sleep(pause, undefined, { signal: this.options.signal });
           continue;

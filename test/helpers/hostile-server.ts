@@ -31,6 +31,8 @@ export interface HostileServer extends AsyncDisposable {
   mode: HostileMode;
   /** The body of `json` and `wrong-type` answers. */
   body: unknown;
+  /** Per request, overrides `mode` (e.g. a good search, then a reset POST). */
+  route?: (req: RecordedRequest, index: number) => { mode: HostileMode; body?: unknown };
   close(): Promise<void>;
 }
 
@@ -46,7 +48,10 @@ export const plausibleBody = {
 
 function answer(server: HostileServer, req: IncomingMessage, res: ServerResponse): void {
   const json = { 'content-type': 'application/json' };
-  switch (server.mode) {
+  const index = server.requests.length - 1;
+  const routed = server.route?.(server.requests[index]!, index);
+  const body = routed?.body ?? server.body;
+  switch (routed?.mode ?? server.mode) {
     case 'drip': {
       res.writeHead(200, json);
       res.write('{"repositories":[');
@@ -83,7 +88,7 @@ function answer(server: HostileServer, req: IncomingMessage, res: ServerResponse
       return;
     }
     case 'wrong-type': {
-      const text = JSON.stringify(server.body);
+      const text = JSON.stringify(body);
       res.writeHead(200, { 'content-type': 'text/plain', 'content-length': String(Buffer.byteLength(text)) });
       res.end(text);
       return;
@@ -91,7 +96,7 @@ function answer(server: HostileServer, req: IncomingMessage, res: ServerResponse
     case 'slow-headers':
       return; // never answers; the socket stays open until the client gives up
     case 'json': {
-      const text = JSON.stringify(server.body);
+      const text = JSON.stringify(body);
       res.writeHead(200, { ...json, 'content-length': String(Buffer.byteLength(text)) });
       res.end(text);
       return;
