@@ -187,7 +187,7 @@ export class HttpClient {
 
   private failure(req: HttpRequest, shown: string, facts: FailureFacts, attempt: number): Error {
     const safe = req.method === 'GET' || req.method === 'HEAD' || req.idempotent === true;
-    if (facts.tooLarge) return answerProblem(req, shown, `sent more than ${mib(this.maxBytes(req))} MiB; relctl stopped reading and closed the connection`);
+    if (facts.tooLarge) return answerProblem(req, shown, `sent more than ${sizeText(this.maxBytes(req))}; relctl stopped reading and closed the connection`);
     if (!safe && !facts.notSent) {
       // The request left; the server may have acted on it before the answer was lost.
       return new AmbiguousRequestError(`${shown} got no complete answer (${facts.why}): the server may or may not have acted on it.`, {
@@ -294,7 +294,7 @@ export class HttpClient {
   }
 }
 
-function mib(bytes: number): string {
-  return (bytes / (1024 * 1024)).toFixed(bytes % (1024 * 1024) === 0 ? 0 : 1);
+function sizeText(bytes: number): string {
+  const mib = 1024 * 1024;
+  return bytes % mib === 0 ? `${bytes / mib} MiB` : `${bytes} bytes`;
 }
-
