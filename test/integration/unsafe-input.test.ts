@@ -52,14 +52,14 @@ describe('unsafe input never reaches a URL', () => {
   });
 
   it('upload --repository-key with a traversal is exit 2 too, also in a dry run', async () => {
-    for (const extra of [['--yes', '--no-verify'], ['--dry-run']]) {
-      const r = await run(['upload', '--repository-key', 'u/1.2.3.4/../../x--default-repository', ...extra]);
+    for (const extra of [['--yes'], ['--dry-run']]) {
+      const r = await run(['upload', '--group-id', 'org.example', '--repository-key', 'u/1.2.3.4/../../x--default-repository', ...extra]);
       expect(r.exitCode, r.stderr).toBe(2);
     }
     expect(server.requests).toEqual([]);
   });
 
-  it.each([['search'], ['upload', '--yes', '--no-verify'], ['status'], ['preflight', '--offline']])('--group-id "bad group!" is exit 2 for %s', async (...args) => {
+  it.each([['search'], ['upload', '--yes'], ['status'], ['preflight', '--offline']])('--group-id "bad group!" is exit 2 for %s', async (...args) => {
     const r = await run([...args, '--group-id', 'bad group!']);
     expect(r.exitCode, r.stderr).toBe(2);
     expect(r.stderr).toContain('not a Maven group id');

@@ -52,7 +52,7 @@ describe('upload recovery by identity', () => {
 
     const second = await project({ version: '1.0.1' });
     await control(sb, 'POST', 'faults', { prefix: '/staging/manual/upload', method: 'POST', dropAnswer: true });
-    const r = await cli(['upload', '--group-id', 'org.example', '--yes', '--no-verify', '--json', '--verbose'], second);
+    const r = await cli(['upload', '--group-id', 'org.example', '--yes', '--json', '--verbose'], second);
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stderr).toContain('searching before deciding');
     const s = await state();
