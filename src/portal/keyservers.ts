@@ -13,7 +13,8 @@ function base(url: string): string {
 }
 
 async function lookup(http: HttpClient, url: string, what: string): Promise<Lookup> {
-  const res = await http.request({ method: 'GET', url, headers: { accept: 'application/pgp-keys, text/plain, */*' } });
+  // Keys with many signatures run to megabytes on HKP servers: a larger cap than API answers get.
+  const res = await http.request({ method: 'GET', url, headers: { accept: 'application/pgp-keys, text/plain, */*' }, maxResponseBytes: 16 * 1024 * 1024 });
   if (res.status === 200) {
     const text = res.text();
     if (text.includes('-----BEGIN PGP PUBLIC KEY BLOCK-----')) return { found: true, armored: text };
