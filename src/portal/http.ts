@@ -190,7 +190,7 @@ export class HttpClient {
     if (facts.tooLarge) return answerProblem(req, shown, `sent more than ${sizeText(this.maxBytes(req))}; relctl stopped reading and closed the connection`);
     if (!safe && !facts.notSent) {
       // The request left; the server may have acted on it before the answer was lost.
-      return new AmbiguousRequestError(`${shown} got no complete answer (${facts.why}): the server may or may not have acted on it.`, {
+      return new AmbiguousRequestError(`${shown}: ${facts.why}; the request had left, so the server may or may not have acted on it.`, {
         fix:
           req.settle === undefined
             ? 'Check the state first (relctl search / relctl status), then repeat only what did not happen.'
