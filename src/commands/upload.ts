@@ -55,6 +55,13 @@ export const define: Define = (program, action) => {
           return renderPortalFailure(ctx, error, 'verify before upload', { groupId });
         }
         if (opts.verify === false) ctx.out.warn('--no-verify: the build output is not checked; a deployment the portal fails blocks the namespace until it is dropped.');
+        else if (plan === undefined) {
+          ctx.out.warn(`Nothing to verify in ${ctx.cwd} (no build output): the staged files go to the portal unchecked. Run upload in the built project to verify first, or pass --no-verify to say you mean it.`);
+        }
+        const lastAttempt = journal.uploads.at(-1);
+        if (lastAttempt?.outcome === 'pending' || lastAttempt?.outcome === 'ambiguous') {
+          ctx.out.warn(`The last upload attempt (${lastAttempt.at}) ended without a known outcome; relctl only adopts a deployment it can prove is new, but look first: relctl search --group-id ${lastAttempt.groupId} --ip any`);
+        }
         const session = await portalSession(ctx);
         const req: UploadRequest = {
           groupId,

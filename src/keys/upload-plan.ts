@@ -1,4 +1,4 @@
-import { isRelctlError, StepFailedError, UsageError } from '../core/errors.js';
+import { isRelctlError, StepFailedError } from '../core/errors.js';
 import { toReport } from '../core/findings.js';
 import type { CommandContext } from '../io/command-context.js';
 import type { PortalFailure } from '../portal/client.js';
@@ -50,17 +50,14 @@ export async function localArtifacts(ctx: CommandContext): Promise<ArtifactSet |
 }
 
 /**
- * `verify` before the upload: the build output must exist and pass the portal's rules, or the
- * upload is not made (a failed deployment would block the namespace).
+ * `verify` before the upload: a build output that the portal would fail stops the upload (a
+ * failed deployment blocks the namespace). Without any build output here (the artifacts were
+ * deployed from another machine or folder) there is nothing to check: undefined, and the caller
+ * says so before it asks.
  */
-export async function verifyBeforeUpload(ctx: CommandContext): Promise<ArtifactSet> {
+export async function verifyBeforeUpload(ctx: CommandContext): Promise<ArtifactSet | undefined> {
   const set = await localArtifacts(ctx);
-  if (set === undefined) {
-    throw new UsageError(`Nothing to verify in ${ctx.cwd}: no build output.`, {
-      kind: 'no-build-output',
-      fix: 'Build first (upload runs relctl verify on the build output before the irreversible call), or pass --no-verify to upload what is staged without checking.',
-    });
-  }
+  if (set === undefined) return undefined;
   const { verifyWithContext } = await import('./verify.js');
   const { findings } = await verifyWithContext(ctx, set);
   const report = toReport(findings);

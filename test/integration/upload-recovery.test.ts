@@ -110,12 +110,15 @@ describe('upload checks before the irreversible call', () => {
     expect((await state()).deployments).toEqual([]);
   });
 
-  it('without build output, upload says build first or --no-verify (exit 2)', async () => {
+  it('without build output, upload says that nothing was verified and that the count is unknown, then asks (here: --yes)', async () => {
     const dir = path.join(work.path, `empty${++n}`);
     await mkdir(dir);
+    await stage(sb, await writeComponent(path.join(work.path, `s${++n}`), key, { groupId: 'org.example', artifactId: 'demo', version: '1.0.0' }));
     const r = await cli(['upload', '--group-id', 'org.example', '--yes'], dir);
-    expect(r.exitCode).toBe(2);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toContain('Nothing to verify');
     expect(r.stderr).toContain('--no-verify');
+    expect(r.stderr).toContain('will send: file count and size unknown');
   });
 
   it('shows the file count and bytes it sends, and takes the project groupId when --group-id is not given', async () => {
