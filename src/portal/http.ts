@@ -119,10 +119,6 @@ export class HttpClient {
 
   constructor(private readonly options: HttpOptions) {}
 
-  get timeoutMs(): number {
-    return this.options.timeoutMs;
-  }
-
   private async getDispatcher(): Promise<Dispatcher> {
     if (this.options.dispatcher !== undefined) return this.options.dispatcher;
     if (this.dispatcher === undefined) {

@@ -22,6 +22,8 @@ export interface RecordedRequest {
   method: string;
   url: string;
   authorization: boolean;
+  /** Date.now() when the request line arrived. */
+  at: number;
 }
 
 export interface HostileServer extends AsyncDisposable {
@@ -128,7 +130,7 @@ export async function startHostileServer(mode: HostileMode = 'json'): Promise<Ho
     [Symbol.asyncDispose]: () => server.close(),
   };
   srv.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    server.requests.push({ method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization !== undefined });
+    server.requests.push({ method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization !== undefined, at: Date.now() });
     res.on('error', () => undefined);
     req.resume();
     req.on('end', () => answer(server, req, res));

@@ -4,6 +4,8 @@ import { binPath, repoRoot, type CliResult } from './cli.js';
 
 export interface MeasuredResult extends CliResult {
   elapsedMs: number;
+  /** Date.now() when the process had ended. */
+  endedAt: number;
   /** Peak resident memory of the CLI process (VmHWM), in MiB. */
   peakMiB: number;
 }
@@ -51,6 +53,7 @@ export async function runCliMeasured(
     stdout: String(result.stdout).replace(ansi, ''),
     stderr: String(result.stderr).replace(ansi, ''),
     elapsedMs: Date.now() - started,
+    endedAt: Date.now(),
     peakMiB: Math.round(peakKiB / 1024),
   };
 }

@@ -146,5 +146,6 @@ describe('canary token never leaks', () => {
     expect(argv).toContain('--send-keys');
     assertClean('child argv', argv);
     await control(sb, 'POST', 'reset');
-  });
+    // About seventy CLI runs: a minute alone, more on a loaded two-core machine.
+  }, 240_000);
 });

@@ -55,7 +55,7 @@ const errorCode = (stdout: string): unknown => {
 
 describe('portal commands against a hostile server', () => {
   for (const [mode, want] of Object.entries(expected) as [Exclude<HostileMode, 'json'>, (typeof expected)[keyof typeof expected]][]) {
-    it(`${mode}: exit 3 naming the problem, within the deadline + 1 s, under 300 MB`, async () => {
+    it(`${mode}: exit 3 naming the problem, ended within the deadline + 1 s of its first request, under 300 MB`, async () => {
       server.mode = mode;
       for (const c of commands) {
         const before = server.requests.length;
@@ -65,7 +65,12 @@ describe('portal commands against a hostile server', () => {
         expect(errorCode(r.stdout), label).toBe(c.mutatesFirst === true && want.codeIfMutating !== undefined ? want.codeIfMutating : want.code);
         expect(r.stderr, label).toContain(want.says);
         expect(r.stderr).not.toMatch(/\n\s+at /);
-        expect(r.elapsedMs, label).toBeLessThanOrEqual(timeoutS * 1000 + 1000);
+        // The deadline starts with the first request; node's own start-up (seconds on a loaded
+        // two-core machine) is not the HTTP policy's to bound.
+        const firstRequest = server.requests[before]?.at;
+        expect(firstRequest, label).toBeDefined();
+        expect(r.endedAt - firstRequest!, label).toBeLessThanOrEqual(timeoutS * 1000 + 1000);
+        expect(r.elapsedMs, label).toBeLessThan(15_000);
         expect(r.peakMiB, label).toBeLessThan(300);
         // "May or may not have acted" only for a request that can have changed something.
         if (c.mutatesFirst !== true) expect(r.stderr, label).not.toContain('may or may not');
@@ -84,7 +89,7 @@ describe('portal commands against a hostile server', () => {
     expect(r.stderr).toContain('connection refused');
     expect(r.stderr).toContain('Nothing was sent');
     expect(r.stderr).not.toContain('may or may not');
-    expect(r.elapsedMs).toBeLessThanOrEqual(3000);
+    expect(r.elapsedMs).toBeLessThan(15_000);
   });
 
   it('a well-formed JSON answer is still accepted (the policy refuses only what is not the API)', async () => {
