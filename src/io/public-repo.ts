@@ -2,6 +2,7 @@
  * Asks the public repository whether a release exists: the orphan-tag rule (seed part 3.2)
  * needs to know if a tagged version ever reached it. A network fact, gathered before the checks.
  */
+import { apiUrl } from '../core/url-builder.js';
 import type { HttpClient } from '../portal/http.js';
 
 export type PublishedAnswer = { published: boolean; url: string } | { published: undefined; url: string; reason: string };
@@ -22,10 +23,7 @@ export interface PublishedQuery {
 
 /** `{publicRepoUrl}/<group path>/<artifactId>/<v>/<artifactId>-<v>.pom` (DESIGN §6). */
 export function pomUrl(q: Pick<PublishedQuery, 'publicRepoUrl' | 'groupId' | 'artifactId' | 'version'>): string {
-  const base = q.publicRepoUrl.replace(/\/+$/, '');
-  const seg = encodeURIComponent;
-  const group = q.groupId.split('.').map(seg).join('/');
-  return `${base}/${group}/${seg(q.artifactId)}/${seg(q.version)}/${seg(q.artifactId)}-${seg(q.version)}.pom`;
+  return apiUrl(q.publicRepoUrl)`/${{ segments: q.groupId.split('.') }}/${q.artifactId}/${q.version}/${`${q.artifactId}-${q.version}.pom`}`;
 }
 
 const timeoutCodes = new Set(['ETIMEDOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);

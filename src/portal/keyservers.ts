@@ -1,4 +1,5 @@
 import { EnvironmentError } from '../core/errors.js';
+import { apiUrl } from '../core/url-builder.js';
 import { pomUrl, probePublished } from '../io/public-repo.js';
 import type { HttpClient } from './http.js';
 
@@ -7,10 +8,6 @@ import type { HttpClient } from './http.js';
  * (DESIGN §5): they are public services, and the token must not travel further than the portal.
  */
 export type Lookup = { found: true; armored: string } | { found: false };
-
-function base(url: string): string {
-  return url.replace(/\/+$/, '');
-}
 
 async function lookup(http: HttpClient, url: string, what: string): Promise<Lookup> {
   // Keys with many signatures run to megabytes on HKP servers: a larger cap than API answers get.
@@ -35,26 +32,26 @@ export class KeyServers {
 
   /** VKS by fingerprint (uppercase hex, no 0x). */
   primaryByFingerprint(fingerprint: string): Promise<Lookup> {
-    return lookup(this.http, `${base(this.urls.keyserverUrl)}/vks/v1/by-fingerprint/${fingerprint.toUpperCase()}`, 'The primary key server');
+    return lookup(this.http, apiUrl(this.urls.keyserverUrl)`/vks/v1/by-fingerprint/${fingerprint.toUpperCase()}`, 'The primary key server');
   }
 
   primaryByKeyId(keyId: string): Promise<Lookup> {
-    return lookup(this.http, `${base(this.urls.keyserverUrl)}/vks/v1/by-keyid/${keyId.toUpperCase()}`, 'The primary key server');
+    return lookup(this.http, apiUrl(this.urls.keyserverUrl)`/vks/v1/by-keyid/${keyId.toUpperCase()}`, 'The primary key server');
   }
 
   /** VKS by e-mail: only answers for addresses the owner confirmed through the mailed link. */
   primaryByEmail(email: string): Promise<Lookup> {
-    return lookup(this.http, `${base(this.urls.keyserverUrl)}/vks/v1/by-email/${encodeURIComponent(email)}`, 'The primary key server');
+    return lookup(this.http, apiUrl(this.urls.keyserverUrl)`/vks/v1/by-email/${email}`, 'The primary key server');
   }
 
   /** HKP lookup on the secondary server. */
   secondaryByFingerprint(fingerprint: string): Promise<Lookup> {
-    const q = new URLSearchParams({ op: 'get', options: 'mr', search: `0x${fingerprint.toUpperCase()}` });
-    return lookup(this.http, `${base(this.urls.secondaryKeyserverUrl)}/pks/lookup?${q}`, 'The secondary key server');
+    const q = { op: 'get', options: 'mr', search: `0x${fingerprint.toUpperCase()}` };
+    return lookup(this.http, apiUrl(this.urls.secondaryKeyserverUrl, q)`/pks/lookup`, 'The secondary key server');
   }
 
   uploadFormUrl(): string {
-    return `${base(this.urls.keyserverUrl)}/upload`;
+    return apiUrl(this.urls.keyserverUrl)`/upload`;
   }
 }
 
