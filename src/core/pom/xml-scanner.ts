@@ -21,6 +21,9 @@ for (let c = 0; c < 128; c++) {
   nameChar[c] = letter || (c >= 48 && c <= 57) || c === 45 || c === 46 ? 1 : 0;
 }
 
+const quoted = `\\s*=\\s*("[^"]*"|'[^']*')`;
+const xmlDeclaration = new RegExp(`^\\s+version${quoted}(\\s+encoding${quoted})?(\\s+standalone${quoted})?\\s*$`);
+
 function isSpace(c: number): boolean {
   return c === 32 || c === 10 || c === 9 || c === 13;
 }
@@ -206,6 +209,7 @@ class Scanner {
     }
     const close = t.indexOf('?>', nameEnd);
     if (close === -1) this.fail(`the file ends inside <?${target}`, lt);
+    if (target === 'xml' && !xmlDeclaration.test(t.slice(nameEnd, close))) this.fail('the XML declaration is malformed (expected version="1.0", then optionally encoding and standalone)', lt);
     this.pos = close + 2;
   }
 
