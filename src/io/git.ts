@@ -134,25 +134,66 @@ export async function diffText(cwd: string, options?: GitOptions): Promise<strin
   return r.ok ? r.stdout : '';
 }
 
-/** Everything preflight asks git, in parallel where git allows it. */
-export async function gatherGitFacts(cwd: string, options?: GitOptions): Promise<GitFacts> {
-  const probe = await runGit(cwd, ['rev-parse', '--is-inside-work-tree'], options);
-  if (probe.spawnError !== undefined) {
-    return { isRepository: false, unavailable: `git could not be run (${probe.spawnError})`, detached: false, dirtyFiles: [], tags: [] };
+/** Index just past the `n`th space of a porcelain v2 entry: where its path starts. */
+function afterFields(entry: string, n: number): number {
+  let at = -1;
+  for (let i = 0; i < n && (at = entry.indexOf(' ', at + 1)) !== -1; i++);
+  return at + 1;
+}
+
+/**
+ * Branch, head commit and changed paths from one `git status --porcelain=v2 --branch -z`; the
+ * journal is left out through pathspecs (the project's `.relctl/` and the repository root's), so
+ * no second call is needed for the project's prefix.
+ */
+function parseStatusV2(out: string): { branch?: string; headCommit?: string; dirtyFiles: string[] } {
+  const result: { branch?: string; headCommit?: string; dirtyFiles: string[] } = { dirtyFiles: [] };
+  const entries = out.split('\0');
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i]!;
+    if (e.startsWith('# branch.oid ')) {
+      const oid = e.slice(13);
+      if (oid !== '(initial)') result.headCommit = oid;
+    } else if (e.startsWith('# branch.head ')) {
+      const head = e.slice(14);
+      if (head !== '(detached)') result.branch = head;
+    } else if (e.startsWith('1 ')) result.dirtyFiles.push(e.slice(afterFields(e, 8)));
+    else if (e.startsWith('2 ')) {
+      result.dirtyFiles.push(e.slice(afterFields(e, 9)));
+      i++; // the rename or copy source follows as its own entry
+    } else if (e.startsWith('u ')) result.dirtyFiles.push(e.slice(afterFields(e, 10)));
+    else if (e.startsWith('? ')) result.dirtyFiles.push(e.slice(2));
   }
-  if (/dubious ownership/i.test(probe.stderr)) {
+  return result;
+}
+
+/**
+ * Everything preflight asks git, in two calls started together (each spawn costs the main thread
+ * a few milliseconds, and preflight's whole budget on a large reactor is about a hundred): the
+ * status answers "is this a repository" too, so there is no separate probe.
+ */
+export async function gatherGitFacts(cwd: string, options?: GitOptions): Promise<GitFacts> {
+  const [status, tags] = await Promise.all([
+    runGit(cwd, ['status', '--porcelain=v2', '--branch', '-z', '--untracked-files=normal', '--', `:(exclude)${journalDir}`, `:(top,exclude)${journalDir}`], options),
+    runGit(cwd, ['for-each-ref', '--format=%(refname:short)', 'refs/tags'], options),
+  ]);
+  if (status.spawnError !== undefined) {
+    return { isRepository: false, unavailable: `git could not be run (${status.spawnError})`, detached: false, dirtyFiles: [], tags: [] };
+  }
+  if (/dubious ownership/i.test(status.stderr)) {
     // git 2.35.2+ refuses a repository owned by someone else; saying "not a repository" would mislead.
     return { isRepository: false, unavailable: 'git refuses this repository (dubious ownership: see `git config --global --add safe.directory`)', detached: false, dirtyFiles: [], tags: [] };
   }
-  if (!probe.ok || probe.stdout.trim() !== 'true') return { isRepository: false, detached: false, dirtyFiles: [], tags: [] };
-  const [branch, head, dirty, tags] = await Promise.all([
-    currentBranch(cwd, options),
-    headCommit(cwd, options),
-    dirtyFiles(cwd, options),
-    listTags(cwd, options),
-  ]);
-  const facts: GitFacts = { isRepository: true, detached: branch === undefined, dirtyFiles: dirty, tags };
-  if (branch !== undefined) facts.branch = branch;
-  if (head !== undefined) facts.headCommit = head;
+  // Outside a work tree (no repository, a bare one, inside .git) status fails.
+  if (!status.ok) return { isRepository: false, detached: false, dirtyFiles: [], tags: [] };
+  const parsed = parseStatusV2(status.stdout);
+  const facts: GitFacts = {
+    isRepository: true,
+    detached: parsed.branch === undefined,
+    dirtyFiles: parsed.dirtyFiles,
+    tags: tags.ok ? tags.stdout.split('\n').filter((t) => t !== '') : [],
+  };
+  if (parsed.branch !== undefined) facts.branch = parsed.branch;
+  if (parsed.headCommit !== undefined) facts.headCommit = parsed.headCommit;
   return facts;
 }
