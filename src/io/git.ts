@@ -39,10 +39,14 @@ export interface GitOptions {
  * costs more than node takes to start (the release chain's writes go through the process runner).
  */
 export function runGit(cwd: string, args: readonly string[], options: GitOptions = {}): Promise<GitResult> {
+  return run('git', ['-c', 'core.quotePath=false', ...args], cwd, options);
+}
+
+function run(file: string, args: readonly string[], cwd: string, options: GitOptions): Promise<GitResult> {
   return new Promise((resolve) => {
     execFile(
-      'git',
-      ['-c', 'core.quotePath=false', ...args],
+      file,
+      args,
       {
         cwd,
         encoding: 'utf8',
@@ -167,16 +171,37 @@ function parseStatusV2(out: string): { branch?: string; headCommit?: string; dir
   return result;
 }
 
+const statusArgs = ['status', '--porcelain=v2', '--branch', '-z', '--untracked-files=normal', '--', `:(exclude)${journalDir}`, `:(top,exclude)${journalDir}`];
+const tagArgs = ['for-each-ref', '--format=%(refname:short)', 'refs/tags'];
+const tagsMark = '\0relctl:tags\0';
+
 /**
- * Everything preflight asks git, in two calls started together (each spawn costs the main thread
- * a few milliseconds, and preflight's whole budget on a large reactor is about a hundred): the
- * status answers "is this a repository" too, so there is no separate probe.
+ * `git status` and the tag list from one process. Each spawn blocks node's main thread until the
+ * child has started (libuv waits for its exec), which on a busy machine costs more than the
+ * question itself; on POSIX a shell runs both git calls instead. The status's exit code is the
+ * shell's; 127 means git is not installed.
+ */
+async function statusAndTags(cwd: string, options?: GitOptions): Promise<[GitResult, GitResult]> {
+  if (process.platform === 'win32') return Promise.all([runGit(cwd, statusArgs, options), runGit(cwd, tagArgs, options)]);
+  const quote = (a: string): string => `'${a}'`;
+  const git = "git -c core.quotePath=false";
+  const script = `${git} ${statusArgs.map(quote).join(' ')}; s=$?; printf '\\000relctl:tags\\000'; ${git} ${tagArgs.map(quote).join(' ')}; exit $s`;
+  const both = await run('/bin/sh', ['-c', script], cwd, options ?? {});
+  if (both.spawnError !== undefined) return [both, both];
+  const at = both.stdout.indexOf(tagsMark);
+  const statusOut = at === -1 ? both.stdout : both.stdout.slice(0, at);
+  const tagsOut = at === -1 ? '' : both.stdout.slice(at + tagsMark.length).replace(/\r?\n$/, '');
+  const status: GitResult = both.exitCode === 127 && statusOut === '' ? { ...both, stdout: '', spawnError: both.stderr || 'git: not found' } : { ...both, stdout: statusOut };
+  return [status, { ok: status.ok, exitCode: status.exitCode, stdout: tagsOut, stderr: '' }];
+}
+
+/**
+ * Everything preflight asks git, in one process (two calls, see statusAndTags): the status
+ * answers "is this a repository" too, so there is no separate probe, and the journal is left
+ * out through pathspecs, so no call is needed for the project's prefix.
  */
 export async function gatherGitFacts(cwd: string, options?: GitOptions): Promise<GitFacts> {
-  const [status, tags] = await Promise.all([
-    runGit(cwd, ['status', '--porcelain=v2', '--branch', '-z', '--untracked-files=normal', '--', `:(exclude)${journalDir}`, `:(top,exclude)${journalDir}`], options),
-    runGit(cwd, ['for-each-ref', '--format=%(refname:short)', 'refs/tags'], options),
-  ]);
+  const [status, tags] = await statusAndTags(cwd, options);
   if (status.spawnError !== undefined) {
     return { isRepository: false, unavailable: `git could not be run (${status.spawnError})`, detached: false, dirtyFiles: [], tags: [] };
   }

@@ -95,6 +95,21 @@ export class PomLoader {
   }
 
   /**
+   * The real path of the POM a `<module>` entry names: `<dir>/pom.xml` for a folder (the usual
+   * case, resolved without a separate stat), the file itself otherwise; undefined when the entry
+   * names nothing at all.
+   */
+  moduleFile(target: string): string | undefined {
+    try {
+      return realpathSync.native(path.join(target, 'pom.xml'));
+    } catch {
+      const info = statOf(target);
+      if (info === undefined) return undefined;
+      return this.real(info.isDirectory() ? path.join(target, 'pom.xml') : target);
+    }
+  }
+
+  /**
    * Finds a parent the way Maven does: the POM at relativePath (default ../pom.xml; a folder
    * means its pom.xml) when its coordinates match, else the local repository.
    */
