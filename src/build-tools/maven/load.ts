@@ -115,7 +115,8 @@ export class PomLoader {
    */
   async parentOf(child: LoadedPom, ref: ParentRef): Promise<LoadedPom | undefined> {
     if (child.origin === 'project' && ref.relativePath !== '') {
-      const wanted = path.resolve(path.dirname(child.abs), ref.relativePath ?? '../pom.xml');
+      // The default ../pom.xml of a normalised absolute path needs no path.resolve (1000 modules ask).
+      const wanted = ref.relativePath === undefined ? pomBeside(path.dirname(path.dirname(child.abs))) : path.resolve(path.dirname(child.abs), ref.relativePath);
       let candidate = this.candidates.get(wanted);
       if (candidate === undefined) {
         candidate = this.real(statOf(wanted)?.isDirectory() === true ? path.join(wanted, 'pom.xml') : wanted);
@@ -129,6 +130,11 @@ export class PomLoader {
     const loaded = await this.load(abs, 'repository');
     return loaded.link === undefined ? undefined : loaded;
   }
+}
+
+/** `<dir>/pom.xml` for a normalised absolute folder. */
+function pomBeside(dir: string): string {
+  return dir.endsWith(path.sep) ? `${dir}pom.xml` : `${dir}${path.sep}pom.xml`;
 }
 
 /**
