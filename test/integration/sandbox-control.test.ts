@@ -128,7 +128,7 @@ describe('a page of another origin', () => {
     // The person has the portal page open in the same browser, so credentials are cached.
     await page.goto(`${sandbox.urls.portalUrl}/publishing/deployments`);
     await page.goto(evilUrl);
-    await page.waitForFunction(() => document.title === 'done', undefined, { timeout: 15_000 });
+    await page.waitForFunction('document.title === "done"', undefined, { timeout: 15_000 });
     await context.close();
 
     expect(await count()).toBe(2);
