@@ -66,7 +66,8 @@ async function route(options: DispatchOptions, req: IncomingMessage, res: Server
 /** A body read that failed because the client hung up (not a fault of the sandbox). */
 function clientWentAway(req: IncomingMessage, error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return req.destroyed || code === 'ECONNRESET' || code === 'ECONNABORTED' || (error instanceof Error && error.message === 'aborted');
+  // (req.destroyed says nothing: a request is destroyed once its body has been read.)
+  return req.socket.destroyed || code === 'ECONNRESET' || code === 'ECONNABORTED' || (error instanceof Error && error.message === 'aborted');
 }
 
 /**
