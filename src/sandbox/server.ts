@@ -90,11 +90,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const publicRepo = new PublicStore(dir, await dir.folder('repo'), options.seedRepo);
   const bundles = new BundleStore(dir, await dir.folder('deployments'));
   const deployments = new Deployments(stateFile, bundles, publicRepo, rules, new KeyedLock(), options.limits);
-  const staging = new StagingRepositories(accounts, stateFile, new StagingStore(await dir.folder('staging')), deployments);
-  const repaired = [...(await staging.repair()), ...(await deployments.repair())];
-  if (repaired.length > 0) {
-    await stateFile.save();
-    options.log?.(`sandbox: repaired ${dir.root}: ${repaired.join('; ')}`);
+  const stagingStore = new StagingStore(await dir.folder('staging'));
+  const staging = new StagingRepositories(accounts, stateFile, stagingStore, deployments);
+  try {
+    const repaired = [...(await deployments.adoptLegacy((id) => stagingStore.file(id))), ...(await staging.repair()), ...(await deployments.repair())];
+    if (repaired.length > 0) {
+      await stateFile.save();
+      options.log?.(`sandbox: repaired ${dir.root}: ${repaired.join('; ')}`);
+    }
+  } catch (error) {
+    stagingStore.close();
+    throw error;
   }
   const faults = new Faults();
 
@@ -149,6 +155,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       server.off('error', reject);
       resolve();
     });
+  }).catch((error: unknown) => {
+    // Nothing may stay open when the start fails (a port in use): the caller gets only the error.
+    stagingStore.close();
+    throw error;
   });
   const port = (server.address() as AddressInfo).port;
   origin = `http://127.0.0.1:${port}`;

@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -59,6 +59,33 @@ describe('a publish the disk refuses', () => {
       // Dropping it unblocks the namespace.
       expect((await publisher(second, 'DELETE', `deployment/${id}`)).status).toBe(204);
       expect(lines.filter((l) => /at .*\.js:\d+/.test(l))).toEqual([]);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe('a data folder of the earlier layout', () => {
+  test('keeps its validated deployments: their files move out of the staging log they were left in', async () => {
+    const dataDir = path.join(tmp.path, 'legacy');
+    const first = await startSandbox({ dataDir });
+    await publishKeyConfirmed(first, key);
+    const id = await validated(first, await component(sign, 'org.legacy', 'lib', '1.0.0'), 'org.legacy');
+    await first.close();
+    // Rewrite it as the earlier sandbox left it: the files in staging/<repository id>.log.
+    const statePath = path.join(dataDir, 'state.json');
+    const state = JSON.parse(await readFile(statePath, 'utf8')) as { repositories: { id: string }[]; deployments: Record<string, unknown>[] };
+    const repositoryId = state.repositories[0]!.id;
+    state.deployments[0]!.repositoryId = repositoryId;
+    await writeFile(statePath, JSON.stringify(state));
+    await rename(path.join(dataDir, 'deployments', `${id}.bundle`), path.join(dataDir, 'staging', `${repositoryId}.log`));
+
+    const lines: string[] = [];
+    const second = await startSandbox({ dataDir, log: (l) => lines.push(l) });
+    try {
+      expect(lines).toEqual([expect.stringContaining(`moved the files of deployment ${id} out of its staging repository`)]);
+      expect((await publisher(second, 'POST', `deployment/${id}`)).status).toBe(204);
+      expect((await publicFile(second, 'org/legacy/lib/1.0.0/lib-1.0.0.jar')).status).toBe(200);
     } finally {
       await second.close();
     }

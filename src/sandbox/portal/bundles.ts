@@ -1,4 +1,4 @@
-import { readdir, rm } from 'node:fs/promises';
+import { readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { DataDir } from '../shared/persistence.js';
 import { StagingLog, encodeRecord } from '../staging/staging-log.js';
@@ -35,6 +35,18 @@ export class BundleStore {
     } finally {
       log.close();
     }
+  }
+
+  async has(id: string): Promise<boolean> {
+    return (await stat(this.file(id)).catch(() => undefined))?.isFile() === true;
+  }
+
+  /** Takes a staging log over as a deployment's bundle (same record format): a rename. */
+  async adopt(id: string, logFile: string): Promise<boolean> {
+    return rename(logFile, this.file(id)).then(
+      () => true,
+      () => false,
+    );
   }
 
   async remove(id: string): Promise<void> {

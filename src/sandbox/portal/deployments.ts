@@ -181,6 +181,21 @@ export class Deployments {
     return done;
   }
 
+  /**
+   * Data folders written before deployments kept their own files held them in the staging
+   * repository's log (`repositoryId`): adopt those logs as bundles, before staging's repair
+   * would drop them as handed over.
+   */
+  async adoptLegacy(stagingLog: (repositoryId: string) => string): Promise<string[]> {
+    const done: string[] = [];
+    for (const d of this.list as (DeploymentRecord & { repositoryId?: string })[]) {
+      if (d.state === 'PUBLISHED' || d.repositoryId === undefined || (await this.bundles.has(d.id))) continue;
+      if (await this.bundles.adopt(d.id, stagingLog(d.repositoryId))) done.push(`moved the files of deployment ${d.id} out of its staging repository`);
+      delete d.repositoryId;
+    }
+    return done;
+  }
+
   async reset(): Promise<void> {
     this.list = [];
     await this.bundles.clear();

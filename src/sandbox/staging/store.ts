@@ -13,7 +13,7 @@ export class StagingStore {
 
   constructor(readonly root: string) {}
 
-  private file(repoId: string): string {
+  file(repoId: string): string {
     if (!/^[0-9a-f-]{36}$/.test(repoId)) throw new Error(`bad repository id ${repoId}`);
     return path.join(this.root, `${repoId}.log`);
   }
