@@ -22,19 +22,32 @@ afterAll(async () => {
   await key?.cleanup();
 });
 
+/**
+ * Waits until an upload call in flight froze the namespace's repository, at most 200 ms (far less
+ * than its validation takes), so the next request lands while the call is still validating.
+ */
+async function frozen(namespace: string): Promise<void> {
+  const started = Date.now();
+  while (Date.now() - started < 200) {
+    const state = (await call(`http://127.0.0.1:${sandbox.port}/sandbox/state`)).json() as { repositories: { namespace: string; state: string }[] };
+    if (state.repositories.some((r) => r.namespace === namespace && r.state === 'closed')) return;
+    await sleep(5);
+  }
+}
+
 const dropUrl = (repoKey: string): string => `${sandbox.urls.stagingApiUrl}/manual/drop/repository/${repoKey}`;
 
 describe('the manual upload call freezes the repository', () => {
   test('a file PUT while the call validates goes to a new open repository and is never published', async () => {
-    // 40 components with 256 KiB jars: validation (checksums, 160 signatures) takes a while.
-    expect(await putAll(sandbox, await components(sign, 'org.race', 40, 256 * 1024))).toEqual([]);
+    // 40 components with 128 KiB jars: validation (checksums, 160 signatures) takes a while.
+    expect(await putAll(sandbox, await components(sign, 'org.race', 40, 128 * 1024))).toEqual([]);
     const racer = 'org/race/racer/1.0.0/racer-1.0.0.jar';
     const events: string[] = [];
     const upload = manualUpload(sandbox, 'org.race').then((r) => {
       events.push('upload answered');
       return r;
     });
-    await sleep(30);
+    await frozen('org.race');
     const put = await call(deployUrl(sandbox, racer), { method: 'PUT', auth: basic('sandbox', 'sandbox'), body: 'not validated' });
     events.push('racer stored');
     const reply = await upload;
@@ -69,7 +82,7 @@ describe('upload and drop are serialised per namespace', () => {
   test('a staging drop racing the upload call leaves the deployment whole and publishable', async () => {
     expect(await putAll(sandbox, await components(sign, 'org.cross', 20, 64 * 1024))).toEqual([]);
     const upload = manualUpload(sandbox, 'org.cross');
-    await sleep(20);
+    await frozen('org.cross');
     const drop = await call(dropUrl('sandbox/127.0.0.1/org.cross--default-repository'), { method: 'DELETE', auth });
     const reply = await upload;
     expect([reply.status, drop.status]).toEqual([200, 204]);
