@@ -111,6 +111,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     await publicRepo.clear();
     await stateFile.save();
   };
+  const control = controlRoutes({
+    faults,
+    controlToken,
+    reset,
+    mails: () => keys.current.mails(),
+    view: () => ({
+      repositories: staging.list,
+      deployments: deployments.list,
+      users: accounts.users.map((u) => ({ name: u.name, namespaces: u.namespaces ?? null })),
+    }),
+  });
   // One line per service: `/<name>/...` goes to it.
   const mounts = new Map<string, Route>([
     ['staging', stagingRoutes(accounts, staging)],
@@ -118,20 +129,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     ['repo', repoRoutes(publicRepo)],
     ['keys', keys.primaryRoutes(() => origin)],
     ['keys2', keys.secondaryRoutes()],
-    [
-      'sandbox',
-      controlRoutes({
-        faults,
-        controlToken,
-        reset,
-        mails: () => keys.current.mails(),
-        view: () => ({
-          repositories: staging.list,
-          deployments: deployments.list,
-          users: accounts.users.map((u) => ({ name: u.name, namespaces: u.namespaces ?? null })),
-        }),
-      }),
-    ],
+    ['sandbox', control],
   ]);
 
   const handle = dispatcher({
