@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { parseFaults } from './faults.js';
-import { HttpError, parseAuthorization, safeSegments } from './http-util.js';
+import { HttpError, parseAuthorization, safeSegments } from './http.js';
 import { groupIdOfPath, inNamespace } from './namespaces.js';
 
 const b64 = (s: string): string => Buffer.from(s).toString('base64');

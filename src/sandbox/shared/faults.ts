@@ -1,4 +1,4 @@
-import { HttpError } from './http-util.js';
+import { HttpError } from './http.js';
 
 /**
  * Fault injection for tests: for a path prefix, the next `count` requests get a status, a

@@ -127,3 +127,9 @@ export async function continueAndRead(req: IncomingMessage, res: ServerResponse,
   if (/100-continue/i.test(String(req.headers.expect ?? ''))) res.writeContinue();
   return readBody(req, limit);
 }
+
+/**
+ * A service's request handler, mounted under `/<name>` by server.ts: `rest` is the path below
+ * the mount (undecoded), `search` the raw `?query` (or '').
+ */
+export type Route = (req: IncomingMessage, res: ServerResponse, rest: string, query: URLSearchParams, search: string) => Promise<void>;

@@ -1,4 +1,4 @@
-import type { DeploymentRecord } from './state.js';
+import type { DeploymentRecord } from './records.js';
 
 function esc(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);

@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { publishingType, requireUser, type SandboxApp } from './app.js';
-import { HttpError, continueAndRead, safeSegments, sendEmpty, sendJson, sourceAddress } from './http-util.js';
+import type { PublishingType } from '../portal/records.js';
+import type { Accounts } from '../shared/accounts.js';
+import { HttpError, continueAndRead, safeSegments, sendEmpty, sendJson, sourceAddress, type Route } from '../shared/http.js';
+import type { StagingRepositories } from './repositories.js';
 
 const deployPrefix = '/service/local/staging/deploy/maven2/';
 const uploadDefault = '/manual/upload/defaultRepository/';
@@ -21,9 +23,20 @@ function keyOf(rest: string): string {
   }
 }
 
+/** `publishing_type`; anything but automatic/portal_api means user_managed, as the service does. */
+function publishingType(query: URLSearchParams): PublishingType {
+  const value = (query.get('publishing_type') ?? '').toLowerCase();
+  return value === 'automatic' || value === 'portal_api' ? value : 'user_managed';
+}
+
 /** `/staging/...`: the OSSRH Staging API compatibility service (seed part 4, issue 3). */
-export async function handleStaging(
-  app: SandboxApp,
+export function stagingRoutes(accounts: Accounts, staging: StagingRepositories): Route {
+  return (req, res, rest, query) => handle(accounts, staging, req, res, rest, query);
+}
+
+async function handle(
+  accounts: Accounts,
+  staging: StagingRepositories,
   req: IncomingMessage,
   res: ServerResponse,
   rest: string,
@@ -33,18 +46,18 @@ export async function handleStaging(
   const ip = sourceAddress(req);
 
   if (rest.startsWith(deployPrefix)) {
-    const user = requireUser(app, req, tokenSchemes, 'staging');
+    const user = accounts.require(req, tokenSchemes, 'staging');
     const segments = safeSegments(rest.slice(deployPrefix.length));
     if (method === 'PUT') {
       // Refuse before the body travels: namespace and block need only the path.
-      app.service.checkPut(user, ip, segments);
+      staging.checkPut(user, ip, segments);
       const body = await continueAndRead(req, res);
-      await app.service.put(user, ip, segments, body);
+      await staging.put(user, ip, segments, body);
       sendEmpty(res, 201);
       return;
     }
     if (method === 'GET' || method === 'HEAD') {
-      const data = await app.service.get(user, ip, segments);
+      const data = await staging.get(user, ip, segments);
       if (data === undefined) throw new HttpError(404, '');
       res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(data.length) });
       res.end(method === 'HEAD' ? undefined : data);
@@ -55,20 +68,20 @@ export async function handleStaging(
 
   if (rest.startsWith(uploadDefault) || rest.startsWith(uploadByKey)) {
     if (method !== 'POST') throw methodNotAllowed('POST');
-    const user = requireUser(app, req, tokenSchemes);
+    const user = accounts.require(req, tokenSchemes);
     await continueAndRead(req, res, 1024 * 1024);
     const type = publishingType(query);
     const deployment = rest.startsWith(uploadDefault)
-      ? await app.service.uploadDefault(user, ip, keyOf(rest.slice(uploadDefault.length)), type)
-      : await app.service.uploadByKey(user, keyOf(rest.slice(uploadByKey.length)), type);
+      ? await staging.uploadDefault(user, ip, keyOf(rest.slice(uploadDefault.length)), type)
+      : await staging.uploadByKey(user, keyOf(rest.slice(uploadByKey.length)), type);
     sendJson(res, 200, { deploymentId: deployment.id });
     return;
   }
 
   if (rest === '/manual/search/repositories') {
     if (method !== 'GET') throw methodNotAllowed('GET');
-    const user = requireUser(app, req, tokenSchemes);
-    const repositories = app.service.search(user, ip, query).map((r) => ({
+    const user = accounts.require(req, tokenSchemes);
+    const repositories = staging.search(user, ip, query).map((r) => ({
       key: r.key,
       state: r.state,
       description: r.description,
@@ -80,8 +93,8 @@ export async function handleStaging(
 
   if (rest.startsWith(dropByKey)) {
     if (method !== 'DELETE') throw methodNotAllowed('DELETE');
-    const user = requireUser(app, req, tokenSchemes);
-    await app.service.dropRepository(user, keyOf(rest.slice(dropByKey.length)));
+    const user = accounts.require(req, tokenSchemes);
+    await staging.dropRepository(user, keyOf(rest.slice(dropByKey.length)));
     sendEmpty(res, 204);
     return;
   }

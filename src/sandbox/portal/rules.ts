@@ -1,4 +1,4 @@
-import type { ComponentVerdict, SignatureVerdict, ValidationEnvironment } from '../core/validation/types.js';
+import type { ComponentVerdict, SignatureVerdict, ValidationEnvironment } from '../../core/validation/types.js';
 
 export type Verifier = (file: string, data: Uint8Array, signature: Uint8Array) => Promise<SignatureVerdict>;
 
@@ -20,8 +20,8 @@ export interface KeyLookup {
 /** The real rule set and signature verifier (openpgp is loaded on the first validation only). */
 export async function loadRules(keys: KeyLookup): Promise<SandboxRules> {
   const [validation, verifier] = await Promise.all([
-    import('../core/validation/index.js'),
-    import('../keys/signature-verifier.js'),
+    import('../../core/validation/index.js'),
+    import('../../keys/signature-verifier.js'),
   ]);
   return {
     validateDeployment: (files, env) => validation.validateDeployment(files, env),
