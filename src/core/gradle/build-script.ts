@@ -9,6 +9,23 @@ export interface AppliedPlugin {
   id: string;
   line: number;
   scope: PluginScope;
+  /** `version "0.28.0"` in the plugins block. */
+  version?: string;
+  /** A version-catalog alias (`libs.plugins.gretty`): `id` is the alias until the gatherer resolves it. */
+  alias?: string;
+}
+
+/** How the vanniktech plugin's `publishToMavenCentral(...)` names its host. */
+export interface CentralHostCall {
+  /** `CENTRAL_PORTAL`, `DEFAULT`, `S01`, a URL, or '' when called without a host. */
+  host: string;
+  line: number;
+}
+
+/** A property or environment variable a build script reads (in-memory signing keys). */
+export interface ScriptReference {
+  name: string;
+  env: boolean;
 }
 
 export type RepositoryKind = 'release' | 'snapshot';
@@ -35,6 +52,28 @@ export interface BuildScript {
   tagTemplate?: string;
   /** Script plugins: `apply from: 'gradle/publish.gradle'`, read by the gatherer. */
   appliedScripts: AppliedScript[];
+  /** vanniktech `mavenPublishing { publishToMavenCentral(...) }`. */
+  centralHost?: CentralHostCall;
+  /** JReleaser `jreleaser { deploy { maven { mavenCentral { ... } } } }`: the line of `mavenCentral`. */
+  jreleaserMavenCentral?: number;
+  /** `signing { useInMemoryPgpKeys(...) }`: the line and the properties/variables it reads. */
+  inMemorySigning?: { line: number; refs: ScriptReference[] };
+}
+
+// Blocks whose `url` is POM metadata (project, SCM, license, developer pages), never a repository.
+const metadataBlocks = new Set(['pom', 'scm', 'licenses', 'license', 'developers', 'developer', 'organization', 'issueManagement', 'ciManagement', 'project', 'withXml', 'mailingLists', 'contributors']);
+
+/** `findProperty("x")`, `property('x')`, `providers.gradleProperty("x")`, `System.getenv("X")`, `project.x`. */
+function referencesOf(tokens: readonly Token[]): ScriptReference[] {
+  const refs: ScriptReference[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.kind !== 'string' || t.dynamic === true) continue;
+    const fn = tokens[i - 2]?.text ?? '';
+    if (fn === 'getenv' || fn === 'env') refs.push({ name: t.text, env: true });
+    else if (/^(findProperty|property|gradleProperty|getProperty)$/.test(fn)) refs.push({ name: t.text, env: false });
+  }
+  return refs;
 }
 
 export interface AppliedScript {
@@ -75,6 +114,25 @@ function scopeOf(path: readonly Block[]): PluginScope {
   return { kind: 'self' };
 }
 
+/** `version "x"` / `version("x")` after a plugin id in the plugins block. */
+function pluginVersion(s: Statement): string | undefined {
+  const t = s.tokens;
+  const at = t.findIndex((x) => x.kind === 'ident' && x.text === 'version');
+  if (at < 0) return undefined;
+  const v = t.slice(at + 1).find((x) => x.kind === 'string' && x.dynamic !== true);
+  return v?.text;
+}
+
+/** `alias(libs.plugins.gretty)` → `libs.plugins.gretty`. */
+function aliasOf(s: Statement): string | undefined {
+  const t = s.tokens;
+  if (t[0]?.text !== 'alias' || t[1]?.text !== '(') return undefined;
+  const parts: string[] = [];
+  for (let i = 2; i < t.length && t[i]!.text !== ')'; i++) parts.push(t[i]!.text);
+  const joined = parts.join('');
+  return /^[A-Za-z_][\w.]*$/.test(joined) ? joined : undefined;
+}
+
 function pluginsFromBlock(s: Statement): string | undefined {
   const [first, second] = s.tokens;
   if (first === undefined || first.kind !== 'ident') return undefined;
@@ -86,7 +144,7 @@ function pluginsFromBlock(s: Statement): string | undefined {
     const name = constantStrings(s.tokens)[0]?.text;
     return name === undefined ? undefined : `org.jetbrains.kotlin.${name}`;
   }
-  if (first.text === 'alias') return undefined; // version-catalog alias: the id lives in a toml file
+  if (first.text === 'alias') return undefined; // version-catalog alias: see aliasOf
   // A bare name (`java`, `war`, `` `maven-publish` ``): the statement is just that name.
   if (second === undefined || (second.kind === 'ident' && (second.text === 'version' || second.text === 'apply'))) return first.text;
   return undefined;
@@ -207,7 +265,16 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
     const innermost = path[path.length - 1]?.name;
     if (innermost === 'plugins') {
       const id = pluginsFromBlock(s);
-      if (id !== undefined) result.plugins.push({ id: normalisePluginId(id), line: s.line, scope: scopeOf(path) });
+      const alias = id === undefined ? aliasOf(s) : undefined;
+      const applied = s.tokens.some((t, k) => t.text === 'apply' && s.tokens[k + 1]?.text === 'false');
+      if (id !== undefined) {
+        const plugin: AppliedPlugin = { id: normalisePluginId(id), line: s.line, scope: scopeOf(path) };
+        const version = pluginVersion(s);
+        if (version !== undefined) plugin.version = version;
+        result.plugins.push(plugin);
+      } else if (alias !== undefined && !applied) {
+        result.plugins.push({ id: alias, alias, line: s.line, scope: scopeOf(path) });
+      }
       continue;
     }
     const script = appliedScript(s);
@@ -230,6 +297,22 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
       }
       continue;
     }
+    if (blockIndex(path, ['mavenPublishing']) >= 0 && s.tokens.some((t) => t.text === 'publishToMavenCentral')) {
+      const at = s.tokens.findIndex((t) => t.text === 'publishToMavenCentral');
+      const args = s.tokens.slice(at + 1);
+      const named = args.find((t) => t.kind === 'ident' && /^(CENTRAL_PORTAL|DEFAULT|S01)$/.test(t.text));
+      const str = args.find((t) => t.kind === 'string' && t.dynamic !== true);
+      result.centralHost = { host: named?.text ?? str?.text ?? '', line: s.line };
+      continue;
+    }
+    if (startsWith(s, 'mavenCentral') && blockIndex(path, ['jreleaser']) >= 0) {
+      result.jreleaserMavenCentral ??= s.line;
+      continue;
+    }
+    if (s.tokens.some((t) => t.text === 'useInMemoryPgpKeys')) {
+      result.inMemorySigning = { line: s.line, refs: referencesOf(s.tokens) };
+      continue;
+    }
     if (innermost === 'release' && startsWith(s, 'tagTemplate')) {
       const tpl = s.tokens.find((t) => t.kind === 'string');
       if (tpl !== undefined) result.tagTemplate = tpl.text;
@@ -239,7 +322,7 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
     if (rootAt < 0 || first?.kind !== 'ident') continue;
     const root = path[rootAt]!.name;
     const inRepositories = path.slice(rootAt).some((b) => b.name === 'repositories' || b.name === 'mavenDeployer');
-    if (!inRepositories) continue;
+    if (!inRepositories || path.slice(rootAt).some((b) => metadataBlocks.has(b.name))) continue;
     if (root === 'nexusPublishing') {
       if (first.text === 'nexusUrl' || first.text === 'snapshotRepositoryUrl') {
         addRepo(s, 1, first.text === 'nexusUrl' ? 'release' : 'snapshot', true);
