@@ -9,6 +9,7 @@ import type { Finding } from '../core/findings.js';
 import type { MavenFacts } from '../build-tools/maven/facts.js';
 import type { GradleFacts } from '../build-tools/gradle/facts.js';
 import type { GitFacts } from '../io/git.js';
+import type { PublishingRoute } from './route.js';
 
 export type BuildTool = 'maven' | 'gradle';
 
@@ -23,6 +24,8 @@ export interface ProjectFacts {
   git?: GitFacts;
   release?: ReleaseFacts;
   online?: OnlineFacts;
+  /** How the project publishes (DESIGN §4); computed from the facts above by detectRoute. */
+  route?: PublishingRoute;
 }
 
 /** Version facts shared by both build tools. */

@@ -4,6 +4,7 @@ import { pointsAtStagingService } from './maven-distribution-url.js';
 import { expectedDeployUrl, legacyHostOf } from './maven-support.js';
 import { gradle, gradleProjects, isGradle } from './gradle-support.js';
 import type { GradleRepositoryFact } from '../build-tools/gradle/facts.js';
+import { ignoresDistribution } from './route.js';
 
 /** Where the URL comes from, when that is not simply the reported line. */
 function where(r: GradleRepositoryFact): string {
@@ -59,6 +60,8 @@ export const gradleDistributionUrl: Check = {
   title: 'a Gradle release repository points at the staging API service',
   appliesTo: isGradle,
   run(facts) {
+    // A Central Portal plugin uploads without a publishing repository; `other` is not judged.
+    if (ignoresDistribution(facts)) return [];
     const staging = gradle(facts).stagingApiUrl;
     const release = gradleProjects(facts).flatMap((p) =>
       p.repositories.filter((r) => r.kind === 'release' && !/^file:/i.test(r.url)).map((r) => ({ project: p, r })),

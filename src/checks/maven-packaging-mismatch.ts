@@ -1,5 +1,6 @@
 import type { Finding } from '../core/findings.js';
 import type { Check } from './types.js';
+import { centralRulesApply } from './route.js';
 import { at, isMaven, mavenModules, missingAt } from './maven-support.js';
 
 /** The portal compares each module's packaging with the extension of the artifact it receives. */
@@ -9,12 +10,16 @@ export const mavenPackagingMismatch: Check = {
   title: 'web modules are packaged as war, and only they',
   appliesTo: isMaven,
   run(facts) {
+    if (!centralRulesApply(facts)) return [];
     const findings: Finding[] = [];
     for (const module of mavenModules(facts)) {
       const packaging = module.effective.packaging;
       const line = module.raw.packaging?.line;
       const where = line === undefined ? missingAt(module) : { ...missingAt(module), line };
       const webapp = module.dir === '' ? 'src/main/webapp' : `${module.dir}/src/main/webapp`;
+      // A `pom` aggregator's webapp folder serves a dev server, it is not a web archive; past an
+      // unresolved parent, an undeclared packaging is not known well enough to judge.
+      if (packaging === 'pom' || (line === undefined && module.parentUnresolved === true)) continue;
       if (module.hasWebapp && packaging !== 'war') {
         findings.push({
           code: 'packaging-mismatch',

@@ -22,18 +22,20 @@ export interface Version {
 // rejecting it keeps parse(format(v)) a round trip.
 // A qualifier starts with a letter (`.Final`, `-M1`, `-RC2`, `-beta.3`): `1.2.3.4` stays out, as
 // does a second or lower-case snapshot suffix.
-const versionPattern = /^(0|[1-9]\d{0,8})\.(0|[1-9]\d{0,8})\.(0|[1-9]\d{0,8})([.-][A-Za-z][A-Za-z0-9]*(?:[.-]?\d{1,9})?)?(-SNAPSHOT)?$/;
+const versionPattern = /^(0|[1-9]\d{0,8})\.(0|[1-9]\d{0,8})\.(0|[1-9]\d{0,8})([.-][A-Za-z][A-Za-z0-9]*(?:[.-]?\d{1,9})?)?$/;
 
 /**
  * Parses `X.Y.Z`, `X.Y.Z-SNAPSHOT` and the same with a qualifier before the suffix
  * (`4.2.8.Final-SNAPSHOT`, `1.0.0-M1-SNAPSHOT`); anything else (ranges, `${revision}`) is undefined.
  */
 export function parseVersion(text: string): Version | undefined {
-  const m = versionPattern.exec(text.trim());
+  const trimmed = text.trim();
+  const snapshot = trimmed.endsWith('-SNAPSHOT');
+  const m = versionPattern.exec(snapshot ? trimmed.slice(0, -'-SNAPSHOT'.length) : trimmed);
   if (m === null) return undefined;
   const qualifier = m[4];
   if (qualifier !== undefined && /snapshot/i.test(qualifier)) return undefined;
-  const v: Version = { major: Number(m[1]), minor: Number(m[2]), patch: Number(m[3]), snapshot: m[5] !== undefined };
+  const v: Version = { major: Number(m[1]), minor: Number(m[2]), patch: Number(m[3]), snapshot };
   if (qualifier !== undefined) v.qualifier = qualifier;
   return v;
 }

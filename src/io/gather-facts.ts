@@ -6,6 +6,8 @@ import type { BuildTool, ProjectFacts, ReleaseFacts } from '../checks/facts.js';
 import type { CommandContext } from './command-context.js';
 import { parseVersion, planRelease, releaseTagName, releaseVersionOf, formatVersion } from '../core/version.js';
 import { gatherGitFacts, type GitFacts } from './git.js';
+import { detectRoute } from '../checks/route.js';
+import { existingTag } from '../core/tag-forms.js';
 import { isVersionPublished } from './public-repo.js';
 
 export interface GatherOptions {
@@ -57,6 +59,7 @@ export async function gatherFacts(ctx: CommandContext, options: GatherOptions): 
     facts.release = { ...facts.release, ...g.release, ...(g.tagTemplate === undefined ? {} : { tagTemplate: g.tagTemplate }) };
     for (const note of g.notes) ctx.out.warn(note);
   }
+  facts.route = detectRoute(facts);
   facts.git = await git;
   if (!facts.git.isRepository) {
     // Not an error: an exported source tree can be audited too; say what was not checked.
@@ -87,7 +90,8 @@ async function completeRelease(release: ReleaseFacts, git: GitFacts, ctx: Comman
   release.releaseTag = releaseTagName(artifactId, releaseVersionOf(current), release.tagTemplate);
   if (!git.isRepository) return;
   const tags = new Set(git.tags);
-  release.releaseTagExists = tags.has(release.releaseTag);
+  // Any of the tag forms (v1.2.3, 1.2.3, demo-1.2.3, the configured one) counts as the release tag.
+  release.releaseTagExists = existingTag(tags, artifactId, formatVersion(releaseVersionOf(current)), release.tagTemplate) !== undefined;
   if (!release.releaseTagExists) return;
   if (options.offline) {
     release.publishedUnknownReason = '--offline';

@@ -38,6 +38,14 @@ export async function loadConventionPlugins(
   for (const buildDir of buildDirs) {
     const base = path.resolve(root, buildDir);
     if (rel(root, base).startsWith('..')) continue; // an included build outside the project
+    // The build's own script names the plugins it compiles against (with their versions).
+    for (const name of ['build.gradle.kts', 'build.gradle']) {
+      const r = await readText(path.join(base, name));
+      if ('text' in r) {
+        byId.set(`${buildDir}:build`, await loadScript(root, path.join(base, name), r.text, base, urlProps, notes));
+        break;
+      }
+    }
     for (const lang of ['groovy', 'kotlin']) {
       for (const file of await scriptFiles(path.join(base, 'src', 'main', lang))) {
         const r = await readText(file);

@@ -29,6 +29,8 @@ export interface GradlePublishingFacts {
   sonatypeHost?: { value: string; file?: string; line?: number };
   /** vanniktech 0.33+ `mavenCentralPublishing=true`. */
   mavenCentralPublishing?: { file?: string; line?: number };
+  /** The vanniktech plugin's version when it comes from a dependency (`com.vanniktech:gradle-maven-publish-plugin:X`). */
+  vanniktechVersion?: string;
   /** JReleaser's Maven Central deployer. */
   jreleaserMavenCentral?: GradleLocation;
   /** `useInMemoryPgpKeys(...)`: where, and which of the properties/variables it reads are not set. */

@@ -56,6 +56,8 @@ async function userProperties(
   // Gradle also takes project properties from ORG_GRADLE_PROJECT_<name> variables (how CI passes secrets).
   for (const [k, v] of Object.entries(o.env)) {
     if (k.startsWith('ORG_GRADLE_PROJECT_') && v !== undefined && v !== '') user.keys.push(k.slice('ORG_GRADLE_PROJECT_'.length));
+    // JReleaser takes its deployer credentials from JRELEASER_* variables (names only are kept).
+    if (k.startsWith('JRELEASER_MAVENCENTRAL_') && v !== undefined && v !== '') user.keys.push(k);
   }
   const ringEntry = entries.get('signing.secretKeyRingFile');
   const ringValue = ringEntry?.value ?? o.env['ORG_GRADLE_PROJECT_signing.secretKeyRingFile'];
@@ -136,6 +138,8 @@ export async function gatherGradleFacts(root: string, o: GradleGatherOptions): P
   const rootScriptFile = rootLoaded?.file ?? '';
 
   const rootProjectName = parsed.rootProjectName ?? path.basename(root);
+  // Every convention script counts for the publishing settings (their build scripts name plugin versions).
+  for (const c of conventions.values()) if (!allScripts.includes(c)) allScripts.push(c);
   const publishing = publishingFacts(allScripts, {
     project: rootEntries,
     ...(rootProps === undefined ? {} : { projectFile: rel(root, rootProps.file) }),

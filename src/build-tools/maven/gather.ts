@@ -20,6 +20,8 @@ export interface MavenReleaseFacts {
   versionLine?: number;
   groupId?: string;
   artifactId?: string;
+  /** maven-release-plugin `tagNameFormat` (`v@{project.version}`), when configured. */
+  tagTemplate?: string;
 }
 
 export interface GatheredMaven {
@@ -86,6 +88,7 @@ export async function gatherMavenFacts(rootDir: string, options: GatherMavenOpti
       chain: chain.map((l) => l.identity),
       parentInProject: chain[1]?.identity.file !== undefined,
       hasWebapp: webapp[index] === true,
+      parentUnresolved: problem?.kind === 'unresolved',
     };
     const exitRef = lastInProject.pom.parent;
     if (leaves && exitRef !== undefined) {
@@ -124,6 +127,9 @@ export async function gatherMavenFacts(rootDir: string, options: GatherMavenOpti
     if (line !== undefined) release.versionLine = line;
     if (top.effective.groupId !== undefined) release.groupId = top.effective.groupId;
     if (top.effective.artifactId !== undefined) release.artifactId = top.effective.artifactId;
+    const releasePlugin = top.effective.plugins.find((p) => p.artifactId === 'maven-release-plugin' && p.config.some((c) => c.path === 'tagNameFormat'));
+    const format = releasePlugin?.config.find((c) => c.path === 'tagNameFormat')?.value;
+    if (format !== undefined && format !== '') release.tagTemplate = format;
   }
   const facts: MavenFacts = {
     stagingApiUrl: (options.stagingApiUrl ?? defaultStagingApiUrl).replace(/\/+$/, ''),

@@ -54,6 +54,8 @@ export interface BuildScript {
   appliedScripts: AppliedScript[];
   /** vanniktech `mavenPublishing { publishToMavenCentral(...) }`. */
   centralHost?: CentralHostCall;
+  /** `com.vanniktech:gradle-maven-publish-plugin:X` on a classpath or in buildSrc dependencies: X. */
+  vanniktechVersion?: string;
   /** JReleaser `jreleaser { deploy { maven { mavenCentral { ... } } } }`: the line of `mavenCentral`. */
   jreleaserMavenCentral?: number;
   /** `signing { useInMemoryPgpKeys(...) }`: the line and the properties/variables it reads. */
@@ -261,6 +263,10 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
   };
 
   for (const s of all) {
+    for (const t of s.tokens) {
+      const m = t.kind === 'string' ? /^com\.vanniktech:gradle-maven-publish-plugin:([\w.-]+)$/.exec(t.text) : null;
+      if (m !== null) result.vanniktechVersion = m[1]!;
+    }
     const path = s.path;
     const innermost = path[path.length - 1]?.name;
     if (innermost === 'plugins') {
