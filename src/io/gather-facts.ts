@@ -12,6 +12,8 @@ import { isVersionPublished } from './public-repo.js';
 
 export interface GatherOptions {
   offline: boolean;
+  /** The online group is not selected (`--skip online`): no portal or key-server lookups. */
+  skipOnlineChecks?: boolean;
 }
 
 async function isFile(p: string): Promise<boolean> {
@@ -67,7 +69,7 @@ export async function gatherFacts(ctx: CommandContext, options: GatherOptions): 
     ctx.out.info(`note: ${why}; dirty-worktree, detached-head and orphan-tag were not checked.`);
   }
   if (facts.release !== undefined) await completeRelease(facts.release, facts.git, ctx, options);
-  if (!options.offline) {
+  if (!options.offline && options.skipOnlineChecks !== true) {
     // Portal and key-server facts (issue 4): concurrent and time-bounded inside.
     const { gatherOnlineFacts } = await import('../portal/online-facts.js');
     const groupId = facts.release?.groupId;
