@@ -8,6 +8,7 @@ import { parseVersion, planRelease, releaseTagName, releaseVersionOf, formatVers
 import { gatherGitFacts, type GitFacts } from './git.js';
 import { detectRoute } from '../checks/route.js';
 import { existingTag } from '../core/tag-forms.js';
+import { ParentSource, parentCacheDir } from './parent-cache.js';
 import { isVersionPublished } from './public-repo.js';
 
 export interface GatherOptions {
@@ -40,13 +41,27 @@ export async function gatherFacts(ctx: CommandContext, options: GatherOptions): 
   const git = gatherGitFacts(ctx.cwd, { env: ctx.env });
   if (buildTool === 'maven') {
     const { gatherMavenFacts } = await import('../build-tools/maven/gather.js');
+    const home = ctx.env.HOME ?? os.homedir();
+    // Parents found nowhere else come from relctl's own cache; online, missing ones are fetched into it.
+    const parents = new ParentSource({
+      cacheDir: parentCacheDir(ctx.env, home),
+      ...(options.offline ? {} : { publicRepoUrl: ctx.config.publicRepoUrl }),
+      timeoutMs: ctx.config.timeout * 1000,
+      env: ctx.env,
+      signal: ctx.signal,
+      log: (line) => ctx.out.verbose(line),
+    });
     const maven = await gatherMavenFacts(ctx.cwd, {
+      parentFallback: (ref) => parents.find(ref),
+      ...(options.offline ? {} : { publicRepoUrl: ctx.config.publicRepoUrl }),
       ...(ctx.config.settings === undefined ? {} : { settingsFile: ctx.config.settings }),
       ...(ctx.config.localRepo === undefined ? {} : { localRepo: ctx.config.localRepo }),
       env: ctx.env,
       home: ctx.env.HOME ?? os.homedir(),
       stagingApiUrl: ctx.config.stagingApiUrl,
     });
+    await parents.close();
+    if (parents.unreachable.length > 0) facts.unreachable = [...parents.unreachable];
     facts.maven = maven.facts;
     // Settings credentials are portal tokens: mask them in anything relctl prints from here on.
     for (const s of maven.facts.settings.servers) if (s.username !== undefined && s.password !== undefined) ctx.out.redactor.addToken(s.username, s.password);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Finding } from '../../core/findings.js';
-import { effectivePom, parentId, resolveChain, type ChainLink, type RawPom } from '../../core/pom/index.js';
+import { effectivePom, parentId, resolveChain, type ChainLink, type ParentRef, type RawPom } from '../../core/pom/index.js';
 import type { MavenFacts, MavenModuleFacts } from './facts.js';
 import { PomLoader, relativeToRoot, statOf, type LoadedPom } from './load.js';
 import { defaultSettingsFile, loadMavenSettings, resolveLocalRepo } from './settings.js';
@@ -12,6 +12,10 @@ export interface GatherMavenOptions {
   home: string;
   /** The configured staging API URL (stored in the facts for the distribution-url check). */
   stagingApiUrl?: string;
+  /** Parents found nowhere else: relctl's parent cache (and, online, the public repository). */
+  parentFallback?: (ref: ParentRef) => Promise<string | undefined>;
+  /** Online: the public repository the fallback asks (named in parent-unresolved). */
+  publicRepoUrl?: string;
 }
 
 export interface MavenReleaseFacts {
@@ -61,7 +65,7 @@ export async function gatherMavenFacts(rootDir: string, options: GatherMavenOpti
     ...(settings.settings === undefined ? {} : { settings: settings.settings }),
     home: options.home,
   });
-  const loader = new PomLoader(root, localRepo);
+  const loader = new PomLoader(root, localRepo, options.parentFallback);
 
   const entries = await walkReactor(root, loader, report);
   const usable = entries.filter((e): e is LoadedPom & { link: ChainLink; file: string } => e.link !== undefined && e.file !== undefined);
@@ -109,8 +113,10 @@ export async function gatherMavenFacts(rootDir: string, options: GatherMavenOpti
           : {
               code: 'parent-unresolved',
               severity: 'warning',
-              message: `The parent ${wanted} of ${problem.child.identity.id} is neither in the project (relativePath) nor in the local repository ${localRepo}, so values it would pass on (developers, licenses, distributionManagement) could not be checked.`,
-              fix: `Install the parent into the local repository (for example run \`mvn -N validate\` once online) or fix <parent>/<relativePath> in ${at?.file ?? 'the POM'}.`,
+              message: `The parent ${wanted} of ${problem.child.identity.id} is neither in the project (relativePath), nor in the local repository ${localRepo}${options.publicRepoUrl === undefined ? '' : `, nor in the public repository ${options.publicRepoUrl}`}, so the values it would pass on are unknown; ${skippedChecks} were not reported for this module.`,
+              fix: options.publicRepoUrl === undefined
+                ? `Run preflight without --offline (relctl then fetches the parent from the public repository into its own cache), install the parent into the local repository, or fix <parent>/<relativePath> in ${at?.file ?? 'the POM'}.`
+                : `Check the parent's coordinates, install the parent into the local repository, or fix <parent>/<relativePath> in ${at?.file ?? 'the POM'}.`,
             };
       if (at !== undefined) Object.assign(finding, { file: at.file, line: at.line, module: at.module });
       report(finding);
@@ -140,6 +146,10 @@ export async function gatherMavenFacts(rootDir: string, options: GatherMavenOpti
   };
   return { facts, findings, release };
 }
+
+/** The checks that depend on inherited values and stay quiet past an unresolved parent. */
+const skippedChecks =
+  'missing-developers, missing-distribution, missing-pom-metadata (all but <name>), unresolved-property and packaging-mismatch (without a declared <packaging>)';
 
 /** Follows one chain of parents, loading each once; stops at a POM already on the path (cycle). */
 async function loadParents(start: LoadedPom, loader: PomLoader, parentOf: Map<RawPom, LoadedPom | undefined>): Promise<void> {
