@@ -45,6 +45,18 @@ export const gradleLegacyStagingHost: Check = {
         });
       }
     }
+    // No URL written, but the plugin's default or host setting is a retired host (vanniktech before 0.33.0).
+    for (const e of facts.route?.legacyPluginHosts ?? []) {
+      findings.push({
+        code: 'legacy-staging-host',
+        severity: 'error',
+        message: `${e.why}; uploads to the retired OSSRH hosts are refused since June 2025.`,
+        file: e.file,
+        line: e.line,
+        module: ':',
+        fix: 'Upgrade com.vanniktech.maven.publish to 0.33.0 or later (publishToMavenCentral() then uses the Central Portal), or set SONATYPE_HOST=CENTRAL_PORTAL in gradle.properties.',
+      });
+    }
     return findings;
   },
 };

@@ -29,6 +29,8 @@ export interface PublishingRoute {
   evidence: RouteEvidence[];
   /** portal-plugin on Maven: the central-publishing plugin's `publishingServerId`s. */
   portalServers?: PortalServer[];
+  /** A publishing plugin aimed at a retired host by its default or its host setting (no URL written). */
+  legacyPluginHosts?: RouteEvidence[];
 }
 
 // When several routes show, the one that decides the upload wins: a Central Portal plugin
@@ -174,13 +176,16 @@ function vanniktechTarget(g: GradleFacts, version: string | undefined): { kind: 
 
 function gradleRoute(g: GradleFacts): PublishingRoute {
   const out = new Collector();
+  const legacyPluginHosts: RouteEvidence[] = [];
   const hostAt = g.publishing.centralHost ?? (g.publishing.sonatypeHost?.file !== undefined ? { file: g.publishing.sonatypeHost.file, line: g.publishing.sonatypeHost.line ?? 0 } : undefined);
   for (const project of g.projects) {
     for (const p of project.plugins) {
       const at = { file: p.file, line: p.line };
       if (p.id === 'com.vanniktech.maven.publish' || p.id === 'com.vanniktech.maven.publish.base') {
         const t = vanniktechTarget(g, p.version ?? g.publishing.vanniktechVersion);
-        out.add(t.kind, { ...(hostAt ?? at), why: t.why });
+        const e = { ...(hostAt ?? at), why: t.why };
+        out.add(t.kind, e);
+        if (t.kind === 'legacy-ossrh' && !legacyPluginHosts.some((x) => x.file === e.file && x.line === e.line)) legacyPluginHosts.push(e);
       } else if (p.id.startsWith('com.gradleup.nmcp')) {
         out.add('portal-plugin', { ...at, why: `${p.id} uploads to the Central Portal` });
       } else if (p.id === 'org.jreleaser' && g.publishing.jreleaserMavenCentral !== undefined) {
@@ -196,5 +201,7 @@ function gradleRoute(g: GradleFacts): PublishingRoute {
       else if (target === 'other') out.add('other', { file: r.file, line: r.line, why: `${what} is not Maven Central` });
     }
   }
-  return out.route();
+  const route = out.route();
+  if (legacyPluginHosts.length > 0) route.legacyPluginHosts = legacyPluginHosts;
+  return route;
 }
