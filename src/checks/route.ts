@@ -156,7 +156,9 @@ function vanniktechTarget(g: GradleFacts, version: string | undefined): { kind: 
   const prop = g.publishing.sonatypeHost?.value ?? '';
   const chosen = dsl !== '' ? dsl : prop;
   const v = version === undefined ? 'an unknown version' : version;
-  if (/^CENTRAL_PORTAL$/i.test(chosen) || (chosen === '' && g.publishing.mavenCentralPublishing !== undefined)) {
+  const before033 = version !== undefined && versionBefore(version, [0, 33, 0]);
+  // mavenCentralPublishing=true only exists from 0.33.0 on; older versions ignore it.
+  if (/^CENTRAL_PORTAL$/i.test(chosen) || (chosen === '' && g.publishing.mavenCentralPublishing !== undefined && !before033)) {
     return { kind: 'portal-plugin', why: `com.vanniktech.maven.publish (${v}) publishes through the Central Portal` };
   }
   if (/^(DEFAULT|S01)$/i.test(chosen)) {
@@ -168,7 +170,7 @@ function vanniktechTarget(g: GradleFacts, version: string | undefined): { kind: 
     if (target === 'staging') return { kind: 'staging-api', why: `com.vanniktech.maven.publish SONATYPE_HOST ${chosen} is the staging API service` };
     return { kind: 'other', why: `com.vanniktech.maven.publish SONATYPE_HOST ${chosen} is not Maven Central` };
   }
-  if (version !== undefined && versionBefore(version, [0, 33, 0])) {
+  if (before033) {
     return { kind: 'legacy-ossrh', why: `com.vanniktech.maven.publish ${version} defaults to oss.sonatype.org (the Central Portal is the default from 0.33.0); set SONATYPE_HOST=CENTRAL_PORTAL or upgrade` };
   }
   return { kind: 'portal-plugin', why: `com.vanniktech.maven.publish (${v}) defaults to the Central Portal` };
