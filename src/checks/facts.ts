@@ -34,6 +34,8 @@ export interface ProjectFacts {
 export interface ReleaseFacts {
   /** The current version as declared (`1.2.3-SNAPSHOT`), if known. */
   currentVersion?: string;
+  /** The build computes its version (Gradle `version = <expression>`): unknown without running it. */
+  versionComputed?: boolean;
   /** File and line that declare it. */
   versionFile?: string;
   versionLine?: number;

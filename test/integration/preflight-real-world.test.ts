@@ -37,6 +37,7 @@ const cases: Case[] = [
   { name: 'foundation-component', route: 'other', codes: ['server-id-mismatch'], absent: [...centralOnly, 'legacy-staging-id', 'developers-incomplete'], healthy: true },
   { name: 'portal-plugin-lib', route: 'portal-plugin', codes: [], absent: ['missing-distribution', 'distribution-url', 'server-id-mismatch'], healthy: true },
   { name: 'portal-plugin-noserver', route: 'portal-plugin', codes: ['server-id-mismatch'], absent: ['missing-distribution', 'distribution-url'], healthy: true },
+  { name: 'maven-ci-friendly', route: 'portal-plugin', codes: [], absent: ['not-snapshot', 'missing-distribution'], healthy: true },
   { name: 'nexus-staging-api', route: 'staging-api', codes: [], absent: ['distribution-url', 'legacy-staging-host', 'unresolved-property'], healthy: true },
   { name: 'nexus-staging-leftover', route: 'legacy-ossrh', codes: ['legacy-staging-host'], absent: ['distribution-url'], healthy: false },
   { name: 'unresolved-url', route: 'staging-api', codes: ['unresolved-property'], absent: ['missing-pom-metadata', 'distribution-url'], healthy: false },
@@ -60,7 +61,7 @@ const cases: Case[] = [
   },
   { name: 'gradle-vanniktech-old', route: 'legacy-ossrh', codes: ['legacy-staging-host'], absent: ['distribution-url'], healthy: false },
   { name: 'gradle-vanniktech-portal', route: 'portal-plugin', codes: [], absent: ['packaging-mismatch', 'distribution-url', 'legacy-staging-host'], healthy: true },
-  { name: 'gradle-nmcp', route: 'portal-plugin', codes: [], absent: ['distribution-url'], healthy: true },
+  { name: 'gradle-nmcp', route: 'portal-plugin', codes: [], absent: ['distribution-url', 'not-snapshot'], healthy: true },
   {
     name: 'gradle-in-memory-signing',
     home: 'empty',

@@ -164,7 +164,9 @@ export async function gatherGradleFacts(root: string, o: GradleGatherOptions): P
   } else {
     // A convention plugin (buildSrc, build-logic) or an applied script may set the version.
     for (const { file, script: part } of allScripts.flatMap((s) => s.parts)) {
+      if (part.versionComputed !== undefined) release.versionComputed = true;
       if (part.version === undefined) continue;
+      delete release.versionComputed;
       release.currentVersion = part.version.value;
       release.versionFile = file;
       release.versionLine = part.version.line;

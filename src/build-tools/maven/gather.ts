@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Finding } from '../../core/findings.js';
 import { effectivePom, parentId, resolveChain, type ChainLink, type ParentRef, type RawPom } from '../../core/pom/index.js';
@@ -66,6 +67,8 @@ export async function gatherMavenFacts(rootDir: string, options: GatherMavenOpti
     home: options.home,
   });
   const loader = new PomLoader(root, localRepo, options.parentFallback);
+  // CI-friendly versions often come from .mvn/maven.config (`-Drevision=1.2.0-SNAPSHOT`).
+  const userProperties = mavenConfigProperties(root);
 
   const entries = await walkReactor(root, loader, report);
   const usable = entries.filter((e): e is LoadedPom & { link: ChainLink; file: string } => e.link !== undefined && e.file !== undefined);
@@ -79,7 +82,7 @@ export async function gatherMavenFacts(rootDir: string, options: GatherMavenOpti
   const webapp = usable.map((e) => statOf(path.join(path.dirname(e.abs), 'src', 'main', 'webapp'))?.isDirectory() === true);
   usable.forEach((entry, index) => {
     const { chain, problem } = resolveChain(entry.link, lookup);
-    const effective = effectivePom(chain, { env: options.env });
+    const effective = effectivePom(chain, { env: options.env, ...(userProperties.size === 0 ? {} : { userProperties }) });
     const lastInProject = [...chain].reverse().find((l) => l.identity.file !== undefined)!;
     const leaves = lastInProject !== chain[chain.length - 1] || problem !== undefined;
     const dir = path.posix.dirname(entry.file);
@@ -145,6 +148,19 @@ export async function gatherMavenFacts(rootDir: string, options: GatherMavenOpti
     tokenFromEnv: (options.env.RELCTL_TOKEN_USERNAME ?? '') !== '' && (options.env.RELCTL_TOKEN_PASSWORD ?? '') !== '',
   };
   return { facts, findings, release };
+}
+
+/** `-Dname=value` arguments of `.mvn/maven.config`, as Maven passes them to every build. */
+function mavenConfigProperties(root: string): Map<string, string> {
+  const props = new Map<string, string>();
+  let text: string;
+  try {
+    text = readFileSync(path.join(root, '.mvn', 'maven.config'), 'utf8');
+  } catch {
+    return props;
+  }
+  for (const m of text.matchAll(/(?:^|\s)-D([^\s=]+)=("[^"]*"|\S*)/g)) props.set(m[1]!, m[2]!.replace(/^"|"$/g, ''));
+  return props;
 }
 
 /** The checks that depend on inherited values and stay quiet past an unresolved parent. */

@@ -47,6 +47,8 @@ export interface BuildScript {
   /** Publishing repository URLs (maven-publish, the legacy `maven` plugin, nexus-publish). */
   repositories: RepositoryUrl[];
   version?: { value: string; line: number };
+  /** `version = <expression>` at the top level: set at build time, not readable here. */
+  versionComputed?: number;
   group?: { value: string; line: number };
   /** `release { tagTemplate = '...' }` of the Gradle release plugin. */
   tagTemplate?: string;
@@ -300,6 +302,8 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
       const value = rest[0]?.text === '=' ? rest[1] : rest[0];
       if (value?.kind === 'string' && value.dynamic !== true && (rest.length === 1 || rest.length === 2)) {
         result[first.text] = { value: value.text, line: value.line };
+      } else if (first.text === 'version' && rest[0]?.text === '=' && rest.length >= 2) {
+        result.versionComputed ??= s.line;
       }
       continue;
     }
