@@ -18,6 +18,8 @@ function missingNames(value: string): string[] {
   return [...value.matchAll(/\$\{([^${}]*)\}/g)].map((m) => m[1]!.trim()).filter((n) => !builtIn.test(n));
 }
 
+const fields = ['id', 'name', 'email', 'url', 'organization', 'organizationUrl'] as const;
+
 export const mavenUnresolvedProperty: Check = {
   id: 'maven-unresolved-property',
   codes: ['unresolved-property'],
@@ -30,22 +32,24 @@ export const mavenUnresolvedProperty: Check = {
     for (const module of mavenModules(facts)) {
       if (module.parentUnresolved === true) continue;
       const eff = module.effective;
+      // Most values hold no `${`: test the text first, build a record only for the rare hit.
       const values: { what: string; value: string; origin: Origin }[] = [];
-      if (eff.url !== undefined) values.push({ what: '<url>', value: eff.url.value, origin: eff.url.origin });
-      if (eff.scmUrl !== undefined) values.push({ what: '<scm><url>', value: eff.scmUrl.value, origin: eff.scmUrl.origin });
-      for (const l of eff.licenseUrls) values.push({ what: 'the license <url>', value: l.value, origin: l.origin });
+      const consider = (what: string, value: string | undefined, origin: Origin): void => {
+        if (value !== undefined && value.includes('${')) values.push({ what, value, origin });
+      };
+      if (eff.url !== undefined) consider('<url>', eff.url.value, eff.url.origin);
+      if (eff.scmUrl !== undefined) consider('<scm><url>', eff.scmUrl.value, eff.scmUrl.origin);
+      for (const l of eff.licenseUrls) consider('the license <url>', l.value, l.origin);
       const devs = eff.developers;
       if (devs !== undefined) {
         for (const d of devs.value) {
-          for (const k of ['id', 'name', 'email', 'url', 'organization', 'organizationUrl'] as const) {
-            const v = d[k];
-            // Inside the project the developer's own line is known; outside, report at the <parent>.
-            const origin = devs.origin.pom.file !== undefined ? { ...devs.origin, line: d.line } : devs.origin;
-            if (v !== undefined) values.push({ what: `the developer <${k}>`, value: v, origin });
-          }
+          if (!fields.some((k) => d[k]?.includes('${') === true)) continue;
+          // Inside the project the developer's own line is known; outside, report at the <parent>.
+          const origin = devs.origin.pom.file !== undefined ? { ...devs.origin, line: d.line } : devs.origin;
+          for (const k of fields) consider(`the developer <${k}>`, d[k], origin);
         }
       }
-      if (distribution && eff.repository?.url !== undefined) values.push({ what: 'the release repository <url>', value: eff.repository.url.value, origin: eff.repository.url.origin });
+      if (distribution && eff.repository?.url !== undefined) consider('the release repository <url>', eff.repository.url.value, eff.repository.url.origin);
       for (const v of values) {
         if (!hasUnresolved(v.value)) continue;
         const name = missingNames(v.value)[0];

@@ -92,6 +92,7 @@ function mavenRoute(facts: ProjectFacts): PublishingRoute {
   const out = new Collector();
   const servers: PortalServer[] = [];
   const serverKeys = new Set<string>();
+  const judged = new Set<string>();
   for (const module of maven.modules) {
     for (const p of module.effective.plugins) {
       const at = pluginAt(module, p);
@@ -122,6 +123,10 @@ function mavenRoute(facts: ProjectFacts): PublishingRoute {
     const repo = module.effective.repository;
     const url = repo?.url;
     if (url === undefined) continue;
+    // A reactor's modules share one inherited URL: judge each declaration once.
+    const seenKey = `${url.origin.pom.id}|${url.origin.line}|${url.value}|${module.exit?.file ?? ''}`;
+    if (judged.has(seenKey)) continue;
+    judged.add(seenKey);
     const at = url.origin.pom.file !== undefined ? { file: url.origin.pom.file, line: url.origin.line } : (module.exit ?? { file: module.file, line: module.raw.projectLine });
     const target = urlTarget(url.value, maven.stagingApiUrl, repo?.id?.value);
     const why = `distributionManagement release repository ${url.value}`;
