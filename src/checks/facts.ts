@@ -24,6 +24,8 @@ export interface ProjectFacts {
   git?: GitFacts;
   release?: ReleaseFacts;
   online?: OnlineFacts;
+  /** A JReleaser configuration file in the project root that configures the Maven Central deployer. */
+  jreleaserFile?: { file: string; line: number };
   /** Online lookups the gatherers needed and got no answer to (a parent POM fetch): exit 3. */
   unreachable?: string[];
   /** How the project publishes (DESIGN §4); computed from the facts above by detectRoute. */

@@ -59,7 +59,7 @@ class Collector {
 
 export function detectRoute(facts: ProjectFacts): PublishingRoute {
   if (facts.maven !== undefined) return mavenRoute(facts);
-  if (facts.gradle !== undefined) return gradleRoute(facts.gradle);
+  if (facts.gradle !== undefined) return gradleRoute(facts.gradle, facts.jreleaserFile);
   return { kind: 'unknown', evidence: [] };
 }
 
@@ -107,8 +107,8 @@ function mavenRoute(facts: ProjectFacts): PublishingRoute {
           serverKeys.add(key);
           servers.push(server);
         }
-      } else if (p.artifactId === 'jreleaser-maven-plugin' && !p.managed && p.config.some((c) => /(^|\/)mavenCentral$/.test(c.path))) {
-        out.add('portal-plugin', { ...at, why: `JReleaser's Maven Central deployer uploads to the Central Portal${where}` });
+      } else if (p.artifactId === 'jreleaser-maven-plugin' && !p.managed && (p.config.some((c) => /(^|\/)mavenCentral$/.test(c.path)) || facts.jreleaserFile !== undefined)) {
+        out.add('portal-plugin', { ...(facts.jreleaserFile ?? at), why: `JReleaser's Maven Central deployer uploads to the Central Portal${where}` });
       } else if (p.artifactId === 'nexus-staging-maven-plugin') {
         const url = configValue(p, 'nexusUrl');
         if (url === undefined) continue;
@@ -181,7 +181,7 @@ function vanniktechTarget(g: GradleFacts, version: string | undefined): { kind: 
   return { kind: 'portal-plugin', why: `com.vanniktech.maven.publish (${v}) defaults to the Central Portal` };
 }
 
-function gradleRoute(g: GradleFacts): PublishingRoute {
+function gradleRoute(g: GradleFacts, jreleaserFile: { file: string; line: number } | undefined): PublishingRoute {
   const out = new Collector();
   const legacyPluginHosts: RouteEvidence[] = [];
   const hostAt = g.publishing.centralHost ?? (g.publishing.sonatypeHost?.file !== undefined ? { file: g.publishing.sonatypeHost.file, line: g.publishing.sonatypeHost.line ?? 0 } : undefined);
@@ -195,8 +195,8 @@ function gradleRoute(g: GradleFacts): PublishingRoute {
         if (t.kind === 'legacy-ossrh' && !legacyPluginHosts.some((x) => x.file === e.file && x.line === e.line)) legacyPluginHosts.push(e);
       } else if (p.id.startsWith('com.gradleup.nmcp')) {
         out.add('portal-plugin', { ...at, why: `${p.id} uploads to the Central Portal` });
-      } else if (p.id === 'org.jreleaser' && g.publishing.jreleaserMavenCentral !== undefined) {
-        out.add('portal-plugin', { ...g.publishing.jreleaserMavenCentral, why: "JReleaser's Maven Central deployer uploads to the Central Portal" });
+      } else if (p.id === 'org.jreleaser' && (g.publishing.jreleaserMavenCentral ?? jreleaserFile) !== undefined) {
+        out.add('portal-plugin', { ...(g.publishing.jreleaserMavenCentral ?? jreleaserFile)!, why: "JReleaser's Maven Central deployer uploads to the Central Portal" });
       }
     }
     for (const r of project.repositories) {

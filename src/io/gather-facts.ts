@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
@@ -76,6 +76,8 @@ export async function gatherFacts(ctx: CommandContext, options: GatherOptions): 
     facts.release = { ...facts.release, ...g.release, ...(g.tagTemplate === undefined ? {} : { tagTemplate: g.tagTemplate }) };
     for (const note of g.notes) ctx.out.warn(note);
   }
+  const jreleaser = await jreleaserMavenCentral(ctx.cwd);
+  if (jreleaser !== undefined) facts.jreleaserFile = jreleaser;
   facts.route = detectRoute(facts);
   facts.git = await git;
   if (!facts.git.isRepository) {
@@ -91,6 +93,17 @@ export async function gatherFacts(ctx: CommandContext, options: GatherOptions): 
     facts.online = { ...(await gatherOnlineFacts(ctx, groupId === undefined ? {} : { groupId })) };
   }
   return facts;
+}
+
+/** `jreleaser.yml` (or .yaml, .toml, .json) in the root, when it configures the `mavenCentral` deployer. */
+async function jreleaserMavenCentral(root: string): Promise<{ file: string; line: number } | undefined> {
+  for (const name of ['jreleaser.yml', 'jreleaser.yaml', 'jreleaser.toml', 'jreleaser.json']) {
+    const text = await readFile(path.join(root, name), 'utf8').catch(() => undefined);
+    if (text === undefined || text.length > 1024 * 1024) continue;
+    const at = text.split(/\r?\n/).findIndex((l) => /mavenCentral/.test(l) && !/^\s*#/.test(l));
+    if (at >= 0) return { file: name, line: at + 1 };
+  }
+  return undefined;
 }
 
 // Orphan chains longer than this are not a release history, they are a bug somewhere else.
