@@ -51,7 +51,9 @@ export const gradlePropertiesMissing: Check = {
   appliesTo: isGradle,
   run(facts) {
     const { user, publishing } = gradle(facts);
-    const missing = missingGradleKeys(user.keys, user.tokenFromEnv, publishing.inMemorySigning);
+    // useGpgCmd(): gpg's agent and key sign, no signing properties are read.
+    const inMemory = publishing.gpgCmd !== undefined ? { missing: [] } : publishing.inMemorySigning;
+    const missing = missingGradleKeys(user.keys, user.tokenFromEnv, inMemory);
     if (missing.length === 0) return [];
     const state =
       user.state === 'missing'
@@ -82,7 +84,7 @@ export const gradleSigningKeyringMissing: Check = {
     if (ring === undefined || ring.exists) return [];
     // Keys held in memory (properties or variables) sign without the keyring file.
     const have = new Set(user.keys);
-    if (inMemoryKeys.every((k) => have.has(k)) || publishing.inMemorySigning?.missing.length === 0) return [];
+    if (inMemoryKeys.every((k) => have.has(k)) || publishing.inMemorySigning?.missing.length === 0 || publishing.gpgCmd !== undefined) return [];
     const finding: Finding = {
       code: 'signing-keyring-missing',
       severity: 'error',

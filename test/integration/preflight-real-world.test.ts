@@ -45,6 +45,16 @@ const cases: Case[] = [
   { name: 'v-tagged', tags: ['v2.9.0', 'v3.0.0'], route: 'staging-api', codes: ['orphan-tag'], absent: ['not-snapshot'], healthy: true },
   { name: 'release-tag-format', tags: ['release-2.0.0'], route: 'staging-api', codes: ['orphan-tag'], absent: [], healthy: true },
   { name: 'gradle-subprojects-war', route: 'staging-api', codes: [], absent: ['packaging-mismatch', 'distribution-url', 'legacy-staging-host'], healthy: true },
+  {
+    name: 'gradle-subprojects-war signing with gpg, the token from CI variables',
+    fixture: 'gradle-subprojects-war',
+    home: 'empty',
+    env: { ORG_GRADLE_PROJECT_sonatypeUsername: 'u', ORG_GRADLE_PROJECT_sonatypePassword: 'p' },
+    route: 'staging-api',
+    codes: [],
+    absent: ['gradle-properties-missing', 'signing-keyring-missing'],
+    healthy: true,
+  },
   { name: 'gradle-buildsrc-war', route: 'staging-api', codes: [], absent: ['packaging-mismatch', 'not-snapshot', 'distribution-url'], healthy: true },
   {
     name: 'gradle-build-logic',

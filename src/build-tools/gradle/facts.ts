@@ -33,6 +33,8 @@ export interface GradlePublishingFacts {
   vanniktechVersion?: string;
   /** JReleaser's Maven Central deployer. */
   jreleaserMavenCentral?: GradleLocation;
+  /** `useGpgCmd()`: gpg signs with its own keys. */
+  gpgCmd?: GradleLocation;
   /** `useInMemoryPgpKeys(...)`: where, and which of the properties/variables it reads are not set. */
   inMemorySigning?: GradleLocation & { refs: ScriptReference[]; missing: string[] };
 }

@@ -30,6 +30,7 @@ export function publishingFacts(scripts: readonly LoadedScript[], p: PropertySou
   const out: GradlePublishingFacts = {};
   for (const { file, script } of scripts.flatMap((s) => s.parts)) {
     if (out.centralHost === undefined && script.centralHost !== undefined) out.centralHost = { file, ...script.centralHost };
+    if (out.gpgCmd === undefined && script.gpgCmd !== undefined) out.gpgCmd = { file, line: script.gpgCmd };
     if (out.vanniktechVersion === undefined && script.vanniktechVersion !== undefined) out.vanniktechVersion = script.vanniktechVersion;
     if (out.jreleaserMavenCentral === undefined && script.jreleaserMavenCentral !== undefined) out.jreleaserMavenCentral = { file, line: script.jreleaserMavenCentral };
     if (out.inMemorySigning === undefined && script.inMemorySigning !== undefined) {

@@ -60,6 +60,8 @@ export interface BuildScript {
   vanniktechVersion?: string;
   /** JReleaser `jreleaser { deploy { maven { mavenCentral { ... } } } }`: the line of `mavenCentral`. */
   jreleaserMavenCentral?: number;
+  /** `signing { useGpgCmd() }`: gpg (its agent and default key) signs; no keyring properties needed. */
+  gpgCmd?: number;
   /** `signing { useInMemoryPgpKeys(...) }`: the line and the properties/variables it reads. */
   inMemorySigning?: { line: number; refs: ScriptReference[] };
 }
@@ -317,6 +319,10 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
     }
     if (startsWith(s, 'mavenCentral') && blockIndex(path, ['jreleaser']) >= 0) {
       result.jreleaserMavenCentral ??= s.line;
+      continue;
+    }
+    if (s.tokens.some((t) => t.text === 'useGpgCmd')) {
+      result.gpgCmd ??= s.line;
       continue;
     }
     if (s.tokens.some((t) => t.text === 'useInMemoryPgpKeys')) {
