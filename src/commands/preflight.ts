@@ -1,6 +1,6 @@
 import { Option } from './commander.js';
 import { ExitCode } from '../core/errors.js';
-import { groupOf, selectedGroups } from '../core/finding-groups.js';
+import { findingGroups, groupOf, selectedGroups } from '../core/finding-groups.js';
 import { toReport } from '../core/findings.js';
 import { checks } from '../checks/index.js';
 import { keyLookupErrors } from '../checks/online-keys.js';
@@ -24,6 +24,8 @@ export const define: Define = (program, action) => {
         const offline = opts.offline === true;
         // Validated before any work: a bad group is a usage error (exit 2) naming it.
         const groups = selectedGroups(opts.skip as string[] | undefined, opts.only as string[] | undefined);
+        const left = findingGroups.filter((g) => !groups.has(g));
+        if (left.length > 0) ctx.out.info(`note: not checked: the ${left.join(', ')} group${left.length === 1 ? '' : 's'}.`);
         const facts = await gatherFacts(ctx, { offline, skipOnlineChecks: !groups.has('online') });
         const all = runChecks(checks, facts, { offline });
         const checked = toReport(all.filter((f) => groups.has(groupOf(f.code) ?? 'descriptors')));
