@@ -70,7 +70,9 @@ const cases: Case[] = [
     absent: ['gradle-properties-missing', 'not-snapshot', 'packaging-mismatch', 'distribution-url'],
     healthy: true,
   },
-  { name: 'gradle-vanniktech-old', route: 'legacy-ossrh', codes: ['legacy-staging-host'], absent: ['distribution-url'], healthy: false },
+  { name: 'gradle-vanniktech-old', route: 'legacy-ossrh', codes: ['legacy-staging-host'], absent: ['distribution-url', 'not-snapshot'], healthy: false },
+  { name: 'gradle-vanniktech-base-s01', route: 'legacy-ossrh', codes: ['legacy-staging-host'], absent: ['distribution-url', 'not-snapshot'], healthy: false },
+  { name: 'gradle-nested-build-logic', route: 'staging-api', codes: [], absent: ['packaging-mismatch', 'distribution-url'], healthy: true },
   { name: 'gradle-vanniktech-portal', route: 'portal-plugin', codes: [], absent: ['packaging-mismatch', 'distribution-url', 'legacy-staging-host'], healthy: true },
   { name: 'gradle-nmcp', route: 'portal-plugin', codes: [], absent: ['distribution-url', 'not-snapshot'], healthy: true },
   {

@@ -6,20 +6,27 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { normalisePluginId } from '../../core/gradle/build-script.js';
-import { parseCatalogPlugins, type CatalogPlugin } from '../../core/gradle/catalog.js';
+import { catalogLibraryVersion, parseCatalogPlugins, type CatalogPlugin } from '../../core/gradle/catalog.js';
 import { loadScript, readText, rel, type LoadedScript, type LocatedPlugin } from './scripts.js';
 
 // Convention folders are small; these bounds keep a stray huge tree from costing time.
 const maxFiles = 200;
-const maxDepth = 6;
+const maxDepth = 10;
 
-async function scriptFiles(dir: string, depth = 0, out: string[] = []): Promise<string[]> {
+// Build output and tool folders never hold convention plugins.
+const skipDirs = new Set(['build', '.gradle', 'node_modules', '.git', 'out']);
+
+/** `*.gradle(.kts)` files under any `src/main/{groovy,kotlin}` of a build (its subprojects included). */
+async function scriptFiles(dir: string, depth = 0, out: string[] = [], inSources = false): Promise<string[]> {
   if (depth > maxDepth || out.length >= maxFiles) return out;
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
   for (const e of entries) {
     const p = path.join(dir, e.name);
-    if (e.isDirectory()) await scriptFiles(p, depth + 1, out);
-    else if (/\.gradle(\.kts)?$/.test(e.name) && out.length < maxFiles) out.push(p);
+    if (e.isDirectory()) {
+      if (skipDirs.has(e.name)) continue;
+      const sources = inSources || ((e.name === 'groovy' || e.name === 'kotlin') && dir.endsWith(`${path.sep}src${path.sep}main`));
+      await scriptFiles(p, depth + 1, out, sources);
+    } else if (inSources && /\.gradle(\.kts)?$/.test(e.name) && out.length < maxFiles) out.push(p);
   }
   return out;
 }
@@ -46,8 +53,8 @@ export async function loadConventionPlugins(
         break;
       }
     }
-    for (const lang of ['groovy', 'kotlin']) {
-      for (const file of await scriptFiles(path.join(base, 'src', 'main', lang))) {
+    {
+      for (const file of await scriptFiles(base)) {
         const r = await readText(file);
         if (!('text' in r)) continue;
         const name = path.basename(file).replace(/\.gradle(\.kts)?$/, '');
@@ -61,9 +68,19 @@ export async function loadConventionPlugins(
   return byId;
 }
 
-export async function loadCatalog(root: string): Promise<Map<string, CatalogPlugin>> {
+export interface Catalog {
+  plugins: Map<string, CatalogPlugin>;
+  /** `com.vanniktech:gradle-maven-publish-plugin` in `[libraries]` (applied through a buildscript classpath). */
+  vanniktechVersion?: string;
+}
+
+export async function loadCatalog(root: string): Promise<Catalog> {
   const r = await readText(path.join(root, 'gradle', 'libs.versions.toml'));
-  return 'text' in r ? parseCatalogPlugins(r.text) : new Map();
+  if (!('text' in r)) return { plugins: new Map() };
+  const catalog: Catalog = { plugins: parseCatalogPlugins(r.text) };
+  const v = catalogLibraryVersion(r.text, 'com.vanniktech:gradle-maven-publish-plugin');
+  if (v !== undefined) catalog.vanniktechVersion = v;
+  return catalog;
 }
 
 export interface ExpandedPlugins {

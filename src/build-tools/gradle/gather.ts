@@ -105,7 +105,7 @@ export async function gatherGradleFacts(root: string, o: GradleGatherOptions): P
     const script = await readFirst(root, dir, ['build.gradle.kts', 'build.gradle'], notes);
     const loaded = script === undefined ? undefined : await loadScript(root, script.file, script.text, dir, urlProps, notes);
     if (loaded !== undefined) {
-      const expanded = expandPlugins(loaded.plugins, conventions, catalog);
+      const expanded = expandPlugins(loaded.plugins, conventions, catalog.plugins);
       loaded.plugins = expanded.plugins;
       for (const c of expanded.conventions) {
         loaded.repositories.push(...c.repositories.filter((r) => !loaded.repositories.includes(r)));
@@ -148,11 +148,13 @@ export async function gatherGradleFacts(root: string, o: GradleGatherOptions): P
     env: o.env,
     userKeys: user.keys,
   });
+  if (publishing.vanniktechVersion === undefined && catalog.vanniktechVersion !== undefined) publishing.vanniktechVersion = catalog.vanniktechVersion;
   const facts: GradleFacts = { rootProjectName, projects, user, stagingApiUrl: o.stagingApiUrl, publishing };
   if (settings !== undefined) facts.settingsFile = rel(root, settings.file);
 
   const release: ReleaseFacts = { artifactId: rootProjectName };
-  const propVersion = rootEntries.get('version');
+  // The vanniktech plugin's convention: VERSION_NAME / GROUP in gradle.properties.
+  const propVersion = rootEntries.get('version') ?? rootEntries.get('VERSION_NAME');
   if (propVersion !== undefined && rootProps !== undefined) {
     release.currentVersion = propVersion.value.trim();
     release.versionFile = rel(root, rootProps.file);
@@ -173,7 +175,7 @@ export async function gatherGradleFacts(root: string, o: GradleGatherOptions): P
       break;
     }
   }
-  const group = rootEntries.get('group')?.value.trim() ?? rootScript?.group?.value;
+  const group = (rootEntries.get('group') ?? rootEntries.get('GROUP'))?.value.trim() ?? rootScript?.group?.value;
   if (group !== undefined && group !== '') release.groupId = group;
   const result: GradleGatherResult = { facts, findings: [], release, notes };
   if (rootScript?.tagTemplate !== undefined) result.tagTemplate = rootScript.tagTemplate;

@@ -309,7 +309,8 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
       }
       continue;
     }
-    if (blockIndex(path, ['mavenPublishing']) >= 0 && s.tokens.some((t) => t.text === 'publishToMavenCentral')) {
+    // In `mavenPublishing {}` or `configure<MavenPublishBaseExtension> {}` alike.
+    if (s.tokens.some((t) => t.text === 'publishToMavenCentral')) {
       const at = s.tokens.findIndex((t) => t.text === 'publishToMavenCentral');
       const args = s.tokens.slice(at + 1);
       const named = args.find((t) => t.kind === 'ident' && /^(CENTRAL_PORTAL|DEFAULT|S01)$/.test(t.text));

@@ -30,10 +30,16 @@ export function catalogAccessor(catalog: string, key: string): string {
   return `${catalog}.plugins.${key.replace(/[-_.]/g, '.')}`;
 }
 
-/** Plugins by accessor (`libs.plugins.vanniktech.publish`). */
-export function parseCatalogPlugins(text: string, catalog = 'libs'): Map<string, CatalogPlugin> {
+interface CatalogEntry {
+  table: string;
+  key: string;
+  value: string;
+}
+
+/** The `key = value` lines of a catalog with the table each is in; `[versions]` gathered apart. */
+function entries(text: string): { versions: Map<string, string>; list: CatalogEntry[] } {
   const versions = new Map<string, string>();
-  const raw: [string, string][] = [];
+  const list: CatalogEntry[] = [];
   let table = '';
   for (const line of text.split(/\r?\n/)) {
     const l = line.replace(/\s+#.*$/, '').trim();
@@ -48,10 +54,29 @@ export function parseCatalogPlugins(text: string, catalog = 'libs'): Map<string,
     const key = l.slice(0, eq).trim().replace(/["']/g, '');
     const value = l.slice(eq + 1).trim();
     if (table === 'versions') versions.set(key, unquote(value));
-    else if (table === 'plugins') raw.push([key, value]);
+    else list.push({ table, key, value });
   }
+  return { versions, list };
+}
+
+/**
+ * The version a catalog gives a library module (`group:artifact`) in `[libraries]`, as
+ * `"g:a:v"`, `{ module = "g:a", version = "v" }` or `{ module = ..., version.ref = ... }`.
+ */
+export function catalogLibraryVersion(text: string, module: string): string | undefined {
+  const { versions, list } = entries(text);
+  const entry = list.find((e) => e.table === 'libraries' && e.value.includes(module));
+  if (entry === undefined) return undefined;
+  if (!entry.value.startsWith('{')) return unquote(entry.value).split(':')[2];
+  const t = inlineTable(entry.value);
+  return t.get('version') ?? versions.get(t.get('version.ref') ?? '');
+}
+
+/** Plugins by accessor (`libs.plugins.vanniktech.publish`). */
+export function parseCatalogPlugins(text: string, catalog = 'libs'): Map<string, CatalogPlugin> {
+  const { versions, list } = entries(text);
   const plugins = new Map<string, CatalogPlugin>();
-  for (const [key, value] of raw) {
+  for (const { key, value } of list.filter((e) => e.table === 'plugins')) {
     let plugin: CatalogPlugin | undefined;
     if (value.startsWith('{')) {
       const t = inlineTable(value);
