@@ -56,7 +56,7 @@ export async function decideVersion(ctx: CommandContext, id: ProjectIdentity): P
     });
   }
   const tags = await listTags(ctx.cwd, { env: ctx.env });
-  const released = tagVersions(tags, id.artifactId);
+  const released = tagVersions(tags, id.artifactId, id.tagTemplate);
   const candidate = releaseVersionOf(current);
   const published = new Map<string, boolean>();
   for (const v of released.filter((r) => compareVersions(r, candidate) >= 0).sort(compareVersions)) {
@@ -66,7 +66,7 @@ export async function decideVersion(ctx: CommandContext, id: ProjectIdentity): P
     if (!p) continue;
     break;
   }
-  const plan = planRelease({ current, artifactId: id.artifactId, existingTags: tags, published });
+  const plan = planRelease({ current, artifactId: id.artifactId, ...(id.tagTemplate === undefined ? {} : { tagTemplate: id.tagTemplate }), existingTags: tags, published });
   if (plan.alreadyReleased !== undefined) {
     throw new StepFailedError(`The tag ${plan.alreadyReleased.tag} exists and ${plan.alreadyReleased.version} is already in the public repository.`, {
       kind: 'already-released',
