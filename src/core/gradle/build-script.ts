@@ -1,5 +1,8 @@
 import { tokenize, type Token } from './lexer.js';
-import { blockIndex, constantStrings, startsWith, statements, type Block, type Statement } from './statements.js';
+import { blockIndex, startsWith, statements, type Block, type Statement } from './statements.js';
+import { aliasOf, appliedPlugin, appliedScript, normalisePluginId, pluginsFromBlock, pluginVersion, referencesOf } from './plugin-statements.js';
+
+export { normalisePluginId };
 
 /** Where an applied plugin takes effect, seen from the script that applies it. */
 export type PluginScope = { kind: 'self' } | { kind: 'subprojects' } | { kind: 'allprojects' } | { kind: 'project'; path: string };
@@ -69,19 +72,6 @@ export interface BuildScript {
 // Blocks whose `url` is POM metadata (project, SCM, license, developer pages), never a repository.
 const metadataBlocks = new Set(['pom', 'scm', 'licenses', 'license', 'developers', 'developer', 'organization', 'issueManagement', 'ciManagement', 'project', 'withXml', 'mailingLists', 'contributors']);
 
-/** `findProperty("x")`, `property('x')`, `providers.gradleProperty("x")`, `System.getenv("X")`, `project.x`. */
-function referencesOf(tokens: readonly Token[]): ScriptReference[] {
-  const refs: ScriptReference[] = [];
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i]!;
-    if (t.kind !== 'string' || t.dynamic === true) continue;
-    const fn = tokens[i - 2]?.text ?? '';
-    if (fn === 'getenv' || fn === 'env') refs.push({ name: t.text, env: true });
-    else if (/^(findProperty|property|gradleProperty|getProperty)$/.test(fn)) refs.push({ name: t.text, env: false });
-  }
-  return refs;
-}
-
 export interface AppliedScript {
   /** As written; may hold `$rootDir`/`$projectDir`, which the gatherer substitutes. */
   path: string;
@@ -103,13 +93,6 @@ const notVariables = new Set([
   'true', 'false', 'null', 'this', 'ext', 'extra', 'isSnapshot', 'as', 'String', 'def', 'val', 'var',
 ]);
 
-export function normalisePluginId(raw: string): string {
-  let id = raw.trim();
-  if (id.startsWith('org.gradle.')) id = id.slice('org.gradle.'.length);
-  if (/^[A-Z]\w*Plugin$/.test(id)) id = id.slice(0, -'Plugin'.length).replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
-  return id;
-}
-
 function scopeOf(path: readonly Block[]): PluginScope {
   for (let i = path.length - 1; i >= 0; i--) {
     const b = path[i]!;
@@ -118,75 +101,6 @@ function scopeOf(path: readonly Block[]): PluginScope {
     if (b.name === 'project' && b.arg !== undefined) return { kind: 'project', path: b.arg.startsWith(':') ? b.arg : `:${b.arg}` };
   }
   return { kind: 'self' };
-}
-
-/** `version "x"` / `version("x")` after a plugin id in the plugins block. */
-function pluginVersion(s: Statement): string | undefined {
-  const t = s.tokens;
-  const at = t.findIndex((x) => x.kind === 'ident' && x.text === 'version');
-  if (at < 0) return undefined;
-  const v = t.slice(at + 1).find((x) => x.kind === 'string' && x.dynamic !== true);
-  return v?.text;
-}
-
-/** `alias(libs.plugins.gretty)` → `libs.plugins.gretty`. */
-function aliasOf(s: Statement): string | undefined {
-  const t = s.tokens;
-  if (t[0]?.text !== 'alias' || t[1]?.text !== '(') return undefined;
-  const parts: string[] = [];
-  for (let i = 2; i < t.length && t[i]!.text !== ')'; i++) parts.push(t[i]!.text);
-  const joined = parts.join('');
-  return /^[A-Za-z_][\w.]*$/.test(joined) ? joined : undefined;
-}
-
-function pluginsFromBlock(s: Statement): string | undefined {
-  const [first, second] = s.tokens;
-  if (first === undefined || first.kind !== 'ident') return undefined;
-  const texts = s.tokens.map((t) => t.text);
-  const applyAt = texts.indexOf('apply');
-  if (applyAt > 0 && texts[applyAt + 1] === 'false') return undefined; // declared, not applied
-  if (first.text === 'id') return constantStrings(s.tokens)[0]?.text;
-  if (first.text === 'kotlin') {
-    const name = constantStrings(s.tokens)[0]?.text;
-    return name === undefined ? undefined : `org.jetbrains.kotlin.${name}`;
-  }
-  if (first.text === 'alias') return undefined; // version-catalog alias: see aliasOf
-  // A bare name (`java`, `war`, `` `maven-publish` ``): the statement is just that name.
-  if (second === undefined || (second.kind === 'ident' && (second.text === 'version' || second.text === 'apply'))) return first.text;
-  return undefined;
-}
-
-/** `apply plugin: 'war'`, `apply(plugin = "war")`, `apply plugin: WarPlugin`, `pluginManager.apply("war")`. */
-function appliedPlugin(s: Statement): string | undefined {
-  const t = s.tokens;
-  for (let i = 0; i < t.length; i++) {
-    if (t[i]!.kind !== 'ident' || t[i]!.text !== 'apply') continue;
-    let j = i + 1;
-    if (t[j]?.text === '(') j++;
-    if (t[j]?.kind === 'ident' && t[j]!.text === 'plugin' && (t[j + 1]?.text === ':' || t[j + 1]?.text === '=')) {
-      const v = t[j + 2];
-      if (v?.kind === 'string' && v.dynamic !== true) return v.text;
-      if (v?.kind === 'ident' && /Plugin$/.test(v.text)) return v.text;
-    }
-    if (t[i - 1]?.text === '.' && t[i - 2]?.text === 'pluginManager' && t[j]?.kind === 'string') return t[j]!.text;
-  }
-  return undefined;
-}
-
-/** `apply from: 'x.gradle'`, `apply(from = "x.gradle.kts")`, `apply from: rootProject.file('x')`. */
-function appliedScript(s: Statement): Omit<AppliedScript, 'scope'> | undefined {
-  const t = s.tokens;
-  for (let i = 0; i < t.length; i++) {
-    if (t[i]!.kind !== 'ident' || t[i]!.text !== 'apply') continue;
-    let j = i + 1;
-    if (t[j]?.text === '(') j++;
-    if (t[j]?.kind !== 'ident' || t[j]!.text !== 'from' || (t[j + 1]?.text !== ':' && t[j + 1]?.text !== '=')) continue;
-    const rest = t.slice(j + 2);
-    const target = rest.find((x) => x.kind === 'string');
-    if (target === undefined) return undefined;
-    return { path: target.text, fromRoot: rest[0]?.text === 'rootProject', line: s.line };
-  }
-  return undefined;
 }
 
 function isUrlLike(s: string): boolean {
