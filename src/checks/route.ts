@@ -136,6 +136,11 @@ function mavenRoute(facts: ProjectFacts): PublishingRoute {
   }
   const route = out.route();
   if (route.kind === 'portal-plugin') route.portalServers = servers;
+  if (route.kind === 'unknown') {
+    // Say why it is unknown when a parent that would usually decide it could not be read.
+    const cut = maven.modules.find((m) => m.parentUnresolved === true && m.exit !== undefined);
+    if (cut?.exit !== undefined) route.evidence.push({ file: cut.exit.file, line: cut.exit.line, why: 'the parent POM, which usually decides how a project publishes, could not be read' });
+  }
   return route;
 }
 

@@ -6,7 +6,7 @@ const describe: Record<PublishingRoute['kind'], string> = {
   'legacy-ossrh': 'a retired OSSRH host (uploads are refused)',
   'portal-plugin': 'a Central Portal publishing plugin',
   other: 'a repository other than Maven Central (Central-only rules not applied)',
-  unknown: 'not recognised (the staging API rules apply)',
+  unknown: 'not recognised (the staging API rules apply to what is known)',
 };
 
 /** The first line of preflight's text output: the route and its first piece of evidence. */
