@@ -37,6 +37,7 @@ const cases: Case[] = [
   { name: 'foundation-component', route: 'other', codes: ['server-id-mismatch'], absent: [...centralOnly, 'legacy-staging-id', 'developers-incomplete'], healthy: true },
   { name: 'portal-plugin-lib', route: 'portal-plugin', codes: [], absent: ['missing-distribution', 'distribution-url', 'server-id-mismatch'], healthy: true },
   { name: 'portal-plugin-noserver', route: 'portal-plugin', codes: ['server-id-mismatch'], absent: ['missing-distribution', 'distribution-url'], healthy: true },
+  { name: 'maven-release-profile', route: 'staging-api', codes: [], absent: ['missing-distribution', 'server-id-mismatch'], healthy: true },
   { name: 'maven-jreleaser', route: 'portal-plugin', codes: [], absent: ['missing-distribution', 'server-id-mismatch'], healthy: true },
   { name: 'maven-ci-friendly', route: 'portal-plugin', codes: [], absent: ['not-snapshot', 'missing-distribution'], healthy: true },
   { name: 'nexus-staging-api', route: 'staging-api', codes: [], absent: ['distribution-url', 'legacy-staging-host', 'unresolved-property'], healthy: true },

@@ -189,7 +189,12 @@ export function readPom(project: XmlElement): RawPom {
     const url = located(child(scm, 'url'));
     pom.scm = url === undefined ? { line: scm.line } : { line: scm.line, url };
   }
-  const dm = child(project, 'distributionManagement');
+  // Older projects keep the release repository in a release profile: it is the one a release uses.
+  const dm =
+    child(project, 'distributionManagement') ??
+    children(child(project, 'profiles'), 'profile')
+      .map((p) => child(p, 'distributionManagement'))
+      .find((d) => child(d, 'repository') !== undefined);
   if (dm !== undefined) {
     const d: NonNullable<RawPom['distribution']> = { line: dm.line };
     const repo = repository(child(dm, 'repository'));
