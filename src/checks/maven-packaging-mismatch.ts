@@ -1,7 +1,21 @@
 import type { Finding } from '../core/findings.js';
 import type { Check } from './types.js';
+import type { MavenModuleFacts } from '../build-tools/maven/facts.js';
 import { centralRulesApply } from './route.js';
 import { at, isMaven, mavenModules, missingAt } from './maven-support.js';
+
+/**
+ * A war without `src/main/webapp` is fine when the build says where its web content is, or that
+ * it has none on purpose (annotation-configured servlets, Spring Boot): maven-war-plugin's
+ * `warSourceDirectory` / `webResources`, or `failOnMissingWebXml` false.
+ */
+function webContentElsewhere(module: MavenModuleFacts): boolean {
+  const eff = module.effective;
+  if (eff.properties.get('failOnMissingWebXml') === 'false') return true;
+  return eff.plugins.some(
+    (p) => p.artifactId === 'maven-war-plugin' && p.config.some((c) => /^(warSourceDirectory|webResources|failOnMissingWebXml)$/.test(c.path)),
+  );
+}
 
 /** The portal compares each module's packaging with the extension of the artifact it receives. */
 export const mavenPackagingMismatch: Check = {
@@ -28,7 +42,7 @@ export const mavenPackagingMismatch: Check = {
           ...at(where),
           fix: `Set <packaging>war</packaging> in ${module.file}.`,
         });
-      } else if (!module.hasWebapp && packaging === 'war') {
+      } else if (!module.hasWebapp && packaging === 'war' && !webContentElsewhere(module)) {
         findings.push({
           code: 'packaging-mismatch',
           severity: 'error',

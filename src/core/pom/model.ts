@@ -77,9 +77,11 @@ export interface RawPom {
   plugins: RawPlugin[];
 }
 
-// Only these plugins' configuration is kept: the rest costs time and memory on big reactors.
+// Only these plugins' configuration is kept (the route, tag format, web content): the rest costs
+// time and memory on big reactors.
 const routePlugins = new Set([
   'nexus-staging-maven-plugin', 'central-publishing-maven-plugin', 'maven-release-plugin', 'jreleaser-maven-plugin', 'maven-deploy-plugin',
+  'maven-war-plugin',
 ]);
 const maxConfigDepth = 8;
 
