@@ -8,7 +8,7 @@ import type { OnlineSections } from '../checks/online-types.js';
 import { runChecks } from '../checks/run-checks.js';
 import { gatherFacts } from '../io/gather-facts.js';
 import { findingsGithub, findingsJson, findingsText } from '../ui/render/findings.js';
-import { routeJson, routeLine } from '../ui/render/route.js';
+import { routeGithub, routeJson, routeLine } from '../ui/render/route.js';
 import type { Define } from './registry.js';
 
 export const define: Define = (program, action) => {
@@ -34,7 +34,7 @@ export const define: Define = (program, action) => {
         const report = unreachable.length > 0 ? { ...checked, ok: false } : checked;
         const route = facts.route ?? { kind: 'unknown' as const, evidence: [] };
         if (ctx.out.json) ctx.out.resultJson(findingsJson(report, { route: routeJson(route) }));
-        else if (opts.format === 'github') ctx.out.result(findingsGithub(report));
+        else if (opts.format === 'github') ctx.out.result([routeGithub(route), findingsGithub(report)].filter((l) => l !== '').join('\n'));
         else ctx.out.result(`${routeLine(route, ctx.out.c)}\n\n${findingsText(report, ctx.out.c, 'preflight')}`);
         if (unreachable.length > 0) {
           for (const e of unreachable) ctx.out.error(e);

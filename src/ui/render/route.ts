@@ -1,5 +1,6 @@
 import type { Style } from '../style.js';
 import type { PublishingRoute } from '../../checks/route.js';
+import { escapeData, escapeProperty } from './findings.js';
 
 const describe: Record<PublishingRoute['kind'], string> = {
   'staging-api': 'the OSSRH Staging API service (deploy, then the manual upload call)',
@@ -19,4 +20,11 @@ export function routeLine(route: PublishingRoute, c: Style): string {
 /** The `route` member of preflight's --json document (DESIGN §4). */
 export function routeJson(route: PublishingRoute): Record<string, unknown> {
   return { kind: route.kind, evidence: route.evidence.map((e) => ({ file: e.file, line: e.line, why: e.why })) };
+}
+
+/** `--format github`: the route as a notice annotation, before the findings. */
+export function routeGithub(route: PublishingRoute): string {
+  const first = route.evidence[0];
+  const props = first === undefined ? '' : ` file=${escapeProperty(first.file)},line=${first.line}`;
+  return `::notice${props}::${escapeData(`route: ${route.kind}, ${describe[route.kind]}${first === undefined ? '' : ` (${first.why})`}`)}`;
 }
