@@ -9,6 +9,7 @@ import type { Finding } from '../core/findings.js';
 import type { MavenFacts } from '../build-tools/maven/facts.js';
 import type { GradleFacts } from '../build-tools/gradle/facts.js';
 import type { GitFacts } from '../io/git.js';
+import type { PublishingRoute } from './route.js';
 
 export type BuildTool = 'maven' | 'gradle';
 
@@ -23,12 +24,20 @@ export interface ProjectFacts {
   git?: GitFacts;
   release?: ReleaseFacts;
   online?: OnlineFacts;
+  /** A JReleaser configuration file in the project root that configures the Maven Central deployer. */
+  jreleaserFile?: { file: string; line: number };
+  /** Online lookups the gatherers needed and got no answer to (a parent POM fetch): exit 3. */
+  unreachable?: string[];
+  /** How the project publishes (DESIGN §4); computed from the facts above by detectRoute. */
+  route?: PublishingRoute;
 }
 
 /** Version facts shared by both build tools. */
 export interface ReleaseFacts {
   /** The current version as declared (`1.2.3-SNAPSHOT`), if known. */
   currentVersion?: string;
+  /** The build computes its version (Gradle `version = <expression>`): unknown without running it. */
+  versionComputed?: boolean;
   /** File and line that declare it. */
   versionFile?: string;
   versionLine?: number;
