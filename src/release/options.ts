@@ -43,5 +43,5 @@ export function chainOptions(opts: Record<string, unknown>): ChainOptions {
 }
 
 export function stepDeps(ctx: CommandContext, options: ChainOptions): StepDeps {
-  return { ctx, options, proc: new ProcessRunner(ctx.out, ctx.env, options.dryRun) };
+  return { ctx, options, proc: new ProcessRunner(ctx.out, ctx.env, options.dryRun, ctx.signal) };
 }

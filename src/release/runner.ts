@@ -1,7 +1,8 @@
-import { ExitError, RelctlError, UsageError, type ExitCodeValue } from '../core/errors.js';
+import { RelctlError, UsageError } from '../core/errors.js';
 import { readJournal, updateJournal, type Journal } from '../io/journal.js';
+import { interruptedChain } from './interrupted.js';
 import { stepById } from './steps/index.js';
-import { isStepId, stepIds, type ReleaseContext, type StepDeps, type StepId, type StepOutcome } from './types.js';
+import { isStepId, stepIds, type ReleaseContext, type StepDeps, type StepError, type StepId, type StepOutcome } from './types.js';
 
 export interface ChainRequest {
   /** `release` refuses to silently restart an unfinished release; `run` is the manual tool. */
@@ -22,7 +23,7 @@ export interface ChainSummary {
   dryRun: boolean;
   steps: StepOutcome[];
   context: ReleaseContext;
-  error?: { kind: string; message: string; fix?: string };
+  error?: StepError;
 }
 
 /** The latest record per step id decides whether that step is done. */
@@ -71,9 +72,9 @@ function unfinished(journal: Journal): StepId | undefined {
   return [...stepIds].reverse().find((id) => done.has(id));
 }
 
-function errorFacts(error: unknown): { kind: string; message: string; fix?: string } {
-  if (error instanceof RelctlError) return { kind: error.kind, message: error.message, ...(error.fix === undefined ? {} : { fix: error.fix }) };
-  return { kind: 'internal', message: error instanceof Error ? error.message : String(error) };
+function errorFacts(error: unknown): StepError {
+  if (error instanceof RelctlError) return { code: error.kind, kind: error.kind, message: error.message, ...(error.fix === undefined ? {} : { fix: error.fix }) };
+  return { code: 'internal', kind: 'internal', message: error instanceof Error ? error.message : String(error) };
 }
 
 /**
@@ -139,7 +140,10 @@ export async function runChain(deps: StepDeps, request: ChainRequest): Promise<C
       else ctx.out.success(line);
       if (!dryRun) await record(root, id, 'done', added, rc);
       crashHookForTests(ctx.env, id);
-    } catch (error) {
+    } catch (caught) {
+      // Ctrl-C / SIGTERM: whatever the step threw, the story is the interruption: where the
+      // release stands and the exact command that continues it.
+      const error = ctx.signal.aborted ? interruptedChain({ request, step, rc, outcomes, deps }) : caught;
       const facts = errorFacts(error);
       outcomes.push({ id, status: 'failed', error: facts, ms: Date.now() - began });
       if (spinner !== undefined) spinner.fail(`${step.title}: failed`);
@@ -147,14 +151,10 @@ export async function runChain(deps: StepDeps, request: ChainRequest): Promise<C
       if (!dryRun) await record(root, id, 'failed', {}, rc).catch(() => undefined);
       for (const rest of request.steps.slice(i + 1)) outcomes.push({ id: rest, status: 'not-run' });
       const summary: ChainSummary = { ok: false, dryRun, steps: outcomes, context: rc, error: facts };
-      if (request.returnFailures === true) return summary;
-      if (ctx.out.json) {
-        ctx.out.resultJson(summary);
-        if (error instanceof RelctlError) {
-          if (error.fix !== undefined) ctx.out.info(`fix: ${error.fix}`);
-          throw new ExitError(error.exitCode as ExitCodeValue);
-        }
-      }
+      if (request.returnFailures === true && !ctx.signal.aborted) return summary;
+      // With --json the summary is the one document; the CLI still reports the error on stderr
+      // and sets the exit code from it.
+      if (ctx.out.json) ctx.out.resultJson(summary);
       throw error;
     }
   }

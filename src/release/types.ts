@@ -67,9 +67,17 @@ export interface Step {
   run(rc: Readonly<ReleaseContext>, deps: StepDeps): Promise<Partial<ReleaseContext>>;
 }
 
+/** A failed step's error as the summary and --json carry it (DESIGN §3: `code`; `kind` its alias). */
+export interface StepError {
+  code: string;
+  kind: string;
+  message: string;
+  fix?: string;
+}
+
 export type StepOutcome =
   | { id: StepId; status: 'done'; added: Partial<ReleaseContext>; ms: number }
   | { id: StepId; status: 'skipped'; reason: string }
   | { id: StepId; status: 'already-done' }
-  | { id: StepId; status: 'failed'; error: { kind: string; message: string; fix?: string }; ms: number }
+  | { id: StepId; status: 'failed'; error: StepError; ms: number }
   | { id: StepId; status: 'not-run' };
