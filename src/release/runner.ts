@@ -2,7 +2,7 @@ import { RelctlError, UsageError } from '../core/errors.js';
 import { readJournal, updateJournal, type Journal } from '../io/journal.js';
 import { interruptedChain } from './interrupted.js';
 import { stepById } from './steps/index.js';
-import { isStepId, stepIds, type ReleaseContext, type StepDeps, type StepError, type StepId, type StepOutcome } from './types.js';
+import { DryRunStop, isStepId, stepIds, type ReleaseContext, type StepDeps, type StepError, type StepId, type StepOutcome } from './types.js';
 
 export interface ChainRequest {
   /** `release` refuses to silently restart an unfinished release; `run` is the manual tool. */
@@ -141,6 +141,14 @@ export async function runChain(deps: StepDeps, request: ChainRequest): Promise<C
       if (!dryRun) await record(root, id, 'done', added, rc);
       crashHookForTests(ctx.env, id);
     } catch (caught) {
+      if (caught instanceof DryRunStop && dryRun && !ctx.signal.aborted) {
+        Object.assign(rc, caught.added);
+        outcomes.push({ id, status: 'would-stop', error: errorFacts(caught.error) });
+        const line = `${step.title}: a real run would stop here (${caught.error.message})`;
+        if (spinner !== undefined) spinner.fail(line);
+        else ctx.out.error(line);
+        continue;
+      }
       // Ctrl-C / SIGTERM: whatever the step threw, the story is the interruption: where the
       // release stands and the exact command that continues it.
       const error = ctx.signal.aborted ? interruptedChain({ request, step, rc, outcomes, deps }) : caught;
@@ -157,6 +165,11 @@ export async function runChain(deps: StepDeps, request: ChainRequest): Promise<C
       if (ctx.out.json) ctx.out.resultJson(summary);
       throw error;
     }
+  }
+  // A dry run that found where a real run would stop is not a pass (exit 1 via the summary).
+  const stop = outcomes.find((s) => s.status === 'would-stop');
+  if (stop !== undefined && stop.status === 'would-stop') {
+    return { ok: false, dryRun, steps: outcomes, context: rc, error: { ...stop.error, message: `A real run would stop at ${stop.id}: ${stop.error.message}` } };
   }
   return { ok: true, dryRun, steps: outcomes, context: rc };
 }

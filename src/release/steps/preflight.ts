@@ -5,7 +5,7 @@ import { runChecks } from '../../checks/run-checks.js';
 import { gatherFacts } from '../../io/gather-facts.js';
 import { findingsText } from '../../ui/render/findings.js';
 import { readIdentity } from '../../io/project.js';
-import type { Step } from '../types.js';
+import { DryRunStop, type Step } from '../types.js';
 
 /** The audit runs before anything changes (DESIGN §10): descriptors, repository, credentials, namespace. */
 export const preflightStep: Step = {
@@ -18,17 +18,16 @@ export const preflightStep: Step = {
     const report = toReport(runChecks(checks, facts, { offline: options.offline }));
     if (report.findings.length > 0 && !ctx.out.json) ctx.out.info(findingsText(report, ctx.out.c, 'preflight'));
     const errors = report.findings.filter((f) => f.severity === 'error');
+    const added = { buildTool: identity.buildTool, groupId: identity.groupId, artifactId: identity.artifactId, currentVersion: identity.version };
     if (errors.length > 0) {
-      if (options.dryRun) {
-        ctx.out.warn(`preflight found ${errors.length} error(s); a real run would stop here.`);
-      } else {
-        throw new StepFailedError(`Preflight found ${errors.length} error${errors.length === 1 ? '' : 's'}: ${[...new Set(errors.map((f) => f.code))].join(', ')}.`, {
-          kind: 'preflight-failed',
-          fix: 'Fix the findings listed above (each has its own fix), commit, then run `relctl release --resume`.',
-          data: { findings: errors.length },
-        });
-      }
+      const error = new StepFailedError(`Preflight found ${errors.length} error${errors.length === 1 ? '' : 's'}: ${[...new Set(errors.map((f) => f.code))].join(', ')}.`, {
+        kind: 'preflight-failed',
+        fix: `Fix the findings listed above (each has its own fix), commit, then run \`relctl release${options.dryRun ? ' --dry-run' : ' --resume'}\`.`,
+        data: { findings: errors.length },
+      });
+      // A dry run goes on to show the rest of the plan, saying plainly that a real run stops here.
+      throw options.dryRun ? new DryRunStop(error, added) : error;
     }
-    return { buildTool: identity.buildTool, groupId: identity.groupId, artifactId: identity.artifactId, currentVersion: identity.version };
+    return added;
   },
 };
