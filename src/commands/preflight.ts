@@ -1,11 +1,12 @@
 import { Option } from './commander.js';
-import { ExitCode } from '../core/errors.js';
+import { EnvironmentError, ExitCode } from '../core/errors.js';
 import { toReport } from '../core/findings.js';
 import { checks } from '../checks/index.js';
 import { keyLookupErrors } from '../checks/online-keys.js';
 import type { OnlineSections } from '../checks/online-types.js';
 import { runChecks } from '../checks/run-checks.js';
 import { gatherFacts } from '../io/gather-facts.js';
+import { factsRead } from '../ui/render/facts-read.js';
 import { findingsGithub, findingsJson, findingsText } from '../ui/render/findings.js';
 import type { Define } from './registry.js';
 
@@ -18,29 +19,44 @@ export const define: Define = (program, action) => {
     .action(
       action(async (ctx, opts) => {
         const offline = opts.offline === true;
+        const began = Date.now();
         const facts = await gatherFacts(ctx, { offline });
+        const gathered = Date.now();
+        for (const line of factsRead(facts)) ctx.out.verbose(line);
         const checked = toReport(runChecks(checks, facts, { offline }));
+        ctx.out.verbose(`read everything in ${gathered - began} ms${offline ? ' (offline)' : ' (online lookups included)'}; ran the checks in ${Date.now() - gathered} ms`);
         // An online check that got no answer (network, timeout, 5xx) is not a pass: exit 3.
         const unreachable = offline ? [] : onlineErrors(facts.online as OnlineSections | undefined);
-        const report = unreachable.length > 0 ? { ...checked, ok: false } : checked;
-        if (ctx.out.json) ctx.out.resultJson(findingsJson(report));
-        else if (opts.format === 'github') ctx.out.result(findingsGithub(report));
+        const failure =
+          unreachable.length === 0
+            ? undefined
+            : new EnvironmentError(unreachable.join('\n'), {
+                kind: 'service-unreachable',
+                fix: 'Check the network and the service URLs (--staging-api-url, --keyserver-url, ...), then run preflight again (--offline skips the online checks).',
+              });
+        const report = failure !== undefined ? { ...checked, ok: false } : checked;
+        if (ctx.out.json) {
+          const error = failure !== undefined ? { code: failure.code, message: failure.message, fix: failure.fix } : report.ok ? undefined : checksFailed(report.findings);
+          ctx.out.resultJson(findingsJson(report, error === undefined ? {} : { error }));
+        } else if (opts.format === 'github') ctx.out.result(findingsGithub(report));
         else ctx.out.result(findingsText(report, ctx.out.c, 'preflight'));
-        if (unreachable.length > 0) {
-          for (const e of unreachable) ctx.out.error(e);
-          ctx.out.info(`${ctx.out.c.bold('fix:')} Check the network and the service URLs (--staging-api-url, --keyserver-url, ...), then run preflight again (--offline skips the online checks).`);
-          return ExitCode.environment;
-        }
+        if (failure !== undefined) throw failure;
         return report.ok ? ExitCode.ok : ExitCode.failed;
       }),
     );
 };
 
+/** The `error` of a failed check document (DESIGN §3: every --json failure carries one). */
+function checksFailed(findings: readonly { code: string; severity: string }[]): { code: string; message: string; fix: string } {
+  const codes = [...new Set(findings.filter((f) => f.severity === 'error').map((f) => f.code))];
+  return { code: 'preflight-failed', message: `Preflight found errors: ${codes.join(', ')}.`, fix: 'Fix the findings (each has its own fix), then run preflight again.' };
+}
+
 /** The online lookups that got no answer: the portal search and the key-server lookups. */
 function onlineErrors(online: OnlineSections | undefined): string[] {
   const out: string[] = [];
   const auth = online?.portal?.auth;
-  if (typeof auth === 'object') out.push(`The staging API could not be asked: ${auth.error}`);
-  if (online?.keys !== undefined) out.push(...keyLookupErrors(online.keys));
+  if (typeof auth === 'object') out.push(`The staging API ${online?.portal?.groupId === undefined ? '' : `(search for ${online.portal.groupId}) `}could not be asked: ${auth.error}`);
+  if (online?.keys !== undefined) out.push(...keyLookupErrors(online.keys).map((e) => `The ${e}`));
   return out;
 }

@@ -33,7 +33,7 @@ export async function gatherFacts(ctx: CommandContext, options: GatherOptions): 
   const buildTool = await detectBuildTool(ctx.cwd);
   const facts: ProjectFacts = { root: ctx.cwd, buildTool, gatherFindings: [] };
   // git runs in child processes: start it first so it overlaps with reading the build files.
-  const git = gatherGitFacts(ctx.cwd, { env: ctx.env });
+  const git = gatherGitFacts(ctx.cwd, { env: ctx.env, ...(ctx.out.verboseEnabled ? { log: (l: string) => ctx.out.verbose(l) } : {}) });
   if (buildTool === 'maven') {
     const { gatherMavenFacts } = await import('../build-tools/maven/gather.js');
     const maven = await gatherMavenFacts(ctx.cwd, {

@@ -31,6 +31,8 @@ export interface GitResult {
 
 export interface GitOptions {
   env?: NodeJS.ProcessEnv;
+  /** Each git call with its exit code and time (preflight --verbose). */
+  log?: (line: string) => void;
 }
 
 /**
@@ -39,6 +41,16 @@ export interface GitOptions {
  * costs more than node takes to start (the release chain's writes go through the process runner).
  */
 export function runGit(cwd: string, args: readonly string[], options: GitOptions = {}): Promise<GitResult> {
+  if (options.log === undefined) return runGitQuietly(cwd, args, options);
+  const began = Date.now();
+  const log = options.log;
+  return runGitQuietly(cwd, args, options).then((r) => {
+    log(`$ git ${args.join(' ')} -> ${r.exitCode ?? r.spawnError} (${Date.now() - began} ms)`);
+    return r;
+  });
+}
+
+function runGitQuietly(cwd: string, args: readonly string[], options: GitOptions): Promise<GitResult> {
   return new Promise((resolve) => {
     execFile(
       'git',
