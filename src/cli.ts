@@ -137,5 +137,6 @@ export async function runFromProcess(): Promise<void> {
     stdoutIsTTY: process.stdout.isTTY === true,
     stderrIsTTY: process.stderr.isTTY === true,
     stdinIsTTY: process.stdin.isTTY === true,
+    ...(process.stderr.isTTY === true ? { stderrColumns: process.stderr.columns } : {}),
   });
 }

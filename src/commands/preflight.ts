@@ -2,8 +2,8 @@ import { Option } from './commander.js';
 import { EnvironmentError, ExitCode } from '../core/errors.js';
 import { toReport } from '../core/findings.js';
 import { checks } from '../checks/index.js';
-import { keyLookupErrors } from '../checks/online-keys.js';
 import type { OnlineSections } from '../checks/online-types.js';
+import { unansweredFix, unansweredLookups } from '../checks/online-unanswered.js';
 import { runChecks } from '../checks/run-checks.js';
 import { gatherFacts } from '../io/gather-facts.js';
 import { factsRead } from '../ui/render/facts-read.js';
@@ -26,13 +26,13 @@ export const define: Define = (program, action) => {
         const checked = toReport(runChecks(checks, facts, { offline }));
         ctx.out.verbose(`read everything in ${gathered - began} ms${offline ? ' (offline)' : ' (online lookups included)'}; ran the checks in ${Date.now() - gathered} ms`);
         // An online check that got no answer (network, timeout, 5xx) is not a pass: exit 3.
-        const unreachable = offline ? [] : onlineErrors(facts.online as OnlineSections | undefined);
+        const unreachable = offline ? [] : unansweredLookups(facts.online as OnlineSections | undefined);
         const failure =
           unreachable.length === 0
             ? undefined
             : new EnvironmentError(unreachable.join('\n'), {
                 kind: 'service-unreachable',
-                fix: 'Check the network and the service URLs (--staging-api-url, --keyserver-url, ...), then run preflight again (--offline skips the online checks).',
+                fix: unansweredFix,
               });
         const report = failure !== undefined ? { ...checked, ok: false } : checked;
         if (ctx.out.json) {
@@ -50,13 +50,4 @@ export const define: Define = (program, action) => {
 function checksFailed(findings: readonly { code: string; severity: string }[]): { code: string; message: string; fix: string } {
   const codes = [...new Set(findings.filter((f) => f.severity === 'error').map((f) => f.code))];
   return { code: 'preflight-failed', message: `Preflight found errors: ${codes.join(', ')}.`, fix: 'Fix the findings (each has its own fix), then run preflight again.' };
-}
-
-/** The online lookups that got no answer: the portal search and the key-server lookups. */
-function onlineErrors(online: OnlineSections | undefined): string[] {
-  const out: string[] = [];
-  const auth = online?.portal?.auth;
-  if (typeof auth === 'object') out.push(`The staging API ${online?.portal?.groupId === undefined ? '' : `(search for ${online.portal.groupId}) `}could not be asked: ${auth.error}`);
-  if (online?.keys !== undefined) out.push(...keyLookupErrors(online.keys).map((e) => `The ${e}`));
-  return out;
 }

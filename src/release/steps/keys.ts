@@ -1,6 +1,6 @@
-import { StepFailedError, isRelctlError } from '../../core/errors.js';
+import { EnvironmentError, StepFailedError, isRelctlError } from '../../core/errors.js';
 import { toReport } from '../../core/findings.js';
-import { keyFindings } from '../../checks/online-keys.js';
+import { keyFindings, keyLookupErrors } from '../../checks/online-keys.js';
 import { gatherKeyFacts } from '../../keys/check.js';
 import { resolveSigningKey } from '../../keys/fingerprint.js';
 import { httpFor, keyServersFor, signingKeyInput } from '../../portal/session.js';
@@ -25,6 +25,13 @@ export const keysStep: Step = {
     const http = httpFor(ctx);
     try {
       const facts = await gatherKeyFacts(key, keyServersFor(ctx, http), ctx.config);
+      const unanswered = keyLookupErrors(facts);
+      if (unanswered.length > 0) {
+        throw new EnvironmentError(`The ${unanswered.join('; the ')}.`, {
+          kind: 'keyserver-unavailable',
+          fix: 'Check the network and --keyserver-url / --secondary-keyserver-url, then run `relctl release --resume`.',
+        });
+      }
       const report = toReport(keyFindings(facts));
       if (report.findings.length > 0 && !ctx.out.json) ctx.out.info(findingsText(report, ctx.out.c, 'keys check'));
       if (!report.ok) {

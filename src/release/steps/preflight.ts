@@ -1,4 +1,6 @@
-import { StepFailedError } from '../../core/errors.js';
+import { EnvironmentError, StepFailedError } from '../../core/errors.js';
+import type { OnlineSections } from '../../checks/online-types.js';
+import { unansweredFix, unansweredLookups } from '../../checks/online-unanswered.js';
 import { toReport } from '../../core/findings.js';
 import { checks } from '../../checks/index.js';
 import { runChecks } from '../../checks/run-checks.js';
@@ -19,6 +21,12 @@ export const preflightStep: Step = {
     if (report.findings.length > 0 && !ctx.out.json) ctx.out.info(findingsText(report, ctx.out.c, 'preflight'));
     const errors = report.findings.filter((f) => f.severity === 'error');
     const added = { buildTool: identity.buildTool, groupId: identity.groupId, artifactId: identity.artifactId, currentVersion: identity.version };
+    // A service that gave no answer is not a pass: a real run stops with exit 3.
+    const unanswered = options.offline ? [] : unansweredLookups(facts.online as OnlineSections | undefined);
+    if (unanswered.length > 0) {
+      const error = new EnvironmentError(unanswered.join('\n'), { kind: 'service-unreachable', fix: unansweredFix });
+      throw options.dryRun ? new DryRunStop(error, added) : error;
+    }
     if (errors.length > 0) {
       const error = new StepFailedError(`Preflight found ${errors.length} error${errors.length === 1 ? '' : 's'}: ${[...new Set(errors.map((f) => f.code))].join(', ')}.`, {
         kind: 'preflight-failed',
