@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { keyFindings, keyLookupErrors } from '../checks/online-keys.js';
-import { EnvironmentError, ExitCode, UsageError } from '../core/errors.js';
+import { EnvironmentError, ExitCode, UsageError, errorJson, failureJson } from '../core/errors.js';
 import { toReport } from '../core/findings.js';
 import { gatherKeyFacts } from '../keys/check.js';
 import { exportArmored, refusedKeyserver } from '../keys/export.js';
@@ -45,8 +45,8 @@ export const define: Define = (program, action) => {
                 fix: 'Check the network and --keyserver-url / --secondary-keyserver-url, then run relctl keys check again.',
               });
         if (ctx.out.json) {
-          const notReady = { code: 'key-not-ready', message: 'The signing key is not ready for a release: see the findings.', fix: 'Follow the fix of each finding.' };
-          const error = failure !== undefined ? { code: failure.code, message: failure.message, fix: failure.fix } : report.ok ? undefined : notReady;
+          const notReady = failureJson('key-not-ready', 'The signing key is not ready for a release: see the findings.', 'Follow the fix of each finding.');
+          const error = failure !== undefined ? errorJson(failure) : report.ok ? undefined : notReady;
           ctx.out.resultJson(findingsJson(failure === undefined ? report : { ...report, ok: false }, { key: summary, ...(error === undefined ? {} : { error }) }));
         } else {
           const state = (o: unknown): string => (typeof o === 'string' ? o : `error (${(o as { error: string }).error})`);

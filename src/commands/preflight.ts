@@ -1,5 +1,5 @@
 import { Option } from './commander.js';
-import { EnvironmentError, ExitCode } from '../core/errors.js';
+import { EnvironmentError, ExitCode, errorJson, failureJson } from '../core/errors.js';
 import { toReport } from '../core/findings.js';
 import { checks } from '../checks/index.js';
 import type { OnlineSections } from '../checks/online-types.js';
@@ -36,7 +36,7 @@ export const define: Define = (program, action) => {
               });
         const report = failure !== undefined ? { ...checked, ok: false } : checked;
         if (ctx.out.json) {
-          const error = failure !== undefined ? { code: failure.code, message: failure.message, fix: failure.fix } : report.ok ? undefined : checksFailed(report.findings);
+          const error = failure !== undefined ? errorJson(failure) : report.ok ? undefined : checksFailed(report.findings);
           ctx.out.resultJson(findingsJson(report, error === undefined ? {} : { error }));
         } else if (opts.format === 'github') ctx.out.result(findingsGithub(report));
         else ctx.out.result(findingsText(report, ctx.out.c, 'preflight'));
@@ -47,7 +47,7 @@ export const define: Define = (program, action) => {
 };
 
 /** The `error` of a failed check document (DESIGN §3: every --json failure carries one). */
-function checksFailed(findings: readonly { code: string; severity: string }[]): { code: string; message: string; fix: string } {
+function checksFailed(findings: readonly { code: string; severity: string }[]): Record<string, unknown> {
   const codes = [...new Set(findings.filter((f) => f.severity === 'error').map((f) => f.code))];
-  return { code: 'preflight-failed', message: `Preflight found errors: ${codes.join(', ')}.`, fix: 'Fix the findings (each has its own fix), then run preflight again.' };
+  return failureJson('preflight-failed', `Preflight found errors: ${codes.join(', ')}.`, 'Fix the findings (each has its own fix), then run preflight again.');
 }

@@ -109,6 +109,11 @@ export function errorJson(error: unknown): Record<string, unknown> {
   };
 }
 
+/** The `error` object of a check document that failed (findings carry the details). */
+export function failureJson(code: string, message: string, fix: string): Record<string, unknown> {
+  return { code, kind: code, message, fix };
+}
+
 export function isRelctlError(error: unknown): error is RelctlError {
   return error instanceof RelctlError;
 }
