@@ -1,7 +1,8 @@
 import { mkdir, readdir } from 'node:fs/promises';
+import { execa } from 'execa';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.js';
+import { binPath, runCli } from '../helpers/cli.js';
 import { debianRepo, sharedLocalRepo } from '../helpers/maven.js';
 import { createTestKey } from '../helpers/gpg.js';
 import { git, gitEnv, tempDir } from '../helpers/temp.js';
@@ -80,4 +81,46 @@ describe('relctl rehearse', () => {
     expect(result.verdict).toBe('VALIDATED');
     expect(result.signing).toEqual({ fingerprint: key.fingerprint, throwaway: false, profiles: ['gpg-cli'] });
   }, 180_000);
+
+  it('Ctrl-C during the build stops Maven, removes the throwaway copy, key and agent, and exits 130', async () => {
+    await using t = await tempDir();
+    const home = path.join(t.path, 'home');
+    const tmp = path.join(t.path, 'tmp');
+    await mkdir(home);
+    await mkdir(tmp);
+    const dir = path.join(t.path, 'demo');
+    await demoRepo(dir, home);
+    const env: Record<string, string | undefined> = { ...process.env, ...gitEnv(home), CI: 'true', NO_COLOR: '1', TMPDIR: tmp };
+    for (const k of Object.keys(env)) if (k.startsWith('RELCTL_')) delete env[k];
+    const child = execa('node', [binPath, 'rehearse', ...args.filter((a) => a !== '--json'), '--cwd', dir], { env, extendEnv: false, reject: false, timeout: 120_000, buffer: { stdout: true, stderr: true } });
+    let seen = '';
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the build never started:\n${seen}`)), 100_000);
+      child.stderr!.on('data', (chunk: Buffer) => {
+        seen += chunk.toString();
+        if (seen.includes('Building and deploying')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+    // Maven is running inside the throwaway copy; the agent of the throwaway key is up.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await processesUnder(tmp)).not.toEqual([]);
+    child.kill('SIGINT');
+    const r = await child;
+    expect(r.exitCode, String(r.stderr)).toBe(130);
+    expect(String(r.stderr)).toContain('Interrupted');
+    expect(String(r.stderr)).toContain('relctl rehearse again');
+    expect(await readdir(tmp)).toEqual([]);
+    expect(await processesUnder(tmp)).toEqual([]);
+  }, 150_000);
 });
+
+/** Live processes (zombies waiting for a reaper excepted) whose command line names `dir`. */
+async function processesUnder(dir: string): Promise<string[]> {
+  const ps = await execa('ps', ['-eo', 'stat=,args='], { reject: false });
+  return String(ps.stdout)
+    .split('\n')
+    .filter((l) => l.includes(dir) && !l.trim().startsWith('Z') && !l.includes(' ps -eo'));
+}
