@@ -1,4 +1,4 @@
-import { mkdir, readdir } from 'node:fs/promises';
+import { mkdir, readFile, readdir } from 'node:fs/promises';
 import { execa } from 'execa';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -117,10 +117,13 @@ describe('relctl rehearse', () => {
   }, 150_000);
 });
 
-/** Live processes (zombies waiting for a reaper excepted) whose command line names `dir`. */
+/** Live processes (zombies waiting for a reaper excepted) whose command line names `dir` (read from /proc). */
 async function processesUnder(dir: string): Promise<string[]> {
-  const ps = await execa('ps', ['-eo', 'stat=,args='], { reject: false });
-  return String(ps.stdout)
-    .split('\n')
-    .filter((l) => l.includes(dir) && !l.trim().startsWith('Z') && !l.includes(' ps -eo'));
+  const found: string[] = [];
+  for (const pid of (await readdir('/proc')).filter((n) => /^\d+$/.test(n))) {
+    const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+    const state = (await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '')).replace(/^.*\) /s, '')[0];
+    if (cmdline.includes(dir) && state !== undefined && state !== 'Z') found.push(`${pid} ${cmdline.split('\0').join(' ')}`);
+  }
+  return found;
 }
