@@ -1,4 +1,4 @@
-import { RelctlError, UsageError } from '../core/errors.js';
+import { InterruptedError, RelctlError, UsageError } from '../core/errors.js';
 import { readJournal, updateJournal, type Journal } from '../io/journal.js';
 import { interruptedChain } from './interrupted.js';
 import { stepById } from './steps/index.js';
@@ -129,6 +129,8 @@ export async function runChain(deps: StepDeps, request: ChainRequest): Promise<C
     const spinner = plain ? undefined : await ctx.out.spinner(step.title);
     if (plain) ctx.out.info(step.title);
     try {
+      // Interrupted between two steps: the next one does not start.
+      if (ctx.signal.aborted) throw new InterruptedError();
       const added = await step.run(rc, deps);
       Object.assign(rc, added);
       const ms = Date.now() - began;
@@ -151,7 +153,8 @@ export async function runChain(deps: StepDeps, request: ChainRequest): Promise<C
       }
       // Ctrl-C / SIGTERM: whatever the step threw, the story is the interruption: where the
       // release stands and the exact command that continues it.
-      const error = ctx.signal.aborted ? interruptedChain({ request, step, rc, outcomes, deps }) : caught;
+      const interrupted = ctx.signal.aborted || caught instanceof InterruptedError;
+      const error = interrupted ? interruptedChain({ request, step, rc, outcomes, deps }) : caught;
       const facts = errorFacts(error);
       outcomes.push({ id, status: 'failed', error: facts, ms: Date.now() - began });
       if (spinner !== undefined) spinner.fail(`${step.title}: failed`);
@@ -159,7 +162,7 @@ export async function runChain(deps: StepDeps, request: ChainRequest): Promise<C
       if (!dryRun) await record(root, id, 'failed', {}, rc).catch(() => undefined);
       for (const rest of request.steps.slice(i + 1)) outcomes.push({ id: rest, status: 'not-run' });
       const summary: ChainSummary = { ok: false, dryRun, steps: outcomes, context: rc, error: facts };
-      if (request.returnFailures === true && !ctx.signal.aborted) return summary;
+      if (request.returnFailures === true && !interrupted) return summary;
       // With --json the summary is the one document; the CLI still reports the error on stderr
       // and sets the exit code from it.
       if (ctx.out.json) ctx.out.resultJson(summary);
