@@ -40,7 +40,7 @@ export const define: Define = (program, action) => {
         const failure =
           unreachable.length === 0
             ? undefined
-            : new EnvironmentError(`The ${unreachable.join('; the ')}.`, {
+            : new EnvironmentError(`The ${unreachable.map((e) => e.replace(/\.+$/, '')).join('; the ')}.`, {
                 kind: 'keyserver-unavailable',
                 fix: 'Check the network and --keyserver-url / --secondary-keyserver-url, then run relctl keys check again.',
               });
@@ -53,7 +53,8 @@ export const define: Define = (program, action) => {
           ctx.out.info(`key ${facts.fingerprint} (${facts.source})`);
           ctx.out.info(`  primary ${facts.primaryUrl}: ${state(facts.primary)}; secondary ${facts.secondaryUrl}: ${state(facts.secondary)}`);
           for (const e of facts.emails) ctx.out.info(`  by address ${e.address}: ${state(e.outcome)}`);
-          ctx.out.result(findingsText(report, ctx.out.c, 'keys check'));
+          // A lookup without an answer: the check is not complete, whatever the findings say.
+          ctx.out.result(failure === undefined ? findingsText(report, ctx.out.c, 'keys check') : findingsText({ ...report, ok: false }, ctx.out.c, 'keys check (incomplete: a key server could not be asked)'));
         }
         if (failure !== undefined) throw failure;
         return report.ok ? ExitCode.ok : ExitCode.failed;

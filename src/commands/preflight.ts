@@ -39,7 +39,7 @@ export const define: Define = (program, action) => {
           const error = failure !== undefined ? errorJson(failure) : report.ok ? undefined : checksFailed(report.findings);
           ctx.out.resultJson(findingsJson(report, error === undefined ? {} : { error }));
         } else if (opts.format === 'github') ctx.out.result(findingsGithub(report));
-        else ctx.out.result(findingsText(report, ctx.out.c, 'preflight'));
+        else ctx.out.result(findingsText(report, ctx.out.c, failure === undefined ? 'preflight' : 'preflight (incomplete: a service could not be asked)'));
         if (failure !== undefined) throw failure;
         return report.ok ? ExitCode.ok : ExitCode.failed;
       }),

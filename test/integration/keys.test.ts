@@ -212,6 +212,8 @@ describe('keys: honest answers (issue 10 item 6)', () => {
     const text = await runCli(['keys', 'check', '--fingerprint', key.fingerprint, '--timeout', '2', '--cwd', work.path], { env: env({ RELCTL_KEYSERVER_URL: closed }) });
     expect(text.exitCode).toBe(3);
     expect(text.stdout + text.stderr).not.toContain('key-not-published');
+    expect(text.stdout).not.toContain('passed');
+    expect(text.stdout).toContain('incomplete');
   });
 
   it('keys export writes outside the project by default (the worktree stays clean), --output - prints the key', async () => {

@@ -27,7 +27,7 @@ export const keysStep: Step = {
       const facts = await gatherKeyFacts(key, keyServersFor(ctx, http), ctx.config);
       const unanswered = keyLookupErrors(facts);
       if (unanswered.length > 0) {
-        throw new EnvironmentError(`The ${unanswered.join('; the ')}.`, {
+        throw new EnvironmentError(`The ${unanswered.map((e) => e.replace(/\.+$/, '')).join('; the ')}.`, {
           kind: 'keyserver-unavailable',
           fix: 'Check the network and --keyserver-url / --secondary-keyserver-url, then run `relctl release --resume`.',
         });
