@@ -1,4 +1,5 @@
 import { InterruptedError } from '../core/errors.js';
+import { readIdentity } from '../io/project.js';
 import type { ChainRequest } from './runner.js';
 import type { ReleaseContext, Step, StepDeps, StepOutcome } from './types.js';
 
@@ -7,13 +8,13 @@ import type { ReleaseContext, Step, StepDeps, StepOutcome } from './types.js';
  * was running, and the exact command that continues. A deploy or upload cut short may have left
  * an open staging repository (or a deployment): say so, with how to reuse or drop it.
  */
-export function interruptedChain(o: {
+export async function interruptedChain(o: {
   request: ChainRequest;
   step: Step;
   rc: Readonly<ReleaseContext>;
   outcomes: readonly StepOutcome[];
   deps: StepDeps;
-}): InterruptedError {
+}): Promise<InterruptedError> {
   const { request, step, rc, deps } = o;
   const dryRun = deps.options.dryRun;
   const done = o.outcomes.filter((s) => s.status === 'done' || s.status === 'already-done').map((s) => s.id);
@@ -23,7 +24,8 @@ export function interruptedChain(o: {
     `Interrupted during ${step.id} (${step.title}${running === undefined ? '' : `; ${running} was running and was stopped`}).`,
     `Finished steps: ${done.length === 0 ? 'none' : done.join(', ')}; ${step.id} did not finish${dryRun ? ' (dry run: nothing was changed)' : ''}.`,
   ];
-  const group = rc.groupId ?? '<group id>';
+  // The namespace the commands below need: given, learnt by an earlier step, or the project's.
+  const group = deps.ctx.config.groupId ?? rc.groupId ?? (await readIdentity(deps.ctx.cwd).catch(() => undefined))?.groupId ?? '<group id>';
   const data: Record<string, unknown> = { step: step.id, finished: done.join(', ') };
   if (rc.repositoryKey !== undefined) data.repositoryKey = rc.repositoryKey;
   if (rc.deploymentId !== undefined) data.deploymentId = rc.deploymentId;

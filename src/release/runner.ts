@@ -154,7 +154,7 @@ export async function runChain(deps: StepDeps, request: ChainRequest): Promise<C
       // Ctrl-C / SIGTERM: whatever the step threw, the story is the interruption: where the
       // release stands and the exact command that continues it.
       const interrupted = ctx.signal.aborted || caught instanceof InterruptedError;
-      const error = interrupted ? interruptedChain({ request, step, rc, outcomes, deps }) : caught;
+      const error = interrupted ? await interruptedChain({ request, step, rc, outcomes, deps }) : caught;
       const facts = errorFacts(error);
       outcomes.push({ id, status: 'failed', error: facts, ms: Date.now() - began });
       if (spinner !== undefined) spinner.fail(`${step.title}: failed`);

@@ -1,4 +1,6 @@
 import { mkdir, readFile, readdir } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
@@ -82,4 +84,39 @@ describe('interrupting relctl release', () => {
       expect(journal.steps.map((s) => `${s.id}:${s.status}`)).toEqual(['preflight:done', 'prep:done', 'build:failed']);
     }, 90_000);
   }
+});
+
+describe('interrupting the manual upload', () => {
+  it('says the call may have reached the portal, how to see it, and exits 130', async () => {
+    await using t = await tempDir();
+    const home = path.join(t.path, 'home');
+    await mkdir(home);
+    const dir = path.join(t.path, 'demo');
+    await demoRepo(dir, home);
+    let received = 0;
+    // A staging API that takes the upload call and never answers.
+    const server = http.createServer(() => {
+      received++;
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/staging`;
+      const env = { ...releaseEnv(home, path.join(t.path, 'tools.log')), CI: 'true', NO_COLOR: '1', RELCTL_STAGING_API_URL: url, RELCTL_TOKEN_USERNAME: 'u', RELCTL_TOKEN_PASSWORD: 'canary-upload-secret' };
+      const child = execa('node', [binPath, 'run', 'upload', '--timeout', '60', '--cwd', dir], { env, extendEnv: true, reject: false, timeout: 60_000 });
+      for (let i = 0; i < 200 && received === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(received).toBe(1);
+      child.kill('SIGINT');
+      const r = await child;
+      expect(r.exitCode, String(r.stderr)).toBe(130);
+      const stderr = String(r.stderr);
+      expect(stderr).toContain('Interrupted during upload');
+      expect(stderr).toContain('may have reached the portal');
+      expect(stderr).toContain('relctl search --group-id org.example.relctl --ip any');
+      expect(stderr).toContain('relctl run upload --resume');
+      expect(stderr).not.toContain('canary-upload-secret');
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  }, 60_000);
 });
