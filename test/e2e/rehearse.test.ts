@@ -6,7 +6,7 @@ import { binPath, runCli } from '../helpers/cli.js';
 import { debianRepo, sharedLocalRepo } from '../helpers/maven.js';
 import { createTestKey } from '../helpers/gpg.js';
 import { git, gitEnv, tempDir } from '../helpers/temp.js';
-import { demoRepo, tags } from '../integration/release-fixture.js';
+import { demoInTemp, tags } from '../integration/release-fixture.js';
 
 /** `relctl rehearse` end to end: real Maven, real gpg, the embedded sandbox; nothing of the user's touched. */
 interface Rehearsal {
@@ -29,10 +29,7 @@ async function snapshot(dir: string, home: string): Promise<string> {
 describe('relctl rehearse', () => {
   it('rehearses the demo to VALIDATED, publishes it and fetches the jar back, leaving the project as it was', async () => {
     await using t = await tempDir();
-    const home = path.join(t.path, 'home');
-    await mkdir(home);
-    const dir = path.join(t.path, 'demo');
-    await demoRepo(dir, home);
+    const { dir, home } = await demoInTemp(t.path);
     const before = await snapshot(dir, home);
     const r = await runCli(['rehearse', ...args, '--publish', '--cwd', dir], { home, env: gitEnv(home), timeoutMs: 170_000 });
     expect(r.exitCode, r.stderr).toBe(0);
@@ -70,10 +67,7 @@ describe('relctl rehearse', () => {
   it("signs with the maintainer's own key, published and confirmed on the sandbox key server only", async () => {
     await using t = await tempDir();
     await using key = await createTestKey();
-    const home = path.join(t.path, 'home');
-    await mkdir(home);
-    const dir = path.join(t.path, 'demo');
-    await demoRepo(dir, home);
+    const { dir, home } = await demoInTemp(t.path);
     const own = args.filter((a) => a !== '--sign');
     const r = await runCli(['rehearse', ...own, '--cwd', dir], { home, env: { ...gitEnv(home), ...key.env }, timeoutMs: 170_000 });
     expect(r.exitCode, r.stderr).toBe(0);
@@ -84,12 +78,9 @@ describe('relctl rehearse', () => {
 
   it('Ctrl-C during the build stops Maven, removes the throwaway copy, key and agent, and exits 130', async () => {
     await using t = await tempDir();
-    const home = path.join(t.path, 'home');
+    const { dir, home } = await demoInTemp(t.path);
     const tmp = path.join(t.path, 'tmp');
-    await mkdir(home);
     await mkdir(tmp);
-    const dir = path.join(t.path, 'demo');
-    await demoRepo(dir, home);
     const env: Record<string, string | undefined> = { ...process.env, ...gitEnv(home), CI: 'true', NO_COLOR: '1', TMPDIR: tmp };
     for (const k of Object.keys(env)) if (k.startsWith('RELCTL_')) delete env[k];
     const child = execa('node', [binPath, 'rehearse', ...args.filter((a) => a !== '--json'), '--cwd', dir], { env, extendEnv: false, reject: false, timeout: 120_000, buffer: { stdout: true, stderr: true } });

@@ -1,17 +1,13 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { writeMavenSettings } from '../helpers/maven.js';
 import { tempDir } from '../helpers/temp.js';
-import { demoRepo, recorded, releaseEnv } from './release-fixture.js';
+import { demoInTemp, recorded, releaseEnv } from './release-fixture.js';
 
 /** What `run` and `release --dry-run` tell the user (issue 10 item 6), with the fake tools on PATH. */
 async function demo(t: { path: string }, settings: boolean): Promise<{ dir: string; home: string; env: Record<string, string>; log: string }> {
-  const home = path.join(t.path, 'home');
-  await mkdir(home);
-  const dir = path.join(t.path, 'demo');
-  await demoRepo(dir, home);
+  const { dir, home } = await demoInTemp(t.path);
   if (settings) await writeMavenSettings(path.join(home, '.m2', 'settings.xml'), { username: 'u', password: 'p' });
   const log = path.join(t.path, 'tools.log');
   return { dir, home, env: releaseEnv(home, log), log };

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { binPath } from '../helpers/cli.js';
 import { writeMavenSettings } from '../helpers/maven.js';
 import { tempDir } from '../helpers/temp.js';
-import { demoRepo, releaseEnv } from './release-fixture.js';
+import { demoInTemp, releaseEnv } from './release-fixture.js';
 
 /**
  * Ctrl-C / SIGTERM during a release (issue 10 item 5): the fake mvn sleeps in release:perform
@@ -38,12 +38,9 @@ describe('interrupting relctl release', () => {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     it(`${signal} during release:perform stops Maven and its children, removes the settings folder, names the open staging repository and exits 130`, async () => {
       await using t = await tempDir();
-      const home = path.join(t.path, 'home');
+      const { dir, home } = await demoInTemp(t.path);
       const tmp = path.join(t.path, 'tmp');
-      await mkdir(home);
       await mkdir(tmp);
-      const dir = path.join(t.path, 'demo');
-      await demoRepo(dir, home);
       await writeMavenSettings(path.join(home, '.m2', 'settings.xml'), { username: 'u', password: 'p' });
       const pidFile = path.join(t.path, 'sleep.pid');
       const env = {
@@ -89,10 +86,7 @@ describe('interrupting relctl release', () => {
 describe('interrupting the manual upload', () => {
   it('says the call may have reached the portal, how to see it, and exits 130', async () => {
     await using t = await tempDir();
-    const home = path.join(t.path, 'home');
-    await mkdir(home);
-    const dir = path.join(t.path, 'demo');
-    await demoRepo(dir, home);
+    const { dir, home } = await demoInTemp(t.path);
     let received = 0;
     // A staging API that takes the upload call and never answers.
     const server = http.createServer(() => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { gitEnv, tempDir } from '../helpers/temp.js';
-import { demoRepo } from './release-fixture.js';
+import { demoInTemp } from './release-fixture.js';
 
 /**
  * DESIGN §3: with --json, every failure is exactly one document on stdout,
@@ -19,10 +19,7 @@ interface FailureDoc {
 describe('--json failures: one document with error.code, message and fix', () => {
   it('every command', async () => {
     await using t = await tempDir();
-    const home = path.join(t.path, 'home');
-    await mkdir(home);
-    const project = path.join(t.path, 'demo');
-    await demoRepo(project, home);
+    const { dir: project, home } = await demoInTemp(t.path);
     const empty = path.join(t.path, 'empty');
     await mkdir(empty);
     const busy = net.createServer();

@@ -1,18 +1,14 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { writeMavenSettings } from '../helpers/maven.js';
 import { gitEnv, tempDir } from '../helpers/temp.js';
-import { demoRepo } from './release-fixture.js';
+import { demoInTemp } from './release-fixture.js';
 
 describe('relctl preflight --verbose', () => {
   it('prints what it read (POMs, settings, git calls, timings), never a secret', async () => {
     await using t = await tempDir();
-    const home = path.join(t.path, 'home');
-    await mkdir(home);
-    const dir = path.join(t.path, 'demo');
-    await demoRepo(dir, home);
+    const { dir, home } = await demoInTemp(t.path);
     const secret = 'canary-verbose-secret-0b7e';
     const settings = path.join(home, '.m2', 'settings.xml');
     await writeMavenSettings(settings, { username: 'token-user-9f1', password: secret });

@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -6,7 +5,7 @@ import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { binPath } from '../helpers/cli.js';
 import { tempDir } from '../helpers/temp.js';
-import { demoRepo, releaseEnv } from './release-fixture.js';
+import { demoInTemp, releaseEnv } from './release-fixture.js';
 
 /**
  * A real pseudo-terminal (util-linux `script`) whose width is set with `stty cols N`: spinners
@@ -31,10 +30,7 @@ async function inTerminal(cols: number, dir: string, env: Record<string, string>
 describe('spinners and the terminal', () => {
   it('a 0-column terminal gets plain lines, not one line per spinner frame', async () => {
     await using t = await tempDir();
-    const home = path.join(t.path, 'home');
-    await mkdir(home);
-    const dir = path.join(t.path, 'demo');
-    await demoRepo(dir, home);
+    const { dir, home } = await demoInTemp(t.path);
     const server = http.createServer((_req, res) => {
       setTimeout(() => {
         res.writeHead(404, { 'content-type': 'text/plain' });
