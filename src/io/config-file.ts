@@ -1,8 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { resolveConfig, validateConfigFile, type ResolvedConfig } from '../core/config/resolve.js';
+import type { ConfigSections } from '../core/config/sections.js';
 import type { SettingKey } from '../core/config/settings.js';
+import { readDescriptor } from './descriptor.js';
 
 export const configFileName = 'relctl.config.json';
 
@@ -13,19 +14,16 @@ export async function loadConfig(
   env: NodeJS.ProcessEnv,
 ): Promise<ResolvedConfig> {
   const file = path.join(cwd, configFileName);
-  let text: string | undefined;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code !== 'ENOENT') {
-      throw new UsageError(`Cannot read ${configFileName}: ${code ?? String(error)}.`, {
-        kind: 'invalid-config',
-        fix: `Make ${configFileName} a readable file, or remove it.`,
-      });
-    }
+  const read = readDescriptor(file);
+  if (!read.ok && read.problem !== 'missing') {
+    throw new UsageError(`${configFileName} (${file}) ${read.reason}.`, {
+      kind: 'invalid-config',
+      fix: `Make ${configFileName} a readable regular file, or remove it.`,
+    });
   }
+  const text = read.ok ? read.text : undefined;
   let fileValues: Partial<Record<SettingKey, unknown>> = {};
+  let sections: ConfigSections = {};
   if (text !== undefined) {
     let json: unknown;
     try {
@@ -36,7 +34,7 @@ export async function loadConfig(
         fix: `Fix the JSON syntax of ${configFileName}.`,
       });
     }
-    const { values, problems } = validateConfigFile(json);
+    const { values, sections: fileSections, problems } = validateConfigFile(json);
     if (problems.length > 0) {
       throw new UsageError(
         `${configFileName} is invalid: ${problems.map((p) => `"${p.key}" ${p.message}`).join('; ')}.`,
@@ -44,6 +42,7 @@ export async function loadConfig(
       );
     }
     fileValues = values;
+    sections = fileSections;
   }
-  return resolveConfig({ flags, env, file: fileValues, fileName: configFileName });
+  return resolveConfig({ flags, env, file: fileValues, sections, fileName: configFileName });
 }

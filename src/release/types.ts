@@ -3,7 +3,9 @@ import type { CommandContext } from '../io/command-context.js';
 import type { ProcessRunner } from '../io/process-runner.js';
 
 /** The steps of a release, in chain order (DESIGN §6). */
-export const stepIds = ['preflight', 'keys', 'prep', 'build', 'verify', 'upload', 'status'] as const;
+export const stepIds = ['preflight', 'keys', 'prep', 'build', 'verify', 'upload', 'status', 'notes'] as const;
+/** Chores after the release itself: a release whose status is done is finished without them. */
+export const postReleaseStepIds: readonly StepId[] = ['notes'];
 export type StepId = (typeof stepIds)[number];
 
 export function isStepId(s: string): s is StepId {
@@ -37,6 +39,9 @@ export interface ReleaseContext {
   deploymentsUrl?: string;
   /** Set by prep when it made the `chore: pre-release prep` commit. */
   prepCommit?: string;
+  /** Set by notes: where the Markdown was written, and the release page. */
+  notesFile?: string;
+  releaseUrl?: string;
 }
 
 export interface ChainOptions {
@@ -50,6 +55,8 @@ export interface ChainOptions {
 }
 
 export interface StepDeps {
+  /** The command running the chain: `release` offers post-release steps only after PUBLISHED. */
+  command?: 'release' | 'run' | 'rehearse';
   ctx: CommandContext;
   options: ChainOptions;
   proc: ProcessRunner;

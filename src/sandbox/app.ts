@@ -1,6 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { KeyServerHost } from './key-servers.js';
 import type { Faults } from './faults.js';
+import type { GithubService } from './github/service.js';
+import type { JiraService } from './jira/service.js';
 import { HttpError, parseAuthorization } from './http-util.js';
 import type { SandboxService, SandboxUser } from './service.js';
 import type { PublishingType } from './state.js';
@@ -10,6 +12,8 @@ export interface SandboxApp {
   service: SandboxService;
   keys: KeyServerHost;
   faults: Faults;
+  github: GithubService;
+  jira: JiraService;
   /** http://127.0.0.1:P */
   origin: string;
   /** Forgets every repository, deployment, published file, key and mail (not the seed). */

@@ -8,6 +8,10 @@ import type { SandboxApp } from './app.js';
 import { handleControl, handleRepo } from './control-routes.js';
 import { Faults } from './faults.js';
 import { FileStore } from './file-store.js';
+import { handleGithub } from './github/routes.js';
+import { GithubService } from './github/service.js';
+import { handleJira } from './jira/routes.js';
+import { JiraService } from './jira/service.js';
 import { HttpError, continueAndRead, sendError } from './http-util.js';
 import { openKeyServers } from './key-servers.js';
 import { handlePortal } from './portal-routes.js';
@@ -37,6 +41,8 @@ export interface SandboxUrls {
   publicRepoUrl: string;
   keyserverUrl: string;
   secondaryKeyserverUrl: string;
+  githubApiUrl: string;
+  jiraUrl: string;
 }
 
 export interface RunningSandbox {
@@ -55,6 +61,8 @@ export function sandboxUrls(origin: string): SandboxUrls {
     publicRepoUrl: `${origin}/repo`,
     keyserverUrl: `${origin}/keys`,
     secondaryKeyserverUrl: `${origin}/keys2`,
+    githubApiUrl: `${origin}/github/api`,
+    jiraUrl: `${origin}/jira`,
   };
 }
 
@@ -83,6 +91,7 @@ async function route(app: SandboxApp, req: IncomingMessage, res: ServerResponse)
       return;
     }
     if (fault?.kind === 'answer') throw fault.error;
+    if (fault?.kind === 'drop-answer') dropAnswer(req, res);
   }
   switch (mount) {
     case 'staging':
@@ -95,11 +104,26 @@ async function route(app: SandboxApp, req: IncomingMessage, res: ServerResponse)
       return app.keys.current.handlePrimary(req, res, rest + search, await continueAndRead(req, res, 1024 * 1024), `${app.origin}/keys`);
     case 'keys2':
       return app.keys.current.handleSecondary(req, res, rest + search, await continueAndRead(req, res, 1024 * 1024));
+    case 'github':
+      return handleGithub(app.github, app.origin, req, res, rest, query);
+    case 'jira':
+      return handleJira(app.jira, app.origin, req, res, rest, query);
     case 'sandbox':
       return handleControl(app, req, res, rest);
     default:
       throw new HttpError(404, { error: `Not found: ${raw.split('?')[0]}` });
   }
+}
+
+/** The handler runs to the end (its change is made), but the client never hears the answer. */
+function dropAnswer(req: IncomingMessage, res: ServerResponse): void {
+  const hangUp = (): ServerResponse => {
+    req.socket.destroy();
+    return res;
+  };
+  res.writeHead = hangUp as unknown as ServerResponse['writeHead'];
+  res.write = (() => (hangUp(), false)) as unknown as ServerResponse['write'];
+  res.end = hangUp as unknown as ServerResponse['end'];
 }
 
 /** Starts the sandbox on 127.0.0.1 (briefs/interfaces.md: the programmatic API). */
@@ -122,14 +146,19 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   await service.resume();
 
   const faults = new Faults();
+  const [github, jira] = await Promise.all([GithubService.open(dataDir), JiraService.open(dataDir)]);
   const app: SandboxApp = {
     service,
     keys: keyHost,
     faults,
+    github,
+    jira,
     origin: '',
     reset: async () => {
       await keyHost.reset();
       await service.reset();
+      await github.reset();
+      await jira.reset();
     },
   };
 

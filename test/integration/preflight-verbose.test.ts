@@ -15,7 +15,7 @@ describe('relctl preflight --verbose', () => {
     const plain = await runCli(['preflight', '--offline', '--cwd', dir], { home, env: gitEnv(home) });
     const verbose = await runCli(['preflight', '--offline', '--verbose', '--cwd', dir], { home, env: gitEnv(home) });
     expect(verbose.exitCode, verbose.stderr).toBe(plain.exitCode);
-    for (const line of ['read pom.xml: org.example.relctl:relctl-demo', 'read core/pom.xml', 'read webapp/pom.xml', `settings ${settings}: servers central`, '$ git status', '$ git for-each-ref', 'ran the checks in']) {
+    for (const line of ['read pom.xml: org.example.relctl:relctl-demo', 'read core/pom.xml', 'read webapp/pom.xml', `settings ${settings}: servers central`, '$ git status', 'git for-each-ref', 'ran the checks in']) {
       expect(verbose.stderr, line).toContain(line);
       expect(plain.stderr, line).not.toContain(line);
     }

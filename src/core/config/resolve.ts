@@ -1,4 +1,6 @@
 import { UsageError } from '../errors.js';
+import { isSectionKey, sectionKeys, validateSection, type ConfigSections } from './sections.js';
+import { groupIdProblem } from '../identifiers.js';
 import { settingKeys, settingSpecs, type SettingKey, type SettingSpec } from './settings.js';
 
 export type SettingSource = 'flag' | 'env' | 'file' | 'default';
@@ -16,6 +18,9 @@ export interface Config {
   fingerprint?: string;
   /** Seconds. */
   timeout: number;
+  githubApiUrl: string;
+  jiraUrl?: string;
+  tracker?: ConfigSections['tracker'];
 }
 
 export interface ResolvedConfig {
@@ -34,18 +39,29 @@ export interface ConfigProblem {
  * Validates the parsed contents of relctl.config.json. Pure: returns every problem at once so
  * the user fixes the file in one go.
  */
-export function validateConfigFile(json: unknown): { values: Partial<Record<SettingKey, unknown>>; problems: ConfigProblem[] } {
+export function validateConfigFile(json: unknown): {
+  values: Partial<Record<SettingKey, unknown>>;
+  sections: ConfigSections;
+  problems: ConfigProblem[];
+} {
   const problems: ConfigProblem[] = [];
   const values: Partial<Record<SettingKey, unknown>> = {};
+  const sections: ConfigSections = {};
   if (json === null || typeof json !== 'object' || Array.isArray(json)) {
-    return { values, problems: [{ key: '(root)', message: 'must be a JSON object' }] };
+    return { values, sections, problems: [{ key: '(root)', message: 'must be a JSON object' }] };
   }
   for (const [key, value] of Object.entries(json)) {
     if (key === '$schema') continue;
+    if (isSectionKey(key)) {
+      const checked = validateSection(key, value);
+      for (const message of checked.problems) problems.push({ key, message });
+      if (checked.value !== undefined) sections[key] = checked.value;
+      continue;
+    }
     if (!(settingKeys as readonly string[]).includes(key)) {
       const hint = secretLikeKeys.test(key)
         ? 'secrets do not belong in a committed file: set RELCTL_TOKEN_USERNAME and RELCTL_TOKEN_PASSWORD instead'
-        : `known keys: ${settingKeys.join(', ')}`;
+        : `known keys: ${[...settingKeys, ...sectionKeys].join(', ')}`;
       problems.push({ key, message: `unknown key (${hint})` });
       continue;
     }
@@ -54,7 +70,7 @@ export function validateConfigFile(json: unknown): { values: Partial<Record<Sett
     if (problem !== undefined) problems.push({ key, message: problem });
     else values[spec.key] = normalise(spec, value);
   }
-  return { values, problems };
+  return { values, sections, problems };
 }
 
 function checkValue(spec: SettingSpec, value: unknown): string | undefined {
@@ -74,6 +90,10 @@ function checkValue(spec: SettingSpec, value: unknown): string | undefined {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return `"${value}" must be an http or https URL`;
     if (url.username !== '' || url.password !== '') return 'must not carry credentials; use RELCTL_TOKEN_USERNAME / RELCTL_TOKEN_PASSWORD';
   }
+  if (spec.type === 'groupId') {
+    const problem = groupIdProblem(value.trim());
+    if (problem !== undefined) return `"${value}" is ${problem}`;
+  }
   if (spec.type === 'fingerprint' && !/^(0x)?[0-9a-f]{40}$/i.test(value.replace(/\s+/g, ''))) {
     return `"${value}" is not a 40-hex-digit key fingerprint`;
   }
@@ -92,6 +112,8 @@ export interface ConfigLayers {
   flags: Partial<Record<SettingKey, unknown>>;
   env: Record<string, string | undefined>;
   file: Partial<Record<SettingKey, unknown>>;
+  /** The file's object-valued keys, validated already. */
+  sections?: ConfigSections;
   /** For messages: where the file layer came from. */
   fileName?: string;
 }
@@ -133,5 +155,5 @@ export function resolveConfig(layers: ConfigLayers): ResolvedConfig {
       fix: 'Correct the value named above (flags override RELCTL_* variables, which override relctl.config.json).',
     });
   }
-  return { config: merged as unknown as Config, sources };
+  return { config: { ...(merged as unknown as Config), ...layers.sections }, sources };
 }

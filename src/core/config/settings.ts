@@ -6,7 +6,9 @@
  * Secrets are deliberately absent: the portal token comes from the environment or the Maven /
  * Gradle credential files only, never from relctl.config.json (a file people commit).
  */
-export type SettingType = 'url' | 'path' | 'string' | 'fingerprint' | 'positiveInteger';
+import { configSectionSchemas } from './sections.js';
+
+export type SettingType = 'url' | 'path' | 'string' | 'groupId' | 'fingerprint' | 'positiveInteger';
 
 export interface SettingSpec {
   key: SettingKey;
@@ -28,6 +30,8 @@ export const settingKeys = [
   'groupId',
   'fingerprint',
   'timeout',
+  'githubApiUrl',
+  'jiraUrl',
 ] as const;
 export type SettingKey = (typeof settingKeys)[number];
 
@@ -90,7 +94,7 @@ export const settingSpecs: readonly SettingSpec[] = [
     key: 'groupId',
     env: 'RELCTL_GROUP_ID',
     flag: '--group-id <namespace>',
-    type: 'string',
+    type: 'groupId',
     description: 'namespace (root group id) to publish into',
   },
   {
@@ -108,6 +112,21 @@ export const settingSpecs: readonly SettingSpec[] = [
     default: 30,
     description: 'timeout of one HTTP request, in seconds',
   },
+  {
+    key: 'githubApiUrl',
+    env: 'RELCTL_GITHUB_API_URL',
+    flag: '--github-api-url <url>',
+    type: 'url',
+    default: 'https://api.github.com',
+    description: 'GitHub REST API (GitHub Enterprise: https://HOST/api/v3) for release pages and issue checks',
+  },
+  {
+    key: 'jiraUrl',
+    env: 'RELCTL_JIRA_URL',
+    flag: '--jira-url <url>',
+    type: 'url',
+    description: 'Jira base URL for the tracker check of Jira keys',
+  },
 ];
 
 /** The JSON Schema of relctl.config.json, derived from the table. */
@@ -115,6 +134,7 @@ export function configJsonSchema(): Record<string, unknown> {
   const properties: Record<string, unknown> = {
     $schema: { type: 'string', description: 'URL or path of this schema' },
   };
+  for (const [key, schema] of Object.entries(configSectionSchemas)) properties[key] = schema;
   for (const spec of settingSpecs) {
     const base: Record<string, unknown> = { description: `${spec.description} (env ${spec.env})` };
     if (spec.default !== undefined) base.default = spec.default;
@@ -124,6 +144,9 @@ export function configJsonSchema(): Record<string, unknown> {
         break;
       case 'fingerprint':
         properties[spec.key] = { ...base, type: 'string', pattern: '^(0x)?[0-9A-Fa-f]{40}$' };
+        break;
+      case 'groupId':
+        properties[spec.key] = { ...base, type: 'string', pattern: '^[A-Za-z0-9_-]+(\\.[A-Za-z0-9_-]+)*$' };
         break;
       case 'positiveInteger':
         properties[spec.key] = { ...base, type: 'integer', minimum: 1 };

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { EnvironmentError, InterruptedError } from '../../core/errors.js';
@@ -19,6 +19,7 @@ import { mavenExecutable, reactorPomTexts, runInvocation } from '../../build-too
 import type { CommandContext } from '../../io/command-context.js';
 import { startSandbox } from '../../sandbox/server.js';
 import { ProcessRunner } from '../../io/process-runner.js';
+import { descriptorText } from '../../io/descriptor.js';
 import { exists, readIdentity } from '../../io/project.js';
 import { runChain, type ChainSummary } from '../runner.js';
 import { createThrowawayKey, publishOnSandbox, type ThrowawayKey } from './sandbox-key.js';
@@ -128,7 +129,7 @@ export async function rehearse(ctx: CommandContext, o: RehearseOptions): Promise
     const profiles = signingProfiles(await reactorPomTexts(copy));
     result.signing.profiles = profiles;
     const userSettings = ctx.config.settings ?? path.join(ctx.env.HOME ?? os.homedir(), '.m2', 'settings.xml');
-    const base = (await exists(userSettings)) ? await readFile(userSettings, 'utf8') : undefined;
+    const base = (await exists(userSettings)) ? descriptorText(userSettings) : undefined;
     const repositoryId = identity.repositoryId ?? 'central';
     let settings = settingsWithServer(base, repositoryId, user.name, user.password);
     if (o.mavenMirror !== undefined) settings = settingsWithMirror(settings, o.mavenMirror);
@@ -219,7 +220,8 @@ async function publishAndFetch(ctx: CommandContext, deploymentId: string, copy: 
       if (m === null) continue;
       const [, g, a, v] = m as unknown as [string, string, string, string];
       const p = `${g.replace(/\./g, '/')}/${a}/${v}/${a}-${v}.jar`;
-      const res = await session.http.request({ method: 'GET', url: `${ctx.config.publicRepoUrl}/${p}` });
+      // A published file, not an API answer: the 4 MiB answer cap does not fit jars.
+      const res = await session.http.request({ method: 'GET', url: `${ctx.config.publicRepoUrl}/${p}`, maxResponseBytes: 256 * 1024 * 1024 });
       if (res.status !== 200) continue;
       const sha1 = createHash('sha1').update(res.body).digest('hex');
       const local = built.files.get(p);

@@ -1,6 +1,7 @@
 import type { Step, StepId } from '../types.js';
 import { buildStep } from './build.js';
 import { keysStep } from './keys.js';
+import { notesStep } from './notes.js';
 import { preflightStep } from './preflight.js';
 import { prepStep } from './prep.js';
 import { statusStep } from './status.js';
@@ -8,7 +9,7 @@ import { uploadStep } from './upload.js';
 import { verifyStep } from './verify.js';
 
 /** The step registry, in chain order: `relctl release` runs all of them. */
-export const steps: readonly Step[] = [preflightStep, keysStep, prepStep, buildStep, verifyStep, uploadStep, statusStep];
+export const steps: readonly Step[] = [preflightStep, keysStep, prepStep, buildStep, verifyStep, uploadStep, statusStep, notesStep];
 
 export function stepById(id: StepId): Step {
   const step = steps.find((s) => s.id === id);
