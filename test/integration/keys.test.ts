@@ -226,6 +226,7 @@ describe('keys: honest answers (issue 10 item 6)', () => {
     expect(file.startsWith(os.tmpdir())).toBe(true);
     expect(await readFile(file, 'utf8')).toContain('BEGIN PGP PUBLIC KEY BLOCK');
     expect(await git(project, work.path, 'status', '--porcelain')).toBe('');
+    await rm(file, { force: true });
     const stdout = await runCli(['keys', 'export', '--fingerprint', key.fingerprint, '--output', '-', '--cwd', project], { env: env() });
     expect(stdout.exitCode, stdout.stderr).toBe(0);
     expect(stdout.stdout).toContain('BEGIN PGP PUBLIC KEY BLOCK');
