@@ -1,6 +1,7 @@
 import type { Command as CommandType } from 'commander';
 import { Command, CommanderError } from './commands/commander.js';
-import { ExitCode, ExitError, RelctlError, type ExitCodeValue } from './core/errors.js';
+import { ExitCode, ExitError, InterruptedError, RelctlError, errorJson, type ExitCodeValue } from './core/errors.js';
+import { runInterruptCleanups } from './io/interrupt.js';
 import { addGlobalOptions, createContext, createOutput, type GlobalOptions } from './commands/context.js';
 import { packageVersion } from './io/package-info.js';
 import { commandModules, commandNameIn, type Action } from './commands/registry.js';
@@ -51,22 +52,43 @@ export async function main(argv: string[], e: Environment): Promise<ExitCodeValu
   const toLoad = versionOnly ? [] : only !== undefined ? [only] : Object.values(commandModules);
   for (const load of toLoad) (await load()).define(program, wrap);
 
+  // Ctrl-C / SIGTERM: the command winds down (children stopped, temp folders and secrets removed,
+  // the state and the resume command printed), then exits 130. A command that does not wind down
+  // in time, or a second Ctrl-C, runs the registered clean-ups and stops at once.
+  let interruptedBy: NodeJS.Signals | undefined;
+  const stopNow = (why: string): void => {
+    process.stderr.write(`\n${why}\n`);
+    void runInterruptCleanups().finally(() => process.exit(ExitCode.interrupted));
+  };
   const onSignal = (signal: NodeJS.Signals): void => {
-    controller.abort();
     // A long-running command (relctl sandbox) that listens for the signal itself owns it: it
     // shuts down cleanly and returns its own exit code.
-    if (process.listenerCount(signal) > 0) return;
-    process.stderr.write('\nInterrupted.\n');
-    process.exit(ExitCode.interrupted);
+    if (process.listeners(signal).some((l) => l !== onSignal)) {
+      controller.abort();
+      return;
+    }
+    if (interruptedBy !== undefined) return stopNow('Interrupted again: stopping now.');
+    interruptedBy = signal;
+    process.stderr.write(`\nInterrupted (${signal}): stopping what is running and cleaning up...\n`);
+    controller.abort(new InterruptedError());
+    setTimeout(() => stopNow('Interrupted: the command did not stop within 20 s; stopped its children and removed its temp folders.'), 20_000).unref();
   };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  const interrupted = (error?: unknown): InterruptedError =>
+    error instanceof InterruptedError && error.fix !== undefined
+      ? error
+      : new InterruptedError(`Interrupted (${interruptedBy}): the command was stopped; nothing it started is left running.`, {
+          fix: 'Run the command again when ready.',
+        });
 
   try {
     await program.parseAsync(argv, { from: 'user' });
+    if (interruptedBy !== undefined) return report(interrupted(), out ?? createOutput(program.opts<GlobalOptions>(), e, colorStyle));
     return exitCode;
   } catch (error) {
-    return report(error, out ?? createOutput(program.opts<GlobalOptions>(), e, colorStyle));
+    return report(interruptedBy === undefined ? error : interrupted(error), out ?? createOutput(program.opts<GlobalOptions>(), e, colorStyle));
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
@@ -77,7 +99,11 @@ function report(error: unknown, out: Output): ExitCodeValue {
   if (error instanceof CommanderError) {
     // --help and --version end through exitOverride with code 0.
     if (error.exitCode === 0) return ExitCode.ok;
-    if (out.json) out.resultJson({ ok: false, error: { kind: 'usage', message: error.message } });
+    // commander printed its own message (or the usage) on stderr already.
+    if (out.json) {
+      const message = error.code === 'commander.help' ? 'A subcommand is needed (the usage is on stderr).' : error.message.replace(/^error: /, '');
+      out.resultJson({ ok: false, error: { code: 'usage', kind: 'usage', message, fix: 'Run the command with --help for its usage.' } });
+    }
     return ExitCode.usage;
   }
   if (error instanceof ExitError) return error.exitCode;
@@ -88,18 +114,14 @@ function report(error: unknown, out: Output): ExitCodeValue {
       if (value !== undefined && value !== null) out.info(`${key}: ${String(value)}`);
     }
     if (error.detail !== undefined) out.verbose(error.detail);
-    if (out.json && !out.wroteJson) {
-      out.resultJson({ ok: false, error: { kind: error.kind, message: error.message, fix: error.fix, ...error.data } });
-    }
+    if (out.json && !out.wroteJson) out.resultJson({ ok: false, error: errorJson(error) });
     return error.exitCode;
   }
   // A bug: show the stack so it can be reported.
   out.error(`internal error (this is a bug in relctl): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   out.info('Please report it with the command you ran and the output above (remove anything private first).');
   // --json promises one document on stdout on every path, a bug included.
-  if (out.json && !out.wroteJson) {
-    out.resultJson({ ok: false, error: { kind: 'internal', message: error instanceof Error ? error.message : String(error) } });
-  }
+  if (out.json && !out.wroteJson) out.resultJson({ ok: false, error: errorJson(error) });
   return ExitCode.failed;
 }
 
@@ -110,5 +132,6 @@ export async function runFromProcess(): Promise<void> {
     stdoutIsTTY: process.stdout.isTTY === true,
     stderrIsTTY: process.stderr.isTTY === true,
     stdinIsTTY: process.stdin.isTTY === true,
+    ...(process.stderr.isTTY === true ? { stderrColumns: process.stderr.columns } : {}),
   });
 }

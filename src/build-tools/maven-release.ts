@@ -13,6 +13,7 @@ import {
   type ReleaseVersions,
 } from '../core/release-commands.js';
 import { parsePom, type RawPom } from '../core/pom/index.js';
+import { onInterrupt } from '../io/interrupt.js';
 import type { ProcessRunner } from '../io/process-runner.js';
 import { descriptorText } from '../io/descriptor.js';
 import { exists } from '../io/project.js';
@@ -64,10 +65,15 @@ export async function openMavenSession(o: MavenRunOptions, dryRun: boolean): Pro
     await chmod(dir, 0o700);
     await writeFile(file, text, { mode: 0o600 });
   }
+  const remove = (): Promise<void> => rm(dir, { recursive: true, force: true });
+  const unregister = onInterrupt(remove);
   return {
     common: { ...base, settingsFile: file },
     env: { [tokenEnv.username]: o.token.username, [tokenEnv.password]: o.token.password },
-    dispose: () => rm(dir, { recursive: true, force: true }),
+    dispose: async () => {
+      await remove();
+      unregister();
+    },
   };
 }
 

@@ -21,7 +21,6 @@ export function keyFindings(k: KeyCheckFacts): Finding[] {
   const out: Finding[] = [];
   const fpr = k.fingerprint;
   const exportSteps = `Export it (relctl keys export), paste the file into ${k.uploadFormUrl}, confirm the link mailed to the key's address, then run relctl keys check again.`;
-  const lookupError = [k.primary, k.secondary].find((o) => typeof o === 'object');
   if (k.primary === 'not-found') {
     if (k.secondary === 'found') {
       out.push(
@@ -33,7 +32,8 @@ export function keyFindings(k: KeyCheckFacts): Finding[] {
         ),
       );
     } else {
-      out.push(f('key-not-published', 'error', `Key ${fpr} is not on the primary key server ${k.primaryUrl} (404).`, exportSteps));
+      const answer = k.primaryStatus === undefined ? '' : k.primaryStatus === 200 ? ' (HTTP 200 without a key)' : ` (HTTP ${k.primaryStatus})`;
+      out.push(f('key-not-published', 'error', `Key ${fpr} is not on the primary key server ${k.primaryUrl}${answer}.`, exportSteps));
     }
   } else if (k.primary === 'found') {
     const unconfirmed = k.emails.filter((e) => e.outcome === 'not-found').map((e) => e.address);
@@ -56,16 +56,6 @@ export function keyFindings(k: KeyCheckFacts): Finding[] {
         ),
       );
     }
-  }
-  if (lookupError !== undefined && typeof lookupError === 'object') {
-    out.push(
-      f(
-        'key-not-published',
-        'error',
-        `The key servers could not be asked about ${fpr}: ${lookupError.error}`,
-        'Check the network and --keyserver-url / --secondary-keyserver-url, then run relctl keys check again.',
-      ),
-    );
   }
   if (k.served !== undefined) {
     const now = Date.parse(k.checkedAt);
@@ -119,10 +109,11 @@ export const onlineKeysCheck: Check = {
 };
 
 /**
- * The key-server lookups that got no answer (network, timeout, 5xx): an environment failure, so
- * `keys check` and preflight end with exit 3 (DESIGN §3) instead of a plain failed check.
+ * The key-server lookups that got no answer (network, timeout, 5xx), each naming the server and
+ * the cause: an environment failure, so `keys check` and preflight end with exit 3 (DESIGN §3),
+ * never with a verdict (key-not-published) about a key nobody could look up.
  */
 export function keyLookupErrors(k: KeyCheckFacts): string[] {
-  const outcomes = [k.primary, k.secondary, ...k.emails.map((e) => e.outcome)];
-  return [...new Set(outcomes.filter((o): o is { error: string } => typeof o === 'object').map((o) => o.error))];
+  const named = (url: string, o: KeyCheckFacts['primary']): string[] => (typeof o === 'object' ? [`key server ${url} could not be asked: ${o.error}`] : []);
+  return [...new Set([...named(k.primaryUrl, k.primary), ...named(k.secondaryUrl, k.secondary), ...k.emails.flatMap((e) => named(k.primaryUrl, e.outcome))])];
 }

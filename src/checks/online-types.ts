@@ -11,6 +11,8 @@ export interface KeyCheckFacts {
   /** The signing key id the build is configured with (Gradle signing.keyId), if any. */
   configuredKeyId?: { id: string; source: string; matches: boolean };
   primary: LookupOutcome;
+  /** The primary key server's answer when it did not serve the key (404, or 200 without a key). */
+  primaryStatus?: number;
   secondary: LookupOutcome;
   /** Primary key server lookups by each e-mail address of the key. */
   emails: { address: string; outcome: LookupOutcome }[];

@@ -5,7 +5,7 @@ import { UsageError } from '../core/errors.js';
 import { settingSpecs, type SettingKey } from '../core/config/settings.js';
 import type { CommandContext } from '../io/command-context.js';
 import { loadConfig } from '../io/config-file.js';
-import { Output, isCI, wantsColor, type Environment } from '../ui/output.js';
+import { Output, canSpin, isCI, wantsColor, type Environment } from '../ui/output.js';
 import type { Style } from '../ui/style.js';
 
 
@@ -36,7 +36,7 @@ export function createOutput(globals: GlobalOptions, e: Environment, colorStyle?
     verbose: globals.verbose === true,
     color: wantsColor(globals.color, e),
     ...(colorStyle === undefined ? {} : { colorStyle }),
-    interactive: e.stderrIsTTY && !isCI(e.env),
+    interactive: canSpin(e),
   });
 }
 

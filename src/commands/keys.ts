@@ -1,13 +1,14 @@
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { keyFindings, keyLookupErrors } from '../checks/online-keys.js';
-import { ExitCode, UsageError } from '../core/errors.js';
+import { EnvironmentError, ExitCode, UsageError, errorJson, failureJson } from '../core/errors.js';
 import { toReport } from '../core/findings.js';
 import { gatherKeyFacts } from '../keys/check.js';
 import { exportArmored, refusedKeyserver } from '../keys/export.js';
 import { resolveSigningKey } from '../keys/fingerprint.js';
-import { sendKey } from '../keys/gpg.js';
-import { confirm, keyServersFor, signingKeyInput } from '../portal/session.js';
+import { hkpAddUrl, sendKeyHkp } from '../keys/hkp.js';
+import { confirm, httpFor, keyServersFor, signingKeyInput } from '../portal/session.js';
 import { findingsJson, findingsText } from '../ui/render/findings.js';
 import type { Define } from './registry.js';
 
@@ -34,21 +35,28 @@ export const define: Define = (program, action) => {
           emails: facts.emails,
           expiresAt: facts.served?.expiresAt ?? null,
         };
-        if (ctx.out.json) ctx.out.resultJson(findingsJson(report, { key: summary }));
-        else {
+        // A key server that could not be asked is an environment failure (exit 3), not a verdict.
+        const unreachable = keyLookupErrors(facts);
+        const failure =
+          unreachable.length === 0
+            ? undefined
+            : new EnvironmentError(`The ${unreachable.map((e) => e.replace(/\.+$/, '')).join('; the ')}.`, {
+                kind: 'keyserver-unavailable',
+                fix: 'Check the network and --keyserver-url / --secondary-keyserver-url, then run relctl keys check again.',
+              });
+        if (ctx.out.json) {
+          const notReady = failureJson('key-not-ready', 'The signing key is not ready for a release: see the findings.', 'Follow the fix of each finding.');
+          const error = failure !== undefined ? errorJson(failure) : report.ok ? undefined : notReady;
+          ctx.out.resultJson(findingsJson(failure === undefined ? report : { ...report, ok: false }, { key: summary, ...(error === undefined ? {} : { error }) }));
+        } else {
           const state = (o: unknown): string => (typeof o === 'string' ? o : `error (${(o as { error: string }).error})`);
           ctx.out.info(`key ${facts.fingerprint} (${facts.source})`);
           ctx.out.info(`  primary ${facts.primaryUrl}: ${state(facts.primary)}; secondary ${facts.secondaryUrl}: ${state(facts.secondary)}`);
           for (const e of facts.emails) ctx.out.info(`  by address ${e.address}: ${state(e.outcome)}`);
-          ctx.out.result(findingsText(report, ctx.out.c, 'keys check'));
+          // A lookup without an answer: the check is not complete, whatever the findings say.
+          ctx.out.result(failure === undefined ? findingsText(report, ctx.out.c, 'keys check') : findingsText({ ...report, ok: false }, ctx.out.c, 'keys check (incomplete: a key server could not be asked)'));
         }
-        // A key server that could not be asked is an environment failure (exit 3), not a verdict.
-        const unreachable = keyLookupErrors(facts);
-        if (unreachable.length > 0) {
-          for (const e of unreachable) ctx.out.error(e);
-          ctx.out.info(`${ctx.out.c.bold('fix:')} Check the network and --keyserver-url / --secondary-keyserver-url, then run relctl keys check again.`);
-          return ExitCode.environment;
-        }
+        if (failure !== undefined) throw failure;
         return report.ok ? ExitCode.ok : ExitCode.failed;
       }),
     );
@@ -56,7 +64,7 @@ export const define: Define = (program, action) => {
   keys
     .command('export')
     .description("write the armored public key for the primary key server's upload form")
-    .option('--output <file>', 'where to write it (default: <key id>.asc in the project folder)')
+    .option('--output <file>', 'where to write it, - for stdout (default: relctl-keys/<key id>.asc in the OS temp folder, outside the project)')
     .option('--keyring <file>', 'read the key from this keyring or key file (openpgp) instead of gpg')
     .action(
       action(async (ctx, opts) => {
@@ -66,24 +74,32 @@ export const define: Define = (program, action) => {
           env: ctx.env,
           ...(ctx.config.fingerprint === undefined ? {} : { fingerprint: ctx.config.fingerprint }),
         });
-        const file = path.resolve(ctx.cwd, typeof opts.output === 'string' ? opts.output : `${fingerprint.slice(-16)}.asc`);
-        await writeFile(file, armored);
+        // Never into the project by default: an untracked .asc there makes the worktree dirty.
+        const toStdout = opts.output === '-';
+        const file = toStdout ? undefined : typeof opts.output === 'string' ? path.resolve(ctx.cwd, opts.output) : path.join(os.tmpdir(), 'relctl-keys', `${fingerprint.slice(-16)}.asc`);
+        if (file !== undefined) {
+          await mkdir(path.dirname(file), { recursive: true });
+          await writeFile(file, armored);
+        }
         const form = keyServersFor(ctx).uploadFormUrl();
         const steps = [
-          `1. Open ${form} and upload ${file} (or paste its contents).`,
+          `1. Open ${form} and upload ${file ?? 'the key printed above'} (or paste its contents).`,
           "2. Ask for verification of your address; open the link the key server mails to it (without it, searches by address find nothing and the key is served without user ids).",
           '3. Run relctl keys check.',
         ];
-        if (ctx.out.json) ctx.out.resultJson({ ok: true, fingerprint, file, uploadFormUrl: form, steps });
-        else ctx.out.result([`Wrote the public key ${fingerprint} to ${file}`, ...steps].join('\n'));
+        if (ctx.out.json) ctx.out.resultJson({ ok: true, fingerprint, ...(file === undefined ? { armored } : { file }), uploadFormUrl: form, steps });
+        else if (file === undefined) {
+          ctx.out.result(armored);
+          ctx.out.info(steps.join('\n'));
+        } else ctx.out.result([`Wrote the public key ${fingerprint} to ${file}`, ...steps].join('\n'));
         return ExitCode.ok;
       }),
     );
 
   keys
     .command('send')
-    .description('send the key to the secondary key server with gpg (never the retired SKS pool)')
-    .option('--dry-run', 'print the gpg command, send nothing')
+    .description('send the key (exported with gpg) to the secondary key server over HKP (never the retired SKS pool)')
+    .option('--dry-run', 'print the request, send nothing')
     .option('--yes', 'send without asking')
     .action(
       action(async (ctx, opts) => {
@@ -91,15 +107,22 @@ export const define: Define = (program, action) => {
         const refused = refusedKeyserver(server);
         if (refused !== undefined) throw new UsageError(refused, { kind: 'retired-keyserver', fix: 'Use keyserver.ubuntu.com (--secondary-keyserver-url https://keyserver.ubuntu.com).' });
         const key = await resolveSigningKey(signingKeyInput(ctx));
-        const shown = `gpg --keyserver ${server} --send-keys ${key.fingerprint}`;
+        // The URL as given, path included (the call keeps it; gpg --send-keys would drop it).
+        const shown = `POST ${hkpAddUrl(server)} (the public key ${key.fingerprint}, exported with gpg)`;
         if (opts.dryRun === true) {
-          ctx.out.dryRunResult(shown, { fingerprint: key.fingerprint, command: shown }, `dry run: would run ${shown}`);
+          ctx.out.dryRunResult(shown, { fingerprint: key.fingerprint, request: `POST ${hkpAddUrl(server)}` }, `dry run: would send ${key.fingerprint} with ${shown}`);
           return ExitCode.ok;
         }
         if (!(await confirm(ctx, opts.yes === true, `Send key ${key.fingerprint} to ${server}?`))) {
           throw new UsageError('Not sent.', { fix: 'Run again and confirm, or pass --yes.' });
         }
-        await sendKey({ env: ctx.env }, server, key.fingerprint);
+        const { armored } = await exportArmored({ resolve: async () => key, env: ctx.env });
+        const http = httpFor(ctx);
+        try {
+          await sendKeyHkp(http, server, armored);
+        } finally {
+          await http.close();
+        }
         if (ctx.out.json) ctx.out.resultJson({ ok: true, fingerprint: key.fingerprint, keyserver: server });
         else {
           ctx.out.result(`Sent ${key.fingerprint} to ${server}.`);

@@ -1,12 +1,13 @@
 import { Option } from './commander.js';
-import { ExitCode } from '../core/errors.js';
+import { EnvironmentError, ExitCode, errorJson, failureJson } from '../core/errors.js';
 import { findingGroups, groupOf, selectedGroups } from '../core/finding-groups.js';
 import { toReport } from '../core/findings.js';
 import { checks } from '../checks/index.js';
-import { keyLookupErrors } from '../checks/online-keys.js';
 import type { OnlineSections } from '../checks/online-types.js';
+import { unansweredFix, unansweredLookups } from '../checks/online-unanswered.js';
 import { runChecks } from '../checks/run-checks.js';
 import { gatherFacts } from '../io/gather-facts.js';
+import { factsRead } from '../ui/render/facts-read.js';
 import { findingsGithub, findingsJson, findingsText } from '../ui/render/findings.js';
 import { routeGithub, routeJson, routeLine } from '../ui/render/route.js';
 import type { Define } from './registry.js';
@@ -26,31 +27,40 @@ export const define: Define = (program, action) => {
         const groups = selectedGroups(opts.skip as string[] | undefined, opts.only as string[] | undefined);
         const left = findingGroups.filter((g) => !groups.has(g));
         if (left.length > 0) ctx.out.info(`note: not checked: the ${left.join(', ')} group${left.length === 1 ? '' : 's'}.`);
+        const began = Date.now();
         const facts = await gatherFacts(ctx, { offline, skipOnlineChecks: !groups.has('online') });
+        const gathered = Date.now();
+        for (const line of factsRead(facts)) ctx.out.verbose(line);
         const all = runChecks(checks, facts, { offline });
         const checked = toReport(all.filter((f) => groups.has(groupOf(f.code) ?? 'descriptors')));
-        // An online lookup that got no answer (network, timeout, 5xx) is not a pass: exit 3.
-        const unreachable = [...(facts.unreachable ?? []), ...(offline || !groups.has('online') ? [] : onlineErrors(facts.online as OnlineSections | undefined))];
-        const report = unreachable.length > 0 ? { ...checked, ok: false } : checked;
         const route = facts.route ?? { kind: 'unknown' as const, evidence: [] };
-        if (ctx.out.json) ctx.out.resultJson(findingsJson(report, { route: routeJson(route) }));
-        else if (opts.format === 'github') ctx.out.result([routeGithub(route), findingsGithub(report)].filter((l) => l !== '').join('\n'));
-        else ctx.out.result(`${routeLine(route, ctx.out.c)}\n\n${findingsText(report, ctx.out.c, 'preflight')}`);
-        if (unreachable.length > 0) {
-          for (const e of unreachable) ctx.out.error(e);
-          ctx.out.info(`${ctx.out.c.bold('fix:')} Check the network and the service URLs (--staging-api-url, --public-repo-url, --keyserver-url, ...), then run preflight again (--offline skips the online checks).`);
-          return ExitCode.environment;
+        ctx.out.verbose(`route: ${route.kind}; read everything in ${gathered - began} ms${offline ? ' (offline)' : ' (online lookups included)'}; ran the checks in ${Date.now() - gathered} ms`);
+        // An online lookup that got no answer (network, timeout, 5xx) is not a pass: exit 3.
+        const unreachable = [
+          ...(facts.unreachable ?? []),
+          ...(offline || !groups.has('online') ? [] : unansweredLookups(facts.online as OnlineSections | undefined)),
+        ];
+        const failure =
+          unreachable.length === 0
+            ? undefined
+            : new EnvironmentError(unreachable.join('\n'), { kind: 'service-unreachable', fix: unansweredFix });
+        const report = failure !== undefined ? { ...checked, ok: false } : checked;
+        if (ctx.out.json) {
+          const error = failure !== undefined ? errorJson(failure) : report.ok ? undefined : checksFailed(report.findings);
+          ctx.out.resultJson(findingsJson(report, { route: routeJson(route), ...(error === undefined ? {} : { error }) }));
+        } else if (opts.format === 'github') ctx.out.result([routeGithub(route), findingsGithub(report)].filter((l) => l !== '').join('\n'));
+        else {
+          const title = failure === undefined ? 'preflight' : 'preflight (incomplete: a service could not be asked)';
+          ctx.out.result(`${routeLine(route, ctx.out.c)}\n\n${findingsText(report, ctx.out.c, title)}`);
         }
+        if (failure !== undefined) throw failure;
         return report.ok ? ExitCode.ok : ExitCode.failed;
       }),
     );
 };
 
-/** The online lookups that got no answer: the portal search and the key-server lookups. */
-function onlineErrors(online: OnlineSections | undefined): string[] {
-  const out: string[] = [];
-  const auth = online?.portal?.auth;
-  if (typeof auth === 'object') out.push(`The staging API could not be asked: ${auth.error}`);
-  if (online?.keys !== undefined) out.push(...keyLookupErrors(online.keys));
-  return out;
+/** The `error` of a failed check document (DESIGN §3: every --json failure carries one). */
+function checksFailed(findings: readonly { code: string; severity: string }[]): Record<string, unknown> {
+  const codes = [...new Set(findings.filter((f) => f.severity === 'error').map((f) => f.code))];
+  return failureJson('preflight-failed', `Preflight found errors: ${codes.join(', ')}.`, 'Fix the findings (each has its own fix), then run preflight again.');
 }

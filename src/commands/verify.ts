@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ExitCode } from '../core/errors.js';
+import { ExitCode, failureJson } from '../core/errors.js';
 import { toReport } from '../core/findings.js';
 import { detectBuildTool } from '../io/gather-facts.js';
 import { fromGradleBuild, fromMavenLayout, fromMavenTargets } from '../keys/artifacts.js';
@@ -24,7 +24,8 @@ export const define: Define = (program, action) => {
         const { verdicts, findings } = await verifyWithContext(ctx, set);
         const report = toReport(findings);
         const components = verdicts.map((v) => ({ purl: v.purl, packaging: v.packaging, files: v.files, ok: v.violations.length === 0 }));
-        if (ctx.out.json) ctx.out.resultJson(findingsJson(report, { components }));
+        const error = failureJson('verify-failed', 'The portal would fail this deployment: see the findings.', 'Fix the findings, rebuild, then verify again; do not upload before.');
+        if (ctx.out.json) ctx.out.resultJson(findingsJson(report, { components, ...(report.ok ? {} : { error }) }));
         else {
           for (const v of verdicts) ctx.out.info(`${v.violations.length === 0 ? 'ok    ' : 'FAILED'} ${v.purl} (${v.files.length} files)`);
           ctx.out.result(findingsText(report, ctx.out.c, `verify (${verdicts.length} component${verdicts.length === 1 ? '' : 's'})`));

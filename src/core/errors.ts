@@ -28,6 +28,10 @@ export abstract class RelctlError extends Error {
   abstract readonly exitCode: ExitCodeValue;
   /** Stable kebab-case identifier for --json consumers. */
   abstract readonly kind: string;
+  /** The public name of `kind` in --json (DESIGN §3 `error.code`). */
+  get code(): string {
+    return this.kind;
+  }
   readonly fix: string | undefined;
   readonly detail: string | undefined;
   readonly data: Record<string, unknown>;
@@ -75,8 +79,8 @@ export class EnvironmentError extends RelctlError {
 export class InterruptedError extends RelctlError {
   readonly exitCode = ExitCode.interrupted;
   readonly kind = 'interrupted';
-  constructor(message = 'Interrupted.') {
-    super(message);
+  constructor(message = 'Interrupted.', options: ErrorOptions = {}) {
+    super(message, options);
   }
 }
 
@@ -86,6 +90,28 @@ export class ExitError extends Error {
     super(`exit ${exitCode}`);
     this.name = 'ExitError';
   }
+}
+
+/**
+ * The `error` object of a --json failure document (DESIGN §3): `code`, `message`, `fix`, then the
+ * facts the error carries (deployment id, repository key, ...). `kind` repeats `code` for
+ * scripts written against earlier versions.
+ */
+export function errorJson(error: unknown): Record<string, unknown> {
+  if (error instanceof RelctlError) {
+    return { code: error.kind, kind: error.kind, message: error.message, ...(error.fix === undefined ? {} : { fix: error.fix }), ...error.data };
+  }
+  return {
+    code: 'internal',
+    kind: 'internal',
+    message: error instanceof Error ? error.message : String(error),
+    fix: 'This is a bug in relctl: report it with the command you ran and its output (remove anything private first).',
+  };
+}
+
+/** The `error` object of a check document that failed (findings carry the details). */
+export function failureJson(code: string, message: string, fix: string): Record<string, unknown> {
+  return { code, kind: code, message, fix };
 }
 
 export function isRelctlError(error: unknown): error is RelctlError {

@@ -37,7 +37,7 @@ export async function detectBuildTool(root: string): Promise<BuildTool> {
 export async function gatherFacts(ctx: CommandContext, options: GatherOptions): Promise<ProjectFacts> {
   // git runs in a child process: start it before anything else so it overlaps with reading the
   // build files (on a large reactor its status walk is the last thing preflight waits for).
-  const git = gatherGitFacts(ctx.cwd, { env: ctx.env });
+  const git = gatherGitFacts(ctx.cwd, { env: ctx.env, ...(ctx.out.verboseEnabled ? { log: (l: string) => ctx.out.verbose(l) } : {}) });
   const buildTool = await detectBuildTool(ctx.cwd).catch(async (error: unknown) => {
     await git; // no child left running behind a usage error
     throw error;

@@ -31,6 +31,8 @@ export interface GitResult {
 
 export interface GitOptions {
   env?: NodeJS.ProcessEnv;
+  /** Each git call with its exit code and time (preflight --verbose). */
+  log?: (line: string) => void;
 }
 
 /**
@@ -39,7 +41,13 @@ export interface GitOptions {
  * costs more than node takes to start (the release chain's writes go through the process runner).
  */
 export function runGit(cwd: string, args: readonly string[], options: GitOptions = {}): Promise<GitResult> {
-  return run('git', ['-c', 'core.quotePath=false', ...args], cwd, options);
+  if (options.log === undefined) return run('git', ['-c', 'core.quotePath=false', ...args], cwd, options);
+  const began = Date.now();
+  const log = options.log;
+  return run('git', ['-c', 'core.quotePath=false', ...args], cwd, options).then((r) => {
+    log(`$ git ${args.join(' ')} -> ${r.exitCode ?? r.spawnError} (${Date.now() - began} ms)`);
+    return r;
+  });
 }
 
 function run(file: string, args: readonly string[], cwd: string, options: GitOptions): Promise<GitResult> {
@@ -186,7 +194,9 @@ async function statusAndTags(cwd: string, options?: GitOptions): Promise<[GitRes
   const quote = (a: string): string => `'${a}'`;
   const git = "git -c core.quotePath=false";
   const script = `${git} ${statusArgs.map(quote).join(' ')}; s=$?; printf '\\000relctl:tags\\000'; ${git} ${tagArgs.map(quote).join(' ')}; exit $s`;
+  const began = Date.now();
   const both = await run('/bin/sh', ['-c', script], cwd, options ?? {});
+  options?.log?.(`$ git ${statusArgs.join(' ')}; git ${tagArgs.join(' ')} (one shell) -> ${both.exitCode ?? both.spawnError} (${Date.now() - began} ms)`);
   if (both.spawnError !== undefined) return [both, both];
   const at = both.stdout.indexOf(tagsMark);
   const statusOut = at === -1 ? both.stdout : both.stdout.slice(0, at);

@@ -1,6 +1,7 @@
-import { EnvironmentError, StepFailedError } from '../core/errors.js';
+import { EnvironmentError, InterruptedError, StepFailedError } from '../core/errors.js';
 import { displayCommand } from '../core/release-commands.js';
 import type { Output } from '../ui/output.js';
+import { killProcessGroup, onInterrupt } from './interrupt.js';
 
 export interface ProcessSpec {
   command: string;
@@ -29,11 +30,20 @@ export interface ProcessResult {
  * with --verbose); a failure shows the tail of it.
  */
 export class ProcessRunner {
+  /** What each started command was for, in order (an interrupt names the last one). */
+  readonly started: string[] = [];
+
   constructor(
     private readonly out: Output,
     private readonly env: NodeJS.ProcessEnv,
     readonly dryRun: boolean,
+    /** Aborted on Ctrl-C / SIGTERM: the running child's whole process group is stopped. */
+    private readonly signal?: AbortSignal,
   ) {}
+
+  private interrupted(): boolean {
+    return this.signal?.aborted === true;
+  }
 
   async run(spec: ProcessSpec): Promise<ProcessResult> {
     const line = displayCommand(spec.command, spec.args);
@@ -42,26 +52,48 @@ export class ProcessRunner {
       this.out.wouldDo(`${line} ${this.out.c.dim(where)}${spec.input === undefined ? '' : this.out.c.dim(` answering ${JSON.stringify(spec.input)}`)}`);
       return { exitCode: 0, output: '', dryRun: true };
     }
+    if (this.interrupted()) throw new InterruptedError();
     this.out.verbose(`$ ${line} ${where}`);
+    this.started.push(spec.purpose ?? line);
     const { execa } = await import('execa');
     const env = { ...this.env, ...spec.env };
     let result;
+    let stopping: Promise<void> | undefined;
+    let stop = async (): Promise<void> => undefined;
+    const onAbort = (): Promise<void> => (stopping ??= stop());
+    const unregister = onInterrupt(onAbort);
     try {
-      result = await execa(spec.command, [...spec.args], {
+      const child = execa(spec.command, [...spec.args], {
         cwd: spec.cwd,
         env,
         extendEnv: false,
         reject: false,
+        // Its own process group (not for a tool that talks to the terminal itself): an interrupt
+        // stops the tool and everything it started, and nothing is left behind.
+        detached: spec.interactive !== true,
         ...(spec.interactive === true
           ? { stdio: 'inherit' as const }
           : { all: true, input: spec.input ?? '', ...(this.out.verboseEnabled ? { stderr: ['pipe', 'inherit'] as const, stdout: ['pipe', 'inherit'] as const } : {}) }),
       });
+      const pid = child.pid;
+      stop = async () => {
+        if (pid === undefined) return;
+        if (spec.interactive === true) child.kill('SIGTERM');
+        else await killProcessGroup(pid);
+      };
+      this.signal?.addEventListener('abort', onAbort, { once: true });
+      result = await child;
+      if (stopping !== undefined) await stopping;
     } catch (error) {
       throw new EnvironmentError(`Cannot start ${spec.command}: ${(error as Error).message}`, {
         kind: 'tool-missing',
         fix: `Install ${spec.command} or put it on PATH.`,
       });
+    } finally {
+      this.signal?.removeEventListener('abort', onAbort);
+      unregister();
     }
+    if (this.interrupted()) throw new InterruptedError(`Interrupted while ${spec.purpose ?? line} was running; it was stopped.`);
     const output = String((result as { all?: unknown }).all ?? '');
     if ((result as { code?: string }).code === 'ENOENT' || (result.failed && result.exitCode === undefined)) {
       throw new EnvironmentError(`Cannot start ${spec.command}: not found.`, {

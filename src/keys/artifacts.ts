@@ -91,6 +91,7 @@ export async function fromMavenTargets(cwd: string): Promise<ArtifactSet> {
   const root = (await stat(path.join(checkout, 'pom.xml')).catch(() => undefined)) ? checkout : cwd;
   const files = new Map<string, Uint8Array>();
   const origin = new Map<string, string>();
+  const unbuilt: string[] = [];
   for (const mod of await mavenModules(root)) {
     const pomText = await readFile(path.join(mod, 'pom.xml'), 'utf8');
     const c = pomCoordinates(pomText);
@@ -99,7 +100,10 @@ export async function fromMavenTargets(cwd: string): Promise<ArtifactSet> {
     const base = `${c.artifactId}-${c.version}`;
     const target = path.join(mod, 'target');
     const names = (await isDir(target)) ? (await readdir(target)).filter((n) => n.startsWith(`${base}.`) || n.startsWith(`${base}-`)) : [];
-    if (names.length === 0 && c.packaging !== 'pom') continue;
+    if (names.length === 0 && c.packaging !== 'pom') {
+      unbuilt.push(path.relative(cwd, target).split(path.sep).join('/') || 'target');
+      continue;
+    }
     const rel = (p: string): string => path.relative(cwd, p).split(path.sep).join('/');
     for (const name of names) {
       if (!/\.(pom|jar|war|ear|aar|zip|module|asc|md5|sha1)$/.test(name)) continue;
@@ -118,9 +122,12 @@ export async function fromMavenTargets(cwd: string): Promise<ArtifactSet> {
       origin.set(`${dir}/${base}.pom.asc`, rel(cliPomAsc));
     }
   }
-  if (files.size === 0) {
-    throw new UsageError(`No built artifacts under ${root} (no module has target/<artifactId>-<version>.* files).`, {
-      fix: 'Build (or release:perform) first, or pass a Maven-layout staging folder with --dir.',
+  // Checking only the POM-packaged parent of an unbuilt reactor would report its "failures" as
+  // if they were the release's: the build has simply not run yet.
+  if (files.size === 0 || unbuilt.length > 0) {
+    throw new UsageError(`Nothing built yet: run the build first (no built artifacts in ${unbuilt.length === 0 ? root : unbuilt.join(', ')}).`, {
+      kind: 'nothing-built',
+      fix: 'Build (mvn package, or relctl release runs release:perform), then verify again; or pass a Maven-layout staging folder with --dir.',
     });
   }
   addChecksums(files, origin);

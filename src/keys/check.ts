@@ -9,10 +9,10 @@ import { readArmoredKey } from './key-facts.js';
  * primary by each e-mail address of the local key. Only when the local key is unknown do the
  * e-mail lookups wait for the served key (its addresses are needed first).
  */
-async function outcome(p: Promise<Lookup>): Promise<{ outcome: LookupOutcome; armored?: string }> {
+async function outcome(p: Promise<Lookup>): Promise<{ outcome: LookupOutcome; armored?: string; status?: number }> {
   try {
     const r = await p;
-    return r.found ? { outcome: 'found', armored: r.armored } : { outcome: 'not-found' };
+    return r.found ? { outcome: 'found', armored: r.armored } : { outcome: 'not-found', status: r.status };
   } catch (error) {
     return { outcome: { error: isRelctlError(error) ? error.message : String(error) } };
   }
@@ -51,6 +51,7 @@ export async function gatherKeyFacts(
     fingerprint: fpr,
     source: key.source,
     primary: primary.outcome,
+    ...(primary.status === undefined ? {} : { primaryStatus: primary.status }),
     secondary: secondary.outcome,
     emails,
     primaryUrl: urls.keyserverUrl,

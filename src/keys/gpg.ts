@@ -1,9 +1,9 @@
-import { EnvironmentError, StepFailedError } from '../core/errors.js';
+import { EnvironmentError } from '../core/errors.js';
 
 /**
  * The gpg adapter: listing secret keys (--with-colons, the machine format), exporting an armored
- * public key and sending a key to an HKP server. execa is imported lazily. gpg never gets the
- * portal token: its argv holds only key ids and the key-server URL.
+ * public key (keys/hkp.ts sends it). execa is imported lazily. gpg never gets the portal token:
+ * its argv holds only key ids.
  */
 export interface GpgKey {
   fingerprint: string;
@@ -91,15 +91,4 @@ export async function listPublicKeys(options: GpgOptions, id: string): Promise<G
 export async function exportPublicKey(options: GpgOptions, fingerprint: string): Promise<string | undefined> {
   const r = await run(options, ['--armor', '--export', fingerprint]);
   return r.exitCode === 0 && r.stdout.includes('BEGIN PGP PUBLIC KEY BLOCK') ? r.stdout : undefined;
-}
-
-export async function sendKey(options: GpgOptions, keyserver: string, fingerprint: string): Promise<void> {
-  const r = await run(options, ['--keyserver', keyserver, '--send-keys', fingerprint]);
-  if (r.exitCode !== 0) {
-    throw new StepFailedError(`gpg could not send the key to ${keyserver}: ${r.stderr.trim().split('\n').pop() ?? 'unknown error'}`, {
-      kind: 'key-send-failed',
-      fix: `Check that ${keyserver} is reachable (gpg's dirmngr uses it), or upload the key in the server's web form.`,
-      detail: r.stderr,
-    });
-  }
 }

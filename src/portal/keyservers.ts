@@ -7,7 +7,8 @@ import type { HttpClient } from './http.js';
  * Key-server and public-repository lookups. No Authorization header ever goes to these hosts
  * (DESIGN §5): they are public services, and the token must not travel further than the portal.
  */
-export type Lookup = { found: true; armored: string } | { found: false };
+/** Not found: `status` is what the server answered (404, or 200 without a key block). */
+export type Lookup = { found: true; armored: string } | { found: false; status: number };
 
 async function lookup(http: HttpClient, url: string, what: string): Promise<Lookup> {
   // Keys with many signatures run to megabytes on HKP servers: a larger cap than API answers get.
@@ -15,9 +16,9 @@ async function lookup(http: HttpClient, url: string, what: string): Promise<Look
   if (res.status === 200) {
     const text = res.text();
     if (text.includes('-----BEGIN PGP PUBLIC KEY BLOCK-----')) return { found: true, armored: text };
-    return { found: false };
+    return { found: false, status: 200 };
   }
-  if (res.status === 404) return { found: false };
+  if (res.status === 404) return { found: false, status: 404 };
   throw new EnvironmentError(`${what} answered HTTP ${res.status}.`, {
     kind: 'keyserver-unavailable',
     fix: 'Try again later, or check --keyserver-url / --secondary-keyserver-url.',

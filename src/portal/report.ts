@@ -1,5 +1,5 @@
 import type { CommandContext } from '../io/command-context.js';
-import { ExitCode, isRelctlError } from '../core/errors.js';
+import { errorJson, isRelctlError } from '../core/errors.js';
 import { findingToJson, toReport } from '../core/findings.js';
 import { findingsText } from '../ui/render/findings.js';
 import type { PortalFailure } from './client.js';
@@ -11,32 +11,21 @@ import type { PortalFailure } from './client.js';
 
 /**
  * A failure that carries decoded portal findings (validation) is rendered as a report: findings
- * on stdout (or in the one JSON document) plus the error on stderr; exit 1. Other errors go back
- * to cli.ts, which prints cause, fix and ids.
+ * on stdout (or in the one JSON document, with the error beside them), then the error goes back
+ * to cli.ts, which prints cause, fix and ids and sets the exit code (the only place that does).
  */
-export function renderPortalFailure(ctx: CommandContext, error: unknown, subject: string, extra: Record<string, unknown> = {}): number {
+export function renderPortalFailure(ctx: CommandContext, error: unknown, subject: string, extra: Record<string, unknown> = {}): never {
   if (!isRelctlError(error)) throw error;
+  Object.assign(error.data, Object.fromEntries(Object.entries(extra).filter(([, v]) => v !== undefined)));
   const findings = (error as PortalFailure).findings;
-  if (findings === undefined) {
-    Object.assign(error.data, Object.fromEntries(Object.entries(extra).filter(([, v]) => v !== undefined)));
-    throw error;
-  }
+  if (findings === undefined) throw error;
   const report = toReport(findings);
-  const ids = { ...extra, ...error.data };
   if (ctx.out.json) {
-    ctx.out.resultJson({
-      ok: false,
-      error: { kind: error.kind, message: error.message, fix: error.fix, ...ids },
-      ...ids,
-      findings: report.findings.map(findingToJson),
-    });
+    ctx.out.resultJson({ ok: false, error: errorJson(error), ...error.data, findings: report.findings.map(findingToJson) });
   } else {
     ctx.out.result(findingsText({ ok: false, findings: report.findings }, ctx.out.c, subject));
-    ctx.out.error(error.message);
-    if (error.fix !== undefined) ctx.out.info(`${ctx.out.c.bold('fix:')} ${error.fix}`);
-    for (const [k, v] of Object.entries(ids)) if (v !== undefined) ctx.out.info(`${k}: ${String(v)}`);
   }
-  return error.exitCode === ExitCode.ok ? ExitCode.failed : error.exitCode;
+  throw error;
 }
 
 /** `key: value` lines for the ids that are known. */

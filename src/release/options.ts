@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { InvalidArgumentError } from '../commands/commander.js';
+import { UsageError } from '../core/errors.js';
 import type { CommandContext } from '../io/command-context.js';
 import { ProcessRunner } from '../io/process-runner.js';
 import { isStepId, stepIds, type ChainOptions, type StepDeps, type StepId } from './types.js';
@@ -23,10 +24,16 @@ export function positiveSeconds(value: string): number {
   return n;
 }
 
+/** The steps named on the command line (spaces or commas); an unknown name is a usage error. */
 export function parseSteps(names: readonly string[]): StepId[] {
   const out: StepId[] = [];
   for (const n of names.flatMap((x) => x.split(',')).filter((x) => x !== '')) {
-    if (!isStepId(n)) throw new InvalidArgumentError(`unknown step "${n}" (steps: ${stepIds.join(', ')}).`);
+    if (!isStepId(n)) {
+      throw new UsageError(`Unknown step "${n}": the steps are ${stepIds.join(', ')}.`, {
+        kind: 'unknown-step',
+        fix: `Name steps from that list, in order, e.g. relctl run verify upload status.`,
+      });
+    }
     out.push(n);
   }
   return out;
@@ -43,5 +50,5 @@ export function chainOptions(opts: Record<string, unknown>): ChainOptions {
 }
 
 export function stepDeps(ctx: CommandContext, options: ChainOptions): StepDeps {
-  return { ctx, options, proc: new ProcessRunner(ctx.out, ctx.env, options.dryRun) };
+  return { ctx, options, proc: new ProcessRunner(ctx.out, ctx.env, options.dryRun, ctx.signal) };
 }

@@ -10,7 +10,14 @@ export function renderSummary(ctx: CommandContext, summary: ChainSummary, headin
   }
   const rc = summary.context;
   const lines: string[] = [`${heading}${summary.dryRun ? ' (dry run: nothing was changed)' : ''}`];
-  for (const s of summary.steps) {
+  if (summary.dryRun) {
+    // The plan is the step lines above; the result says only where a real run would stop.
+    for (const s of summary.steps) {
+      if (s.status === 'would-stop') lines.push(`  a real run would stop at ${s.id}: ${s.error.message}${s.error.fix === undefined ? '' : `\n    fix: ${s.error.fix}`}`);
+    }
+    if (summary.ok) lines.push('  nothing in the plan above would stop a real run');
+  }
+  for (const s of summary.dryRun ? [] : summary.steps) {
     const note = s.status === 'skipped' ? ` (${s.reason})` : s.status === 'done' ? ` (${(s.ms / 1000).toFixed(1)} s)` : '';
     lines.push(`  ${s.id.padEnd(10)} ${s.status}${note}`);
   }
@@ -26,5 +33,5 @@ export function renderSummary(ctx: CommandContext, summary: ChainSummary, headin
     lines.push(`next: relctl status --deployment ${rc.deploymentId} --wait`);
   }
   ctx.out.result(lines.join('\n'));
-  return ExitCode.ok;
+  return summary.ok ? ExitCode.ok : ExitCode.failed;
 }

@@ -1,7 +1,8 @@
-import { ExitError, RelctlError, UsageError, type ExitCodeValue } from '../core/errors.js';
+import { InterruptedError, RelctlError, UsageError } from '../core/errors.js';
 import { readJournal, updateJournal, type Journal } from '../io/journal.js';
+import { interruptedChain } from './interrupted.js';
 import { stepById } from './steps/index.js';
-import { isStepId, postReleaseStepIds, stepIds, type ReleaseContext, type StepDeps, type StepId, type StepOutcome } from './types.js';
+import { DryRunStop, isStepId, postReleaseStepIds, stepIds, type ReleaseContext, type StepDeps, type StepError, type StepId, type StepOutcome } from './types.js';
 
 export interface ChainRequest {
   /** `release` refuses to silently restart an unfinished release; `run` is the manual tool. */
@@ -22,7 +23,7 @@ export interface ChainSummary {
   dryRun: boolean;
   steps: StepOutcome[];
   context: ReleaseContext;
-  error?: { kind: string; message: string; fix?: string };
+  error?: StepError;
 }
 
 /** The latest record per step id decides whether that step is done. */
@@ -71,9 +72,9 @@ function unfinished(journal: Journal): StepId | undefined {
   return [...stepIds].reverse().find((id) => done.has(id) && !postReleaseStepIds.includes(id));
 }
 
-function errorFacts(error: unknown): { kind: string; message: string; fix?: string } {
-  if (error instanceof RelctlError) return { kind: error.kind, message: error.message, ...(error.fix === undefined ? {} : { fix: error.fix }) };
-  return { kind: 'internal', message: error instanceof Error ? error.message : String(error) };
+function errorFacts(error: unknown): StepError {
+  if (error instanceof RelctlError) return { code: error.kind, kind: error.kind, message: error.message, ...(error.fix === undefined ? {} : { fix: error.fix }) };
+  return { code: 'internal', kind: 'internal', message: error instanceof Error ? error.message : String(error) };
 }
 
 /**
@@ -129,6 +130,8 @@ export async function runChain(chainDeps: StepDeps, request: ChainRequest): Prom
     const spinner = plain ? undefined : await ctx.out.spinner(step.title);
     if (plain) ctx.out.info(step.title);
     try {
+      // Interrupted between two steps: the next one does not start.
+      if (ctx.signal.aborted) throw new InterruptedError();
       const added = await step.run(rc, deps);
       Object.assign(rc, added);
       const ms = Date.now() - began;
@@ -140,7 +143,19 @@ export async function runChain(chainDeps: StepDeps, request: ChainRequest): Prom
       else ctx.out.success(line);
       if (!dryRun) await record(root, id, 'done', added, rc);
       crashHookForTests(ctx.env, id);
-    } catch (error) {
+    } catch (caught) {
+      if (caught instanceof DryRunStop && dryRun && !ctx.signal.aborted) {
+        Object.assign(rc, caught.added);
+        outcomes.push({ id, status: 'would-stop', error: errorFacts(caught.error) });
+        const line = `${step.title}: a real run would stop here (${caught.error.message})`;
+        if (spinner !== undefined) spinner.fail(line);
+        else ctx.out.error(line);
+        continue;
+      }
+      // Ctrl-C / SIGTERM: whatever the step threw, the story is the interruption: where the
+      // release stands and the exact command that continues it.
+      const interrupted = ctx.signal.aborted || caught instanceof InterruptedError;
+      const error = interrupted ? await interruptedChain({ request, step, rc, outcomes, deps }) : caught;
       const facts = errorFacts(error);
       outcomes.push({ id, status: 'failed', error: facts, ms: Date.now() - began });
       if (spinner !== undefined) spinner.fail(`${step.title}: failed`);
@@ -148,16 +163,17 @@ export async function runChain(chainDeps: StepDeps, request: ChainRequest): Prom
       if (!dryRun) await record(root, id, 'failed', {}, rc).catch(() => undefined);
       for (const rest of request.steps.slice(i + 1)) outcomes.push({ id: rest, status: 'not-run' });
       const summary: ChainSummary = { ok: false, dryRun, steps: outcomes, context: rc, error: facts };
-      if (request.returnFailures === true) return summary;
-      if (ctx.out.json) {
-        ctx.out.resultJson(summary);
-        if (error instanceof RelctlError) {
-          if (error.fix !== undefined) ctx.out.info(`fix: ${error.fix}`);
-          throw new ExitError(error.exitCode as ExitCodeValue);
-        }
-      }
+      if (request.returnFailures === true && !interrupted) return summary;
+      // With --json the summary is the one document; the CLI still reports the error on stderr
+      // and sets the exit code from it.
+      if (ctx.out.json) ctx.out.resultJson(summary);
       throw error;
     }
+  }
+  // A dry run that found where a real run would stop is not a pass (exit 1 via the summary).
+  const stop = outcomes.find((s) => s.status === 'would-stop');
+  if (stop !== undefined && stop.status === 'would-stop') {
+    return { ok: false, dryRun, steps: outcomes, context: rc, error: { ...stop.error, message: `A real run would stop at ${stop.id}: ${stop.error.message}` } };
   }
   return { ok: true, dryRun, steps: outcomes, context: rc };
 }

@@ -1,3 +1,4 @@
+import type { RelctlError } from '../core/errors.js';
 import type { CommandContext } from '../io/command-context.js';
 import type { ProcessRunner } from '../io/process-runner.js';
 
@@ -74,9 +75,31 @@ export interface Step {
   run(rc: Readonly<ReleaseContext>, deps: StepDeps): Promise<Partial<ReleaseContext>>;
 }
 
+/**
+ * Thrown by a step in a dry run where a real run would stop (preflight errors, a key not ready):
+ * the dry run reports it as "a real run would stop here" and goes on to show the rest of the plan.
+ */
+export class DryRunStop {
+  constructor(
+    readonly error: RelctlError,
+    /** What the step learnt anyway (the plan of the later steps needs it). */
+    readonly added: Partial<ReleaseContext> = {},
+  ) {}
+}
+
+/** A failed step's error as the summary and --json carry it (DESIGN §3: `code`; `kind` its alias). */
+export interface StepError {
+  code: string;
+  kind: string;
+  message: string;
+  fix?: string;
+}
+
 export type StepOutcome =
   | { id: StepId; status: 'done'; added: Partial<ReleaseContext>; ms: number }
   | { id: StepId; status: 'skipped'; reason: string }
   | { id: StepId; status: 'already-done' }
-  | { id: StepId; status: 'failed'; error: { kind: string; message: string; fix?: string }; ms: number }
+  | { id: StepId; status: 'failed'; error: StepError; ms: number }
+  /** Dry run only: a real run would stop at this step. */
+  | { id: StepId; status: 'would-stop'; error: StepError }
   | { id: StepId; status: 'not-run' };

@@ -1,9 +1,18 @@
+import { InterruptedError } from '../core/errors.js';
+
 /**
  * One yes/no question on the terminal. enquirer is loaded only when a question is asked; callers
  * decide first whether anyone can be asked (CommandContext.canPrompt).
  */
 export async function askYesNo(question: string, initial: boolean): Promise<boolean> {
   const { default: enquirer } = await import('enquirer');
-  const answer = (await enquirer.prompt({ type: 'confirm', name: 'ok', message: question, initial })) as { ok: boolean };
-  return answer.ok;
+  try {
+    const answer = (await enquirer.prompt({ type: 'confirm', name: 'ok', message: question, initial })) as { ok: boolean };
+    return answer.ok;
+  } catch (error) {
+    // The terminal is in raw mode during the question: Ctrl-C reaches enquirer, not a signal
+    // handler, and enquirer rejects without an Error. It is the user's interrupt all the same.
+    if (error instanceof Error) throw error;
+    throw new InterruptedError(`Interrupted at the question "${question}".`, { fix: 'Run the command again when ready.' });
+  }
 }

@@ -117,6 +117,16 @@ export interface Environment {
   stdoutIsTTY: boolean;
   stderrIsTTY: boolean;
   stdinIsTTY: boolean;
+  /** The terminal width of stderr (0 or undefined: unknown, e.g. `stty cols 0`). */
+  stderrColumns?: number;
+}
+
+/**
+ * Spinners redraw one line in place: only on a terminal at least one column wide, outside CI.
+ * A zero-column terminal would get one line per frame (a flood).
+ */
+export function canSpin(e: Environment): boolean {
+  return e.stderrIsTTY && !isCI(e.env) && (e.stderrColumns ?? 0) >= 1;
 }
 
 export function isCI(env: NodeJS.ProcessEnv): boolean {

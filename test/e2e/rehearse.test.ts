@@ -1,11 +1,12 @@
-import { mkdir, readdir } from 'node:fs/promises';
+import { mkdir, readFile, readdir } from 'node:fs/promises';
+import { execa } from 'execa';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.js';
+import { binPath, runCli } from '../helpers/cli.js';
 import { debianRepo, sharedLocalRepo } from '../helpers/maven.js';
 import { createTestKey } from '../helpers/gpg.js';
 import { git, gitEnv, tempDir } from '../helpers/temp.js';
-import { demoRepo, tags } from '../integration/release-fixture.js';
+import { demoInTemp, tags } from '../integration/release-fixture.js';
 
 /** `relctl rehearse` end to end: real Maven, real gpg, the embedded sandbox; nothing of the user's touched. */
 interface Rehearsal {
@@ -28,10 +29,7 @@ async function snapshot(dir: string, home: string): Promise<string> {
 describe('relctl rehearse', () => {
   it('rehearses the demo to VALIDATED, publishes it and fetches the jar back, leaving the project as it was', async () => {
     await using t = await tempDir();
-    const home = path.join(t.path, 'home');
-    await mkdir(home);
-    const dir = path.join(t.path, 'demo');
-    await demoRepo(dir, home);
+    const { dir, home } = await demoInTemp(t.path);
     const before = await snapshot(dir, home);
     const r = await runCli(['rehearse', ...args, '--publish', '--cwd', dir], { home, env: gitEnv(home), timeoutMs: 170_000 });
     expect(r.exitCode, r.stderr).toBe(0);
@@ -69,10 +67,7 @@ describe('relctl rehearse', () => {
   it("signs with the maintainer's own key, published and confirmed on the sandbox key server only", async () => {
     await using t = await tempDir();
     await using key = await createTestKey();
-    const home = path.join(t.path, 'home');
-    await mkdir(home);
-    const dir = path.join(t.path, 'demo');
-    await demoRepo(dir, home);
+    const { dir, home } = await demoInTemp(t.path);
     const own = args.filter((a) => a !== '--sign');
     const r = await runCli(['rehearse', ...own, '--cwd', dir], { home, env: { ...gitEnv(home), ...key.env }, timeoutMs: 170_000 });
     expect(r.exitCode, r.stderr).toBe(0);
@@ -80,4 +75,46 @@ describe('relctl rehearse', () => {
     expect(result.verdict).toBe('VALIDATED');
     expect(result.signing).toEqual({ fingerprint: key.fingerprint, throwaway: false, profiles: ['gpg-cli'] });
   }, 180_000);
+
+  it('Ctrl-C during the build stops Maven, removes the throwaway copy, key and agent, and exits 130', async () => {
+    await using t = await tempDir();
+    const { dir, home } = await demoInTemp(t.path);
+    const tmp = path.join(t.path, 'tmp');
+    await mkdir(tmp);
+    const env: Record<string, string | undefined> = { ...process.env, ...gitEnv(home), CI: 'true', NO_COLOR: '1', TMPDIR: tmp };
+    for (const k of Object.keys(env)) if (k.startsWith('RELCTL_')) delete env[k];
+    const child = execa('node', [binPath, 'rehearse', ...args.filter((a) => a !== '--json'), '--cwd', dir], { env, extendEnv: false, reject: false, timeout: 120_000, buffer: { stdout: true, stderr: true } });
+    let seen = '';
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the build never started:\n${seen}`)), 100_000);
+      child.stderr!.on('data', (chunk: Buffer) => {
+        seen += chunk.toString();
+        if (seen.includes('Building and deploying')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+    // Maven is running inside the throwaway copy; the agent of the throwaway key is up.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await processesUnder(tmp)).not.toEqual([]);
+    child.kill('SIGINT');
+    const r = await child;
+    expect(r.exitCode, String(r.stderr)).toBe(130);
+    expect(String(r.stderr)).toContain('Interrupted');
+    expect(String(r.stderr)).toContain('relctl rehearse again');
+    expect(await readdir(tmp)).toEqual([]);
+    expect(await processesUnder(tmp)).toEqual([]);
+  }, 150_000);
 });
+
+/** Live processes (zombies waiting for a reaper excepted) whose command line names `dir` (read from /proc). */
+async function processesUnder(dir: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const pid of (await readdir('/proc')).filter((n) => /^\d+$/.test(n))) {
+    const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+    const state = (await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '')).replace(/^.*\) /s, '')[0];
+    if (cmdline.includes(dir) && state !== undefined && state !== 'Z') found.push(`${pid} ${cmdline.split('\0').join(' ')}`);
+  }
+  return found;
+}

@@ -143,7 +143,8 @@ describe('canary token never leaks', () => {
     }
     expect((await stat(path.join(project, '.relctl', 'journal.json'))).isFile()).toBe(true);
     const argv = await readFile(argvLog, 'utf8');
-    expect(argv).toContain('--send-keys');
+    // keys send exported the key with gpg (and sent it over HKP itself).
+    expect(argv).toContain('--armor --export');
     assertClean('child argv', argv);
     await control(sb, 'POST', 'reset');
     // About seventy CLI runs: a minute alone, more on a loaded two-core machine.

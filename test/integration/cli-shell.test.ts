@@ -68,7 +68,7 @@ describe('CLI shell', () => {
       vi.doUnmock('../../src/commands/registry.js');
       vi.resetModules();
     }
-    expect(JSON.parse(chunks.join(''))).toEqual({ ok: false, error: { kind: 'internal', message: 'boom' } });
+    expect(JSON.parse(chunks.join(''))).toMatchObject({ ok: false, error: { code: 'internal', kind: 'internal', message: 'boom', fix: expect.stringContaining('bug') as unknown } });
   });
 
   it('rejects a bad RELCTL_* value naming the variable (exit 2)', async () => {

@@ -1,4 +1,6 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
@@ -6,7 +8,7 @@ import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import type { TestKey } from '../helpers/gpg.js';
-import type { TempDir } from '../helpers/temp.js';
+import { git, gitRepo, type TempDir } from '../helpers/temp.js';
 import { control, sandboxEnv, uploadKey, type SandboxFixture, useSandboxFixture } from './upload-helpers.js';
 
 let sb: SandboxFixture['sb'];
@@ -159,7 +161,7 @@ describe('relctl keys export and send', () => {
     expect(text).not.toContain('PRIVATE');
   });
 
-  it('refuses the retired SKS pool by name, and dry-runs the gpg command', async () => {
+  it('refuses the retired SKS pool by name, and dry-runs the HKP request', async () => {
     const sks = await runCli(['keys', 'send', '--yes', '--cwd', work.path], {
       env: env({ RELCTL_SECONDARY_KEYSERVER_URL: 'https://pool.sks-keyservers.net' }),
     });
@@ -167,9 +169,76 @@ describe('relctl keys export and send', () => {
     expect(sks.stderr).toContain('retired SKS');
     const dry = await runCli(['keys', 'send', '--dry-run', '--cwd', work.path], { env: env() });
     expect(dry.exitCode, dry.stderr).toBe(0);
-    expect(dry.stdout).toContain(`--send-keys ${key.fingerprint}`);
+    expect(dry.stdout).toContain(`would send ${key.fingerprint}`);
+    expect(dry.stderr).toContain(`POST ${sb.urls.secondaryKeyserverUrl}/pks/add`);
     const noYes = await runCli(['keys', 'send', '--cwd', work.path], { env: env() });
     expect(noYes.exitCode).toBe(2);
     expect(noYes.stderr).toContain('--yes');
+  });
+});
+
+describe('keys: honest answers (issue 10 item 6)', () => {
+  it('names the real answer of the primary key server, never a made-up 404', async () => {
+    const notFound = await check(['--fingerprint', key.fingerprint]);
+    expect(notFound.exitCode).toBe(1);
+    expect(notFound.stdout).toContain('(HTTP 404)');
+    // A server that answers 200 without a key block (a proxy's page) is not a 404 either.
+    const server = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end('nothing here');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const r = await check(['--fingerprint', key.fingerprint], env({ RELCTL_KEYSERVER_URL: url }));
+      expect(r.exitCode).toBe(1);
+      expect(r.stdout).toContain('(HTTP 200 without a key)');
+      expect(r.stdout).not.toContain('(404)');
+    } finally {
+      server.close();
+    }
+  });
+
+  it('an unreachable key server is an environment error (exit 3) naming the server and the cause, never key-not-published', async () => {
+    const closed = 'http://127.0.0.1:9';
+    const r = await check(['--fingerprint', key.fingerprint, '--timeout', '2'], env({ RELCTL_KEYSERVER_URL: closed }));
+    expect(r.exitCode, r.stderr).toBe(3);
+    const doc = JSON.parse(r.stdout) as { ok: boolean; findings: { code: string }[]; error: { code: string; message: string; fix: string } };
+    expect(doc.ok).toBe(false);
+    expect(doc.findings.map((f) => f.code)).not.toContain('key-not-published');
+    expect(doc.error.code).toBe('keyserver-unavailable');
+    expect(doc.error.message).toContain(closed);
+    expect(r.stderr).toContain(closed);
+    const text = await runCli(['keys', 'check', '--fingerprint', key.fingerprint, '--timeout', '2', '--cwd', work.path], { env: env({ RELCTL_KEYSERVER_URL: closed }) });
+    expect(text.exitCode).toBe(3);
+    expect(text.stdout + text.stderr).not.toContain('key-not-published');
+    expect(text.stdout).not.toContain('passed');
+    expect(text.stdout).toContain('incomplete');
+  });
+
+  it('keys export writes outside the project by default (the worktree stays clean), --output - prints the key', async () => {
+    const project = path.join(work.path, 'export-project');
+    await gitRepo(project, work.path, { 'pom.xml': '<project/>\n' });
+    const r = await runCli(['keys', 'export', '--fingerprint', key.fingerprint, '--json', '--cwd', project], { env: env({ HOME: work.path }) });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const file = (JSON.parse(r.stdout) as { file: string }).file;
+    expect(path.relative(project, file).startsWith('..')).toBe(true);
+    expect(file.startsWith(os.tmpdir())).toBe(true);
+    expect(await readFile(file, 'utf8')).toContain('BEGIN PGP PUBLIC KEY BLOCK');
+    expect(await git(project, work.path, 'status', '--porcelain')).toBe('');
+    await rm(file, { force: true });
+    const stdout = await runCli(['keys', 'export', '--fingerprint', key.fingerprint, '--output', '-', '--cwd', project], { env: env() });
+    expect(stdout.exitCode, stdout.stderr).toBe(0);
+    expect(stdout.stdout).toContain('BEGIN PGP PUBLIC KEY BLOCK');
+    expect(stdout.stderr).toContain(`${sb.urls.keyserverUrl}/upload`);
+  });
+
+  it('keys send keeps the path of the key server URL (the sandbox secondary lives under /keys2)', async () => {
+    expect(new URL(sb.urls.secondaryKeyserverUrl).pathname).toBe('/keys2');
+    const r = await runCli(['keys', 'send', '--yes', '--fingerprint', key.fingerprint, '--cwd', work.path], { env: env() });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const found = await request(`${sb.urls.secondaryKeyserverUrl}/pks/lookup?op=get&options=mr&search=0x${key.fingerprint}`);
+    expect(found.statusCode).toBe(200);
+    expect(await found.body.text()).toContain('BEGIN PGP PUBLIC KEY BLOCK');
   });
 });

@@ -160,7 +160,7 @@ describe('release build: the exact build tool command lines', () => {
     expect(resumed.exitCode, resumed.stderr).toBe(0);
     expect(await tags(dir, home)).toEqual(['relctl-demo-1.0.0']);
   });
-  it('a dry run works without a token or a signing key, and changes nothing', async () => {
+  it('a dry run works without a token or a signing key, says where a real run would stop (exit 1), and changes nothing', async () => {
     await using t = await tempDir();
     const { dir, home, log, env } = await setup(t);
     const head = await git(dir, home, 'rev-parse', 'HEAD');
@@ -168,10 +168,10 @@ describe('release build: the exact build tool command lines', () => {
       home,
       env: { ...env, GNUPGHOME: path.join(t.path, 'no-gnupg'), RELCTL_STAGING_API_URL: 'http://127.0.0.1:9/staging' },
     });
-    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.exitCode, r.stderr).toBe(1);
     const summary = JSON.parse(r.stdout) as { ok: boolean; dryRun: boolean; steps: { id: string; status: string }[] };
-    expect(summary).toMatchObject({ ok: true, dryRun: true });
-    expect(summary.steps.map((s) => s.status)).toEqual(['done', 'done', 'done', 'done', 'done', 'done', 'done', 'skipped']);
+    expect(summary).toMatchObject({ ok: false, dryRun: true, error: { code: 'preflight-failed' } });
+    expect(summary.steps.map((s) => s.status)).toEqual(['would-stop', 'would-stop', 'done', 'done', 'done', 'done', 'done', 'skipped']);
     expect(r.stderr).toContain('a real run would stop here');
     expect(r.stderr).toContain('! mvn -B release:clean');
     expect(r.stderr).toContain('! POST http://127.0.0.1:9/staging/manual/upload/defaultRepository/org.example.relctl?publishing_type=user_managed');

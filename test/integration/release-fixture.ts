@@ -1,4 +1,4 @@
-import { cp, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -23,6 +23,15 @@ export async function demoRepo(dir: string, home: string, options: { stagingUrl?
   }
   await writeFile(path.join(dir, '.gitignore'), 'target/\n');
   await gitRepo(dir, home, {});
+}
+
+/** `root/home` (an empty HOME) and `root/demo`, the demo reactor as a fresh git repository. */
+export async function demoInTemp(root: string): Promise<{ dir: string; home: string }> {
+  const home = path.join(root, 'home');
+  await mkdir(home, { recursive: true });
+  const dir = path.join(root, 'demo');
+  await demoRepo(dir, home);
+  return { dir, home };
 }
 
 export async function tags(dir: string, home: string): Promise<string[]> {

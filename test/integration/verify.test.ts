@@ -1,7 +1,7 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { cp, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.js';
+import { repoRoot, runCli } from '../helpers/cli.js';
 import { createTestKey, type TestKey } from '../helpers/gpg.js';
 import { tempDir, type TempDir } from '../helpers/temp.js';
 import { pomXml, sandboxEnv, startSandbox, uploadKey, writeComponent, type ComponentSpec } from './upload-helpers.js';
@@ -123,5 +123,17 @@ describe('relctl verify', () => {
     const r = await runCli(['verify', '--cwd', empty], { env: sandboxEnv(sb) });
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain('--dir');
+  });
+
+  it('on an unbuilt reactor says "nothing built yet: run the build first" (exit 2) instead of failing the parent alone', async () => {
+    const reactor = path.join(work.path, 'unbuilt');
+    await cp(path.join(repoRoot, 'examples', 'demo'), reactor, { recursive: true, filter: (src) => !/[\\/](target|\.relctl)$/.test(src) });
+    const r = await runCli(['verify', '--cwd', reactor], { env: sandboxEnv(sb) });
+    expect(r.exitCode, r.stderr).toBe(2);
+    expect(r.stderr).toContain('Nothing built yet: run the build first');
+    expect(r.stderr).toContain('core/target');
+    const json = await runCli(['verify', '--json', '--cwd', reactor], { env: sandboxEnv(sb) });
+    expect(json.exitCode).toBe(2);
+    expect(JSON.parse(json.stdout)).toMatchObject({ ok: false, error: { code: 'nothing-built' } });
   });
 });

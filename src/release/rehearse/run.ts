@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { EnvironmentError } from '../../core/errors.js';
+import { EnvironmentError, InterruptedError } from '../../core/errors.js';
+import { onInterrupt } from '../../io/interrupt.js';
 import { toReport, type Finding } from '../../core/findings.js';
 import { mavenDeployInvocation, settingsWithMirror, settingsWithServer, signingProfiles } from '../../core/release-commands.js';
 import { parseVersion, releaseVersionOf, formatVersion, releaseTagName } from '../../core/version.js';
@@ -79,8 +80,15 @@ export async function rehearse(ctx: CommandContext, o: RehearseOptions): Promise
   const copy = path.join(work, 'project');
   const user = { name: 'rehearsal', password: randomBytes(12).toString('hex') };
   ctx.out.redactor.add(user.password);
-  const sandbox = await startSandbox({ users: [user] });
   let key: ThrowawayKey | undefined;
+  // The throwaway folder holds a settings file with the sandbox token and maybe a secret key: it
+  // goes on every path out, an interrupt included (src/cli.ts runs this if we cannot unwind).
+  const removeWork = (): Promise<void> => (o.keep ? Promise.resolve() : rm(work, { recursive: true, force: true }));
+  const unregister = onInterrupt(async () => {
+    await key?.dispose();
+    await removeWork();
+  });
+  const sandbox = await startSandbox({ users: [user] });
   try {
     ctx.out.info(`Rehearsing ${identity.groupId}:${identity.artifactId} ${version} in ${copy} against a sandbox at ${new URL(sandbox.urls.portalUrl).origin}`);
     await copyProject(ctx.cwd, copy);
@@ -93,7 +101,7 @@ export async function rehearse(ctx: CommandContext, o: RehearseOptions): Promise
     const http = httpFor(rctx);
     try {
       if (o.sign) {
-        key = await createThrowawayKey();
+        key = await createThrowawayKey(ctx.signal);
         env.GNUPGHOME = key.gnupgHome;
         result.signing.fingerprint = key.fingerprint;
         await publishOnSandbox(http, { keyserverUrl: urls.keyserverUrl, controlUrl: `${new URL(urls.portalUrl).origin}/sandbox` }, key.armored, [key.email]);
@@ -137,13 +145,13 @@ export async function rehearse(ctx: CommandContext, o: RehearseOptions): Promise
         ...(result.signing.fingerprint === undefined ? {} : { keyname: result.signing.fingerprint }),
       },
     );
-    const proc = new ProcessRunner(ctx.out, env, false);
+    const proc = new ProcessRunner(ctx.out, env, false, ctx.signal);
     const spinner = await ctx.out.spinner(`Building and deploying to the sandbox (${inv.command} ${inv.purpose})`);
     try {
       await runInvocation(proc, copy, inv, 'Fix the build (it fails the same way outside relctl), then rehearse again.');
       spinner.succeed('Built and deployed to the sandbox');
     } catch (error) {
-      spinner.fail('The build failed');
+      spinner.fail(ctx.signal.aborted ? 'The build was stopped' : 'The build failed');
       result.verdict = 'deploy-failed';
       throw error;
     }
@@ -176,6 +184,11 @@ export async function rehearse(ctx: CommandContext, o: RehearseOptions): Promise
     }
     return result;
   } catch (error) {
+    if (ctx.signal.aborted) {
+      throw new InterruptedError('Interrupted: the rehearsal stopped; its build, throwaway copy, signing key and sandbox are gone. Nothing real was touched.', {
+        fix: 'Run relctl rehearse again.',
+      });
+    }
     const e = error as { kind?: string; message?: string; fix?: string };
     result.error = { kind: e.kind ?? 'internal', message: e.message ?? String(error), ...(e.fix === undefined ? {} : { fix: e.fix }) };
     // Anything but a failed build is not a verdict about the project: report it as the error it is.
@@ -185,7 +198,8 @@ export async function rehearse(ctx: CommandContext, o: RehearseOptions): Promise
     await sandbox.close();
     await key?.dispose();
     if (o.keep) result.workspace = work;
-    else await rm(work, { recursive: true, force: true });
+    else await removeWork();
+    unregister();
   }
 }
 

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import { EnvironmentError, StepFailedError } from '../../core/errors.js';
+import { onInterrupt } from '../../io/interrupt.js';
 import type { HttpClient } from '../../portal/http.js';
 
 /**
@@ -18,13 +19,13 @@ export interface ThrowawayKey {
   dispose(): Promise<void>;
 }
 
-export async function createThrowawayKey(): Promise<ThrowawayKey> {
+export async function createThrowawayKey(signal?: AbortSignal): Promise<ThrowawayKey> {
   // Short path: gpg-agent's socket path is limited to about 100 characters.
   const gnupgHome = await mkdtemp(path.join(os.tmpdir(), 'relctl-gpg-'));
   const env = { ...process.env, GNUPGHOME: gnupgHome };
   const email = 'rehearsal@relctl.invalid';
   const gpg = async (args: string[]): Promise<string> => {
-    const r = await execa('gpg', ['--batch', '--no-tty', ...args], { env, reject: false, input: '' });
+    const r = await execa('gpg', ['--batch', '--no-tty', ...args], { env, reject: false, input: '', ...(signal === undefined ? {} : { cancelSignal: signal }) });
     if (r.exitCode !== 0) {
       throw new EnvironmentError(`gpg failed while making the rehearsal key: ${String(r.stderr).trim()}`, {
         kind: 'gpg',
@@ -33,10 +34,12 @@ export async function createThrowawayKey(): Promise<ThrowawayKey> {
     }
     return String(r.stdout);
   };
+  // gpg starts an agent for this home that outlives gpg itself: stop it before the folder goes.
   const dispose = async (): Promise<void> => {
-    await execa('gpgconf', ['--kill', 'gpg-agent'], { env, reject: false });
+    await execa('gpgconf', ['--homedir', gnupgHome, '--kill', 'gpg-agent'], { env, reject: false });
     await rm(gnupgHome, { recursive: true, force: true });
   };
+  const unregister = onInterrupt(dispose);
   try {
     await gpg(['--passphrase', '', '--quick-gen-key', `relctl rehearsal <${email}>`, 'ed25519', 'sign', '1d']);
     const fpr = (await gpg(['--list-secret-keys', '--with-colons'])).split('\n').find((l) => l.startsWith('fpr:'))?.split(':')[9];
@@ -46,6 +49,9 @@ export async function createThrowawayKey(): Promise<ThrowawayKey> {
   } catch (error) {
     await dispose();
     throw error;
+  } finally {
+    // From here on the caller owns the key (and disposes it, on an interrupt too).
+    unregister();
   }
 }
 

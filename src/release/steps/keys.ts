@@ -1,11 +1,11 @@
-import { StepFailedError } from '../../core/errors.js';
+import { EnvironmentError, StepFailedError, isRelctlError } from '../../core/errors.js';
 import { toReport } from '../../core/findings.js';
-import { keyFindings } from '../../checks/online-keys.js';
+import { keyFindings, keyLookupErrors } from '../../checks/online-keys.js';
 import { gatherKeyFacts } from '../../keys/check.js';
 import { resolveSigningKey } from '../../keys/fingerprint.js';
 import { httpFor, keyServersFor, signingKeyInput } from '../../portal/session.js';
 import { findingsText } from '../../ui/render/findings.js';
-import type { Step } from '../types.js';
+import { DryRunStop, type Step } from '../types.js';
 
 /**
  * `relctl keys check` as a step (DESIGN §10: the key is checked before anything changes): on the
@@ -20,26 +20,28 @@ export const keysStep: Step = {
   async run(_rc, { ctx, options }) {
     const key = await resolveSigningKey(signingKeyInput(ctx)).catch((error: unknown) => {
       // A dry run works without a key (DESIGN §10); it says what a real run would do.
-      if (!options.dryRun) throw error;
-      ctx.out.warn(`no signing key: ${(error as Error).message} A real run would stop here.`);
-      return undefined;
+      throw options.dryRun && isRelctlError(error) ? new DryRunStop(error) : error;
     });
-    if (key === undefined) return {};
     const http = httpFor(ctx);
     try {
       const facts = await gatherKeyFacts(key, keyServersFor(ctx, http), ctx.config);
+      const unanswered = keyLookupErrors(facts);
+      if (unanswered.length > 0) {
+        throw new EnvironmentError(`The ${unanswered.map((e) => e.replace(/\.+$/, '')).join('; the ')}.`, {
+          kind: 'keyserver-unavailable',
+          fix: 'Check the network and --keyserver-url / --secondary-keyserver-url, then run `relctl release --resume`.',
+        });
+      }
       const report = toReport(keyFindings(facts));
       if (report.findings.length > 0 && !ctx.out.json) ctx.out.info(findingsText(report, ctx.out.c, 'keys check'));
       if (!report.ok) {
         const codes = [...new Set(report.findings.filter((f) => f.severity === 'error').map((f) => f.code))];
-        if (options.dryRun) ctx.out.warn(`the key check found ${codes.join(', ')}; a real run would stop here.`);
-        else {
-          throw new StepFailedError(`The signing key ${key.fingerprint} is not ready for a release: ${codes.join(', ')}.`, {
-            kind: 'key-not-ready',
-            fix: 'Follow the fix of each finding above, then run `relctl release --resume`.',
-            data: { fingerprint: key.fingerprint },
-          });
-        }
+        const error = new StepFailedError(`The signing key ${key.fingerprint} is not ready for a release: ${codes.join(', ')}.`, {
+          kind: 'key-not-ready',
+          fix: 'Follow the fix of each finding above, then run `relctl release --resume`.',
+          data: { fingerprint: key.fingerprint },
+        });
+        throw options.dryRun ? new DryRunStop(error, { fingerprint: key.fingerprint }) : error;
       }
       return { fingerprint: key.fingerprint };
     } finally {

@@ -1,11 +1,13 @@
 import { EnvironmentError, StepFailedError } from '../../core/errors.js';
+import type { OnlineSections } from '../../checks/online-types.js';
+import { unansweredFix, unansweredLookups } from '../../checks/online-unanswered.js';
 import { toReport } from '../../core/findings.js';
 import { checks } from '../../checks/index.js';
 import { runChecks } from '../../checks/run-checks.js';
 import { gatherFacts } from '../../io/gather-facts.js';
 import { findingsText } from '../../ui/render/findings.js';
 import { readIdentity } from '../../io/project.js';
-import type { Step } from '../types.js';
+import { DryRunStop, type Step } from '../types.js';
 
 /** The audit runs before anything changes (DESIGN §10): descriptors, repository, credentials, namespace. */
 export const preflightStep: Step = {
@@ -15,27 +17,26 @@ export const preflightStep: Step = {
   async run(_rc, { ctx, options }) {
     const identity = await readIdentity(ctx.cwd);
     const facts = await gatherFacts(ctx, { offline: options.offline });
-    // A parent POM the public repository did not answer for: the audit could not be completed.
-    if (facts.unreachable !== undefined && facts.unreachable.length > 0) {
-      throw new EnvironmentError(facts.unreachable.join(' '), {
-        kind: 'unreachable',
-        fix: 'Check the network and --public-repo-url, then run `relctl release --resume` (--offline skips the online lookups).',
-      });
-    }
     const report = toReport(runChecks(checks, facts, { offline: options.offline }));
     if (report.findings.length > 0 && !ctx.out.json) ctx.out.info(findingsText(report, ctx.out.c, 'preflight'));
     const errors = report.findings.filter((f) => f.severity === 'error');
-    if (errors.length > 0) {
-      if (options.dryRun) {
-        ctx.out.warn(`preflight found ${errors.length} error(s); a real run would stop here.`);
-      } else {
-        throw new StepFailedError(`Preflight found ${errors.length} error${errors.length === 1 ? '' : 's'}: ${[...new Set(errors.map((f) => f.code))].join(', ')}.`, {
-          kind: 'preflight-failed',
-          fix: 'Fix the findings listed above (each has its own fix), commit, then run `relctl release --resume`.',
-          data: { findings: errors.length },
-        });
-      }
+    const added = { buildTool: identity.buildTool, groupId: identity.groupId, artifactId: identity.artifactId, currentVersion: identity.version };
+    // A service that gave no answer is not a pass: a real run stops with exit 3.
+    // (also a parent POM the public repository did not answer for: the audit could not be completed)
+    const unanswered = [...(facts.unreachable ?? []), ...(options.offline ? [] : unansweredLookups(facts.online as OnlineSections | undefined))];
+    if (unanswered.length > 0) {
+      const error = new EnvironmentError(unanswered.join('\n'), { kind: 'service-unreachable', fix: unansweredFix });
+      throw options.dryRun ? new DryRunStop(error, added) : error;
     }
-    return { buildTool: identity.buildTool, groupId: identity.groupId, artifactId: identity.artifactId, currentVersion: identity.version };
+    if (errors.length > 0) {
+      const error = new StepFailedError(`Preflight found ${errors.length} error${errors.length === 1 ? '' : 's'}: ${[...new Set(errors.map((f) => f.code))].join(', ')}.`, {
+        kind: 'preflight-failed',
+        fix: `Fix the findings listed above (each has its own fix), commit, then run \`relctl release${options.dryRun ? ' --dry-run' : ' --resume'}\`.`,
+        data: { findings: errors.length },
+      });
+      // A dry run goes on to show the rest of the plan, saying plainly that a real run stops here.
+      throw options.dryRun ? new DryRunStop(error, added) : error;
+    }
+    return added;
   },
 };

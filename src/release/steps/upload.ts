@@ -1,5 +1,6 @@
 import os from 'node:os';
-import { isRelctlError } from '../../core/errors.js';
+import { UsageError, isRelctlError } from '../../core/errors.js';
+import { readIdentity } from '../../io/project.js';
 import { toReport } from '../../core/findings.js';
 import type { PortalFailure } from '../../portal/client.js';
 import { deploymentsUrl } from '../../portal/decode.js';
@@ -23,12 +24,18 @@ export const uploadStep: Step = {
   title: 'Manual upload to the portal',
   summary: (rc) => `deployment ${rc.deploymentId ?? '(id not returned; see relctl search)'}${rc.repositoryKey === undefined ? '' : `, repository ${rc.repositoryKey}`}`,
   async run(rc, { ctx, options }) {
-    const groupId = groupIdOf(ctx, rc.groupId);
-    if (groupId === undefined) throw new Error('upload step without a group id');
-    const call = `POST ${ctx.config.stagingApiUrl.replace(/\/+$/, '')}/manual/upload/defaultRepository/${groupId}?publishing_type=user_managed`;
+    // Run on its own (`relctl run upload`), no earlier step named the group: the project declares it.
+    const groupId = groupIdOf(ctx, rc.groupId ?? (await readIdentity(ctx.cwd).catch(() => undefined))?.groupId);
+    const call = `POST ${ctx.config.stagingApiUrl.replace(/\/+$/, '')}/manual/upload/defaultRepository/${groupId ?? '<group id>'}?publishing_type=user_managed`;
     if (options.dryRun) {
       ctx.out.wouldDo(call);
+      if (groupId === undefined) ctx.out.warn('No group id: a real run would stop here (pass --group-id).');
       return {};
+    }
+    if (groupId === undefined) {
+      throw new UsageError('No group id (namespace) to upload: none given and the project declares none.', {
+        fix: 'Pass --group-id <namespace> (or set RELCTL_GROUP_ID, or "groupId" in relctl.config.json).',
+      });
     }
     const session = await portalSession(ctx);
     try {

@@ -1,0 +1,41 @@
+import type { ProjectFacts } from '../../checks/facts.js';
+
+/**
+ * What preflight read, for --verbose: the build files, the settings, the local repository and
+ * git's answers. Names and ids only: server passwords, tokens and key material never appear.
+ */
+export function factsRead(facts: ProjectFacts): string[] {
+  const lines: string[] = [`project ${facts.root} (${facts.buildTool})`];
+  const m = facts.maven;
+  if (m !== undefined) {
+    for (const mod of m.modules) {
+      const e = mod.effective;
+      const chain = mod.chain.slice(1).map((p) => `${p.id}${p.file === undefined ? '' : ` from ${p.file}`}`);
+      lines.push(`read ${mod.file}: ${e.groupId ?? '?'}:${e.artifactId ?? '?'}:${e.version ?? '?'} (${e.packaging})${chain.length === 0 ? '' : `, parents ${chain.join(' <- ')}`}`);
+    }
+    const s = m.settings;
+    const servers = s.servers.map((x) => x.id).join(', ');
+    lines.push(`settings ${s.file}: ${!s.found ? 'not found' : !s.parsed ? 'unreadable' : `servers ${servers === '' ? '(none)' : servers} (credentials not shown)`}`);
+    lines.push(`local repository ${m.localRepo}`);
+    if (m.tokenFromEnv) lines.push('token: RELCTL_TOKEN_USERNAME / RELCTL_TOKEN_PASSWORD (values not shown)');
+  }
+  const g = facts.gradle;
+  if (g !== undefined) {
+    lines.push(`read ${g.settingsFile ?? '(no settings.gradle)'}: root project ${g.rootProjectName}`);
+    for (const p of g.projects) lines.push(`read ${p.buildFile ?? `${p.dir} (no build file)`}: project ${p.path}, ${p.plugins.length} plugin(s), ${p.repositories.length} repository URL(s)`);
+    lines.push(`user properties ${g.user.display}: ${g.user.state}, keys ${g.user.keys.join(', ') || '(none)'} (values not shown)`);
+  }
+  const r = facts.release;
+  if (r !== undefined) {
+    lines.push(`version ${r.currentVersion ?? '?'}${r.versionFile === undefined ? '' : ` (${r.versionFile}${r.versionLine === undefined ? '' : `:${r.versionLine}`})`}, release tag ${r.releaseTag ?? '?'}${r.releaseTagExists === true ? ' (exists)' : ''}`);
+  }
+  const git = facts.git;
+  if (git !== undefined) {
+    lines.push(
+      git.isRepository
+        ? `git: ${git.detached ? 'detached HEAD' : `branch ${git.branch}`} at ${git.headCommit?.slice(0, 12) ?? '(no commit)'}, ${git.dirtyFiles.length} uncommitted change(s), ${git.tags.length} tag(s)`
+        : `git: ${git.unavailable ?? 'not a repository'}`,
+    );
+  }
+  return lines;
+}
