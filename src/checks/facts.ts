@@ -9,6 +9,7 @@ import type { Finding } from '../core/findings.js';
 import type { MavenFacts } from '../build-tools/maven/facts.js';
 import type { GradleFacts } from '../build-tools/gradle/facts.js';
 import type { GitFacts } from '../io/git.js';
+import type { NoticeRecord } from '../core/post-release/notice-rule.js';
 
 export type BuildTool = 'maven' | 'gradle';
 
@@ -23,6 +24,15 @@ export interface ProjectFacts {
   git?: GitFacts;
   release?: ReleaseFacts;
   online?: OnlineFacts;
+  /** Pre-release notices sent (journal) and today's date; absent when the project has no `mail` config. */
+  notice?: NoticeFacts;
+}
+
+export interface NoticeFacts {
+  notices: NoticeRecord[];
+  /** Local calendar day, YYYY-MM-DD. */
+  today: string;
+  requiredWorkingDays: number;
 }
 
 /** Version facts shared by both build tools. */

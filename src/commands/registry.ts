@@ -26,6 +26,7 @@ export const commandModules: Record<string, () => Promise<{ define: Define }>> =
   release: () => import('./release.js'),
   run: () => import('./run.js'),
   rehearse: () => import('./rehearse.js'),
+  notify: () => import('./notify.js'),
 };
 
 /**

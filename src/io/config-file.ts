@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { resolveConfig, validateConfigFile, type ResolvedConfig } from '../core/config/resolve.js';
+import type { PostReleaseConfig } from '../core/config/sections.js';
 import type { SettingKey } from '../core/config/settings.js';
 
 export const configFileName = 'relctl.config.json';
@@ -26,6 +27,7 @@ export async function loadConfig(
     }
   }
   let fileValues: Partial<Record<SettingKey, unknown>> = {};
+  let sections: PostReleaseConfig = {};
   if (text !== undefined) {
     let json: unknown;
     try {
@@ -36,7 +38,7 @@ export async function loadConfig(
         fix: `Fix the JSON syntax of ${configFileName}.`,
       });
     }
-    const { values, problems } = validateConfigFile(json);
+    const { values, sections: nested, problems } = validateConfigFile(json);
     if (problems.length > 0) {
       throw new UsageError(
         `${configFileName} is invalid: ${problems.map((p) => `"${p.key}" ${p.message}`).join('; ')}.`,
@@ -44,6 +46,7 @@ export async function loadConfig(
       );
     }
     fileValues = values;
+    sections = nested;
   }
-  return resolveConfig({ flags, env, file: fileValues, fileName: configFileName });
+  return resolveConfig({ flags, env, file: fileValues, sections, fileName: configFileName });
 }

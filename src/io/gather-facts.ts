@@ -7,6 +7,9 @@ import type { CommandContext } from './command-context.js';
 import { parseVersion, planRelease, releaseTagName, releaseVersionOf, formatVersion } from '../core/version.js';
 import { gatherGitFacts, type GitFacts } from './git.js';
 import { isVersionPublished } from './public-repo.js';
+import { readJournal } from './journal.js';
+import { localDay } from '../core/post-release/notice-rule.js';
+import { clockNow } from './clock.js';
 
 export interface GatherOptions {
   offline: boolean;
@@ -64,6 +67,14 @@ export async function gatherFacts(ctx: CommandContext, options: GatherOptions): 
     ctx.out.info(`note: ${why}; dirty-worktree, detached-head and orphan-tag were not checked.`);
   }
   if (facts.release !== undefined) await completeRelease(facts.release, facts.git, ctx, options);
+  if (ctx.config.mail !== undefined) {
+    const journal = await readJournal(ctx.cwd);
+    facts.notice = {
+      notices: journal.notices ?? [],
+      today: localDay(clockNow(ctx.env)),
+      requiredWorkingDays: ctx.config.mail.noticeWorkingDays ?? 2,
+    };
+  }
   if (!options.offline) {
     // Portal and key-server facts (issue 4): concurrent and time-bounded inside.
     const { gatherOnlineFacts } = await import('../portal/online-facts.js');

@@ -1,9 +1,10 @@
 import { UsageError } from '../errors.js';
+import { sectionKeys, validateConfigSection, type PostReleaseConfig } from './sections.js';
 import { settingKeys, settingSpecs, type SettingKey, type SettingSpec } from './settings.js';
 
 export type SettingSource = 'flag' | 'env' | 'file' | 'default';
 
-export interface Config {
+export interface Config extends PostReleaseConfig {
   stagingApiUrl: string;
   portalUrl: string;
   publicRepoUrl: string;
@@ -34,18 +35,25 @@ export interface ConfigProblem {
  * Validates the parsed contents of relctl.config.json. Pure: returns every problem at once so
  * the user fixes the file in one go.
  */
-export function validateConfigFile(json: unknown): { values: Partial<Record<SettingKey, unknown>>; problems: ConfigProblem[] } {
+export function validateConfigFile(json: unknown): { values: Partial<Record<SettingKey, unknown>>; sections: PostReleaseConfig; problems: ConfigProblem[] } {
   const problems: ConfigProblem[] = [];
   const values: Partial<Record<SettingKey, unknown>> = {};
+  const sections: Record<string, unknown> = {};
   if (json === null || typeof json !== 'object' || Array.isArray(json)) {
-    return { values, problems: [{ key: '(root)', message: 'must be a JSON object' }] };
+    return { values, sections, problems: [{ key: '(root)', message: 'must be a JSON object' }] };
   }
   for (const [key, value] of Object.entries(json)) {
     if (key === '$schema') continue;
+    if ((sectionKeys as readonly string[]).includes(key)) {
+      const r = validateConfigSection(key as keyof PostReleaseConfig, value);
+      problems.push(...r.problems);
+      sections[key] = r.value;
+      continue;
+    }
     if (!(settingKeys as readonly string[]).includes(key)) {
       const hint = secretLikeKeys.test(key)
         ? 'secrets do not belong in a committed file: set RELCTL_TOKEN_USERNAME and RELCTL_TOKEN_PASSWORD instead'
-        : `known keys: ${settingKeys.join(', ')}`;
+        : `known keys: ${[...settingKeys, ...sectionKeys].join(', ')}`;
       problems.push({ key, message: `unknown key (${hint})` });
       continue;
     }
@@ -54,7 +62,7 @@ export function validateConfigFile(json: unknown): { values: Partial<Record<Sett
     if (problem !== undefined) problems.push({ key, message: problem });
     else values[spec.key] = normalise(spec, value);
   }
-  return { values, problems };
+  return { values, sections, problems };
 }
 
 function checkValue(spec: SettingSpec, value: unknown): string | undefined {
@@ -92,6 +100,8 @@ export interface ConfigLayers {
   flags: Partial<Record<SettingKey, unknown>>;
   env: Record<string, string | undefined>;
   file: Partial<Record<SettingKey, unknown>>;
+  /** The file's nested sections (no flag or variable overrides them). */
+  sections?: PostReleaseConfig;
   /** For messages: where the file layer came from. */
   fileName?: string;
 }
@@ -133,5 +143,5 @@ export function resolveConfig(layers: ConfigLayers): ResolvedConfig {
       fix: 'Correct the value named above (flags override RELCTL_* variables, which override relctl.config.json).',
     });
   }
-  return { config: merged as unknown as Config, sources };
+  return { config: { ...(merged as unknown as Config), ...layers.sections }, sources };
 }

@@ -1,3 +1,5 @@
+import { sectionsJsonSchema } from './sections.js';
+
 /**
  * Every configurable setting in one table. The table drives config-file validation, the
  * RELCTL_* environment mapping, the --help text of the global flags and the shipped JSON Schema
@@ -132,6 +134,7 @@ export function configJsonSchema(): Record<string, unknown> {
         properties[spec.key] = { ...base, type: 'string', minLength: 1 };
     }
   }
+  Object.assign(properties, sectionsJsonSchema());
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     $id: 'https://github.com/relctl/relctl/schema/relctl.config.schema.json',

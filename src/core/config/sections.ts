@@ -1,0 +1,194 @@
+/**
+ * The nested sections of relctl.config.json for the post-release chores (DESIGN §2, §11):
+ * `distribution` {repo, property, smoke, image} and `mail` {from, dev, user, announce}. They have
+ * no flag or RELCTL_* variable (they describe the project, not the machine), so they live apart
+ * from the flat settings table; one field table drives validation and the JSON Schema.
+ * Secrets never belong here: the SMTP password travels in RELCTL_SMTP_URL, the registry
+ * password in RELCTL_REGISTRY_PASSWORD.
+ */
+type FieldType = 'string' | 'addresses' | 'positiveInteger' | 'boolean' | 'url' | 'command';
+
+interface Field {
+  type: FieldType;
+  description: string;
+  default?: string | number | boolean;
+}
+type Section = Record<string, Field | { section: Section; description: string }>;
+
+export interface MailConfig {
+  from?: string;
+  dev?: string[];
+  user?: string[];
+  announce?: string[];
+  /** Working days the pre-release notice must precede a release by (default 2). */
+  noticeWorkingDays?: number;
+}
+export interface SmokeConfig {
+  stop?: string[];
+  deploy?: string[];
+  start?: string[];
+  healthUrl?: string;
+  /** Seconds the health probe waits for a 2xx. */
+  deadline?: number;
+  /** `prep` runs `smoke --snapshot` when true. */
+  snapshotInPrep?: boolean;
+}
+export interface ImageConfig {
+  context?: string;
+  dockerfile?: string;
+  name?: string;
+  registry?: string;
+}
+export interface DistributionConfig {
+  repo?: string;
+  property?: string;
+  smoke?: SmokeConfig;
+  image?: ImageConfig;
+}
+export interface PostReleaseConfig {
+  distribution?: DistributionConfig;
+  mail?: MailConfig;
+}
+
+const addressesHelp = 'an e-mail address or a list of them';
+const commandHelp = 'a command line (split on spaces, no shell) or an argv array';
+
+export const sections: Record<keyof PostReleaseConfig, { section: Section; description: string }> = {
+  distribution: {
+    description: 'the distribution that ships this component (relctl distribute, smoke, image)',
+    section: {
+      repo: { type: 'string', description: 'local clone path, or owner/name on the repository host (cloned into a temporary folder)' },
+      property: { type: 'string', description: "gradle.properties key pinning this component (default: the artifactId in camelCase + 'Version')" },
+      smoke: {
+        description: 'relctl smoke: stop, clean deploy, start, then the health probe',
+        section: {
+          stop: { type: 'command', description: `stop command (${commandHelp})`, default: './gradlew tomcatStop' },
+          deploy: { type: 'command', description: `clean deploy command (${commandHelp})`, default: './gradlew clean tomcatDeploy' },
+          start: { type: 'command', description: `start command (${commandHelp})`, default: './gradlew tomcatStart' },
+          healthUrl: { type: 'url', description: 'URL that answers 2xx once the distribution is up', default: 'http://localhost:8080/uPortal/' },
+          deadline: { type: 'positiveInteger', description: 'seconds the probe waits for a 2xx', default: 300 },
+          snapshotInPrep: { type: 'boolean', description: 'the prep step runs relctl smoke --snapshot', default: false },
+        },
+      },
+      image: {
+        description: 'relctl image: the demo image',
+        section: {
+          context: { type: 'string', description: 'build context folder, relative to the distribution (default: its root)' },
+          dockerfile: { type: 'string', description: 'Dockerfile path, relative to the context (default: Dockerfile)' },
+          name: { type: 'string', description: 'image repository name, e.g. apereo/uportal-demo' },
+          registry: { type: 'string', description: 'registry host[:port] (default: docker.io)' },
+        },
+      },
+    },
+  },
+  mail: {
+    description: 'relctl notify: sender and mailing lists',
+    section: {
+      from: { type: 'string', description: 'sender address' },
+      dev: { type: 'addresses', description: `developer list (${addressesHelp})` },
+      user: { type: 'addresses', description: `user list (${addressesHelp})` },
+      announce: { type: 'addresses', description: `announcement list, the core project only (${addressesHelp})` },
+      noticeWorkingDays: { type: 'positiveInteger', description: 'working days the pre-release notice must precede a release', default: 2 },
+    },
+  },
+};
+
+export const sectionKeys = Object.keys(sections) as (keyof PostReleaseConfig)[];
+
+const address = /^[^\s@<>]+@[^\s@<>]+$/;
+
+function checkField(field: Field, value: unknown): { value?: unknown; problem?: string } {
+  switch (field.type) {
+    case 'boolean':
+      return typeof value === 'boolean' ? { value } : { problem: 'must be true or false' };
+    case 'positiveInteger':
+      return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? { value } : { problem: 'must be a whole number of 1 or more' };
+    case 'addresses': {
+      const list = typeof value === 'string' ? [value] : value;
+      if (!Array.isArray(list) || list.length === 0 || list.some((a) => typeof a !== 'string')) return { problem: `must be ${addressesHelp}` };
+      const bad = (list as string[]).find((a) => !address.test(a.trim()));
+      return bad === undefined ? { value: (list as string[]).map((a) => a.trim()) } : { problem: `"${bad}" is not an e-mail address` };
+    }
+    case 'command': {
+      const argv = typeof value === 'string' ? value.trim().split(/\s+/) : value;
+      if (!Array.isArray(argv) || argv.length === 0 || argv.some((a) => typeof a !== 'string' || a === '')) return { problem: `must be ${commandHelp}` };
+      return { value: argv };
+    }
+    case 'url':
+      if (typeof value !== 'string' || !/^https?:\/\/\S+$/.test(value)) return { problem: 'must be an http or https URL' };
+      return { value };
+    default:
+      return typeof value === 'string' && value.trim() !== '' ? { value: value.trim() } : { problem: 'must be a non-empty string' };
+  }
+}
+
+function validateSection(section: Section, json: unknown, prefix: string, problems: { key: string; message: string }[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) {
+    problems.push({ key: prefix, message: 'must be a JSON object' });
+    return out;
+  }
+  for (const [key, value] of Object.entries(json)) {
+    const spec = section[key];
+    const name = `${prefix}.${key}`;
+    if (spec === undefined) {
+      problems.push({ key: name, message: /password|token|secret/i.test(key) ? 'secrets do not belong in a committed file (see the README: RELCTL_SMTP_URL, RELCTL_REGISTRY_PASSWORD)' : `unknown key (known: ${Object.keys(section).join(', ')})` });
+    } else if ('section' in spec) {
+      out[key] = validateSection(spec.section, value, name, problems);
+    } else {
+      const r = checkField(spec, value);
+      if (r.problem !== undefined) problems.push({ key: name, message: r.problem });
+      else out[key] = r.value;
+    }
+  }
+  return out;
+}
+
+/** Validates one section's JSON; pure, every problem at once. */
+export function validateConfigSection(key: keyof PostReleaseConfig, json: unknown): { value: unknown; problems: { key: string; message: string }[] } {
+  const problems: { key: string; message: string }[] = [];
+  const value = validateSection(sections[key].section, json, key, problems);
+  return { value, problems };
+}
+
+/** A field's default, by path (`distribution.smoke.deadline`). */
+export function sectionDefault(pathText: string): string | number | boolean | string[] | undefined {
+  const [first, ...rest] = pathText.split('.');
+  let spec: Section[string] | undefined = sections[first as keyof PostReleaseConfig];
+  for (const part of rest) {
+    if (spec === undefined || !('section' in spec)) return undefined;
+    spec = spec.section[part];
+  }
+  if (spec === undefined || 'section' in spec) return undefined;
+  return spec.type === 'command' && typeof spec.default === 'string' ? spec.default.split(' ') : spec.default;
+}
+
+function schemaOf(section: Section, description: string): Record<string, unknown> {
+  const properties: Record<string, unknown> = {};
+  for (const [key, spec] of Object.entries(section)) {
+    if ('section' in spec) {
+      properties[key] = schemaOf(spec.section, spec.description);
+      continue;
+    }
+    const base: Record<string, unknown> = { description: spec.description, ...(spec.default === undefined ? {} : { default: spec.default }) };
+    const string = { type: 'string', minLength: 1 };
+    properties[key] = {
+      ...base,
+      ...(spec.type === 'boolean'
+        ? { type: 'boolean' }
+        : spec.type === 'positiveInteger'
+          ? { type: 'integer', minimum: 1 }
+          : spec.type === 'url'
+            ? { type: 'string', format: 'uri', pattern: '^https?://' }
+            : spec.type === 'addresses' || spec.type === 'command'
+              ? { oneOf: [string, { type: 'array', items: string, minItems: 1 }] }
+              : string),
+    };
+  }
+  return { description, type: 'object', additionalProperties: false, properties };
+}
+
+/** The JSON Schema of the sections, for schema/relctl.config.schema.json. */
+export function sectionsJsonSchema(): Record<string, unknown> {
+  return Object.fromEntries(sectionKeys.map((k) => [k, schemaOf(sections[k].section, sections[k].description)]));
+}

@@ -1,0 +1,38 @@
+import { UsageError } from '../core/errors.js';
+import { releaseTagVersions } from '../core/post-release/release-tags.js';
+import { parseVersion } from '../core/version.js';
+import { listTags } from './git.js';
+import { readJournal } from './journal.js';
+import { readIdentity, type ProjectIdentity } from './project.js';
+
+export interface ReleaseTarget {
+  identity: ProjectIdentity;
+  version: string;
+  /** Where the version came from, for --verbose. */
+  source: 'flag' | 'journal' | 'tag';
+  tags: string[];
+}
+
+/**
+ * The version a post-release command works on (DESIGN §11): `--release-version`, else the
+ * journal's last release, else the newest release tag.
+ */
+export async function resolveReleaseTarget(cwd: string, env: NodeJS.ProcessEnv, flag: unknown): Promise<ReleaseTarget> {
+  const identity = await readIdentity(cwd);
+  const tags = await listTags(cwd, { env });
+  if (typeof flag === 'string') {
+    const v = parseVersion(flag);
+    if (v === undefined || v.snapshot) {
+      throw new UsageError(`--release-version ${flag}: not a release version X.Y.Z.`, { fix: 'Pass the released version, e.g. --release-version 5.1.0.' });
+    }
+    return { identity, version: flag, source: 'flag', tags };
+  }
+  const journal = await readJournal(cwd);
+  if (journal.release !== undefined) return { identity, version: journal.release.version, source: 'journal', tags };
+  const newest = releaseTagVersions(tags, identity.artifactId)[0];
+  if (newest !== undefined) return { identity, version: newest.version, source: 'tag', tags };
+  throw new UsageError('No release version is known: the journal records no release and no release tag exists.', {
+    kind: 'no-release-version',
+    fix: 'Pass --release-version X.Y.Z.',
+  });
+}
