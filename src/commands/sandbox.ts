@@ -27,6 +27,14 @@ export function parseUserSpec(value: string, previous: UserSpec[] = []): UserSpe
   return [...previous, user];
 }
 
+function parseSmtpUser(value: string): { user: string; password: string } {
+  const colon = value.indexOf(':');
+  if (colon <= 0 || colon === value.length - 1) {
+    throw new UsageError('--smtp-user needs NAME:PASSWORD.', { fix: 'Write e.g. --smtp-user mailer:secret.' });
+  }
+  return { user: value.slice(0, colon), password: value.slice(colon + 1) };
+}
+
 function parsePort(value: string): number {
   const port = Number(value);
   if (!/^\d+$/.test(value) || port > 65535) {
@@ -43,6 +51,8 @@ export const define: Define = (program, action) => {
     .option('--data-dir <dir>', 'keep state and files here across restarts (default: a temporary folder removed on exit)')
     .option('--seed-repo <dir>', 'a Maven-layout folder the public repository serves (parent POMs, existing versions)')
     .option('--user <name:password[:ns,...]>', 'a token user and its namespaces (repeatable; default sandbox:sandbox, every namespace)', parseUserSpec)
+    .option('--smtp-port <n>', 'SMTP listener port on 127.0.0.1 (0 = any free port)', parsePort, 0)
+    .option('--smtp-user <name:password>', 'require SMTP AUTH with this user (default: anyone may send)', parseSmtpUser)
     .action(
       action(async (ctx, opts) => {
         const { startSandbox } = await import('../sandbox/server.js');
@@ -52,6 +62,8 @@ export const define: Define = (program, action) => {
           ...(typeof opts.dataDir === 'string' ? { dataDir: opts.dataDir } : {}),
           ...(typeof opts.seedRepo === 'string' ? { seedRepo: opts.seedRepo } : {}),
           ...(users !== undefined ? { users } : {}),
+          smtpPort: opts.smtpPort as number,
+          ...(opts.smtpUser === undefined ? {} : { smtpAuth: opts.smtpUser as { user: string; password: string } }),
           log: (line) => ctx.out.error(line),
         }).catch((error: unknown) => {
           const code = (error as NodeJS.ErrnoException).code;
@@ -82,7 +94,7 @@ export const define: Define = (program, action) => {
           const who = ready.users.map((u) => `${u.name}:${u.password}${u.namespaces === null ? '' : `:${u.namespaces.join(',')}`}`);
           ctx.out.result(
             `sandbox ready stagingApiUrl=${ready.stagingApiUrl} portalUrl=${ready.portalUrl} publicRepoUrl=${ready.publicRepoUrl}` +
-              ` keyserverUrl=${ready.keyserverUrl} secondaryKeyserverUrl=${ready.secondaryKeyserverUrl} users=${who.join(';')}`,
+              ` keyserverUrl=${ready.keyserverUrl} secondaryKeyserverUrl=${ready.secondaryKeyserverUrl} smtpUrl=${ready.smtpUrl} users=${who.join(';')}`,
           );
           ctx.out.info(`Maven deploy URL: ${ready.stagingApiUrl}/service/local/staging/deploy/maven2/`);
           ctx.out.info(`Deployments page: ${ready.portalUrl}/publishing/deployments`);

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { KeyServerHost } from './key-servers.js';
 import type { Faults } from './faults.js';
+import type { RunningSmtp } from './smtp/index.js';
 import { HttpError, parseAuthorization } from './http-util.js';
 import type { SandboxService, SandboxUser } from './service.js';
 import type { PublishingType } from './state.js';
@@ -10,6 +11,8 @@ export interface SandboxApp {
   service: SandboxService;
   keys: KeyServerHost;
   faults: Faults;
+  /** The SMTP listener: the mail `relctl notify --send` delivered. */
+  smtp: RunningSmtp;
   /** http://127.0.0.1:P */
   origin: string;
   /** Forgets every repository, deployment, published file, key and mail (not the seed). */

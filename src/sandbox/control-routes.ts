@@ -9,7 +9,8 @@ export async function handleControl(app: SandboxApp, req: IncomingMessage, res: 
   const route = `${method} ${rest}`;
   switch (route) {
     case 'GET /mail':
-      sendJson(res, 200, app.keys.current.mails());
+      // The key server's confirmation mails ({to, subject, link}), then what SMTP received ({from, to, subject, text}).
+      sendJson(res, 200, [...app.keys.current.mails(), ...app.smtp.mails()]);
       return;
     case 'GET /state': {
       const { repositories, deployments } = app.service.state;

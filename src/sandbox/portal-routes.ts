@@ -50,7 +50,7 @@ export async function handlePortal(
     if (method !== 'GET' && method !== 'HEAD') throw new HttpError(405, '', { allow: 'GET' });
     const user = requireUser(app, req, ['Basic'], realm);
     const mine = app.service.state.deployments.filter((d) => d.user === user.name);
-    const html = Buffer.from(deploymentsPage(user.name, [...mine].reverse()));
+    const html = Buffer.from(deploymentsPage(user.name, [...mine].reverse(), app.smtp.mails()));
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': String(html.length), 'cache-control': 'no-store' });
     res.end(method === 'HEAD' ? undefined : html);
     return;

@@ -13,6 +13,7 @@ import { openKeyServers } from './key-servers.js';
 import { handlePortal } from './portal-routes.js';
 import { loadRules } from './rules.js';
 import { SandboxService, type SandboxUser } from './service.js';
+import { startSmtp } from './smtp/index.js';
 import { handleStaging } from './staging-routes.js';
 import { StateFile, type SandboxStateData } from './state.js';
 
@@ -29,6 +30,10 @@ export interface SandboxOptions {
   users?: SandboxUser[];
   /** Unexpected internal errors (a bug in the sandbox) are reported here. */
   log?: (line: string) => void;
+  /** SMTP listener port on 127.0.0.1 (default: any free port). */
+  smtpPort?: number;
+  /** Require SMTP AUTH with this user and password (default: anyone may send). */
+  smtpAuth?: { user: string; password: string };
 }
 
 export interface SandboxUrls {
@@ -37,6 +42,8 @@ export interface SandboxUrls {
   publicRepoUrl: string;
   keyserverUrl: string;
   secondaryKeyserverUrl: string;
+  /** smtp://[user:password@]127.0.0.1:PORT: received mail shows in GET /sandbox/mail. */
+  smtpUrl?: string;
 }
 
 export interface RunningSandbox {
@@ -122,14 +129,21 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   await service.resume();
 
   const faults = new Faults();
+  const smtp = await startSmtp({
+    ...(options.smtpPort === undefined ? {} : { port: options.smtpPort }),
+    ...(options.smtpAuth === undefined ? {} : { auth: options.smtpAuth }),
+    ...(options.log === undefined ? {} : { log: options.log }),
+  });
   const app: SandboxApp = {
     service,
     keys: keyHost,
     faults,
+    smtp,
     origin: '',
     reset: async () => {
       await keyHost.reset();
       await service.reset();
+      smtp.reset();
     },
   };
 
@@ -163,6 +177,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       server.off('error', reject);
       resolve();
     });
+  }).catch(async (error: unknown) => {
+    await smtp.close();
+    throw error;
   });
   const port = (server.address() as AddressInfo).port;
   app.origin = `http://127.0.0.1:${port}`;
@@ -170,7 +187,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   let closed: Promise<void> | undefined;
   return {
     port,
-    urls: sandboxUrls(app.origin),
+    urls: { ...sandboxUrls(app.origin), smtpUrl: smtp.url },
     users: users.map((u) => ({ ...u })),
     close: () =>
       (closed ??= (async () => {
@@ -178,6 +195,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
           server.close(() => resolve());
           server.closeAllConnections();
         });
+        await smtp.close();
         await stateFile.save().catch(() => undefined);
         if (temporary) await rm(dataDir, { recursive: true, force: true });
       })()),

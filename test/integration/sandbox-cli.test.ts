@@ -61,6 +61,7 @@ describe('relctl sandbox', () => {
       publicRepoUrl: `${origin}/repo`,
       keyserverUrl: `${origin}/keys`,
       secondaryKeyserverUrl: `${origin}/keys2`,
+      smtpUrl: expect.stringMatching(/^smtp:\/\/127\.0\.0\.1:\d+$/),
       users: [
         { name: 'alice', password: 'a-pw', namespaces: ['com.acme', 'org.acme'] },
         { name: 'bob', password: 'b-pw', namespaces: null },
