@@ -27,6 +27,7 @@ export const commandModules: Record<string, () => Promise<{ define: Define }>> =
   run: () => import('./run.js'),
   rehearse: () => import('./rehearse.js'),
   notify: () => import('./notify.js'),
+  image: () => import('./image.js'),
 };
 
 /**
