@@ -28,6 +28,7 @@ export const commandModules: Record<string, () => Promise<{ define: Define }>> =
   rehearse: () => import('./rehearse.js'),
   notify: () => import('./notify.js'),
   image: () => import('./image.js'),
+  smoke: () => import('./smoke.js'),
 };
 
 /**

@@ -1,19 +1,8 @@
-import { once } from 'node:events';
 import { writeFile } from 'node:fs/promises';
-import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { execa, type ResultPromise } from 'execa';
-
-/** A free TCP port on 127.0.0.1 (the registry binds it itself). */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+import { freePort } from './ports.js';
 
 export interface LoopbackRegistry extends AsyncDisposable {
   /** 127.0.0.1:PORT */
