@@ -1,7 +1,7 @@
 import { ExitError, RelctlError, UsageError, type ExitCodeValue } from '../core/errors.js';
 import { readJournal, updateJournal, type Journal } from '../io/journal.js';
 import { stepById } from './steps/index.js';
-import { isStepId, stepIds, type ReleaseContext, type StepDeps, type StepId, type StepOutcome } from './types.js';
+import { isStepId, releaseStepIds, stepIds, type ReleaseContext, type StepDeps, type StepId, type StepOutcome } from './types.js';
 
 export interface ChainRequest {
   /** `release` refuses to silently restart an unfinished release; `run` is the manual tool. */
@@ -68,7 +68,7 @@ export function startIndex(request: ChainRequest, journal: Journal): number {
 function unfinished(journal: Journal): StepId | undefined {
   const done = doneSteps(journal);
   if (done.size === 0 || done.has('status')) return undefined;
-  return [...stepIds].reverse().find((id) => done.has(id));
+  return [...releaseStepIds].reverse().find((id) => done.has(id));
 }
 
 function errorFacts(error: unknown): { kind: string; message: string; fix?: string } {

@@ -1,8 +1,12 @@
 import type { CommandContext } from '../io/command-context.js';
 import type { ProcessRunner } from '../io/process-runner.js';
 
-/** The steps of a release, in chain order (DESIGN §6). */
-export const stepIds = ['preflight', 'keys', 'prep', 'build', 'verify', 'upload', 'status'] as const;
+/** The steps of a release, in chain order (DESIGN §6): what `relctl release` runs. */
+export const releaseStepIds = ['preflight', 'keys', 'prep', 'build', 'verify', 'upload', 'status'] as const;
+/** The post-release chores (DESIGN §11), for `relctl run` once the deployment is PUBLISHED. */
+export const postReleaseStepIds = ['distribute', 'smoke', 'image', 'notify'] as const;
+/** Every step `relctl run` accepts, in chain order. */
+export const stepIds = [...releaseStepIds, ...postReleaseStepIds] as const;
 export type StepId = (typeof stepIds)[number];
 
 export function isStepId(s: string): s is StepId {
@@ -36,6 +40,11 @@ export interface ReleaseContext {
   deploymentsUrl?: string;
   /** Set by prep when it made the `chore: pre-release prep` commit. */
   prepCommit?: string;
+  /** Post-release: the distribution pull request, the smoke log, the image digest, the notices. */
+  pullRequestUrl?: string;
+  smokeLog?: string;
+  imageDigest?: string;
+  announced?: 'sent' | 'written';
 }
 
 export interface ChainOptions {

@@ -8,8 +8,7 @@ import { isSnapshotVersion } from '../../core/version.js';
 import type { CommandContext } from '../../io/command-context.js';
 import { runGit } from '../../io/git.js';
 import { runLogged } from '../../io/logged-process.js';
-import type { ProcessRunner } from '../../io/process-runner.js';
-import { exists, readIdentity } from '../../io/project.js';
+import { exists, readIdentity, type ProjectIdentity } from '../../io/project.js';
 
 export interface SnapshotWorktree {
   dir: string;
@@ -35,18 +34,7 @@ async function installCommand(ctx: CommandContext, buildTool: 'maven' | 'gradle'
   ];
 }
 
-/**
- * Part 4.7 step 5: install the component's snapshot locally, then a throwaway worktree of the
- * distribution whose pinning property names that snapshot. The user's clone is never written:
- * the worktree lives in a temporary folder and is removed afterwards.
- */
-export async function snapshotWorktree(ctx: CommandContext, _proc: ProcessRunner, dist: string, log: Writable): Promise<SnapshotWorktree> {
-  const identity = await readIdentity(ctx.cwd);
-  if (!isSnapshotVersion(identity.version)) {
-    throw new UsageError(`smoke --snapshot tests the local snapshot, but the project's version is ${identity.version}.`, {
-      fix: 'Run it before the release, while the version is X.Y.Z-SNAPSHOT (or run relctl smoke without --snapshot).',
-    });
-  }
+async function installSnapshot(ctx: CommandContext, identity: ProjectIdentity, log: Writable): Promise<void> {
   const [command, ...args] = await installCommand(ctx, identity.buildTool);
   ctx.out.info(`smoke --snapshot: ${[command, ...args].join(' ')}`);
   const installed = await runLogged({ command: command!, args, cwd: ctx.cwd, env: ctx.env, log, signal: ctx.signal });
@@ -57,6 +45,22 @@ export async function snapshotWorktree(ctx: CommandContext, _proc: ProcessRunner
       fix: `Run ${[command, ...args].join(' ')} yourself to see why, fix it, then run relctl smoke --snapshot again.`,
     });
   }
+}
+
+/**
+ * Part 4.7 step 5: install the component's snapshot locally, then a throwaway worktree of the
+ * distribution whose pinning property names that snapshot. The user's clone is never written:
+ * the worktree lives in a temporary folder and is removed afterwards.
+ */
+export async function snapshotWorktree(ctx: CommandContext, dist: string, log: Writable, options: { install: boolean }): Promise<SnapshotWorktree> {
+  const identity = await readIdentity(ctx.cwd);
+  if (!isSnapshotVersion(identity.version)) {
+    throw new UsageError(`smoke --snapshot tests the local snapshot, but the project's version is ${identity.version}.`, {
+      fix: 'Run it before the release, while the version is X.Y.Z-SNAPSHOT (or run relctl smoke without --snapshot).',
+    });
+  }
+  if (options.install) await installSnapshot(ctx, identity, log);
+
 
   const temp = await mkdtemp(path.join(os.tmpdir(), 'relctl-smoke-'));
   const dir = path.join(temp, 'distribution');

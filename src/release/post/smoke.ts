@@ -14,6 +14,8 @@ import { snapshotWorktree, type SnapshotWorktree } from './smoke-snapshot.js';
 
 export interface SmokeRequest {
   snapshot: boolean;
+  /** --snapshot after the prep step's own local install: do not install again. */
+  installed?: boolean;
   /** The distribution folder (default: config distribution.repo as a local path). */
   dir?: string;
 }
@@ -104,7 +106,7 @@ export async function runSmoke(ctx: CommandContext, proc: ProcessRunner, request
   try {
     let cwd = dist;
     if (request.snapshot) {
-      worktree = await snapshotWorktree(ctx, proc, dist, log);
+      worktree = await snapshotWorktree(ctx, dist, log, { install: request.installed !== true });
       cwd = worktree.dir;
       ctx.out.info(`smoke --snapshot: ${worktree.property}=${worktree.version} in a throwaway worktree of ${dist}`);
     }

@@ -1,0 +1,56 @@
+import path from 'node:path';
+import { journalDirName } from '../../io/journal.js';
+import type { Step } from '../types.js';
+
+/**
+ * The post-release chores as chain steps (DESIGN §11): `relctl run distribute smoke image notify`.
+ * Each one is skipped, with the reason, when the project does not configure it; each works on
+ * the chain's version (else the journal's last release).
+ */
+const versionOf = (version: string | undefined): { releaseVersion?: string } => (version === undefined ? {} : { releaseVersion: version });
+
+export const smokeStep: Step = {
+  id: 'smoke',
+  title: 'Distribution smoke test',
+  skip: (_rc, { ctx }) => (ctx.config.distribution?.repo === undefined ? 'no distribution.repo in relctl.config.json' : undefined),
+  summary: (_rc, added) => (added.smokeLog === undefined ? undefined : `healthy (log: ${added.smokeLog})`),
+  async run(_rc, { ctx, proc }) {
+    const { runSmoke } = await import('../post/smoke.js');
+    const result = await runSmoke(ctx, proc, { snapshot: false });
+    return proc.dryRun ? {} : { smokeLog: result.log };
+  },
+};
+
+export const imageStep: Step = {
+  id: 'image',
+  title: 'Demo image',
+  skip: (_rc, { ctx }) => (ctx.config.distribution?.image?.name === undefined ? 'no distribution.image.name in relctl.config.json' : undefined),
+  summary: (_rc, added) => (added.imageDigest === undefined ? undefined : `the version and latest are ${added.imageDigest}`),
+  async run(rc, { ctx, proc }) {
+    const { runImage } = await import('../post/image.js');
+    const result = await runImage(ctx, proc, versionOf(rc.version));
+    return result.digest === undefined ? {} : { imageDigest: result.digest };
+  },
+};
+
+export const notifyStep: Step = {
+  id: 'notify',
+  title: 'Release announcement',
+  skip: (_rc, { ctx }) => (ctx.config.mail === undefined ? 'no mail section in relctl.config.json' : undefined),
+  summary: (_rc, added) => (added.announced === 'sent' ? 'sent' : added.announced === 'written' ? `written to ${journalDirName}/mail (send it from your mail client)` : undefined),
+  async run(rc, { ctx, options }) {
+    const { runNotify } = await import('../post/notify.js');
+    // With RELCTL_SMTP_URL the announcement is sent; without it, written as .eml for the person's own client.
+    const smtp = ctx.env.RELCTL_SMTP_URL !== undefined && ctx.env.RELCTL_SMTP_URL !== '';
+    const result = await runNotify(ctx, {
+      kind: 'announce',
+      send: smtp,
+      dryRun: options.dryRun,
+      ...versionOf(rc.version),
+      ...(smtp ? {} : { outputDir: path.join(ctx.cwd, journalDirName, 'mail') }),
+    });
+    const social = await runNotify(ctx, { kind: 'social', send: false, dryRun: options.dryRun, ...versionOf(rc.version) });
+    if (!ctx.out.json) ctx.out.info(`Post for the project's social account (${social.post!.length}/280):\n  ${social.post}`);
+    return result.delivery === 'sent' || result.delivery === 'written' ? { announced: result.delivery } : {};
+  },
+};
