@@ -29,6 +29,7 @@ export const commandModules: Record<string, () => Promise<{ define: Define }>> =
   notify: () => import('./notify.js'),
   image: () => import('./image.js'),
   smoke: () => import('./smoke.js'),
+  distribute: () => import('./distribute.js'),
 };
 
 /**

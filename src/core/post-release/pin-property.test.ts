@@ -27,3 +27,24 @@ describe('distribution pin property', () => {
     expect(setProperty('a=1\r\nb=2\r\n', 'b', '3')).toBe('a=1\r\nb=3\r\n');
   });
 });
+
+describe('in-place diff', () => {
+  it('shows the changed line with its context', async () => {
+    const { inPlaceDiff } = await import('./line-diff.js');
+    expect(inPlaceDiff(props, setProperty(props, 'notificationPortletVersion', '5.1.0'), 'gradle.properties')).toBe(
+      [
+        '--- a/gradle.properties',
+        '+++ b/gradle.properties',
+        '@@ -1,5 +1,5 @@',
+        ' # versions',
+        ' uPortalVersion=5.14.0',
+        '-notificationPortletVersion = 5.0.0',
+        '+notificationPortletVersion = 5.1.0',
+        ' #notificationPortletVersion=4.0.0',
+        ' otherVersion=5.0.0',
+        '',
+      ].join('\n'),
+    );
+    expect(inPlaceDiff('a\n', 'a\n', 'f')).toBe('');
+  });
+});

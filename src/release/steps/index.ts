@@ -3,13 +3,13 @@ import { buildStep } from './build.js';
 import { keysStep } from './keys.js';
 import { preflightStep } from './preflight.js';
 import { prepStep } from './prep.js';
-import { imageStep, notifyStep, smokeStep } from './post-release.js';
+import { distributeStep, imageStep, notifyStep, smokeStep } from './post-release.js';
 import { statusStep } from './status.js';
 import { uploadStep } from './upload.js';
 import { verifyStep } from './verify.js';
 
 /** The step registry, in chain order: `relctl release` runs all of them. */
-export const steps: readonly Step[] = [preflightStep, keysStep, prepStep, buildStep, verifyStep, uploadStep, statusStep, smokeStep, imageStep, notifyStep];
+export const steps: readonly Step[] = [preflightStep, keysStep, prepStep, buildStep, verifyStep, uploadStep, statusStep, distributeStep, smokeStep, imageStep, notifyStep];
 
 export function stepById(id: StepId): Step {
   const step = steps.find((s) => s.id === id);

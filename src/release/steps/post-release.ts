@@ -9,6 +9,19 @@ import type { Step } from '../types.js';
  */
 const versionOf = (version: string | undefined): { releaseVersion?: string } => (version === undefined ? {} : { releaseVersion: version });
 
+export const distributeStep: Step = {
+  id: 'distribute',
+  title: 'Distribution pull request',
+  skip: (_rc, { ctx }) => (ctx.config.distribution?.repo === undefined ? 'no distribution.repo in relctl.config.json' : undefined),
+  summary: (_rc, added) => (added.pullRequestUrl === undefined ? undefined : added.pullRequestUrl),
+  async run(rc, { ctx, options }) {
+    const { runDistribute } = await import('../post/distribute.js');
+    const result = await runDistribute(ctx, { dryRun: options.dryRun, ...versionOf(rc.version) });
+    if (result.state === 'dry-run' && !ctx.out.json) ctx.out.info(result.diff);
+    return result.pullRequest === undefined ? {} : { pullRequestUrl: result.pullRequest.url };
+  },
+};
+
 export const smokeStep: Step = {
   id: 'smoke',
   title: 'Distribution smoke test',
