@@ -24,6 +24,8 @@ export interface MailConfig {
   noticeWorkingDays?: number;
 }
 export interface SmokeConfig {
+  /** The local checkout to smoke-test when distribution.repo is owner/name. */
+  dir?: string;
   stop?: string[];
   deploy?: string[];
   start?: string[];
@@ -62,6 +64,7 @@ export const sections: Record<keyof PostReleaseConfig, { section: Section; descr
       smoke: {
         description: 'relctl smoke: stop, clean deploy, start, then the health probe',
         section: {
+          dir: { type: 'string', description: 'local checkout of the distribution to run (default: distribution.repo when it is a folder)' },
           stop: { type: 'command', description: `stop command (${commandHelp})`, default: './gradlew tomcatStop' },
           deploy: { type: 'command', description: `clean deploy command (${commandHelp})`, default: './gradlew clean tomcatDeploy' },
           start: { type: 'command', description: `start command (${commandHelp})`, default: './gradlew tomcatStart' },

@@ -11,7 +11,7 @@ import { notesText } from '../../io/notes-text.js';
 import { resolveReleaseTarget } from '../../io/release-version.js';
 import type { GithubSession } from '../../github/session.js';
 import * as api from '../../github/repo-api.js';
-import { localDistributionDir } from './distribution-dir.js';
+import { repoFolder } from './distribution-dir.js';
 
 export interface DistributeRequest {
   releaseVersion?: string;
@@ -72,7 +72,7 @@ export async function runDistribute(ctx: CommandContext, request: DistributeRequ
   const message = `chore: ${identity.artifactId} ${version}`;
   const notes = await notesText(ctx.cwd, ctx.env, { artifactId: identity.artifactId, version, tags: target.tags });
   const body = notes.text === '' ? `${identity.artifactId} ${version}.` : `${identity.artifactId} ${version}\n\n${notes.text}\n`;
-  const local = await localDistributionDir(ctx);
+  const local = await repoFolder(ctx);
 
   const pin = (text: string): { property: string; next: string; diff: string } => {
     const found = findPinnedProperty(text, {

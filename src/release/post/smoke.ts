@@ -45,9 +45,9 @@ const tailLines = 30;
 export async function runSmoke(ctx: CommandContext, proc: ProcessRunner, request: SmokeRequest): Promise<SmokeResult> {
   const dist = request.dir !== undefined ? path.resolve(ctx.cwd, request.dir) : await localDistributionDir(ctx);
   if (dist === undefined) {
-    throw new UsageError('No local distribution to smoke-test: relctl.config.json sets no distribution.repo folder.', {
+    throw new UsageError('No local distribution to smoke-test: relctl.config.json sets neither a distribution.repo folder nor distribution.smoke.dir.', {
       kind: 'invalid-config',
-      fix: 'Set "distribution": {"repo": "../uPortal-start"} (a local clone) in relctl.config.json, or pass --dir.',
+      fix: 'Set "distribution": {"repo": "../uPortal-start"} or {"smoke": {"dir": "../uPortal-start"}} (a local checkout) in relctl.config.json, or pass --dir.',
     });
   }
   const healthUrl = ctx.config.distribution?.smoke?.healthUrl ?? (sectionDefault('distribution.smoke.healthUrl') as string);

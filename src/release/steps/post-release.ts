@@ -25,7 +25,8 @@ export const distributeStep: Step = {
 export const smokeStep: Step = {
   id: 'smoke',
   title: 'Distribution smoke test',
-  skip: (_rc, { ctx }) => (ctx.config.distribution?.repo === undefined ? 'no distribution.repo in relctl.config.json' : undefined),
+  skip: (_rc, { ctx }) =>
+    ctx.config.distribution?.repo === undefined && ctx.config.distribution?.smoke?.dir === undefined ? 'no distribution.repo or distribution.smoke.dir in relctl.config.json' : undefined,
   summary: (_rc, added) => (added.smokeLog === undefined ? undefined : `healthy (log: ${added.smokeLog})`),
   async run(_rc, { ctx, proc }) {
     const { runSmoke } = await import('../post/smoke.js');
