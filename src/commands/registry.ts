@@ -26,6 +26,7 @@ export const commandModules: Record<string, () => Promise<{ define: Define }>> =
   release: () => import('./release.js'),
   run: () => import('./run.js'),
   rehearse: () => import('./rehearse.js'),
+  notes: () => import('./notes.js'),
   notify: () => import('./notify.js'),
   image: () => import('./image.js'),
   smoke: () => import('./smoke.js'),

@@ -2,14 +2,14 @@ import { UsageError } from '../core/errors.js';
 import { addChainOptions, chainOptions, stepDeps } from '../release/options.js';
 import { renderSummary } from '../release/render.js';
 import { runChain } from '../release/runner.js';
-import { releaseStepIds } from '../release/types.js';
+import { stepIds } from '../release/types.js';
 import type { Define } from './registry.js';
 
 export const define: Define = (program, action) => {
   addChainOptions(
     program
       .command('release')
-      .description(`the whole release as resumable steps: ${releaseStepIds.join(' → ')}`)
+      .description(`the whole release as resumable steps: ${stepIds.join(' → ')}`)
       .option('--restart', 'discard an unfinished release recorded in the journal and start over'),
   ).action(
     action(async (ctx, opts) => {
@@ -19,7 +19,7 @@ export const define: Define = (program, action) => {
       const options = chainOptions(opts);
       const summary = await runChain(stepDeps(ctx, options), {
         command: 'release',
-        steps: releaseStepIds,
+        steps: stepIds,
         resume: opts.resume === true,
         restart: opts.restart === true,
         ...(typeof opts.from === 'string' ? { from: opts.from } : {}),

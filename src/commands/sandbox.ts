@@ -46,7 +46,7 @@ function parsePort(value: string): number {
 export const define: Define = (program, action) => {
   program
     .command('sandbox')
-    .description('start the local stand-in of the staging API, portal, public repository and key servers')
+    .description('start the local stand-in of the staging API, portal, public repository, key servers, GitHub and Jira')
     .option('--port <n>', 'port on 127.0.0.1 (0 = any free port)', parsePort, 0)
     .option('--data-dir <dir>', 'keep state and files here across restarts (default: a temporary folder removed on exit)')
     .option('--seed-repo <dir>', 'a Maven-layout folder the public repository serves (parent POMs, existing versions)')
@@ -94,7 +94,8 @@ export const define: Define = (program, action) => {
           const who = ready.users.map((u) => `${u.name}:${u.password}${u.namespaces === null ? '' : `:${u.namespaces.join(',')}`}`);
           ctx.out.result(
             `sandbox ready stagingApiUrl=${ready.stagingApiUrl} portalUrl=${ready.portalUrl} publicRepoUrl=${ready.publicRepoUrl}` +
-              ` keyserverUrl=${ready.keyserverUrl} secondaryKeyserverUrl=${ready.secondaryKeyserverUrl} smtpUrl=${ready.smtpUrl} users=${who.join(';')}`,
+              ` keyserverUrl=${ready.keyserverUrl} secondaryKeyserverUrl=${ready.secondaryKeyserverUrl}` +
+              ` githubApiUrl=${ready.githubApiUrl} jiraUrl=${ready.jiraUrl} smtpUrl=${ready.smtpUrl} users=${who.join(';')}`,
           );
           ctx.out.info(`Maven deploy URL: ${ready.stagingApiUrl}/service/local/staging/deploy/maven2/`);
           ctx.out.info(`Deployments page: ${ready.portalUrl}/publishing/deployments`);

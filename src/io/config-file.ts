@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { resolveConfig, validateConfigFile, type ResolvedConfig } from '../core/config/resolve.js';
-import type { PostReleaseConfig } from '../core/config/sections.js';
+import type { ConfigSections } from '../core/config/sections.js';
 import type { SettingKey } from '../core/config/settings.js';
 
 export const configFileName = 'relctl.config.json';
@@ -27,7 +27,7 @@ export async function loadConfig(
     }
   }
   let fileValues: Partial<Record<SettingKey, unknown>> = {};
-  let sections: PostReleaseConfig = {};
+  let sections: ConfigSections = {};
   if (text !== undefined) {
     let json: unknown;
     try {
@@ -38,7 +38,7 @@ export async function loadConfig(
         fix: `Fix the JSON syntax of ${configFileName}.`,
       });
     }
-    const { values, sections: nested, problems } = validateConfigFile(json);
+    const { values, sections: fileSections, problems } = validateConfigFile(json);
     if (problems.length > 0) {
       throw new UsageError(
         `${configFileName} is invalid: ${problems.map((p) => `"${p.key}" ${p.message}`).join('; ')}.`,
@@ -46,7 +46,7 @@ export async function loadConfig(
       );
     }
     fileValues = values;
-    sections = nested;
+    sections = fileSections;
   }
   return resolveConfig({ flags, env, file: fileValues, sections, fileName: configFileName });
 }

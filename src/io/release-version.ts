@@ -1,5 +1,5 @@
 import { UsageError } from '../core/errors.js';
-import { releaseTagVersions } from '../core/post-release/release-tags.js';
+import { releaseTags } from '../core/notes/range.js';
 import { parseVersion } from '../core/version.js';
 import { listTags } from './git.js';
 import { readJournal } from './journal.js';
@@ -29,7 +29,7 @@ export async function resolveReleaseTarget(cwd: string, env: NodeJS.ProcessEnv, 
   }
   const journal = await readJournal(cwd);
   if (journal.release !== undefined) return { identity, version: journal.release.version, source: 'journal', tags };
-  const newest = releaseTagVersions(tags, identity.artifactId)[0];
+  const newest = releaseTags(tags, identity.artifactId)[0];
   if (newest !== undefined) return { identity, version: newest.version, source: 'tag', tags };
   throw new UsageError('No release version is known: the journal records no release and no release tag exists.', {
     kind: 'no-release-version',

@@ -33,7 +33,7 @@ export interface HttpOptions {
 }
 
 export interface HttpRequest {
-  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   headers?: Record<string, string>;
   body?: string | Uint8Array;

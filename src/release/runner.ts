@@ -82,7 +82,8 @@ function errorFacts(error: unknown): { kind: string; message: string; fix?: stri
  * first failure stops the chain; its error (cause + fix) propagates to the CLI, except with --json
  * where the summary document carries it.
  */
-export async function runChain(deps: StepDeps, request: ChainRequest): Promise<ChainSummary> {
+export async function runChain(chainDeps: StepDeps, request: ChainRequest): Promise<ChainSummary> {
+  const deps: StepDeps = { ...chainDeps, command: request.command };
   const { ctx, options } = deps;
   const root = ctx.cwd;
   const dryRun = options.dryRun;

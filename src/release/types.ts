@@ -3,8 +3,8 @@ import type { ProcessRunner } from '../io/process-runner.js';
 
 /** The steps of a release, in chain order (DESIGN §6): what `relctl release` runs. */
 export const releaseStepIds = ['preflight', 'keys', 'prep', 'build', 'verify', 'upload', 'status'] as const;
-/** The post-release chores (DESIGN §11), for `relctl run` once the deployment is PUBLISHED. */
-export const postReleaseStepIds = ['distribute', 'smoke', 'image', 'notify'] as const;
+/** Chores after the release itself (DESIGN §11): a release whose status is done is finished without them; `release` offers them once PUBLISHED. */
+export const postReleaseStepIds = ['notes', 'distribute', 'smoke', 'image', 'notify'] as const;
 /** Every step `relctl run` accepts, in chain order. */
 export const stepIds = [...releaseStepIds, ...postReleaseStepIds] as const;
 export type StepId = (typeof stepIds)[number];
@@ -40,6 +40,9 @@ export interface ReleaseContext {
   deploymentsUrl?: string;
   /** Set by prep when it made the `chore: pre-release prep` commit. */
   prepCommit?: string;
+  /** Set by notes: where the Markdown was written, and the release page. */
+  notesFile?: string;
+  releaseUrl?: string;
   /** Post-release: the distribution pull request, the smoke log, the image digest, the notices. */
   pullRequestUrl?: string;
   smokeLog?: string;
@@ -58,6 +61,8 @@ export interface ChainOptions {
 }
 
 export interface StepDeps {
+  /** The command running the chain: `release` offers post-release steps only after PUBLISHED. */
+  command?: 'release' | 'run' | 'rehearse';
   ctx: CommandContext;
   options: ChainOptions;
   proc: ProcessRunner;

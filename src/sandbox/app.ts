@@ -1,6 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { KeyServerHost } from './key-servers.js';
 import type { Faults } from './faults.js';
+import type { GithubService } from './github/service.js';
+import type { JiraService } from './jira/service.js';
 import type { RunningSmtp } from './smtp/index.js';
 import { HttpError, parseAuthorization } from './http-util.js';
 import type { SandboxService, SandboxUser } from './service.js';
@@ -11,6 +13,8 @@ export interface SandboxApp {
   service: SandboxService;
   keys: KeyServerHost;
   faults: Faults;
+  github: GithubService;
+  jira: JiraService;
   /** The SMTP listener: the mail `relctl notify --send` delivered. */
   smtp: RunningSmtp;
   /** http://127.0.0.1:P */

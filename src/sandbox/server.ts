@@ -8,6 +8,10 @@ import type { SandboxApp } from './app.js';
 import { handleControl, handleRepo } from './control-routes.js';
 import { Faults } from './faults.js';
 import { FileStore } from './file-store.js';
+import { handleGithub } from './github/routes.js';
+import { GithubService } from './github/service.js';
+import { handleJira } from './jira/routes.js';
+import { JiraService } from './jira/service.js';
 import { HttpError, continueAndRead, sendError } from './http-util.js';
 import { openKeyServers } from './key-servers.js';
 import { handlePortal } from './portal-routes.js';
@@ -42,6 +46,8 @@ export interface SandboxUrls {
   publicRepoUrl: string;
   keyserverUrl: string;
   secondaryKeyserverUrl: string;
+  githubApiUrl: string;
+  jiraUrl: string;
   /** smtp://[user:password@]127.0.0.1:PORT: received mail shows in GET /sandbox/mail. */
   smtpUrl?: string;
 }
@@ -62,6 +68,8 @@ export function sandboxUrls(origin: string): SandboxUrls {
     publicRepoUrl: `${origin}/repo`,
     keyserverUrl: `${origin}/keys`,
     secondaryKeyserverUrl: `${origin}/keys2`,
+    githubApiUrl: `${origin}/github/api`,
+    jiraUrl: `${origin}/jira`,
   };
 }
 
@@ -102,6 +110,10 @@ async function route(app: SandboxApp, req: IncomingMessage, res: ServerResponse)
       return app.keys.current.handlePrimary(req, res, rest + search, await continueAndRead(req, res, 1024 * 1024), `${app.origin}/keys`);
     case 'keys2':
       return app.keys.current.handleSecondary(req, res, rest + search, await continueAndRead(req, res, 1024 * 1024));
+    case 'github':
+      return handleGithub(app.github, app.origin, req, res, rest, query);
+    case 'jira':
+      return handleJira(app.jira, app.origin, req, res, rest, query);
     case 'sandbox':
       return handleControl(app, req, res, rest);
     default:
@@ -129,6 +141,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   await service.resume();
 
   const faults = new Faults();
+  const [github, jira] = await Promise.all([GithubService.open(dataDir), JiraService.open(dataDir)]);
   const smtp = await startSmtp({
     ...(options.smtpPort === undefined ? {} : { port: options.smtpPort }),
     ...(options.smtpAuth === undefined ? {} : { auth: options.smtpAuth }),
@@ -138,11 +151,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     service,
     keys: keyHost,
     faults,
+    github,
+    jira,
     smtp,
     origin: '',
     reset: async () => {
       await keyHost.reset();
       await service.reset();
+      await github.reset();
+      await jira.reset();
       smtp.reset();
     },
   };

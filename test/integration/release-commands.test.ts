@@ -171,7 +171,7 @@ describe('release build: the exact build tool command lines', () => {
     expect(r.exitCode, r.stderr).toBe(0);
     const summary = JSON.parse(r.stdout) as { ok: boolean; dryRun: boolean; steps: { id: string; status: string }[] };
     expect(summary).toMatchObject({ ok: true, dryRun: true });
-    expect(summary.steps.map((s) => s.status)).toEqual(['done', 'done', 'done', 'done', 'done', 'done', 'done']);
+    expect(summary.steps.map((s) => s.status)).toEqual(['done', 'done', 'done', 'done', 'done', 'done', 'done', 'skipped']);
     expect(r.stderr).toContain('a real run would stop here');
     expect(r.stderr).toContain('! mvn -B release:clean');
     expect(r.stderr).toContain('! POST http://127.0.0.1:9/staging/manual/upload/defaultRepository/org.example.relctl?publishing_type=user_managed');

@@ -24,6 +24,8 @@ interface Ready {
   publicRepoUrl: string;
   keyserverUrl: string;
   secondaryKeyserverUrl: string;
+  githubApiUrl: string;
+  jiraUrl: string;
   users: { name: string; password: string; namespaces: string[] | null }[];
 }
 
@@ -61,6 +63,8 @@ describe('relctl sandbox', () => {
       publicRepoUrl: `${origin}/repo`,
       keyserverUrl: `${origin}/keys`,
       secondaryKeyserverUrl: `${origin}/keys2`,
+      githubApiUrl: `${origin}/github/api`,
+      jiraUrl: `${origin}/jira`,
       smtpUrl: expect.stringMatching(/^smtp:\/\/127\.0\.0\.1:\d+$/),
       users: [
         { name: 'alice', password: 'a-pw', namespaces: ['com.acme', 'org.acme'] },

@@ -60,3 +60,22 @@ describe('validateConfigFile', () => {
     expect(validateConfigFile([1]).problems[0]!.message).toContain('object');
   });
 });
+
+describe('the tracker section', () => {
+  it('accepts repo and jiraProjects and carries them into the config; GitHub defaults to the public API', () => {
+    const { sections, problems } = validateConfigFile({ tracker: { repo: 'apereo/uPortal', jiraProjects: ['UP'] } });
+    expect(problems).toEqual([]);
+    const { config } = resolveConfig({ flags: {}, env: { RELCTL_JIRA_URL: 'https://issues.example.org/' }, file: {}, sections });
+    expect(config.tracker).toEqual({ repo: 'apereo/uPortal', jiraProjects: ['UP'] });
+    expect(config.githubApiUrl).toBe('https://api.github.com');
+    expect(config.jiraUrl).toBe('https://issues.example.org');
+  });
+  it('names every problem of the section', () => {
+    const { problems } = validateConfigFile({ tracker: { repo: 'no-slash', jiraProjects: ['up'], token: 'x' } });
+    expect(problems.map((p) => p.message)).toEqual([
+      'tracker.repo must be "owner/name"',
+      'tracker.jiraProjects must be a list of upper-case Jira project keys such as ["UP"]',
+      'tracker.token is not a known key (known: repo, jiraProjects); secrets do not belong in a committed file (RELCTL_* variables: see the README)',
+    ]);
+  });
+});

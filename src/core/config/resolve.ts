@@ -1,10 +1,11 @@
 import { UsageError } from '../errors.js';
-import { sectionKeys, validateConfigSection, type PostReleaseConfig } from './sections.js';
+import { isSectionKey, sectionKeys, validateSection, type ConfigSections } from './sections.js';
 import { settingKeys, settingSpecs, type SettingKey, type SettingSpec } from './settings.js';
 
 export type SettingSource = 'flag' | 'env' | 'file' | 'default';
 
-export interface Config extends PostReleaseConfig {
+/** The flat settings, plus the file's object-valued sections (tracker, distribution, mail). */
+export interface Config extends ConfigSections {
   stagingApiUrl: string;
   portalUrl: string;
   publicRepoUrl: string;
@@ -17,6 +18,8 @@ export interface Config extends PostReleaseConfig {
   fingerprint?: string;
   /** Seconds. */
   timeout: number;
+  githubApiUrl: string;
+  jiraUrl?: string;
 }
 
 export interface ResolvedConfig {
@@ -35,19 +38,23 @@ export interface ConfigProblem {
  * Validates the parsed contents of relctl.config.json. Pure: returns every problem at once so
  * the user fixes the file in one go.
  */
-export function validateConfigFile(json: unknown): { values: Partial<Record<SettingKey, unknown>>; sections: PostReleaseConfig; problems: ConfigProblem[] } {
+export function validateConfigFile(json: unknown): {
+  values: Partial<Record<SettingKey, unknown>>;
+  sections: ConfigSections;
+  problems: ConfigProblem[];
+} {
   const problems: ConfigProblem[] = [];
   const values: Partial<Record<SettingKey, unknown>> = {};
-  const sections: Record<string, unknown> = {};
+  const sections: ConfigSections = {};
   if (json === null || typeof json !== 'object' || Array.isArray(json)) {
     return { values, sections, problems: [{ key: '(root)', message: 'must be a JSON object' }] };
   }
   for (const [key, value] of Object.entries(json)) {
     if (key === '$schema') continue;
-    if ((sectionKeys as readonly string[]).includes(key)) {
-      const r = validateConfigSection(key as keyof PostReleaseConfig, value);
-      problems.push(...r.problems);
-      sections[key] = r.value;
+    if (isSectionKey(key)) {
+      const checked = validateSection(key, value);
+      for (const message of checked.problems) problems.push({ key, message });
+      if (checked.value !== undefined) sections[key] = checked.value;
       continue;
     }
     if (!(settingKeys as readonly string[]).includes(key)) {
@@ -100,8 +107,8 @@ export interface ConfigLayers {
   flags: Partial<Record<SettingKey, unknown>>;
   env: Record<string, string | undefined>;
   file: Partial<Record<SettingKey, unknown>>;
-  /** The file's nested sections (no flag or variable overrides them). */
-  sections?: PostReleaseConfig;
+  /** The file's object-valued keys, validated already. */
+  sections?: ConfigSections;
   /** For messages: where the file layer came from. */
   fileName?: string;
 }

@@ -1,12 +1,13 @@
 /**
- * The nested sections of relctl.config.json for the post-release chores (DESIGN §2, §11):
- * `distribution` {repo, property, smoke, image} and `mail` {from, dev, user, announce}. They have
- * no flag or RELCTL_* variable (they describe the project, not the machine), so they live apart
- * from the flat settings table; one field table drives validation and the JSON Schema.
+ * The object-valued keys of relctl.config.json (DESIGN §2, §11): `tracker` {repo, jiraProjects}
+ * for the notes, `distribution` {repo, property, smoke, image} and `mail` {from, dev, user,
+ * announce} for the post-release chores. They have no flag or RELCTL_* variable (they describe
+ * the project, not the machine), so they live apart from the flat settings table; one field
+ * table drives validation and the JSON Schema.
  * Secrets never belong here: the SMTP password travels in RELCTL_SMTP_URL, the registry
  * password in RELCTL_REGISTRY_PASSWORD.
  */
-type FieldType = 'string' | 'addresses' | 'positiveInteger' | 'boolean' | 'url' | 'command';
+type FieldType = 'string' | 'addresses' | 'positiveInteger' | 'boolean' | 'url' | 'command' | 'ownerName' | 'jiraKeys';
 
 interface Field {
   type: FieldType;
@@ -15,6 +16,12 @@ interface Field {
 }
 type Section = Record<string, Field | { section: Section; description: string }>;
 
+export interface TrackerConfig {
+  /** GitHub `owner/name` whose issues `#N` refers to and whose release page notes publish. */
+  repo?: string;
+  /** Jira project keys (`UP`): `UP-123` in a commit message is a Jira issue. */
+  jiraProjects?: string[];
+}
 export interface MailConfig {
   from?: string;
   dev?: string[];
@@ -47,7 +54,8 @@ export interface DistributionConfig {
   smoke?: SmokeConfig;
   image?: ImageConfig;
 }
-export interface PostReleaseConfig {
+export interface ConfigSections {
+  tracker?: TrackerConfig;
   distribution?: DistributionConfig;
   mail?: MailConfig;
 }
@@ -55,7 +63,14 @@ export interface PostReleaseConfig {
 const addressesHelp = 'an e-mail address or a list of them';
 const commandHelp = 'a command line (split on spaces, no shell) or an argv array';
 
-export const sections: Record<keyof PostReleaseConfig, { section: Section; description: string }> = {
+export const sections: Record<keyof ConfigSections, { section: Section; description: string }> = {
+  tracker: {
+    description: 'issue tracker of the release notes (relctl notes)',
+    section: {
+      repo: { type: 'ownerName', description: 'GitHub owner/name (default: the origin remote)' },
+      jiraProjects: { type: 'jiraKeys', description: 'Jira project keys, e.g. ["UP"]' },
+    },
+  },
   distribution: {
     description: 'the distribution that ships this component (relctl distribute, smoke, image)',
     section: {
@@ -96,9 +111,11 @@ export const sections: Record<keyof PostReleaseConfig, { section: Section; descr
   },
 };
 
-export const sectionKeys = Object.keys(sections) as (keyof PostReleaseConfig)[];
+export const sectionKeys = Object.keys(sections) as (keyof ConfigSections)[];
 
 const address = /^[^\s@<>]+@[^\s@<>]+$/;
+const ownerName = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
+const jiraKey = /^[A-Z][A-Z0-9_]*$/;
 
 function checkField(field: Field, value: unknown): { value?: unknown; problem?: string } {
   switch (field.type) {
@@ -120,44 +137,57 @@ function checkField(field: Field, value: unknown): { value?: unknown; problem?: 
     case 'url':
       if (typeof value !== 'string' || !/^https?:\/\/\S+$/.test(value)) return { problem: 'must be an http or https URL' };
       return { value };
+    case 'ownerName':
+      return typeof value === 'string' && ownerName.test(value.trim()) ? { value: value.trim() } : { problem: 'must be "owner/name"' };
+    case 'jiraKeys':
+      return Array.isArray(value) && value.every((k) => typeof k === 'string' && jiraKey.test(k))
+        ? { value: [...(value as string[])] }
+        : { problem: 'must be a list of upper-case Jira project keys such as ["UP"]' };
     default:
       return typeof value === 'string' && value.trim() !== '' ? { value: value.trim() } : { problem: 'must be a non-empty string' };
   }
 }
 
-function validateSection(section: Section, json: unknown, prefix: string, problems: { key: string; message: string }[]): Record<string, unknown> {
+function checkSection(section: Section, json: unknown, prefix: string, problems: string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (json === null || typeof json !== 'object' || Array.isArray(json)) {
-    problems.push({ key: prefix, message: 'must be a JSON object' });
+    problems.push(`${prefix} must be a JSON object`);
     return out;
   }
   for (const [key, value] of Object.entries(json)) {
     const spec = section[key];
     const name = `${prefix}.${key}`;
     if (spec === undefined) {
-      problems.push({ key: name, message: /password|token|secret/i.test(key) ? 'secrets do not belong in a committed file (see the README: RELCTL_SMTP_URL, RELCTL_REGISTRY_PASSWORD)' : `unknown key (known: ${Object.keys(section).join(', ')})` });
+      const secret = /password|token|secret/i.test(key) ? '; secrets do not belong in a committed file (RELCTL_* variables: see the README)' : '';
+      problems.push(`${name} is not a known key (known: ${Object.keys(section).join(', ')})${secret}`);
     } else if ('section' in spec) {
-      out[key] = validateSection(spec.section, value, name, problems);
+      out[key] = checkSection(spec.section, value, name, problems);
     } else {
       const r = checkField(spec, value);
-      if (r.problem !== undefined) problems.push({ key: name, message: r.problem });
+      if (r.problem !== undefined) problems.push(`${name} ${r.problem}`);
       else out[key] = r.value;
     }
   }
   return out;
 }
 
-/** Validates one section's JSON; pure, every problem at once. */
-export function validateConfigSection(key: keyof PostReleaseConfig, json: unknown): { value: unknown; problems: { key: string; message: string }[] } {
-  const problems: { key: string; message: string }[] = [];
-  const value = validateSection(sections[key].section, json, key, problems);
-  return { value, problems };
+export type SectionKey = keyof ConfigSections;
+
+export function isSectionKey(key: string): key is SectionKey {
+  return (sectionKeys as readonly string[]).includes(key);
+}
+
+/** Problems of one section's value (empty when valid; each names its key path) and its normalised form. */
+export function validateSection<K extends SectionKey>(key: K, json: unknown): { problems: string[]; value?: ConfigSections[K] } {
+  const problems: string[] = [];
+  const value = checkSection(sections[key].section, json, key, problems);
+  return problems.length > 0 ? { problems } : { problems, value: value as ConfigSections[K] };
 }
 
 /** A field's default, by path (`distribution.smoke.deadline`). */
 export function sectionDefault(pathText: string): string | number | boolean | string[] | undefined {
   const [first, ...rest] = pathText.split('.');
-  let spec: Section[string] | undefined = sections[first as keyof PostReleaseConfig];
+  let spec: Section[string] | undefined = sections[first as keyof ConfigSections];
   for (const part of rest) {
     if (spec === undefined || !('section' in spec)) return undefined;
     spec = spec.section[part];
@@ -166,32 +196,40 @@ export function sectionDefault(pathText: string): string | number | boolean | st
   return spec.type === 'command' && typeof spec.default === 'string' ? spec.default.split(' ') : spec.default;
 }
 
+function fieldSchema(type: FieldType): Record<string, unknown> {
+  const string = { type: 'string', minLength: 1 };
+  switch (type) {
+    case 'boolean':
+      return { type: 'boolean' };
+    case 'positiveInteger':
+      return { type: 'integer', minimum: 1 };
+    case 'url':
+      return { type: 'string', format: 'uri', pattern: '^https?://' };
+    case 'ownerName':
+      return { type: 'string', pattern: ownerName.source };
+    case 'jiraKeys':
+      return { type: 'array', items: { type: 'string', pattern: jiraKey.source } };
+    case 'addresses':
+    case 'command':
+      return { oneOf: [string, { type: 'array', items: string, minItems: 1 }] };
+    default:
+      return string;
+  }
+}
+
 function schemaOf(section: Section, description: string): Record<string, unknown> {
   const properties: Record<string, unknown> = {};
   for (const [key, spec] of Object.entries(section)) {
-    if ('section' in spec) {
-      properties[key] = schemaOf(spec.section, spec.description);
-      continue;
-    }
-    const base: Record<string, unknown> = { description: spec.description, ...(spec.default === undefined ? {} : { default: spec.default }) };
-    const string = { type: 'string', minLength: 1 };
-    properties[key] = {
-      ...base,
-      ...(spec.type === 'boolean'
-        ? { type: 'boolean' }
-        : spec.type === 'positiveInteger'
-          ? { type: 'integer', minimum: 1 }
-          : spec.type === 'url'
-            ? { type: 'string', format: 'uri', pattern: '^https?://' }
-            : spec.type === 'addresses' || spec.type === 'command'
-              ? { oneOf: [string, { type: 'array', items: string, minItems: 1 }] }
-              : string),
-    };
+    properties[key] =
+      'section' in spec
+        ? schemaOf(spec.section, spec.description)
+        : { description: spec.description, ...(spec.default === undefined ? {} : { default: spec.default }), ...fieldSchema(spec.type) };
   }
   return { description, type: 'object', additionalProperties: false, properties };
 }
 
-/** The JSON Schema of the sections, for schema/relctl.config.schema.json. */
-export function sectionsJsonSchema(): Record<string, unknown> {
-  return Object.fromEntries(sectionKeys.map((k) => [k, schemaOf(sections[k].section, sections[k].description)]));
-}
+/** The JSON Schema of each section, for schema/relctl.config.schema.json. */
+export const configSectionSchemas = Object.fromEntries(sectionKeys.map((k) => [k, schemaOf(sections[k].section, sections[k].description)])) as Record<
+  SectionKey,
+  Record<string, unknown>
+>;

@@ -1,5 +1,3 @@
-import { sectionsJsonSchema } from './sections.js';
-
 /**
  * Every configurable setting in one table. The table drives config-file validation, the
  * RELCTL_* environment mapping, the --help text of the global flags and the shipped JSON Schema
@@ -8,6 +6,8 @@ import { sectionsJsonSchema } from './sections.js';
  * Secrets are deliberately absent: the portal token comes from the environment or the Maven /
  * Gradle credential files only, never from relctl.config.json (a file people commit).
  */
+import { configSectionSchemas } from './sections.js';
+
 export type SettingType = 'url' | 'path' | 'string' | 'fingerprint' | 'positiveInteger';
 
 export interface SettingSpec {
@@ -30,6 +30,8 @@ export const settingKeys = [
   'groupId',
   'fingerprint',
   'timeout',
+  'githubApiUrl',
+  'jiraUrl',
 ] as const;
 export type SettingKey = (typeof settingKeys)[number];
 
@@ -110,6 +112,21 @@ export const settingSpecs: readonly SettingSpec[] = [
     default: 30,
     description: 'timeout of one HTTP request, in seconds',
   },
+  {
+    key: 'githubApiUrl',
+    env: 'RELCTL_GITHUB_API_URL',
+    flag: '--github-api-url <url>',
+    type: 'url',
+    default: 'https://api.github.com',
+    description: 'GitHub REST API (GitHub Enterprise: https://HOST/api/v3) for release pages and issue checks',
+  },
+  {
+    key: 'jiraUrl',
+    env: 'RELCTL_JIRA_URL',
+    flag: '--jira-url <url>',
+    type: 'url',
+    description: 'Jira base URL for the tracker check of Jira keys',
+  },
 ];
 
 /** The JSON Schema of relctl.config.json, derived from the table. */
@@ -117,6 +134,7 @@ export function configJsonSchema(): Record<string, unknown> {
   const properties: Record<string, unknown> = {
     $schema: { type: 'string', description: 'URL or path of this schema' },
   };
+  for (const [key, schema] of Object.entries(configSectionSchemas)) properties[key] = schema;
   for (const spec of settingSpecs) {
     const base: Record<string, unknown> = { description: `${spec.description} (env ${spec.env})` };
     if (spec.default !== undefined) base.default = spec.default;
@@ -134,7 +152,6 @@ export function configJsonSchema(): Record<string, unknown> {
         properties[spec.key] = { ...base, type: 'string', minLength: 1 };
     }
   }
-  Object.assign(properties, sectionsJsonSchema());
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     $id: 'https://github.com/relctl/relctl/schema/relctl.config.schema.json',

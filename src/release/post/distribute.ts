@@ -4,14 +4,15 @@ import path from 'node:path';
 import { EnvironmentError, RelctlError, UsageError } from '../../core/errors.js';
 import { inPlaceDiff } from '../../core/post-release/line-diff.js';
 import { findPinnedProperty, setProperty } from '../../core/post-release/pin-property.js';
-import { previousRelease } from '../../core/post-release/release-tags.js';
+import { parseRepoName, repoFromRemoteUrl, type RepoName } from '../../core/notes/tracker.js';
 import type { CommandContext } from '../../io/command-context.js';
 import { runGit } from '../../io/git.js';
-import { notesText } from '../../io/notes-text.js';
 import { resolveReleaseTarget } from '../../io/release-version.js';
+import { githubMessage, relctlCause, statusOf } from '../../github/client.js';
 import type { GithubSession } from '../../github/session.js';
 import * as api from '../../github/repo-api.js';
 import { repoFolder } from './distribution-dir.js';
+import { notesText } from './notes-text.js';
 
 export interface DistributeRequest {
   releaseVersion?: string;
@@ -33,14 +34,15 @@ const propertiesFile = 'gradle.properties';
 
 function githubError(error: unknown, what: string): RelctlError {
   if (error instanceof RelctlError) return error;
-  const cause = (error as { cause?: unknown }).cause;
-  if (cause instanceof RelctlError) return cause;
-  const status = (error as { status?: number }).status;
-  const message = (error as { response?: { data?: { message?: string } } }).response?.data?.message ?? (error as Error).message;
+  const cause = relctlCause(error);
+  if (cause !== undefined) return cause;
+  const status = statusOf(error);
   const auth = status === 401 || status === 403;
-  return new EnvironmentError(`${what}: GitHub answered ${status ?? 'nothing'}${message === undefined ? '' : ` (github said: ${message})`}.`, {
+  return new EnvironmentError(`${what}: GitHub answered ${status ?? 'nothing'} (github said: ${githubMessage(error)}).`, {
     kind: auth ? 'github-auth-rejected' : 'github-failed',
-    fix: auth ? 'Set RELCTL_GITHUB_TOKEN (or GITHUB_TOKEN) to a token that may push to and open pull requests on the distribution repository.' : 'Check distribution.repo and RELCTL_GITHUB_API_URL, then run relctl distribute again (it is idempotent).',
+    fix: auth
+      ? 'Set RELCTL_GITHUB_TOKEN (or GITHUB_TOKEN, or log in with gh) to a token that may push to and open pull requests on the distribution repository.'
+      : 'Check distribution.repo and the GitHub API URL (--github-api-url), then run relctl distribute again (it is idempotent).',
   });
 }
 
@@ -67,10 +69,10 @@ export async function runDistribute(ctx: CommandContext, request: DistributeRequ
   }
   const target = await resolveReleaseTarget(ctx.cwd, ctx.env, request.releaseVersion);
   const { identity, version } = target;
-  const previous = previousRelease(target.tags, identity.artifactId, version)?.version;
   const branch = `relctl/${identity.artifactId}-${version}`;
   const message = `chore: ${identity.artifactId} ${version}`;
-  const notes = await notesText(ctx.cwd, ctx.env, { artifactId: identity.artifactId, version, tags: target.tags });
+  const notes = await notesText(ctx, { version });
+  const previous = notes.previous;
   const body = notes.text === '' ? `${identity.artifactId} ${version}.` : `${identity.artifactId} ${version}\n\n${notes.text}\n`;
   const local = await repoFolder(ctx);
 
@@ -88,18 +90,17 @@ export async function runDistribute(ctx: CommandContext, request: DistributeRequ
     return { property: found.property.key, next, diff: inPlaceDiff(text, next, propertiesFile) };
   };
 
-  let repoId: api.RepoId | undefined;
+  let repoId: RepoName | undefined;
   let originUrl: string | undefined;
   if (local !== undefined) {
     originUrl = (await runGit(local, ['remote', 'get-url', 'origin'], { env: ctx.env })).stdout.trim() || undefined;
-    repoId = originUrl === undefined ? undefined : api.repoIdFromRemote(originUrl);
+    repoId = originUrl === undefined ? undefined : repoFromRemoteUrl(originUrl);
     if (repoId === undefined) throw new UsageError(`${local} has no origin remote naming owner/name on the repository host.`, { fix: 'Add the origin remote (git remote add origin ...), or set distribution.repo to owner/name.' });
   } else {
-    const m = /^([\w.-]+)\/([\w.-]+)$/.exec(spec);
-    if (m === null) throw new UsageError(`distribution.repo ${spec} is neither a folder nor owner/name.`, { fix: 'Set it to a local clone path or owner/name.' });
-    repoId = { owner: m[1]!, repo: m[2]! };
+    repoId = parseRepoName(spec);
+    if (repoId === undefined) throw new UsageError(`distribution.repo ${spec} is neither a folder nor owner/name.`, { fix: 'Set it to a local clone path or owner/name.' });
   }
-  const repository = `${repoId.owner}/${repoId.repo}`;
+  const repository = `${repoId.owner}/${repoId.name}`;
   const base = { version, repository, branch };
 
   // A dry run works without a token: it reads what it can and shows the diff.
@@ -145,7 +146,7 @@ interface CloneInput {
   message: string;
   body: string;
   dryRun: boolean;
-  repoId: api.RepoId;
+  repoId: RepoName;
   pin: (text: string) => { property: string; next: string; diff: string };
   call: <T>(what: string, fn: () => Promise<T>) => Promise<T>;
   gh: GithubSession['gh'];

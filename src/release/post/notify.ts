@@ -5,8 +5,8 @@ import { clockNow } from '../../io/clock.js';
 import type { CommandContext } from '../../io/command-context.js';
 import { updateJournal } from '../../io/journal.js';
 import { parseSmtpUrl, sendMails, writeEmlFiles } from '../../io/mail-transport.js';
-import { notesText } from '../../io/notes-text.js';
 import { resolveReleaseTarget } from '../../io/release-version.js';
+import { notesText } from './notes-text.js';
 
 export type NotifyKind = 'prerelease' | 'announce' | 'social';
 export const notifyKinds: readonly NotifyKind[] = ['prerelease', 'announce', 'social'];
@@ -54,12 +54,7 @@ export async function runNotify(ctx: CommandContext, request: NotifyRequest): Pr
   const target = await resolveReleaseTarget(ctx.cwd, ctx.env, request.releaseVersion);
   const { identity, version } = target;
   ctx.out.verbose(`release version ${version} (from ${target.source})`);
-  const notes = await notesText(ctx.cwd, ctx.env, {
-    artifactId: identity.artifactId,
-    version,
-    tags: target.tags,
-    ...(request.notesFile === undefined ? {} : { file: request.notesFile }),
-  });
+  const notes = await notesText(ctx, { version, ...(request.notesFile === undefined ? {} : { file: request.notesFile }) });
   const facts: ReleaseFacts = {
     groupId: identity.groupId,
     artifactId: identity.artifactId,

@@ -1,18 +1,25 @@
 import path from 'node:path';
 import { journalDirName } from '../../io/journal.js';
-import type { Step } from '../types.js';
+import type { ReleaseContext, Step, StepDeps } from '../types.js';
+import { offeredAfterPublish } from './offer.js';
 
 /**
  * The post-release chores as chain steps (DESIGN §11): `relctl run distribute smoke image notify`.
  * Each one is skipped, with the reason, when the project does not configure it; each works on
  * the chain's version (else the journal's last release).
  */
+/** The configuration's reason to skip, else (in `release`) the offer once PUBLISHED. */
+async function skipUnless(reason: string | undefined, rc: Readonly<ReleaseContext>, deps: StepDeps, question: string, later: string): Promise<string | undefined> {
+  return reason ?? offeredAfterPublish(rc, deps, question, later);
+}
+
 const versionOf = (version: string | undefined): { releaseVersion?: string } => (version === undefined ? {} : { releaseVersion: version });
 
 export const distributeStep: Step = {
   id: 'distribute',
   title: 'Distribution pull request',
-  skip: (_rc, { ctx }) => (ctx.config.distribution?.repo === undefined ? 'no distribution.repo in relctl.config.json' : undefined),
+  skip: (rc, deps) =>
+    skipUnless(deps.ctx.config.distribution?.repo === undefined ? 'no distribution.repo in relctl.config.json' : undefined, rc, deps, 'Open the distribution pull request now?', 'run relctl distribute'),
   summary: (_rc, added) => (added.pullRequestUrl === undefined ? undefined : added.pullRequestUrl),
   async run(rc, { ctx, options }) {
     const { runDistribute } = await import('../post/distribute.js');
@@ -25,8 +32,14 @@ export const distributeStep: Step = {
 export const smokeStep: Step = {
   id: 'smoke',
   title: 'Distribution smoke test',
-  skip: (_rc, { ctx }) =>
-    ctx.config.distribution?.repo === undefined && ctx.config.distribution?.smoke?.dir === undefined ? 'no distribution.repo or distribution.smoke.dir in relctl.config.json' : undefined,
+  skip: (rc, deps) =>
+    skipUnless(
+      deps.ctx.config.distribution?.repo === undefined && deps.ctx.config.distribution?.smoke?.dir === undefined ? 'no distribution.repo or distribution.smoke.dir in relctl.config.json' : undefined,
+      rc,
+      deps,
+      'Smoke-test the distribution (stop, clean deploy, start) now?',
+      'run relctl smoke',
+    ),
   summary: (_rc, added) => (added.smokeLog === undefined ? undefined : `healthy (log: ${added.smokeLog})`),
   async run(_rc, { ctx, proc }) {
     const { runSmoke } = await import('../post/smoke.js');
@@ -38,7 +51,8 @@ export const smokeStep: Step = {
 export const imageStep: Step = {
   id: 'image',
   title: 'Demo image',
-  skip: (_rc, { ctx }) => (ctx.config.distribution?.image?.name === undefined ? 'no distribution.image.name in relctl.config.json' : undefined),
+  skip: (rc, deps) =>
+    skipUnless(deps.ctx.config.distribution?.image?.name === undefined ? 'no distribution.image.name in relctl.config.json' : undefined, rc, deps, 'Build and push the demo image now?', 'run relctl image'),
   summary: (_rc, added) => (added.imageDigest === undefined ? undefined : `the version and latest are ${added.imageDigest}`),
   async run(rc, { ctx, proc }) {
     const { runImage } = await import('../post/image.js');
@@ -50,7 +64,7 @@ export const imageStep: Step = {
 export const notifyStep: Step = {
   id: 'notify',
   title: 'Release announcement',
-  skip: (_rc, { ctx }) => (ctx.config.mail === undefined ? 'no mail section in relctl.config.json' : undefined),
+  skip: (rc, deps) => skipUnless(deps.ctx.config.mail === undefined ? 'no mail section in relctl.config.json' : undefined, rc, deps, 'Send the release announcement now?', 'run relctl notify announce'),
   summary: (_rc, added) => (added.announced === 'sent' ? 'sent' : added.announced === 'written' ? `written to ${journalDirName}/mail (send it from your mail client)` : undefined),
   async run(rc, { ctx, options }) {
     const { runNotify } = await import('../post/notify.js');

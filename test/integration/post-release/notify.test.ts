@@ -54,7 +54,7 @@ describe('relctl notify', () => {
     expect(mail).toMatchObject({ from: 'release@example.org', to: ['dev@lists.example.org'] });
     expect(mail.text).toContain('on or after 2026-11-24');
     // The changes since 5.1.0, not those 5.1.0 already shipped.
-    expect(mail.text).toContain('Changes since 5.1.0:\n\n- feat: mute a channel per user (#14)\n\n');
+    expect(mail.text).toMatch(/Changes since 5\.1\.0:\n\n## Features\n\n- mute a channel per user \(#14\) \([0-9a-f]{7}\)\n\n/);
 
     const journal = JSON.parse(await readFile(path.join(project, '.relctl', 'journal.json'), 'utf8')) as { notices: { kind: string; version: string; date: string }[] };
     expect(journal.notices).toEqual([expect.objectContaining({ kind: 'prerelease', version: '5.1.1', date: '2026-11-20' })]);
@@ -92,7 +92,7 @@ describe('relctl notify', () => {
     expect(mail.to).toEqual(['dev@lists.example.org', 'users@lists.example.org', 'announce@lists.example.org']);
     expect(mail.text).toContain(`${sandbox.urls.publicRepoUrl}/org/example/notification-portlet/5.1.0/`);
     expect(mail.text).toContain('<artifactId>notification-portlet</artifactId>');
-    expect(mail.text).toContain('What changed since 5.0.0:\n\n- fix: empty feed no longer breaks the portlet (#12)\n');
+    expect(mail.text).toMatch(/What changed since 5\.0\.0:\n\n## Fixes\n\n- empty feed no longer breaks the portlet \(#12\) \([0-9a-f]{7}\)\n/);
     expect(mail.text).not.toContain('maven-release-plugin');
     expect(r.stdout + r.stderr).not.toContain(canary);
   });

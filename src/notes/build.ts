@@ -1,0 +1,183 @@
+import os from 'node:os';
+import { UsageError } from '../core/errors.js';
+import type { Finding } from '../core/findings.js';
+import { noteEntries } from '../core/notes/commits.js';
+import { rangeStart, releaseTags, tagOf, tagsBelow, type TaggedVersion } from '../core/notes/range.js';
+import { groupSections, renderMarkdown, type NoteSection } from '../core/notes/sections.js';
+import { parseRepoName, repoFromRemoteUrl, trackerFindings, trackerRefs, type RepoName } from '../core/notes/tracker.js';
+import { releaseTagVersion } from '../core/tag-forms.js';
+import { compareVersions, parseVersion } from '../core/version.js';
+import type { CommandContext } from '../io/command-context.js';
+import { listTags } from '../io/git.js';
+import { commitExists, commitsInRange, remoteUrl } from '../io/git-history.js';
+import { readJournal, type Journal } from '../io/journal.js';
+import { readIdentity, type ProjectIdentity } from '../io/project.js';
+import { probePublished } from '../io/public-repo.js';
+import { HttpClient } from '../portal/http.js';
+import { localAddressOf } from '../portal/session.js';
+
+/**
+ * `relctl notes` without the publishing (DESIGN §11): gathers the tags, the journal, the public
+ * repository's answers and the history, then lets the pure core (src/core/notes) decide the
+ * range, the sections and the tracker findings.
+ */
+export interface NotesRequest {
+  releaseVersion?: string;
+  since?: string;
+  /** `--repo owner/name` */
+  repo?: string;
+  offline: boolean;
+  strict: boolean;
+}
+
+export interface ReleaseNotes {
+  version?: string;
+  /** The release tag when it exists (the range ends there), else the range ends at HEAD. */
+  tag?: string;
+  previous?: string;
+  skipped: string[];
+  sections: NoteSection[];
+  markdown: string;
+  findings: Finding[];
+  repo?: RepoName;
+  /** The release page's title: `<artifactId> X.Y.Z` (or the tag). */
+  title: string;
+}
+
+// A chain of unpublished tags longer than this is not a release history worth probing further.
+const maxProbes = 10;
+
+/** One client for the command's requests; tracker lookups retry once (a closed port fails fast). */
+export function notesHttp(ctx: CommandContext): HttpClient {
+  const localAddress = localAddressOf(ctx);
+  return new HttpClient({
+    timeoutMs: ctx.config.timeout * 1000,
+    env: ctx.env,
+    retries: 1,
+    ...(localAddress === undefined ? {} : { localAddress }),
+    log: (line) => ctx.out.verbose(line),
+    signal: ctx.signal,
+  });
+}
+
+async function configuredTagFormat(ctx: CommandContext, id: ProjectIdentity | undefined): Promise<string | undefined> {
+  if (id?.buildTool !== 'gradle') return undefined;
+  const { gatherGradleFacts } = await import('../build-tools/gradle/gather.js');
+  const g = await gatherGradleFacts(ctx.cwd, { env: ctx.env, home: ctx.env.HOME ?? os.homedir(), stagingApiUrl: ctx.config.stagingApiUrl });
+  return g.tagTemplate;
+}
+
+function checkVersion(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  const v = parseVersion(text);
+  if (v === undefined || v.snapshot) {
+    throw new UsageError(`--release-version ${text} is not a release version X.Y.Z.`, { fix: 'Pass the version released, e.g. --release-version 1.0.2.' });
+  }
+  return text.trim();
+}
+
+/** The repository the `#N` references and the release page belong to (DESIGN §11). */
+export async function resolveRepo(ctx: CommandContext, flag: string | undefined): Promise<RepoName | undefined> {
+  if (flag !== undefined) {
+    const repo = parseRepoName(flag);
+    if (repo === undefined) throw new UsageError(`--repo ${flag} is not owner/name.`, { fix: 'Pass e.g. --repo apereo/uPortal.' });
+    return repo;
+  }
+  if (ctx.config.tracker?.repo !== undefined) return parseRepoName(ctx.config.tracker.repo);
+  const url = await remoteUrl(ctx.cwd, 'origin', { env: ctx.env });
+  return url === undefined ? undefined : repoFromRemoteUrl(url);
+}
+
+interface Start {
+  start?: TaggedVersion;
+  sinceRef?: string;
+  previous?: string;
+  skipped: string[];
+}
+
+async function findStart(ctx: CommandContext, req: NotesRequest, http: HttpClient, facts: {
+  id: ProjectIdentity | undefined;
+  tags: TaggedVersion[];
+  version: string | undefined;
+  journalOrphans: string[];
+}): Promise<Start> {
+  if (req.since !== undefined) {
+    if (!(await commitExists(ctx.cwd, req.since, { env: ctx.env }))) {
+      throw new UsageError(`--since ${req.since}: no such tag or commit here.`, { fix: 'Name an existing tag (git tag --list), e.g. --since demo-1.0.0.' });
+    }
+    const previous = releaseTagVersion(req.since, facts.id?.artifactId) ?? req.since;
+    return { sinceRef: req.since, previous, skipped: [...facts.journalOrphans] };
+  }
+  const below = tagsBelow(facts.tags, facts.version).slice(0, maxProbes);
+  const known = new Set(facts.journalOrphans);
+  const published = new Map<string, boolean | undefined>();
+  const id = facts.id;
+  if (!req.offline && id !== undefined) {
+    for (const t of below) {
+      if (known.has(t.version)) continue;
+      const answer = await probePublished(http, { publicRepoUrl: ctx.config.publicRepoUrl, groupId: id.groupId, artifactId: id.artifactId, version: t.version, timeoutMs: ctx.config.timeout * 1000, env: ctx.env });
+      ctx.out.verbose(`${answer.url}: ${answer.published === undefined ? answer.reason : answer.published ? 'published' : 'not published'}`);
+      if (answer.published === undefined) {
+        ctx.out.warn(`Cannot tell whether ${t.version} was published (${answer.reason}); the notes start at ${t.tag}.`);
+      }
+      published.set(t.version, answer.published);
+      if (answer.published !== false) break;
+    }
+  }
+  const found = rangeStart(below, (v) => published.get(v), known);
+  const skipped = [...new Set([...found.skipped, ...facts.journalOrphans])]
+    .filter((v) => parseVersion(v) !== undefined)
+    .sort((a, b) => compareVersions(parseVersion(a)!, parseVersion(b)!));
+  return { ...(found.start === undefined ? {} : { start: found.start, previous: found.start.version }), skipped };
+}
+
+export async function buildNotes(ctx: CommandContext, req: NotesRequest, http: HttpClient): Promise<ReleaseNotes> {
+  const id = await readIdentity(ctx.cwd).catch(() => undefined);
+  const [format, allTags, journal] = await Promise.all([
+    configuredTagFormat(ctx, id),
+    listTags(ctx.cwd, { env: ctx.env }),
+    readJournal(ctx.cwd).catch((): Journal => ({ version: 1, steps: [], uploads: [] })),
+  ]);
+  const tags = releaseTags(allTags, id?.artifactId, format);
+  const version = checkVersion(req.releaseVersion) ?? journal.release?.version ?? tags[0]?.version;
+  const tag = version === undefined ? undefined : tagOf(allTags, id?.artifactId, version, format);
+  const journalOrphans = journal.release !== undefined && journal.release.version === version ? (journal.release.skippedVersions ?? []) : [];
+  const start = await findStart(ctx, req, http, { id, tags, version, journalOrphans });
+  const from = start.sinceRef ?? start.start?.tag;
+  const commits = await commitsInRange(ctx.cwd, from, tag ?? 'HEAD', { env: ctx.env });
+  const jiraProjects = ctx.config.tracker?.jiraProjects;
+  const entries = noteEntries(commits, jiraProjects === undefined ? {} : { jiraProjects });
+  const sections = groupSections(entries);
+  const markdown = renderMarkdown({ ...(version === undefined ? {} : { version }), ...(start.previous === undefined ? {} : { previous: start.previous }), skipped: start.skipped, sections });
+  const repo = await resolveRepo(ctx, req.repo);
+  let findings: Finding[] = [];
+  if (!req.offline) {
+    // Jira is asked only when the project uses it (a Jira URL or project keys are configured); a
+    // GitHub-only project's KEY-N look-alikes stay in the notes without warnings.
+    const usesJira = ctx.config.jiraUrl !== undefined || (jiraProjects?.length ?? 0) > 0;
+    const refs = trackerRefs(entries.flatMap((e) => e.refs), repo).filter((r) => r.kind === 'github' || usesJira);
+    if (refs.length > 0) {
+      const { lookUpRefs } = await import('../tracker/check.js');
+      const { githubClient } = await import('../github/client.js');
+      const { findGithubToken } = await import('../github/token.js');
+      let octokit: ReturnType<typeof githubClient> | undefined;
+      const github = (): ReturnType<typeof githubClient> =>
+        (octokit ??= findGithubToken(ctx.env, ctx.config.githubApiUrl, ctx.out.redactor).then((token) =>
+          githubClient({ baseUrl: ctx.config.githubApiUrl, http, ...(token === undefined ? {} : { token: token.value }) }),
+        ));
+      const results = await lookUpRefs(refs, { github, http, ...(ctx.config.jiraUrl === undefined ? {} : { jiraUrl: ctx.config.jiraUrl }) });
+      findings = trackerFindings(results, req.strict);
+    }
+  }
+  return {
+    ...(version === undefined ? {} : { version }),
+    ...(tag === undefined ? {} : { tag }),
+    ...(start.previous === undefined ? {} : { previous: start.previous }),
+    skipped: start.skipped,
+    sections,
+    markdown,
+    findings,
+    ...(repo === undefined ? {} : { repo }),
+    title: [id?.artifactId, version].filter((x) => x !== undefined).join(' ') || (tag ?? 'Unreleased'),
+  };
+}

@@ -1,0 +1,141 @@
+import { EnvironmentError, UsageError } from '../core/errors.js';
+import { lineDiff } from '../core/notes/diff.js';
+import type { RepoName } from '../core/notes/tracker.js';
+import { githubClient, githubMessage, redirectOf, relctlCause, statusOf } from '../github/client.js';
+import { findGithubToken } from '../github/token.js';
+import type { CommandContext } from '../io/command-context.js';
+import { AmbiguousRequestError, type HttpClient } from '../portal/http.js';
+import { askYesNo } from '../ui/ask.js';
+
+/**
+ * The release page on GitHub (DESIGN §11, seed 4.8 step 1): one release per tag. Missing: created.
+ * Present with the same text: left alone. Present with other text: the difference is shown and the
+ * page updated only with --yes (or a yes on a terminal); never a second release for the tag.
+ */
+export interface PublishRequest {
+  repo: RepoName | undefined;
+  tag: string | undefined;
+  name: string;
+  body: string;
+  yes: boolean;
+  dryRun: boolean;
+}
+
+export type PublishOutcome =
+  | { action: 'created' | 'updated' | 'unchanged'; url: string }
+  | { action: 'dry-run'; url: null; request: { method: string; url: string; body: Record<string, unknown> } };
+
+/** The release page's URL from GitHub's answer; a redirect or anything else (an HTML page, a proxy's reply) is exit 3. */
+function pageUrl(res: { status: number; headers: Record<string, unknown>; data: unknown }, what: string): string {
+  const moved = redirectOf(res);
+  if (moved !== undefined) {
+    throw new EnvironmentError(`GitHub redirected ${what} (${moved}); relctl follows no redirects on API calls.`, {
+      kind: 'unexpected-response',
+      fix: 'The repository may have moved or been renamed: pass its current owner/name with --repo (or tracker.repo).',
+    });
+  }
+  const url = (res.data as { html_url?: unknown } | null)?.html_url;
+  if (typeof res.data === 'object' && typeof url === 'string') return url;
+  throw new EnvironmentError(`GitHub's answer to ${what} is not a release.`, {
+    kind: 'unexpected-response',
+    fix: 'Check RELCTL_GITHUB_API_URL: it must be the REST API (https://api.github.com, or https://HOST/api/v3 for GitHub Enterprise).',
+  });
+}
+
+function githubFailure(error: unknown, what: string): Error {
+  const own = relctlCause(error);
+  if (own instanceof AmbiguousRequestError) {
+    // Safe to repeat: the next run looks the release up by its tag before it creates anything.
+    return new AmbiguousRequestError(own.message, { fix: 'Run relctl notes --publish again: it finds a release the lost request made and never makes a second one.' });
+  }
+  if (own !== undefined) return own;
+  const status = statusOf(error);
+  const said = githubMessage(error);
+  if (status === 401) {
+    return new EnvironmentError(`GitHub refused the token while trying to ${what} (HTTP 401; GitHub said: ${said}).`, {
+      kind: 'github-auth',
+      fix: 'Set RELCTL_GITHUB_TOKEN (or GITHUB_TOKEN, or log in with `gh auth login`) to a token that may write releases of this repository.',
+    });
+  }
+  return new EnvironmentError(`GitHub could not ${what} (HTTP ${status ?? 'no answer'}; GitHub said: ${said}).`, {
+    kind: 'github-failed',
+    fix: 'Check --repo (or tracker.repo), the token\'s rights (contents: write) and RELCTL_GITHUB_API_URL, then run relctl notes --publish again.',
+  });
+}
+
+export async function publishRelease(ctx: CommandContext, http: HttpClient, req: PublishRequest): Promise<PublishOutcome> {
+  if (req.repo === undefined) {
+    throw new UsageError('No GitHub repository to publish the release page to.', {
+      kind: 'no-repo',
+      fix: 'Pass --repo owner/name, set tracker.repo in relctl.config.json, or add an origin remote.',
+    });
+  }
+  if (req.tag === undefined) {
+    throw new UsageError('The release has no tag here, so there is no release page to make.', {
+      kind: 'no-release-tag',
+      fix: 'Publish after the release tag exists (the build step makes it), or name the version with --release-version X.Y.Z.',
+    });
+  }
+  const { owner, name: repo } = req.repo;
+  const base = ctx.config.githubApiUrl.replace(/\/+$/, '');
+  const token = await findGithubToken(ctx.env, ctx.config.githubApiUrl, ctx.out.redactor);
+  if (token !== undefined) ctx.out.verbose(`GitHub token from ${token.source}`);
+  const octokit = await githubClient({ baseUrl: base, http, ...(token === undefined ? {} : { token: token.value }) });
+
+  // Reading is harmless, so a dry run looks too (when it can) and shows the real request.
+  let existing: { id: number; name: string | null; body?: string | null; html_url: string } | undefined;
+  try {
+    const res = await octokit.rest.repos.getReleaseByTag({ owner, repo, tag: req.tag });
+    pageUrl(res, `the lookup of the release of ${req.tag}`);
+    existing = res.data;
+  } catch (error) {
+    if (error instanceof EnvironmentError) throw error;
+    if (statusOf(error) !== 404) {
+      if (!req.dryRun) throw githubFailure(error, `read the release of ${req.tag}`);
+      ctx.out.warn(`Could not look for an existing release of ${req.tag}: ${githubMessage(error)}.`);
+    }
+  }
+  const fields = { name: req.name, body: req.body };
+  if (req.dryRun) {
+    const request =
+      existing === undefined
+        ? { method: 'POST', url: `${base}/repos/${owner}/${repo}/releases`, body: { tag_name: req.tag, ...fields } }
+        : { method: 'PATCH', url: `${base}/repos/${owner}/${repo}/releases/${existing.id}`, body: fields };
+    return { action: 'dry-run', url: null, request };
+  }
+  if (token === undefined) {
+    throw new UsageError('No GitHub token to publish the release page with.', {
+      kind: 'missing-github-token',
+      fix: 'Set RELCTL_GITHUB_TOKEN (or GITHUB_TOKEN), or log in with `gh auth login`; --dry-run shows the request without one.',
+    });
+  }
+  if (existing === undefined) {
+    try {
+      const res = await octokit.rest.repos.createRelease({ owner, repo, tag_name: req.tag, ...fields });
+      return { action: 'created', url: pageUrl(res, `the creation of the release of ${req.tag}`) };
+    } catch (error) {
+      if (error instanceof EnvironmentError) throw error;
+      throw githubFailure(error, `create the release of ${req.tag}`);
+    }
+  }
+  if ((existing.body ?? '') === req.body && (existing.name ?? '') === req.name) return { action: 'unchanged', url: existing.html_url };
+  const diff = lineDiff(`${existing.name ?? ''}\n\n${existing.body ?? ''}`, `${req.name}\n\n${req.body}`);
+  ctx.out.info(`The release ${existing.html_url} exists with other text; the change would be:\n${diff.join('\n')}`);
+  if (!req.yes) {
+    if (!ctx.canPrompt) {
+      throw new UsageError(`The release of ${req.tag} exists with other text; it is updated only with --yes.`, {
+        kind: 'release-exists',
+        fix: 'Review the difference above, then run again with --yes to update it.',
+        data: { releaseUrl: existing.html_url },
+      });
+    }
+    if (!(await askYesNo(`Update the release of ${req.tag}?`, false))) return { action: 'unchanged', url: existing.html_url };
+  }
+  try {
+    const res = await octokit.rest.repos.updateRelease({ owner, repo, release_id: existing.id, ...fields });
+    return { action: 'updated', url: pageUrl(res, `the update of the release of ${req.tag}`) };
+  } catch (error) {
+    if (error instanceof EnvironmentError) throw error;
+    throw githubFailure(error, `update the release of ${req.tag}`);
+  }
+}

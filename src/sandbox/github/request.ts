@@ -1,0 +1,83 @@
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HttpError, continueAndRead, parseJson, sendJson } from '../http-util.js';
+import type { GithubService } from './service.js';
+import { githubError, type Bases } from './shapes.js';
+import type { RepoRecord } from './state.js';
+
+/** What a GitHub stand-in route gets: the parsed call, its caller and the store. */
+export interface GithubCall {
+  gh: GithubService;
+  req: IncomingMessage;
+  res: ServerResponse;
+  method: string;
+  /** Decoded path segments below /github/api. */
+  segments: string[];
+  query: URLSearchParams;
+  bases: Bases;
+  /** The caller's login, from any token; undefined without one. */
+  login: string | undefined;
+}
+
+/**
+ * Any token is accepted and names its user: a token that is a valid login is that login (tests
+ * say `token alice`); any other token is a stable `user-<hash>` (so a secret-looking token never
+ * comes back in a response).
+ */
+export function loginOf(authorization: string | undefined): string | undefined {
+  if (authorization === undefined) return undefined;
+  const m = /^(token|bearer|basic)\s+(\S+)\s*$/i.exec(authorization);
+  if (m === null) return undefined;
+  let token = m[2]!;
+  if (m[1]!.toLowerCase() === 'basic') {
+    const decoded = Buffer.from(token, 'base64').toString('utf8');
+    token = decoded.slice(decoded.indexOf(':') + 1);
+  }
+  if (/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,37}[A-Za-z0-9])?$/.test(token)) return token;
+  return `user-${createHash('sha256').update(token).digest('hex').slice(0, 8)}`;
+}
+
+export function requireLogin(call: GithubCall): string {
+  if (call.login === undefined) throw new HttpError(401, githubError('Requires authentication'));
+  return call.login;
+}
+
+export function notFound(): HttpError {
+  return new HttpError(404, githubError('Not Found'));
+}
+
+export function validationFailed(errors: Record<string, unknown>[], message = 'Validation Failed'): HttpError {
+  return new HttpError(422, githubError(message, errors));
+}
+
+export async function jsonBody(call: GithubCall): Promise<Record<string, unknown>> {
+  const buf = await continueAndRead(call.req, call.res, 16 * 1024 * 1024);
+  if (buf.length === 0) return {};
+  let value: unknown;
+  try {
+    value = parseJson(buf);
+  } catch {
+    throw new HttpError(400, githubError('Problems parsing JSON'));
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new HttpError(400, githubError('Problems parsing JSON'));
+  return value as Record<string, unknown>;
+}
+
+export function str(body: Record<string, unknown>, key: string): string | undefined {
+  const v = body[key];
+  return typeof v === 'string' ? v : undefined;
+}
+
+export function reply(call: GithubCall, status: number, value: unknown): void {
+  sendJson(call.res, status, value, { 'x-github-media-type': 'github.v3; format=json' });
+}
+
+/** Writes change the store: persist, then answer. */
+export async function saved(call: GithubCall, status: number, value: unknown): Promise<void> {
+  await call.gh.save();
+  reply(call, status, value);
+}
+
+export function repoOf(call: GithubCall): RepoRecord {
+  return call.gh.repo(call.segments[1]!, call.segments[2]!);
+}

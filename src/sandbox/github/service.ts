@@ -1,0 +1,62 @@
+import { HttpError } from '../http-util.js';
+import { JsonState } from '../json-state.js';
+import { githubError } from './shapes.js';
+import { emptyGithubState, newRepo, type GithubStateData, type RepoRecord } from './state.js';
+
+/** The GitHub stand-in's records and their persistence (github.json in the data folder). */
+export class GithubService {
+  private constructor(
+    private data: GithubStateData,
+    private readonly file: JsonState<GithubStateData>,
+  ) {}
+
+  static async open(dataDir: string): Promise<GithubService> {
+    const file = new JsonState<GithubStateData>(dataDir, 'github.json');
+    const data = await file.load(emptyGithubState);
+    return new GithubService(Array.isArray(data.repos) ? data : emptyGithubState(), file);
+  }
+
+  get state(): GithubStateData {
+    return this.data;
+  }
+
+  nextId(): number {
+    return this.data.nextId++;
+  }
+
+  find(owner: string, name: string): RepoRecord | undefined {
+    const o = owner.toLowerCase();
+    const n = name.toLowerCase();
+    return this.data.repos.find((r) => r.owner.toLowerCase() === o && r.name.toLowerCase() === n);
+  }
+
+  /** A repository exists on first use (DESIGN §8), so tests need no set-up call. */
+  repo(owner: string, name: string): RepoRecord {
+    const found = this.find(owner, name);
+    if (found !== undefined) return found;
+    if (!validName(owner) || !validName(name)) throw new HttpError(404, githubError('Not Found'));
+    const created = newRepo(this.nextId(), owner, name);
+    this.data.repos.push(created);
+    return created;
+  }
+
+  create(owner: string, name: string, options: { private?: boolean; description?: string | null }): RepoRecord | undefined {
+    if (this.find(owner, name) !== undefined) return undefined;
+    const created = newRepo(this.nextId(), owner, name, options);
+    this.data.repos.push(created);
+    return created;
+  }
+
+  save(): Promise<void> {
+    return this.file.save(this.data);
+  }
+
+  async reset(): Promise<void> {
+    this.data = emptyGithubState();
+    await this.save();
+  }
+}
+
+export function validName(s: string): boolean {
+  return /^[A-Za-z0-9_.-]{1,100}$/.test(s) && s !== '.' && s !== '..';
+}

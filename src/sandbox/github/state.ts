@@ -1,0 +1,110 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/**
+ * What the GitHub stand-in remembers, per repository: releases, issues and pull requests (one
+ * number sequence, as on GitHub), and a tiny git object store (branches → commits → trees of
+ * file contents) behind the refs and contents endpoints.
+ */
+export interface UserRef {
+  login: string;
+}
+
+export interface ReleaseRecord {
+  id: number;
+  tag_name: string;
+  target_commitish: string;
+  name: string | null;
+  body: string | null;
+  draft: boolean;
+  prerelease: boolean;
+  author: string;
+  created_at: string;
+  published_at: string | null;
+}
+
+export interface IssueRecord {
+  number: number;
+  id: number;
+  title: string;
+  body: string | null;
+  state: 'open' | 'closed';
+  state_reason: string | null;
+  labels: string[];
+  user: string;
+  created_at: string;
+  updated_at: string;
+  closed_at: string | null;
+  /** Set for pull requests (GitHub lists them among the issues too). */
+  pull?: { head: string; base: string; headOwner: string };
+}
+
+export interface CommitRecord {
+  sha: string;
+  parent: string | null;
+  message: string;
+  /** path → base64 content */
+  files: Record<string, string>;
+  at: string;
+}
+
+export interface RepoRecord {
+  id: number;
+  owner: string;
+  name: string;
+  private: boolean;
+  description: string | null;
+  default_branch: string;
+  created_at: string;
+  releases: ReleaseRecord[];
+  issues: IssueRecord[];
+  /** `heads/main` → commit sha (the part of the ref name after `refs/`). */
+  refs: Record<string, string>;
+  commits: Record<string, CommitRecord>;
+}
+
+export interface GithubStateData {
+  version: 1;
+  nextId: number;
+  repos: RepoRecord[];
+}
+
+export function emptyGithubState(): GithubStateData {
+  return { version: 1, nextId: 1, repos: [] };
+}
+
+export function nowIso(): string {
+  return new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** git's blob id of a file's content, as GitHub reports `sha` for contents. */
+export function blobSha(contentBase64: string): string {
+  const bytes = Buffer.from(contentBase64, 'base64');
+  return createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
+}
+
+export function newCommit(parent: CommitRecord | undefined, message: string, files: Record<string, string>): CommitRecord {
+  const sha = createHash('sha1').update(`${parent?.sha ?? ''}\n${message}\n${JSON.stringify(files)}\n${randomBytes(8).toString('hex')}`).digest('hex');
+  return { sha, parent: parent?.sha ?? null, message, files, at: nowIso() };
+}
+
+export function newRepo(id: number, owner: string, name: string, options: { private?: boolean; description?: string | null } = {}): RepoRecord {
+  const initial = newCommit(undefined, 'Initial commit', {});
+  return {
+    id,
+    owner,
+    name,
+    private: options.private === true,
+    description: options.description ?? null,
+    default_branch: 'main',
+    created_at: nowIso(),
+    releases: [],
+    issues: [],
+    refs: { 'heads/main': initial.sha },
+    commits: { [initial.sha]: initial },
+  };
+}
+
+/** `rec[key]` for the record's own keys only: a ref or sha named `__proto__` or `constructor` is just unknown. */
+export function own<T>(rec: Record<string, T>, key: string): T | undefined {
+  return Object.hasOwn(rec, key) ? rec[key] : undefined;
+}

@@ -1,0 +1,76 @@
+import type { Octokit } from '@octokit/rest';
+import type { LookupResult, TrackerRef } from '../core/notes/tracker.js';
+import { createLimiter } from '../core/validation/limiter.js';
+import { redirectOf, relctlCause, statusOf } from '../github/client.js';
+import type { HttpClient } from '../portal/http.js';
+
+/**
+ * Looks every tracker reference up, at most `concurrency` at once, each within the HTTP layer's
+ * deadline. Never throws: an answer that cannot be had is "unreachable", which the notes report
+ * and which blocks nothing without --strict.
+ */
+export interface TrackerDeps {
+  github: () => Promise<Octokit>;
+  http: HttpClient;
+  jiraUrl?: string;
+  concurrency?: number;
+}
+
+function reasonOf(error: unknown): string {
+  const cause = relctlCause(error);
+  const text = cause?.message ?? (error instanceof Error ? error.message : String(error));
+  return text.replace(/\.$/, '');
+}
+
+async function githubLookup(ref: Extract<TrackerRef, { kind: 'github' }>, deps: TrackerDeps): Promise<LookupResult> {
+  if (ref.repo === undefined) {
+    return { ref: ref.ref, outcome: 'unreachable', reason: 'no GitHub repository is known (pass --repo owner/name, set tracker.repo, or add an origin remote)' };
+  }
+  try {
+    const octokit = await deps.github();
+    const res = await octokit.rest.issues.get({ owner: ref.repo.owner, repo: ref.repo.name, issue_number: ref.number });
+    const moved = redirectOf(res);
+    if (moved !== undefined) return { ref: ref.ref, outcome: 'unreachable', reason: `GitHub redirected (${moved}); the repository may have moved: set --repo or tracker.repo` };
+    const { data } = res;
+    // A proxy's or login page's HTML is no answer about the issue.
+    if (typeof data !== 'object' || (data.state !== 'open' && data.state !== 'closed')) {
+      return { ref: ref.ref, outcome: 'unreachable', reason: 'GitHub answered something that is not an issue' };
+    }
+    if (data.state === 'closed') return { ref: ref.ref, outcome: 'resolved' };
+    return { ref: ref.ref, outcome: 'unresolved', status: data.state, url: data.html_url };
+  } catch (error) {
+    const status = statusOf(error);
+    const where = `${ref.repo.owner}/${ref.repo.name}`;
+    if (status === 404 || status === 410) return { ref: ref.ref, outcome: 'unknown', where };
+    if (status !== undefined) return { ref: ref.ref, outcome: 'unreachable', reason: `GitHub answered HTTP ${status} for ${where}#${ref.number}` };
+    return { ref: ref.ref, outcome: 'unreachable', reason: reasonOf(error) };
+  }
+}
+
+interface JiraIssue {
+  fields?: { status?: { name?: string; statusCategory?: { key?: string } }; resolution?: { name?: string } | null };
+}
+
+async function jiraLookup(ref: Extract<TrackerRef, { kind: 'jira' }>, deps: TrackerDeps): Promise<LookupResult> {
+  if (deps.jiraUrl === undefined) {
+    return { ref: ref.ref, outcome: 'unreachable', reason: 'no Jira URL is set (RELCTL_JIRA_URL or --jira-url)' };
+  }
+  const url = `${deps.jiraUrl.replace(/\/+$/, '')}/rest/api/2/issue/${encodeURIComponent(ref.key)}?fields=status,resolution`;
+  try {
+    const res = await deps.http.request({ method: 'GET', url, headers: { accept: 'application/json' } });
+    if (res.status === 404) return { ref: ref.ref, outcome: 'unknown', where: `Jira at ${deps.jiraUrl}` };
+    if (res.status !== 200) return { ref: ref.ref, outcome: 'unreachable', reason: `Jira answered HTTP ${res.status}` };
+    const issue = res.json() as JiraIssue | undefined;
+    if (issue?.fields === undefined) return { ref: ref.ref, outcome: 'unreachable', reason: 'Jira answered something that is not an issue' };
+    const status = issue.fields.status?.name ?? 'no status';
+    const done = (issue.fields.resolution !== null && issue.fields.resolution !== undefined) || issue.fields.status?.statusCategory?.key === 'done';
+    return done ? { ref: ref.ref, outcome: 'resolved' } : { ref: ref.ref, outcome: 'unresolved', status, url: `${deps.jiraUrl.replace(/\/+$/, '')}/browse/${ref.key}` };
+  } catch (error) {
+    return { ref: ref.ref, outcome: 'unreachable', reason: reasonOf(error) };
+  }
+}
+
+export async function lookUpRefs(refs: readonly TrackerRef[], deps: TrackerDeps): Promise<LookupResult[]> {
+  const limit = createLimiter(deps.concurrency ?? 4);
+  return Promise.all(refs.map((r) => limit(() => (r.kind === 'github' ? githubLookup(r, deps) : jiraLookup(r, deps)))));
+}
