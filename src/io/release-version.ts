@@ -10,7 +10,6 @@ export interface ReleaseTarget {
   version: string;
   /** Where the version came from, for --verbose. */
   source: 'flag' | 'journal' | 'tag';
-  tags: string[];
 }
 
 /**
@@ -19,18 +18,17 @@ export interface ReleaseTarget {
  */
 export async function resolveReleaseTarget(cwd: string, env: NodeJS.ProcessEnv, flag: unknown): Promise<ReleaseTarget> {
   const identity = await readIdentity(cwd);
-  const tags = await listTags(cwd, { env });
   if (typeof flag === 'string') {
     const v = parseVersion(flag);
     if (v === undefined || v.snapshot) {
       throw new UsageError(`--release-version ${flag}: not a release version X.Y.Z.`, { fix: 'Pass the released version, e.g. --release-version 5.1.0.' });
     }
-    return { identity, version: flag, source: 'flag', tags };
+    return { identity, version: flag, source: 'flag' };
   }
   const journal = await readJournal(cwd);
-  if (journal.release !== undefined) return { identity, version: journal.release.version, source: 'journal', tags };
-  const newest = releaseTags(tags, identity.artifactId)[0];
-  if (newest !== undefined) return { identity, version: newest.version, source: 'tag', tags };
+  if (journal.release !== undefined) return { identity, version: journal.release.version, source: 'journal' };
+  const newest = releaseTags(await listTags(cwd, { env }), identity.artifactId)[0];
+  if (newest !== undefined) return { identity, version: newest.version, source: 'tag' };
   throw new UsageError('No release version is known: the journal records no release and no release tag exists.', {
     kind: 'no-release-version',
     fix: 'Pass --release-version X.Y.Z.',
