@@ -23,6 +23,8 @@ export interface ImageCommand {
   purpose: string;
   /** Feed the registry password on stdin. */
   passwordOnStdin?: boolean;
+  /** Talks to the registry (login, push): its failures are remote ones. */
+  remote?: boolean;
 }
 
 /** 127.0.0.0/8, localhost and ::1: reached over plain HTTP, as docker does; nothing else is. */
@@ -63,10 +65,11 @@ export function imageCommands(builder: Builder, spec: ImageSpec, login: { userna
       args: [...auth.pre, ...global, 'login', ...auth.post, ...insecure, '--username', login.username, '--password-stdin', spec.registry],
       purpose: `${builder} login ${spec.registry}`,
       passwordOnStdin: true,
+      remote: true,
     });
   }
   for (const ref of [versioned, latest]) {
-    commands.push({ args: [...auth.pre, ...global, 'push', ...auth.post, ...insecure, ref], purpose: `${builder} push ${ref}` });
+    commands.push({ args: [...auth.pre, ...global, 'push', ...auth.post, ...insecure, ref], purpose: `${builder} push ${ref}`, remote: true });
   }
   return commands;
 }

@@ -71,12 +71,23 @@ export async function runImage(ctx: CommandContext, proc: ProcessRunner, request
   try {
     const spec = { registry, name, version, context, dockerfile: path.resolve(context, config.dockerfile ?? 'Dockerfile'), authDir };
     for (const command of imageCommands(builder, spec, creds === undefined ? undefined : { username: creds.username })) {
-      await proc.mustRun(
-        { command: builder, args: command.args, cwd: base, mutates: true, purpose: command.purpose, ...(command.passwordOnStdin === true ? { input: creds!.password } : {}) },
-        command.passwordOnStdin === true
-          ? `Check RELCTL_REGISTRY_USERNAME and RELCTL_REGISTRY_PASSWORD for ${registry}.`
-          : `Fix what the output above shows, then run relctl image --release-version ${version} again.`,
-      );
+      const run = { command: builder, args: command.args, cwd: base, mutates: true, purpose: command.purpose, ...(command.passwordOnStdin === true ? { input: creds!.password } : {}) };
+      if (command.remote !== true) {
+        await proc.mustRun(run, `Fix what the output above shows, then run relctl image --release-version ${version} again.`);
+        continue;
+      }
+      // Login and push talk to the registry: a refusal there is a remote failure (exit 3), not the build's.
+      const r = await proc.run(run);
+      if (r.exitCode !== 0) {
+        const tail = r.output.split('\n').filter((l) => l.trim() !== '').slice(-10).join('\n');
+        throw new EnvironmentError(`${command.purpose} failed (exit ${r.exitCode}).${tail === '' ? '' : `\n${tail}`}`, {
+          kind: command.passwordOnStdin === true ? 'registry-auth-rejected' : 'registry-push-failed',
+          fix:
+            command.passwordOnStdin === true
+              ? `Check RELCTL_REGISTRY_USERNAME and RELCTL_REGISTRY_PASSWORD for ${registry}.`
+              : `Check that you may push to ${registry}/${name} (and that the registry is up), then run relctl image --release-version ${version} again.`,
+        });
+      }
     }
     const refs: [string, string] = [imageRef(spec, version), imageRef(spec, 'latest')];
     if (proc.dryRun) {

@@ -65,9 +65,9 @@ describe('relctl image', () => {
     expect(r.stdout + r.stderr).not.toContain(canary);
   });
 
-  it('a wrong registry password fails the login with exit 1, never echoing it', async () => {
+  it('a wrong registry password fails the login with exit 3, never echoing it', async () => {
     const r = await relctl(['image', '--builder', 'buildah', '--release-version', '1.2.3'], { RELCTL_REGISTRY_PASSWORD: 'Wrong-Registry-Pass' });
-    expect(r.exitCode).toBe(1);
+    expect(r.exitCode).toBe(3);
     expect(r.stderr).toContain('buildah login');
     expect(r.stderr).toContain('RELCTL_REGISTRY_PASSWORD');
     expect(r.stdout + r.stderr).not.toContain('Wrong-Registry-Pass');
