@@ -1,6 +1,8 @@
-import { ExitCode, UsageError } from '../core/errors.js';
-import { expandRepositoryKey, renderPortalFailure } from '../portal/report.js';
-import { confirm, portalSession, tokenOf } from '../portal/session.js';
+import { ExitCode, StepFailedError, UsageError } from '../core/errors.js';
+import { deploymentsUrl } from '../portal/decode.js';
+import { renderPortalFailure } from '../portal/report.js';
+import { confirm, portalSession, requireAnswerable, tokenOf } from '../portal/session.js';
+import { apiUrl, keyText, repositoryKeyOf, requireDeploymentId, withUser } from '../portal/urls.js';
 import type { Define } from './registry.js';
 
 export const define: Define = (program, action) => {
@@ -13,39 +15,54 @@ export const define: Define = (program, action) => {
     .option('--yes', 'drop without asking')
     .action(
       action(async (ctx, opts) => {
-        const rawKey = typeof opts.repositoryKey === 'string' ? opts.repositoryKey : undefined;
-        const id = typeof opts.deployment === 'string' ? opts.deployment : undefined;
-        if ((rawKey === undefined) === (id === undefined)) {
+        const given = { key: typeof opts.repositoryKey === 'string', id: typeof opts.deployment === 'string' };
+        if (given.key === given.id) {
           throw new UsageError('Say what to drop: exactly one of --repository-key and --deployment.', {
             fix: 'relctl drop --deployment <id> for a failed deployment, relctl drop --repository-key <key> for an open staging repository.',
           });
         }
+        const id = given.id ? requireDeploymentId(opts.deployment as string) : undefined;
+        const key = given.key ? repositoryKeyOf(opts.repositoryKey as string) : undefined;
         const request =
           id !== undefined
-            ? `DELETE ${ctx.config.portalUrl}/api/v1/publisher/deployment/${id}`
-            : `DELETE ${ctx.config.stagingApiUrl}/manual/drop/repository/${rawKey!}`;
-        const ids = id !== undefined ? { deploymentId: id } : { repositoryKey: rawKey! };
+            ? `DELETE ${apiUrl(`${ctx.config.portalUrl}/api/v1/publisher`)`/deployment/${id}`}`
+            : `DELETE ${apiUrl(ctx.config.stagingApiUrl)`/manual/drop/repository/${{ repositoryKey: key! }}`}`;
+        const ids = id !== undefined ? { deploymentId: id } : { repositoryKey: keyText(key!) };
         if (opts.dryRun === true) {
           // Registers the token (if any) with the redactor so a key holding its username is masked.
           await tokenOf(ctx).catch(() => undefined);
           ctx.out.dryRunResult(request, { ...ids, request });
           return ExitCode.ok;
         }
-        const { portal, token } = await portalSession(ctx);
-        const what = id !== undefined ? `deployment ${id}` : `staging repository ${rawKey!}`;
-        if (!(await confirm(ctx, opts.yes === true, `Drop ${what}? Its files are discarded.`))) {
-          throw new UsageError('Drop cancelled; nothing changed.', { fix: 'Run again and confirm, or pass --yes.', data: ids });
-        }
+        const what = id !== undefined ? `deployment ${id}` : `staging repository ${keyText(key!)}`;
+        requireAnswerable(ctx, opts.yes === true, `Dropping ${what}`);
+        const { portal, token, http } = await portalSession(ctx);
         try {
+          if (id !== undefined) {
+            // Look first: a published deployment cannot be dropped, and saying so beats a refused DELETE.
+            const status = await portal.status(id);
+            if (status.deploymentState === 'PUBLISHED' || status.deploymentState === 'PUBLISHING') {
+              throw new StepFailedError(`Deployment ${id} is ${status.deploymentState}: a published release cannot be dropped; Maven Central keeps it for good.`, {
+                kind: 'not-droppable',
+                fix: 'Nothing to drop, and a published deployment blocks nothing. To replace what it published, fix the cause and release a new version.',
+                data: { deploymentId: id, state: status.deploymentState },
+              });
+            }
+          }
+          if (!(await confirm(ctx, opts.yes === true, `Drop ${what}? Its files are discarded.`))) {
+            throw new UsageError('Drop cancelled; nothing changed.', { fix: 'Run again and confirm, or pass --yes.', data: ids });
+          }
           if (id !== undefined) await portal.dropDeployment(id);
-          else await portal.dropRepository(expandRepositoryKey(rawKey!, token));
+          else await portal.dropRepository(withUser(key!, token.username));
         } catch (error) {
           return renderPortalFailure(ctx, error, 'drop', ids);
+        } finally {
+          await http.close();
         }
         if (ctx.out.json) ctx.out.resultJson({ ok: true, dropped: true, ...ids });
         else {
           ctx.out.result(`Dropped ${what}.`);
-          if (id !== undefined) ctx.out.info('The namespace is unblocked: fix the cause, then release the next version.');
+          if (id !== undefined) ctx.out.info(`The namespace is unblocked: fix the cause, then release the next version (deployments: ${deploymentsUrl(ctx.config.portalUrl)}).`);
         }
         return ExitCode.ok;
       }),

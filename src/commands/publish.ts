@@ -1,7 +1,9 @@
 import { ExitCode, StepFailedError, UsageError, isRelctlError } from '../core/errors.js';
 import { deploymentsUrl } from '../portal/decode.js';
 import { resolveDeploymentId } from '../portal/deployment.js';
+import { AmbiguousRequestError } from '../portal/http.js';
 import { renderPortalFailure } from '../portal/report.js';
+import { apiUrl, requireDeploymentId } from '../portal/urls.js';
 import { confirm, portalSession, tokenOf } from '../portal/session.js';
 import type { Define } from './registry.js';
 
@@ -14,8 +16,8 @@ export const define: Define = (program, action) => {
     .option('--yes', 'publish without asking')
     .action(
       action(async (ctx, opts) => {
-        const flagId = typeof opts.deployment === 'string' ? opts.deployment : undefined;
-        const publishCall = (id: string): string => `POST ${ctx.config.portalUrl}/api/v1/publisher/deployment/${id}`;
+        const flagId = typeof opts.deployment === 'string' ? requireDeploymentId(opts.deployment) : undefined;
+        const publishCall = (id: string): string => `POST ${apiUrl(`${ctx.config.portalUrl}/api/v1/publisher`)`/deployment/${id}`}`;
         if (opts.dryRun === true && flagId !== undefined && (await tokenOf(ctx)) === undefined) {
           // A dry run works without a token (DESIGN §10): say what would be called.
           const call = publishCall(flagId);
@@ -50,16 +52,23 @@ export const define: Define = (program, action) => {
           ctx.out.dryRunResult(request, { deploymentId: id, purls: status.purls, request }, `dry run: would publish ${id} (${count})`);
           return ExitCode.ok;
         }
-        if (!(await confirm(ctx, opts.yes === true, `Publish these ${status.purls.length} component(s) to Maven Central? This cannot be undone.`))) {
+        if (!(await confirm(ctx, opts.yes === true, `Publish these ${status.purls.length} component(s) through ${publishTarget(ctx.config)}? This cannot be undone.`))) {
           throw new UsageError('Publish cancelled; nothing changed.', { fix: `Run relctl publish --deployment ${id} again when ready.`, data: { deploymentId: id } });
         }
         try {
           await portal.publish(id);
         } catch (error) {
           // No answer: look before doing anything again (a second publish of a published deployment fails).
-          const after = isRelctlError(error) && error.kind === 'request-ambiguous' ? await portal.status(id).catch(() => undefined) : undefined;
-          if (after === undefined || !['PUBLISHING', 'PUBLISHED'].includes(after.deploymentState)) {
-            return renderPortalFailure(ctx, error, 'publish', { deploymentId: id });
+          if (!isRelctlError(error) || error.kind !== 'request-ambiguous') return renderPortalFailure(ctx, error, 'publish', { deploymentId: id });
+          const after = await portal.status(id).catch((statusError: unknown) => statusError as Error);
+          if (after instanceof Error) {
+            throw new AmbiguousRequestError(
+              `The publish of ${id} got no answer, and the status check that should settle it failed too (${after.message}): the portal may or may not have started publishing.`,
+              { fix: `Run relctl status --deployment ${id}: PUBLISHING or PUBLISHED means it happened; VALIDATED means run relctl publish --deployment ${id} again.`, data: { deploymentId: id } },
+            );
+          }
+          if (!['PUBLISHING', 'PUBLISHED'].includes(after.deploymentState)) {
+            return renderPortalFailure(ctx, error, 'publish', { deploymentId: id, state: after.deploymentState });
           }
           ctx.out.verbose(`the publish got no answer, but the deployment is ${after.deploymentState}`);
         }
@@ -72,3 +81,11 @@ export const define: Define = (program, action) => {
       }),
     );
 };
+
+/** Where a publish goes, named truthfully: Maven Central only when the settings point there. */
+function publishTarget(config: { portalUrl: string; publicRepoUrl: string }): string {
+  const portal = new URL(config.portalUrl).host;
+  const repo = new URL(config.publicRepoUrl);
+  const central = repo.host === 'repo1.maven.org' || repo.host === 'repo.maven.apache.org';
+  return central ? `the portal at ${portal} to Maven Central (${repo.host})` : `the portal at ${portal} to the public repository ${repo.host}${repo.pathname.replace(/\/+$/, '')} (not Maven Central)`;
+}

@@ -11,13 +11,11 @@ export const define: Define = (program, action) => {
     .addOption(new Option('--state <state>', 'only repositories in this state').choices(['open', 'closed', 'released']))
     .action(
       action(async (ctx, opts) => {
-        const groupId = requireGroupId(ctx);
-        const { portal } = await portalSession(ctx);
-        const repos = await portal.search({
-          groupId,
-          ip: opts.ip as 'any' | 'client',
-          ...(typeof opts.state === 'string' ? { state: opts.state } : {}),
-        });
+        const groupId = await requireGroupId(ctx);
+        const { portal, http } = await portalSession(ctx);
+        const repos = await portal
+          .search({ groupId, ip: opts.ip as 'any' | 'client', ...(typeof opts.state === 'string' ? { state: opts.state } : {}) })
+          .finally(() => http.close());
         if (ctx.out.json) {
           ctx.out.resultJson({
             ok: true,

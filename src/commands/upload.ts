@@ -1,68 +1,88 @@
 import os from 'node:os';
 import { Option } from './commander.js';
 import { ExitCode, UsageError } from '../core/errors.js';
-import { readJournal, updateJournal } from '../io/journal.js';
+import { readJournal } from '../io/journal.js';
+import { localArtifacts, planOf, planText, verifyBeforeUpload, type UploadPlan } from '../keys/upload-plan.js';
 import type { PublishingType } from '../portal/client.js';
 import { deploymentsUrl } from '../portal/decode.js';
-import { expandRepositoryKey, idLines, renderPortalFailure } from '../portal/report.js';
-import { confirm, portalSession, requireGroupId } from '../portal/session.js';
-import { manualUpload, uploadRecord } from '../portal/upload.js';
+import { idLines, renderPortalFailure } from '../portal/report.js';
+import { confirm, portalSession, requireAnswerable, requireGroupId, tokenOf } from '../portal/session.js';
+import { journaledUpload, snapshotBeforeUpload, type UploadRequest } from '../portal/upload.js';
+import { apiUrl, keyText, repositoryKeyOf, withUser } from '../portal/urls.js';
 import type { Define } from './registry.js';
 
 export const define: Define = (program, action) => {
   program
     .command('upload')
-    .description('move the staged artifacts into the portal (the manual upload call)')
+    .description('move the staged artifacts into the portal (the manual upload call), after verify and a confirmation')
     .addOption(
       new Option('--publishing-type <type>', 'what the portal does after validation')
         .choices(['user_managed', 'automatic', 'portal_api'])
         .default('user_managed'),
     )
     .option('--repository-key <key>', 'upload this staging repository by key (works from any machine; see relctl search --ip any)')
+    .option('--no-verify', 'do not run relctl verify on the build output first')
     .option('--dry-run', 'print the call that would be made, change nothing')
-    .option('--yes', 'no confirmation prompt (needed for --publishing-type automatic without a terminal)')
+    .option('--yes', 'no confirmation prompt (needed without a terminal)')
     .action(
       action(async (ctx, opts) => {
-        const groupId = requireGroupId(ctx);
         const publishingType = opts.publishingType as PublishingType;
-        const rawKey = typeof opts.repositoryKey === 'string' ? opts.repositoryKey : undefined;
+        const givenKey = typeof opts.repositoryKey === 'string' ? repositoryKeyOf(opts.repositoryKey) : undefined;
+        // A key names its namespace; otherwise --group-id, else the project's groupId.
+        const groupId = givenKey !== undefined && ctx.config.groupId === undefined ? givenKey.namespace : await requireGroupId(ctx);
         const journal = await readJournal(ctx.cwd);
         const last = journal.uploads[journal.uploads.length - 1];
-        if (rawKey === undefined && last !== undefined && last.machine !== os.hostname()) {
+        if (givenKey === undefined && last !== undefined && last.machine !== os.hostname()) {
           ctx.out.warn(
             `The last upload of this release was made on ${last.machine}, not on ${os.hostname()}; the portal only finds a staging repository from the address that deployed it.`,
           );
           ctx.out.info(`  By key instead: relctl search --group-id ${groupId} --ip any, then relctl upload --group-id ${groupId} --repository-key <key>`);
         }
-        const where = rawKey === undefined ? `defaultRepository/${groupId}` : `repository/${rawKey}`;
-        const call = `POST ${ctx.config.stagingApiUrl}/manual/upload/${where}?publishing_type=${publishingType}`;
+        const url = apiUrl(ctx.config.stagingApiUrl, { publishing_type: publishingType });
         if (opts.dryRun === true) {
+          // Registers the token (if any) with the redactor so a key holding its username is masked.
+          await tokenOf(ctx).catch(() => undefined);
+          const call = `POST ${givenKey === undefined ? url`/manual/upload/defaultRepository/${groupId}` : url`/manual/upload/repository/${{ repositoryKey: givenKey }}`}`;
           ctx.out.dryRunResult(call, { groupId, publishingType, request: call });
           return ExitCode.ok;
         }
-        // user_managed waits for a person to click Publish; automatic publishes irrevocably.
-        if (publishingType === 'automatic' && !(await confirm(ctx, opts.yes === true, `Upload ${groupId} and publish it automatically once valid?`))) {
-          throw new UsageError('Upload cancelled.', { fix: 'Run again and confirm, or use --publishing-type user_managed.' });
+        requireAnswerable(ctx, opts.yes === true, `The upload of ${groupId}`);
+        let plan: UploadPlan | undefined;
+        try {
+          const set = opts.verify === false ? await localArtifacts(ctx) : await verifyBeforeUpload(ctx);
+          plan = set === undefined ? undefined : planOf(set);
+        } catch (error) {
+          return renderPortalFailure(ctx, error, 'verify before upload', { groupId });
+        }
+        if (opts.verify === false) ctx.out.warn('--no-verify: the build output is not checked; a deployment the portal fails blocks the namespace until it is dropped.');
+        else if (plan === undefined) {
+          ctx.out.warn(`Nothing to verify in ${ctx.cwd} (no build output): the staged files go to the portal unchecked. Run upload in the built project to verify first, or pass --no-verify to say you mean it.`);
+        }
+        const lastAttempt = journal.uploads.at(-1);
+        if (lastAttempt?.outcome === 'pending' || lastAttempt?.outcome === 'ambiguous') {
+          ctx.out.warn(`The last upload attempt (${lastAttempt.at}) ended without a known outcome; relctl only adopts a deployment it can prove is new, but look first: relctl search --group-id ${lastAttempt.groupId} --ip any`);
         }
         const session = await portalSession(ctx);
-        const repositoryKey = rawKey === undefined ? undefined : expandRepositoryKey(rawKey, session.token);
+        const req: UploadRequest = {
+          groupId,
+          publishingType,
+          ...(givenKey === undefined ? {} : { repositoryKey: withUser(givenKey, session.token.username) }),
+          log: (l) => ctx.out.verbose(l),
+        };
         try {
-          const outcome = await manualUpload(session.portal, {
-            groupId,
-            publishingType,
-            ...(repositoryKey === undefined ? {} : { repositoryKey }),
-            log: (l) => ctx.out.verbose(l),
-          });
-          await updateJournal(ctx.cwd, (j) => {
-            const record = uploadRecord(ctx, groupId, outcome);
-            j.uploads.push(record);
-            if (record.repositoryKey !== undefined) j.repositoryKey = record.repositoryKey;
-            if (record.deploymentId !== undefined) j.deploymentId = record.deploymentId;
-          });
+          const snap = await snapshotBeforeUpload(session.portal, req);
+          ctx.out.info(`will send: ${planText(plan)}`);
+          ctx.out.info(`staging repository: ${snap.key ?? '(none open from this address; the portal will say so)'}`);
+          const question =
+            publishingType === 'automatic'
+              ? `Upload ${groupId} and publish it automatically once valid? Publishing cannot be undone.`
+              : `Upload ${groupId} to the portal at ${new URL(ctx.config.portalUrl).host} (${publishingType})?`;
+          if (!(await confirm(ctx, opts.yes === true, question))) {
+            throw new UsageError('Upload cancelled; nothing was sent.', { kind: 'declined', fix: 'Run again and confirm (or pass --yes).' });
+          }
+          const outcome = await journaledUpload(ctx, session.portal, req, snap);
           const next =
-            outcome.deploymentId === undefined
-              ? `relctl search --group-id ${groupId} --ip any`
-              : `relctl status --deployment ${outcome.deploymentId} --wait`;
+            outcome.deploymentId === undefined ? `relctl search --group-id ${groupId} --ip any` : `relctl status --deployment ${outcome.deploymentId} --wait`;
           if (ctx.out.json) {
             ctx.out.resultJson({
               ok: true,
@@ -70,6 +90,8 @@ export const define: Define = (program, action) => {
               publishingType,
               deploymentId: outcome.deploymentId ?? null,
               repositoryKey: outcome.repositoryKey ?? null,
+              files: plan?.files ?? null,
+              bytes: plan?.bytes ?? null,
               deploymentsUrl: deploymentsUrl(ctx.config.portalUrl),
               recovered: outcome.recovered,
               next,
@@ -77,7 +99,7 @@ export const define: Define = (program, action) => {
           } else {
             ctx.out.result(
               [
-                `Uploaded ${groupId} to the portal (${publishingType}).`,
+                `Uploaded ${groupId} to the portal (${publishingType}): ${planText(plan)}.`,
                 ...idLines({ deploymentId: outcome.deploymentId, repositoryKey: outcome.repositoryKey }),
                 `deployments: ${deploymentsUrl(ctx.config.portalUrl)}`,
                 `next: ${next}`,
@@ -86,7 +108,9 @@ export const define: Define = (program, action) => {
           }
           return ExitCode.ok;
         } catch (error) {
-          return renderPortalFailure(ctx, error, 'upload', { groupId, ...(repositoryKey === undefined ? {} : { repositoryKey }) });
+          return renderPortalFailure(ctx, error, 'upload', { groupId, ...(req.repositoryKey === undefined ? {} : { repositoryKey: ctx.out.redactor.redact(keyText(req.repositoryKey)) }) });
+        } finally {
+          await session.http.close();
         }
       }),
     );

@@ -11,11 +11,22 @@ import type { NoticeRecord } from '../core/post-release/notice-rule.js';
  * Never holds a secret: callers store ids, versions and facts only.
  */
 export interface UploadRecord {
+  /** One id per attempt: the record is written before the call and completed after it. */
+  attempt?: string;
   machine: string;
   sourceAddress?: string;
   groupId: string;
+  publishingType?: string;
   repositoryKey?: string;
   deploymentId?: string;
+  /**
+   * pending: sent, no outcome yet (the process ended during the call); uploaded; recovered (the
+   * answer was lost, the search found the deployment this call made); failed; ambiguous (nobody
+   * knows yet: search before uploading again). Absent in journals written before attempts were.
+   */
+  outcome?: 'pending' | 'uploaded' | 'recovered' | 'failed' | 'ambiguous';
+  /** The error code of a failed or ambiguous attempt. */
+  error?: string;
   at: string;
 }
 export interface StepRecord {

@@ -2,6 +2,7 @@
  * Asks the public repository whether a release exists: the orphan-tag rule (seed part 3.2)
  * needs to know if a tagged version ever reached it. A network fact, gathered before the checks.
  */
+import { apiUrl } from '../core/url-builder.js';
 import type { HttpClient } from '../portal/http.js';
 
 export type PublishedAnswer = { published: boolean; url: string } | { published: undefined; url: string; reason: string };
@@ -22,13 +23,10 @@ export interface PublishedQuery {
 
 /** `{publicRepoUrl}/<group path>/<artifactId>/<v>/<artifactId>-<v>.pom` (DESIGN §6). */
 export function pomUrl(q: Pick<PublishedQuery, 'publicRepoUrl' | 'groupId' | 'artifactId' | 'version'>): string {
-  const base = q.publicRepoUrl.replace(/\/+$/, '');
-  const seg = encodeURIComponent;
-  const group = q.groupId.split('.').map(seg).join('/');
-  return `${base}/${group}/${seg(q.artifactId)}/${seg(q.version)}/${seg(q.artifactId)}-${seg(q.version)}.pom`;
+  return apiUrl(q.publicRepoUrl)`/${{ segments: q.groupId.split('.') }}/${q.artifactId}/${q.version}/${`${q.artifactId}-${q.version}.pom`}`;
 }
 
-const timeoutCodes = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
+const timeoutCodes = new Set(['ETIMEDOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 
 /**
  * The one public-repository probe (preflight's orphan-tag fact, the release chain's version
@@ -49,8 +47,8 @@ export async function probePublished(http: HttpClient, q: Omit<PublishedQuery, '
     }
     return { published: undefined, url, reason: 'no answer' };
   } catch (error) {
-    const e = error as Error & { code?: string; data?: { code?: unknown } };
-    const code = typeof e.data?.code === 'string' ? e.data.code : e.code;
+    const e = error as Error & { code?: string; networkCode?: string };
+    const code = e.networkCode ?? e.code;
     const timedOut = e.name === 'TimeoutError' || e.name === 'AbortError' || (code !== undefined && timeoutCodes.has(code));
     const reason = timedOut ? `no answer within ${Math.round(q.timeoutMs / 1000)} s` : (code ?? e.message);
     return { published: undefined, url, reason };

@@ -148,3 +148,9 @@ export async function fromGradleBuild(cwd: string): Promise<ArtifactSet> {
   }
   return merged;
 }
+
+/** The build output of the project in `cwd`: Maven target/ folders or a Gradle publication folder. */
+export async function fromBuildOutput(cwd: string): Promise<ArtifactSet> {
+  const { detectBuildTool } = await import('../io/gather-facts.js');
+  return (await detectBuildTool(cwd)) === 'maven' ? fromMavenTargets(cwd) : fromGradleBuild(cwd);
+}

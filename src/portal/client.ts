@@ -1,8 +1,11 @@
 import { EnvironmentError, StepFailedError, UsageError, type RelctlError } from '../core/errors.js';
 import type { Finding } from '../core/findings.js';
+import type { RepositoryKey } from '../core/identifiers.js';
 import { componentsOfStatusErrors, decodeFailure, type ComponentErrors, type DecodeContext, type DecodedFailure } from './decode.js';
-import type { HttpClient, HttpResponse } from './http.js';
+import { displayUrl } from './http-policy.js';
+import type { ApiTarget, HttpClient, HttpRequest, HttpResponse } from './http.js';
 import { bearerHeader, type PortalToken } from './token.js';
+import { apiUrl, keyText } from './urls.js';
 
 /** Staging API (manual endpoints) and Publisher API calls. Auth only here; key servers get none. */
 export interface PortalUrls {
@@ -52,9 +55,16 @@ export function failureToError(d: DecodedFailure): PortalFailure {
 }
 
 const uuidPattern = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+const stagingApi: ApiTarget = { name: 'staging API', setting: '--staging-api-url (RELCTL_STAGING_API_URL)' };
+const publisherApi: ApiTarget = { name: 'Publisher API', setting: '--portal-url (RELCTL_PORTAL_URL)' };
 
 function str(v: unknown): string | null {
   return typeof v === 'string' ? v : null;
+}
+
+/** The exact command that shows what a lost upload or drop of this namespace did. */
+export function searchCommand(groupId: string): string {
+  return `relctl search --group-id ${groupId} --ip any`;
 }
 
 export class PortalClient {
@@ -64,56 +74,65 @@ export class PortalClient {
     private readonly token: PortalToken,
   ) {}
 
-  private headers(extra: Record<string, string> = {}): Record<string, string> {
-    return { authorization: bearerHeader(this.token), accept: 'application/json', ...extra };
+  private call(api: ApiTarget, req: Omit<HttpRequest, 'api' | 'headers'>): Promise<HttpResponse> {
+    return this.http.request({ ...req, api, headers: { authorization: bearerHeader(this.token), accept: 'application/json' } });
   }
 
-  private staging(p: string): string {
-    return `${this.urls.stagingApiUrl.replace(/\/+$/, '')}${p}`;
+  private staging(query: Record<string, string | undefined> = {}) {
+    return apiUrl(this.urls.stagingApiUrl, query);
   }
-  private publisher(p: string): string {
-    return `${this.urls.portalUrl.replace(/\/+$/, '')}/api/v1/publisher${p}`;
+  private publisher(query: Record<string, string | undefined> = {}) {
+    return apiUrl(`${this.urls.portalUrl.replace(/\/+$/, '')}/api/v1/publisher`, query);
   }
 
-  private fail(res: HttpResponse, ctx: Omit<DecodeContext, 'portalUrl'>): never {
+  private fail(res: HttpResponse, req: { method: string; url: string }, ctx: Omit<DecodeContext, 'portalUrl'>): never {
+    // An HTML error page is a web server or proxy talking, not the API: its text decodes to nothing true.
+    if (res.contentType === 'text/html' && ![401, 402, 403].includes(res.status)) {
+      throw new EnvironmentError(
+        `The ${ctx.action} got HTTP ${res.status} with an HTML page, not an answer of the API (${req.method} ${displayUrl(req.url)}).`,
+        {
+          kind: res.status >= 500 ? 'portal-unavailable' : 'unexpected-response',
+          fix: 'Check --staging-api-url and --portal-url (and any proxy): they must point at the APIs themselves; if they do, the service is having trouble, try again later.',
+        },
+      );
+    }
     throw failureToError(decodeFailure(res.status, res.text(), { ...ctx, portalUrl: this.urls.portalUrl }));
   }
 
   private uploadAnswer(res: HttpResponse): UploadAnswer {
-    const text = res.text();
     const json = res.json() as Record<string, unknown> | undefined;
     const fromJson = json !== undefined && typeof json === 'object' && json !== null ? str(json.deploymentId) : null;
-    const id = fromJson ?? uuidPattern.exec(text)?.[0];
+    const id = fromJson ?? uuidPattern.exec(res.text())?.[0];
     return id == null ? {} : { deploymentId: id };
   }
 
   /** POST /manual/upload/defaultRepository/{ns}: moves this address's staging repository. */
   async upload(groupId: string, publishingType: PublishingType): Promise<UploadAnswer> {
-    const url = this.staging(`/manual/upload/defaultRepository/${encodeURIComponent(groupId)}?publishing_type=${publishingType}`);
-    const res = await this.http.request({ method: 'POST', url, headers: this.headers() });
-    if (res.status < 200 || res.status > 299) this.fail(res, { action: 'manual upload', groupId });
+    const url = this.staging({ publishing_type: publishingType })`/manual/upload/defaultRepository/${groupId}`;
+    const res = await this.call(stagingApi, { method: 'POST', url, expect: 'json-or-empty', settle: searchCommand(groupId) });
+    if (res.status < 200 || res.status > 299) this.fail(res, { method: 'POST', url }, { action: 'manual upload', groupId });
     return this.uploadAnswer(res);
   }
 
   /** POST /manual/upload/repository/{key}: the by-key form that works from any address. */
-  async uploadByKey(repositoryKey: string, publishingType: PublishingType, groupId?: string): Promise<UploadAnswer> {
-    // The key contains "/": sent raw, as most clients do.
-    const url = this.staging(`/manual/upload/repository/${repositoryKey}?publishing_type=${publishingType}`);
-    const res = await this.http.request({ method: 'POST', url, headers: this.headers() });
+  async uploadByKey(key: RepositoryKey, publishingType: PublishingType): Promise<UploadAnswer> {
+    const url = this.staging({ publishing_type: publishingType })`/manual/upload/repository/${{ repositoryKey: key }}`;
+    const res = await this.call(stagingApi, { method: 'POST', url, expect: 'json-or-empty', settle: searchCommand(key.namespace) });
     if (res.status < 200 || res.status > 299) {
-      this.fail(res, { action: 'manual upload by repository key', repositoryKey, ...(groupId === undefined ? {} : { groupId }) });
+      this.fail(res, { method: 'POST', url }, { action: 'manual upload by repository key', repositoryKey: keyText(key), groupId: key.namespace });
     }
     return this.uploadAnswer(res);
   }
 
   async search(query: { groupId: string; ip: 'any' | 'client'; state?: string }): Promise<StagingRepository[]> {
-    const params = new URLSearchParams({ ip: query.ip, profile_id: query.groupId });
-    if (query.state !== undefined) params.set('state', query.state);
-    const res = await this.http.request({ method: 'GET', url: this.staging(`/manual/search/repositories?${params}`), headers: this.headers() });
-    if (res.status !== 200) this.fail(res, { action: 'search', groupId: query.groupId });
-    const json = res.json() as { repositories?: unknown } | undefined;
-    const list = Array.isArray(json?.repositories) ? (json.repositories as Record<string, unknown>[]) : [];
-    return list
+    const url = this.staging({ ip: query.ip, profile_id: query.groupId, state: query.state })`/manual/search/repositories`;
+    const res = await this.call(stagingApi, { method: 'GET', url });
+    if (res.status !== 200) this.fail(res, { method: 'GET', url }, { action: 'search', groupId: query.groupId });
+    const json = res.json() as { repositories?: unknown } | null;
+    if (json === null || typeof json !== 'object' || !Array.isArray(json.repositories)) {
+      throw shapeProblem('staging API', `GET ${displayUrl(url)}`, 'a "repositories" list', '--staging-api-url');
+    }
+    return (json.repositories as Record<string, unknown>[])
       .filter((r) => r !== null && typeof r === 'object' && typeof r.key === 'string')
       .map((r) => ({
         key: r.key as string,
@@ -123,46 +142,48 @@ export class PortalClient {
       }));
   }
 
-  async dropRepository(repositoryKey: string): Promise<void> {
-    const res = await this.http.request({ method: 'DELETE', url: this.staging(`/manual/drop/repository/${repositoryKey}`), headers: this.headers() });
-    if (res.status < 200 || res.status > 299) this.fail(res, { action: 'drop of the staging repository', repositoryKey });
+  async dropRepository(key: RepositoryKey): Promise<void> {
+    const url = this.staging()`/manual/drop/repository/${{ repositoryKey: key }}`;
+    const res = await this.call(stagingApi, { method: 'DELETE', url, expect: 'json-or-empty', settle: searchCommand(key.namespace) });
+    if (res.status < 200 || res.status > 299) this.fail(res, { method: 'DELETE', url }, { action: 'drop of the staging repository', repositoryKey: keyText(key) });
   }
 
   async status(deploymentId: string): Promise<DeploymentStatus> {
-    const url = this.publisher(`/status?id=${encodeURIComponent(deploymentId)}`);
+    const url = this.publisher({ id: deploymentId })`/status`;
     // POST by the API's design, but it only reads: safe to ask again on a lost answer.
-    let res: HttpResponse | undefined;
-    for (let attempt = 0; res === undefined; attempt++) {
-      try {
-        res = await this.http.request({ method: 'POST', url, headers: this.headers() });
-        if ([408, 429, 502, 503, 504].includes(res.status) && attempt < 4) {
-          res = undefined;
-          await new Promise((r) => setTimeout(r, 250 * 2 ** attempt));
-        }
-      } catch (error) {
-        if (attempt >= 4 || (error as RelctlError).kind !== 'request-ambiguous') throw error;
-        await new Promise((r) => setTimeout(r, 250 * 2 ** attempt));
-      }
+    const res = await this.call(publisherApi, { method: 'POST', url, idempotent: true });
+    if (res.status !== 200) this.fail(res, { method: 'POST', url }, { action: 'status request', deploymentId });
+    const json = res.json() as Record<string, unknown> | null;
+    if (json === null || typeof json !== 'object' || typeof json.deploymentState !== 'string') {
+      throw shapeProblem('Publisher API', `POST ${displayUrl(url)}`, 'a "deploymentState"', '--portal-url');
     }
-    if (res.status !== 200) this.fail(res, { action: 'status request', deploymentId });
-    const json = (res.json() ?? {}) as Record<string, unknown>;
     const name = str(json.deploymentName);
     return {
       deploymentId: str(json.deploymentId) ?? deploymentId,
       ...(name === null ? {} : { deploymentName: name }),
-      deploymentState: str(json.deploymentState) ?? 'UNKNOWN',
+      deploymentState: json.deploymentState,
       purls: Array.isArray(json.purls) ? json.purls.map(String) : [],
       errors: componentsOfStatusErrors(json.errors),
     };
   }
 
   async publish(deploymentId: string): Promise<void> {
-    const res = await this.http.request({ method: 'POST', url: this.publisher(`/deployment/${encodeURIComponent(deploymentId)}`), headers: this.headers() });
-    if (res.status < 200 || res.status > 299) this.fail(res, { action: 'publish', deploymentId });
+    const url = this.publisher()`/deployment/${deploymentId}`;
+    const res = await this.call(publisherApi, { method: 'POST', url, expect: 'json-or-empty', settle: `relctl status --deployment ${deploymentId}` });
+    if (res.status < 200 || res.status > 299) this.fail(res, { method: 'POST', url }, { action: 'publish', deploymentId });
   }
 
   async dropDeployment(deploymentId: string): Promise<void> {
-    const res = await this.http.request({ method: 'DELETE', url: this.publisher(`/deployment/${encodeURIComponent(deploymentId)}`), headers: this.headers() });
-    if (res.status < 200 || res.status > 299) this.fail(res, { action: 'drop of the deployment', deploymentId });
+    const url = this.publisher()`/deployment/${deploymentId}`;
+    const res = await this.call(publisherApi, { method: 'DELETE', url, expect: 'json-or-empty', settle: `relctl status --deployment ${deploymentId}` });
+    if (res.status < 200 || res.status > 299) this.fail(res, { method: 'DELETE', url }, { action: 'drop of the deployment', deploymentId });
   }
+}
+
+/** JSON, but not the document the API answers: as untrustworthy as an HTML page. */
+function shapeProblem(api: string, shown: string, missing: string, setting: string): EnvironmentError {
+  return new EnvironmentError(`The ${api} answered JSON without ${missing} (${shown}): that is not the API's answer.`, {
+    kind: 'unexpected-response',
+    fix: `Check ${setting} (and any proxy): it must point at the API itself.`,
+  });
 }

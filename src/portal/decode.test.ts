@@ -58,6 +58,17 @@ describe('decodeFailure', () => {
   });
 });
 
+describe('answers with no possible fix by retrying', () => {
+  it('a refused drop of a PUBLISHED deployment says it cannot be dropped and what to do instead; 429 after retries is exit 3', () => {
+    const d = decodeFailure(400, '{"error":"Deployment 6c1f is PUBLISHED and cannot be dropped"}', ctx);
+    expect(d).toMatchObject({ exit: 'failed', kind: 'not-droppable' });
+    expect(d.fix).toContain('release a new version');
+    expect(d.fix).not.toContain('run the command again');
+    expect(decodeFailure(429, '', ctx)).toMatchObject({ exit: 'environment', kind: 'portal-unavailable' });
+    expect(decodeFailure(418, '', ctx).fix).not.toContain('text above');
+  });
+});
+
 describe('errorText and parseValidationFailure', () => {
   it('tolerates unknown fields and non-JSON bodies', () => {
     expect(errorText('{"error":"x","future":{"a":1}}')).toEqual({ text: 'x' });

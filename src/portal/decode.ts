@@ -141,6 +141,15 @@ export function decodeFailure(status: number, body: string, ctx: DecodeContext):
       ...ids,
     };
   }
+  if (status === 408 || status === 429) {
+    return {
+      exit: 'environment',
+      kind: 'portal-unavailable',
+      message: `The portal answered HTTP ${status} (${status === 429 ? 'too many requests' : 'request timeout'}) to the ${ctx.action}, also after retrying within the deadline.`,
+      fix: 'The service asks relctl to slow down: wait a minute, check the state (relctl search / relctl status), then run the command again.',
+      ...ids,
+    };
+  }
   if (status >= 500) {
     return {
       exit: 'environment',
@@ -208,6 +217,15 @@ export function decodeFailure(status: number, body: string, ctx: DecodeContext):
       deploymentsUrl: deploymentsUrl(ctx.portalUrl),
     };
   }
+  if (/is (PUBLISHED|PUBLISHING) and cannot be dropped|is already released/.test(text)) {
+    return {
+      exit: 'failed',
+      kind: 'not-droppable',
+      message: `The ${ctx.action} was refused: ${text}. A published release cannot be dropped; Maven Central keeps it for good.`,
+      fix: 'Nothing to drop, and a published deployment blocks nothing. To replace what it published, fix the cause and release a new version.',
+      ...withIds,
+    };
+  }
   if (status === 404) {
     return {
       exit: 'failed',
@@ -221,7 +239,7 @@ export function decodeFailure(status: number, body: string, ctx: DecodeContext):
     exit: 'failed',
     kind: 'portal-rejected',
     message: `The portal rejected the ${ctx.action} (HTTP ${status})${text === '' ? '' : `: ${text.slice(0, 500)}`}.`,
-    fix: 'Read the portal text above; fix the cause and run the command again.',
+    fix: text === '' ? 'The portal gave no reason: check the id, key and group id you passed, then run the command again.' : 'Read the portal text above; fix the cause and run the command again.',
     ...withIds,
   };
 }

@@ -5,13 +5,14 @@ import type { Finding } from '../core/findings.js';
 import { readJournal } from '../io/journal.js';
 import type { DeploymentStatus, PortalClient } from './client.js';
 import { validationFindings } from './decode.js';
+import { requireDeploymentId } from './urls.js';
 
 /** Publisher API deployment states (reference/portal-api.md §B). */
 export const settledStates = new Set(['VALIDATED', 'PUBLISHED', 'FAILED']);
 
 /** The deployment to act on: --deployment, else the journal's, else the newest one search shows. */
 export async function resolveDeploymentId(ctx: CommandContext, portal: PortalClient, flag: unknown): Promise<string> {
-  if (typeof flag === 'string' && flag !== '') return flag;
+  if (typeof flag === 'string') return requireDeploymentId(flag);
   const journal = await readJournal(ctx.cwd);
   if (journal.deploymentId !== undefined) {
     ctx.out.verbose(`deployment ${journal.deploymentId} from the release journal`);

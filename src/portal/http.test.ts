@@ -99,4 +99,33 @@ describe('HttpClient and PortalClient', () => {
     await around.close();
     expect(tunnels).toHaveLength(1);
   });
+
+  it('applies the API policy: JSON where the API answers JSON, empty only where it may be, a size cap before reading', async () => {
+    const api = { name: 'staging API', setting: '--staging-api-url' };
+    const srv = await server([
+      { status: 200, body: '' },
+      { status: 200, body: '' },
+      { status: 200, body: 'x'.repeat(5000), headers: { 'content-type': 'application/json' } },
+      { status: 200, body: '{"a":1}', headers: { 'content-type': 'application/problem+json' } },
+    ]);
+    const client = new HttpClient({ ...fast, maxResponseBytes: 1000 });
+    await expect(client.request({ method: 'POST', url: `${srv.url}/p`, api, expect: 'json-or-empty' })).resolves.toMatchObject({ status: 200 });
+    await expect(client.request({ method: 'GET', url: `${srv.url}/g`, api })).rejects.toMatchObject({ kind: 'unexpected-response', exitCode: 3 });
+    await expect(client.request({ method: 'GET', url: `${srv.url}/big` })).rejects.toMatchObject({ kind: 'unexpected-response', message: expect.stringContaining('more than 1000 bytes') });
+    await expect(client.request({ method: 'GET', url: `${srv.url}/j`, api })).resolves.toMatchObject({ status: 200 });
+    await client.close();
+  });
+
+  it('retries a read-only POST like a GET; a POST refused at connect says nothing was sent, never "may or may not"', async () => {
+    const srv = await server([{ status: 503 }, { status: 200, body: '{}' }]);
+    const client = new HttpClient(fast);
+    await expect(client.request({ method: 'POST', url: `${srv.url}/status`, idempotent: true })).resolves.toMatchObject({ status: 200 });
+    expect(srv.seen).toHaveLength(2);
+    const gone = await server([{ status: 200 }]);
+    await closers.pop()!();
+    const refused = client.request({ method: 'DELETE', url: `${gone.url}/x` });
+    await expect(refused).rejects.toMatchObject({ kind: 'network', message: expect.stringContaining('Nothing was sent') });
+    await expect(refused).rejects.not.toMatchObject({ message: expect.stringContaining('may or may not') });
+    await client.close();
+  });
 });

@@ -2,29 +2,39 @@ import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import { EnvironmentError } from '../core/errors.js';
+import { answerProblem, describeFailure, displayUrl, redirectTarget, type FailureFacts } from './http-policy.js';
 import { retryDelayMs, shouldRetryStatus } from './retry.js';
 
 /**
- * The one HTTP layer of relctl (portal, staging API, key servers, public repository).
+ * The one HTTP layer of relctl (portal, staging API, key servers, public repository) and its
+ * policy (DESIGN §5):
  *
  * - undici is imported lazily so commands that never touch the network start fast.
- * - Every request has a timeout (headers and body).
- * - GETs (and HEADs) are retried on connection errors, 408, 429 (Retry-After) and 502-504 with capped
- *   backoff. Other methods are never repeated: a failure without an answer is reported as
- *   ambiguous (AmbiguousRequestError) so the caller can look before it acts again.
+ * - One deadline per call (`timeoutMs`, from --timeout) covers connecting, the headers and the
+ *   whole body, retries included: a server that drips bytes cannot keep a command alive past it.
+ * - Answers are capped (`maxResponseBytes`, 4 MiB): past it relctl stops reading and drops the
+ *   connection, so an endless answer cannot grow memory.
+ * - API calls (`api` given) follow no redirects and must answer what the API answers (JSON, or
+ *   empty where the API is empty): anything else is `unexpected-response`, never a success.
+ * - GETs (and calls marked idempotent) are retried on connection errors, 408, 429 (Retry-After)
+ *   and 502-504 within the deadline. A request that provably never left (connection refused,
+ *   host not found) may be retried whatever its method. Any other failure of a non-idempotent
+ *   request is `request-ambiguous`: the caller looks before it acts again.
  */
 export interface HttpOptions {
-  /** Per request, milliseconds. */
+  /** Deadline of one call (all its attempts), milliseconds. */
   timeoutMs: number;
   env?: NodeJS.ProcessEnv;
   /** Bind outgoing connections to this address (tests use 127.0.0.2). */
   localAddress?: string;
-  /** Extra attempts for a GET (default 4). */
+  /** Extra attempts for a retryable call (default 4), all within the deadline. */
   retries?: number;
   /** Cap of one backoff pause, ms (default 8000). */
   maxBackoffMs?: number;
   /** Base of the exponential backoff, ms (default 250). */
   baseBackoffMs?: number;
+  /** Largest answer body read, bytes (default 4 MiB). */
+  maxResponseBytes?: number;
   /** A --verbose sink; receives method + URL only, never headers. */
   log?: (line: string) => void;
   signal?: AbortSignal;
@@ -32,11 +42,27 @@ export interface HttpOptions {
   dispatcher?: Dispatcher;
 }
 
+/** Which API a request talks to: named in messages, with the setting that points at it. */
+export interface ApiTarget {
+  name: string;
+  setting: string;
+}
+
 export interface HttpRequest {
   method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   headers?: Record<string, string>;
   body?: string | Uint8Array;
+  /** An API call: no redirects, and a 2xx must match `expect`. */
+  api?: ApiTarget;
+  /** What a 2xx answer of an API call must be (default json). */
+  expect?: 'json' | 'json-or-empty';
+  /** A POST that only reads (the Publisher API's status): retried like a GET. */
+  idempotent?: boolean;
+  /** The command that shows whether a non-idempotent request acted (for ambiguous outcomes). */
+  settle?: string;
+  /** This request's own body cap, bytes (key servers serve large keys). */
+  maxResponseBytes?: number;
 }
 
 export interface HttpResponse {
@@ -46,9 +72,11 @@ export interface HttpResponse {
   text(): string;
   /** Tolerant JSON: undefined when the body is not JSON. */
   json(): unknown;
+  /** Content-Type without parameters, lower case ('' when absent). */
+  contentType: string;
 }
 
-/** The request may or may not have reached the server (POST/DELETE without an answer). */
+/** The request may or may not have reached the server (a POST/DELETE without a usable answer). */
 export class AmbiguousRequestError extends EnvironmentError {
   constructor(message: string, options: { fix: string; detail?: string; data?: Record<string, unknown> }) {
     super(message, { ...options, kind: 'request-ambiguous' });
@@ -80,44 +108,11 @@ function proxyEnv(env: NodeJS.ProcessEnv): { httpProxy?: string; httpsProxy?: st
   return out;
 }
 
-/** Only scheme, host, port and path: a URL never carries a secret in relctl, but be safe. */
-function displayUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    u.username = '';
-    u.password = '';
-    return u.toString();
-  } catch {
-    return url;
-  }
-}
+export const defaultMaxResponseBytes = 4 * 1024 * 1024;
+/** A retry is only worth starting with at least this much of the deadline left. */
+const minAttemptMs = 200;
 
-/** The system or undici error code of a failed request (ECONNREFUSED, UND_ERR_HEADERS_TIMEOUT, ...). */
-function networkCode(error: unknown): string | undefined {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e.cause?.code ?? e.code;
-}
-
-function describeNetworkError(error: unknown): string {
-  const e = error as { message?: string };
-  const code = networkCode(error);
-  switch (code) {
-    case 'ECONNREFUSED':
-      return 'connection refused';
-    case 'ECONNRESET':
-    case 'UND_ERR_SOCKET':
-      return 'connection reset';
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return 'host name not found';
-    case 'UND_ERR_HEADERS_TIMEOUT':
-    case 'UND_ERR_BODY_TIMEOUT':
-    case 'UND_ERR_CONNECT_TIMEOUT':
-      return 'timed out';
-    default:
-      return code ?? e.message ?? String(error);
-  }
-}
+class TooLarge extends Error {}
 
 export class HttpClient {
   private dispatcher: Dispatcher | undefined;
@@ -147,76 +142,155 @@ export class HttpClient {
   }
 
   async request(req: HttpRequest): Promise<HttpResponse> {
-    const safe = req.method === 'GET' || req.method === 'HEAD';
-    const retries = safe ? (this.options.retries ?? 4) : 0;
+    const safe = req.method === 'GET' || req.method === 'HEAD' || req.idempotent === true;
+    const retries = this.options.retries ?? 4;
     const shown = `${req.method} ${displayUrl(req.url)}`;
+    const deadline = Date.now() + this.options.timeoutMs;
     for (let attempt = 0; ; attempt++) {
       this.options.log?.(attempt === 0 ? shown : `${shown} (retry ${attempt} of ${retries})`);
       let response: HttpResponse;
       try {
-        response = await this.once(req);
+        response = await this.once(req, Math.max(1, deadline - Date.now()));
       } catch (error) {
         if (this.options.signal?.aborted === true) throw error;
-        const why = describeNetworkError(error);
-        if (attempt < retries) {
-          this.options.log?.(`${shown}: ${why}`);
-          await sleep(retryDelayMs(attempt, undefined, this.backoff()), undefined, { signal: this.options.signal });
+        const facts: FailureFacts = describeFailure(error, this.options.timeoutMs);
+        const pause = retryDelayMs(attempt, undefined, this.backoff());
+        if ((safe || facts.notSent) && !facts.timedOut && !facts.tooLarge && attempt < retries && this.fits(deadline, pause)) {
+          this.options.log?.(`${shown}: ${facts.why}`);
+          await sleep(pause, undefined, { signal: this.options.signal });
           continue;
         }
-        if (!safe) {
-          throw new AmbiguousRequestError(`${shown} got no answer (${why}); the server may or may not have acted on it.`, {
-            fix: 'Check the state first (relctl search / relctl status), then repeat only what did not happen.',
-          });
-        }
-        throw new EnvironmentError(`${shown} failed: ${why}${attempt > 0 ? ` (after ${attempt + 1} attempts)` : ''}.`, {
-          kind: 'network',
-          // The raw code, for callers that report it (the public-repository probe's "unknown" reason).
-          ...(networkCode(error) === undefined ? {} : { data: { code: networkCode(error) } }),
-          fix: 'Check the network, the URL settings (--staging-api-url, --portal-url, --keyserver-url) and any HTTPS_PROXY/NO_PROXY, then run the command again.',
-        });
+        throw this.failure(req, shown, facts, attempt);
       }
-      if (attempt < retries && shouldRetryStatus(response.status)) {
+      if (shouldRetryStatus(response.status) && (safe || response.status === 429) && attempt < retries) {
         const retryAfter = response.headers['retry-after'];
-        this.options.log?.(`${shown}: HTTP ${response.status}`);
-        await sleep(retryDelayMs(attempt, typeof retryAfter === 'string' ? retryAfter : undefined, this.backoff()), undefined, {
-          signal: this.options.signal,
-        });
-        continue;
+        const pause = retryDelayMs(attempt, typeof retryAfter === 'string' ? retryAfter : undefined, this.backoff());
+        if (this.fits(deadline, pause)) {
+          this.options.log?.(`${shown}: HTTP ${response.status}`);
+          await sleep(pause, undefined, { signal: this.options.signal });
+          continue;
+        }
       }
+      if (req.api !== undefined) this.checkAnswer(req, response);
       return response;
     }
+  }
+
+  /** Whether a pause and one more useful attempt still fit before the deadline. */
+  private fits(deadline: number, pauseMs: number): boolean {
+    return Date.now() + pauseMs + minAttemptMs <= deadline;
+  }
+
+  private failure(req: HttpRequest, shown: string, facts: FailureFacts, attempt: number): Error {
+    const safe = req.method === 'GET' || req.method === 'HEAD' || req.idempotent === true;
+    if (facts.tooLarge) return answerProblem(req, shown, `sent more than ${sizeText(this.maxBytes(req))}; relctl stopped reading and closed the connection`);
+    if (!safe && !facts.notSent) {
+      // The request left; the server may have acted on it before the answer was lost.
+      return new AmbiguousRequestError(`${shown}: ${facts.why}; the request had left, so the server may or may not have acted on it.`, {
+        fix:
+          req.settle === undefined
+            ? 'Check the state first (relctl search / relctl status), then repeat only what did not happen.'
+            : `Check what happened first: ${req.settle}; then repeat only what did not happen.`,
+      });
+    }
+    const tries = attempt > 0 ? ` (after ${attempt + 1} attempts)` : '';
+    const nothing = !safe ? ' Nothing was sent, so nothing changed.' : '';
+    const error = new EnvironmentError(`${shown} failed: ${facts.why}${tries}.${nothing}`, {
+      kind: facts.timedOut ? 'timeout' : 'network',
+      fix: facts.timedOut
+        ? `The server is too slow or stalls: try again later, raise --timeout (now ${Math.round(this.options.timeoutMs / 1000)} s) if the network is slow, or check the URL settings and any proxy.`
+        : 'Check the network, the URL settings (--staging-api-url, --portal-url, --keyserver-url) and any HTTPS_PROXY/NO_PROXY, then run the command again.',
+    });
+    // The raw code, for callers that report it (the public-repository probe's "unknown" reason).
+    return Object.assign(error, { networkCode: facts.code });
+  }
+
+  private maxBytes(req: HttpRequest): number {
+    return req.maxResponseBytes ?? this.options.maxResponseBytes ?? defaultMaxResponseBytes;
+  }
+
+  /** API answers: no redirect, and a 2xx is what the API sends (checked before any caller trusts it). */
+  private checkAnswer(req: HttpRequest, res: HttpResponse): void {
+    const shown = `${req.method} ${displayUrl(req.url)}`;
+    if (res.status >= 300 && res.status < 400) throw redirectTarget(req, shown, res);
+    if (res.status < 200 || res.status > 299) return;
+    const empty = res.body.length === 0 || res.text().trim() === '';
+    if (empty) {
+      if (req.expect === 'json-or-empty') return;
+      throw answerProblem(req, shown, `answered HTTP ${res.status} with an empty body where the API answers JSON`);
+    }
+    const type = res.contentType;
+    // The upload's answer is not documented (empty in Sonatype's prototype; some clients find a bare UUID in it).
+    if (req.expect === 'json-or-empty' && type === 'text/plain' && /^[0-9a-f-]{36}$/i.test(res.text().trim())) return;
+    if (type === 'text/html' || type === 'application/xhtml+xml' || /^\s*<(!doctype|html)/i.test(res.text().slice(0, 200))) {
+      throw answerProblem(req, shown, `answered HTTP ${res.status} with an HTML page (${type || 'no content type'}), not the API's JSON: the URL points at a web page, a login page or a proxy`);
+    }
+    if (type !== '' && type !== 'application/json' && !type.endsWith('+json')) {
+      throw answerProblem(req, shown, `answered HTTP ${res.status} with Content-Type ${type} where the API answers application/json`);
+    }
+    if (res.json() === undefined) throw answerProblem(req, shown, `answered HTTP ${res.status} with a body that is not JSON`);
   }
 
   private backoff(): { baseMs: number; capMs: number } {
     return { baseMs: this.options.baseBackoffMs ?? 250, capMs: this.options.maxBackoffMs ?? 8000 };
   }
 
-  private async once(req: HttpRequest): Promise<HttpResponse> {
+  private async once(req: HttpRequest, timeoutMs: number): Promise<HttpResponse> {
     const dispatcher = await this.getDispatcher();
     const { request } = await import('undici');
-    const res = await request(req.url, {
-      method: req.method,
-      headers: { 'user-agent': userAgent(), ...req.headers },
-      body: req.body,
-      dispatcher,
-      headersTimeout: this.options.timeoutMs,
-      bodyTimeout: this.options.timeoutMs,
-      ...(this.options.signal === undefined ? {} : { signal: this.options.signal }),
-    });
-    const body = new Uint8Array(await res.body.arrayBuffer());
-    const text = (): string => Buffer.from(body).toString('utf8');
-    return {
-      status: res.statusCode,
-      headers: res.headers,
-      body,
-      text,
-      json: () => {
-        try {
-          return JSON.parse(text()) as unknown;
-        } catch {
-          return undefined;
+    const expiry = AbortSignal.timeout(timeoutMs);
+    const signal = this.options.signal === undefined ? expiry : AbortSignal.any([this.options.signal, expiry]);
+    const cap = this.maxBytes(req);
+    try {
+      const res = await request(req.url, {
+        method: req.method,
+        headers: { 'user-agent': userAgent(), ...req.headers },
+        body: req.body,
+        dispatcher,
+        signal,
+      });
+      const declared = Number(res.headers['content-length']);
+      const chunks: Buffer[] = [];
+      let size = 0;
+      if (Number.isFinite(declared) && declared > cap) {
+        res.body.destroy();
+        throw new TooLarge();
+      }
+      for await (const chunk of res.body as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > cap) {
+          // Stop reading and drop the connection: an endless answer must not grow memory.
+          res.body.destroy();
+          throw new TooLarge();
         }
-      },
-    };
+        chunks.push(chunk);
+      }
+      const body = new Uint8Array(Buffer.concat(chunks));
+      const text = (): string => Buffer.from(body).toString('utf8');
+      const rawType = res.headers['content-type'];
+      return {
+        status: res.statusCode,
+        headers: res.headers,
+        body,
+        text,
+        contentType: (Array.isArray(rawType) ? rawType[0] ?? '' : rawType ?? '').split(';')[0]!.trim().toLowerCase(),
+        json: () => {
+          try {
+            return JSON.parse(text()) as unknown;
+          } catch {
+            return undefined;
+          }
+        },
+      };
+    } catch (error) {
+      if (error instanceof TooLarge) throw Object.assign(new Error('answer too large'), { tooLarge: true });
+      if (expiry.aborted && this.options.signal?.aborted !== true) throw Object.assign(new Error('deadline'), { timedOut: true });
+      throw error;
+    }
   }
+}
+
+function sizeText(bytes: number): string {
+  const mib = 1024 * 1024;
+  return bytes % mib === 0 ? `${bytes / mib} MiB` : `${bytes} bytes`;
 }

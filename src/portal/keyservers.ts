@@ -1,4 +1,5 @@
 import { EnvironmentError } from '../core/errors.js';
+import { apiUrl } from '../core/url-builder.js';
 import { pomUrl, probePublished } from '../io/public-repo.js';
 import type { HttpClient } from './http.js';
 
@@ -8,12 +9,9 @@ import type { HttpClient } from './http.js';
  */
 export type Lookup = { found: true; armored: string } | { found: false };
 
-function base(url: string): string {
-  return url.replace(/\/+$/, '');
-}
-
 async function lookup(http: HttpClient, url: string, what: string): Promise<Lookup> {
-  const res = await http.request({ method: 'GET', url, headers: { accept: 'application/pgp-keys, text/plain, */*' } });
+  // Keys with many signatures run to megabytes on HKP servers: a larger cap than API answers get.
+  const res = await http.request({ method: 'GET', url, headers: { accept: 'application/pgp-keys, text/plain, */*' }, maxResponseBytes: 16 * 1024 * 1024 });
   if (res.status === 200) {
     const text = res.text();
     if (text.includes('-----BEGIN PGP PUBLIC KEY BLOCK-----')) return { found: true, armored: text };
@@ -34,26 +32,26 @@ export class KeyServers {
 
   /** VKS by fingerprint (uppercase hex, no 0x). */
   primaryByFingerprint(fingerprint: string): Promise<Lookup> {
-    return lookup(this.http, `${base(this.urls.keyserverUrl)}/vks/v1/by-fingerprint/${fingerprint.toUpperCase()}`, 'The primary key server');
+    return lookup(this.http, apiUrl(this.urls.keyserverUrl)`/vks/v1/by-fingerprint/${fingerprint.toUpperCase()}`, 'The primary key server');
   }
 
   primaryByKeyId(keyId: string): Promise<Lookup> {
-    return lookup(this.http, `${base(this.urls.keyserverUrl)}/vks/v1/by-keyid/${keyId.toUpperCase()}`, 'The primary key server');
+    return lookup(this.http, apiUrl(this.urls.keyserverUrl)`/vks/v1/by-keyid/${keyId.toUpperCase()}`, 'The primary key server');
   }
 
   /** VKS by e-mail: only answers for addresses the owner confirmed through the mailed link. */
   primaryByEmail(email: string): Promise<Lookup> {
-    return lookup(this.http, `${base(this.urls.keyserverUrl)}/vks/v1/by-email/${encodeURIComponent(email)}`, 'The primary key server');
+    return lookup(this.http, apiUrl(this.urls.keyserverUrl)`/vks/v1/by-email/${email}`, 'The primary key server');
   }
 
   /** HKP lookup on the secondary server. */
   secondaryByFingerprint(fingerprint: string): Promise<Lookup> {
-    const q = new URLSearchParams({ op: 'get', options: 'mr', search: `0x${fingerprint.toUpperCase()}` });
-    return lookup(this.http, `${base(this.urls.secondaryKeyserverUrl)}/pks/lookup?${q}`, 'The secondary key server');
+    const q = { op: 'get', options: 'mr', search: `0x${fingerprint.toUpperCase()}` };
+    return lookup(this.http, apiUrl(this.urls.secondaryKeyserverUrl, q)`/pks/lookup`, 'The secondary key server');
   }
 
   uploadFormUrl(): string {
-    return `${base(this.urls.keyserverUrl)}/upload`;
+    return apiUrl(this.urls.keyserverUrl)`/upload`;
   }
 }
 

@@ -3,24 +3,11 @@ import { ExitCode, isRelctlError } from '../core/errors.js';
 import { findingToJson, toReport } from '../core/findings.js';
 import { findingsText } from '../ui/render/findings.js';
 import type { PortalFailure } from './client.js';
-import type { PortalToken } from './token.js';
 
 /**
  * Shared rendering of portal outcomes. Ids (deployment id, repository key) are printed on
  * success and on failure, in text and JSON (DESIGN §10).
  */
-
-/**
- * Repository keys start with the token username, which the redactor masks as `***`. A key
- * copied from relctl's own output therefore starts with three asterisks and a slash; this
- * puts the username back so the key can be used again without showing it anywhere.
- */
-export function expandRepositoryKey(key: string, token: PortalToken | undefined): string {
-  if (token !== undefined && (key.startsWith('***/') || key.startsWith('%2A%2A%2A/'))) {
-    return `${token.username}/${key.slice(key.indexOf('/') + 1)}`;
-  }
-  return key;
-}
 
 /**
  * A failure that carries decoded portal findings (validation) is rendered as a report: findings

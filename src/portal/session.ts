@@ -6,6 +6,7 @@ import { PortalClient } from './client.js';
 import { HttpClient } from './http.js';
 import { KeyServers, PublicRepository } from './keyservers.js';
 import { findToken, requireToken, type PortalToken, type TokenSources } from './token.js';
+import { requireGroupIdShape } from './urls.js';
 
 /**
  * Builds the network adapters for a command from its context. RELCTL_LOCAL_ADDRESS binds the
@@ -72,14 +73,33 @@ export function groupIdOf(ctx: CommandContext, declared?: string): string | unde
   return ctx.config.groupId ?? declared;
 }
 
-export function requireGroupId(ctx: CommandContext): string {
-  const g = groupIdOf(ctx);
-  if (g === undefined || g === '') {
-    throw new UsageError('No group id (namespace) given.', {
-      fix: 'Pass --group-id <namespace> (or set RELCTL_GROUP_ID, or "groupId" in relctl.config.json).',
+/**
+ * The namespace a portal command acts on: --group-id (or RELCTL_GROUP_ID, or the config file),
+ * else the groupId the project in --cwd declares (README: "the project's groupId where a command
+ * needs one"). Either way it is checked as a Maven group id before it reaches a URL.
+ */
+export async function requireGroupId(ctx: CommandContext): Promise<string> {
+  const given = groupIdOf(ctx);
+  if (given !== undefined && given !== '') return given;
+  const { readIdentity } = await import('../io/project.js');
+  const declared = await readIdentity(ctx.cwd).then((p) => p.groupId).catch(() => undefined);
+  if (declared === undefined) {
+    throw new UsageError('No group id (namespace) given, and no project in --cwd declares one.', {
+      kind: 'no-group-id',
+      fix: 'Pass --group-id <namespace> (or set RELCTL_GROUP_ID, or "groupId" in relctl.config.json), or run in the project folder.',
     });
   }
-  return g;
+  ctx.out.verbose(`group id ${declared} from the project`);
+  return requireGroupIdShape(declared, "The project's groupId");
+}
+
+/** Before any work: a mutation without --yes where nobody can be asked is a usage error naming --yes. */
+export function requireAnswerable(ctx: CommandContext, yes: boolean, what: string): void {
+  if (yes || ctx.canPrompt) return;
+  throw new UsageError(`${what} needs a confirmation and no one can be asked here (CI, no terminal, or --json).`, {
+    kind: 'confirmation-needed',
+    fix: 'Pass --yes to confirm without a prompt (or --dry-run to see what would happen).',
+  });
 }
 
 /** Mutations need a yes: --yes, or a prompt on a terminal; else a usage error naming the flag. */

@@ -1,21 +1,34 @@
 import os from 'node:os';
+import { randomUUID } from 'node:crypto';
 import type { CommandContext } from '../io/command-context.js';
-import { EnvironmentError, isRelctlError } from '../core/errors.js';
-import type { UploadRecord } from '../io/journal.js';
-import type { PortalClient, PublishingType, StagingRepository } from './client.js';
+import { isRelctlError } from '../core/errors.js';
+import type { RepositoryKey } from '../core/identifiers.js';
+import { updateJournal, type UploadRecord } from '../io/journal.js';
+import { AmbiguousRequestError } from './http.js';
+import { searchCommand, type PortalClient, type PublishingType, type StagingRepository } from './client.js';
 import { localAddressOf } from './session.js';
+import { keyText } from './urls.js';
 
 /**
- * The manual upload with the "search, then decide" rule for a POST whose answer was lost: the
- * staging repository is looked up again; if it already moved (it has a deployment id, or it is
- * no longer open) the upload happened; if it is still open, one more upload is safe.
+ * The manual upload, recovered by identity (DESIGN §5). Before the POST relctl looks at what the
+ * namespace holds; when the answer is lost it looks again and adopts only a deployment that did
+ * not exist before the call, of the same repository, not published (unless automatic). Never an
+ * older deployment with the same key, never a PUBLISHED one a previous release left behind.
  */
 export interface UploadRequest {
   groupId: string;
   publishingType: PublishingType;
   /** The by-key form (works from any source address). */
-  repositoryKey?: string;
+  repositoryKey?: RepositoryKey;
   log?: (line: string) => void;
+}
+
+/** What the namespace held before the call: the repository to move and every known deployment. */
+export interface UploadSnapshot {
+  /** The repository the call moves, as the staging API spells its key. */
+  key?: string;
+  /** Deployment ids that existed before the call: none of them can be this call's. */
+  knownDeploymentIds: Set<string>;
 }
 
 export interface UploadOutcome {
@@ -26,77 +39,124 @@ export interface UploadOutcome {
   recovered: boolean;
 }
 
-function moved(r: StagingRepository | undefined): boolean {
-  return r !== undefined && (r.portalDeploymentId !== null || r.state !== 'open');
+/** Looks first (read-only: a failure here changes nothing). */
+export async function snapshotBeforeUpload(portal: PortalClient, req: UploadRequest): Promise<UploadSnapshot> {
+  const byKey = req.repositoryKey !== undefined;
+  const repos = await portal.search({ groupId: req.groupId, ip: byKey ? 'any' : 'client' });
+  const known = new Set(repos.map((r) => r.portalDeploymentId).filter((id): id is string => id !== null));
+  const key = byKey ? keyText(req.repositoryKey!) : repos.find((r) => r.state === 'open')?.key;
+  return { knownDeploymentIds: known, ...(key === undefined ? {} : { key }) };
 }
 
-async function findRepo(portal: PortalClient, groupId: string, key: string | undefined, ip: 'any' | 'client'): Promise<StagingRepository | undefined> {
-  const repos = await portal.search({ groupId, ip });
-  if (key !== undefined) return repos.find((r) => r.key === key);
-  // Only one open repository per token+address+namespace exists; prefer it, then the newest listed.
-  return repos.find((r) => r.state === 'open') ?? repos[repos.length - 1];
+/** Repositories that this call can have produced: same key, a deployment id nobody had seen. */
+function madeByThisCall(repos: readonly StagingRepository[], snap: UploadSnapshot, type: PublishingType): StagingRepository[] {
+  return repos.filter(
+    (r) =>
+      r.portalDeploymentId !== null &&
+      !snap.knownDeploymentIds.has(r.portalDeploymentId) &&
+      (snap.key === undefined || r.key === snap.key) &&
+      r.state !== 'open' &&
+      // A user-managed deployment is never published by the portal on its own.
+      (r.state !== 'released' || type === 'automatic'),
+  );
 }
 
-export async function manualUpload(portal: PortalClient, req: UploadRequest): Promise<UploadOutcome> {
-  // Which repository this address holds, so the deployment id can be found afterwards.
-  let key = req.repositoryKey;
-  if (key === undefined) {
-    const before = await portal.search({ groupId: req.groupId, ip: 'client', state: 'open' }).catch(() => []);
-    key = before.find((r) => r.state === 'open')?.key;
-  }
+async function searchAfter(portal: PortalClient, req: UploadRequest): Promise<StagingRepository[]> {
+  return portal.search({ groupId: req.groupId, ip: req.repositoryKey !== undefined ? 'any' : 'client' });
+}
+
+function ambiguous(req: UploadRequest, snap: UploadSnapshot, why: string): AmbiguousRequestError {
+  return new AmbiguousRequestError(`The upload of ${req.groupId} got no answer and ${why}: the portal may or may not have made a deployment.`, {
+    fix: `Run ${searchCommand(req.groupId)} and look for a new deployment id (or at the portal's Deployments page) before uploading again.`,
+    ...(snap.key === undefined ? {} : { data: { repositoryKey: snap.key } }),
+  });
+}
+
+export async function performUpload(portal: PortalClient, req: UploadRequest, snap: UploadSnapshot): Promise<UploadOutcome> {
   const call = (): ReturnType<PortalClient['upload']> =>
-    req.repositoryKey !== undefined
-      ? portal.uploadByKey(req.repositoryKey, req.publishingType, req.groupId)
-      : portal.upload(req.groupId, req.publishingType);
-
+    req.repositoryKey !== undefined ? portal.uploadByKey(req.repositoryKey, req.publishingType) : portal.upload(req.groupId, req.publishingType);
   let recovered = false;
-  let answer: Awaited<ReturnType<PortalClient['upload']>>;
+  let deploymentId: string | undefined;
   try {
-    answer = await call();
+    deploymentId = (await call()).deploymentId;
   } catch (error) {
     if (!isRelctlError(error) || error.kind !== 'request-ambiguous') throw error;
     req.log?.('the upload got no answer; searching before deciding');
-    const repo = await findRepo(portal, req.groupId, key, req.repositoryKey !== undefined ? 'any' : 'client');
-    if (moved(repo)) {
+    let after: StagingRepository[];
+    try {
+      after = await searchAfter(portal, req);
+    } catch (searchError) {
+      const why = isRelctlError(searchError) ? searchError.message : String(searchError);
+      throw ambiguous(req, snap, `the search that should settle it failed too (${why})`);
+    }
+    const made = madeByThisCall(after, snap, req.publishingType);
+    if (made.length === 1) {
       recovered = true;
-      answer = repo!.portalDeploymentId === null ? {} : { deploymentId: repo!.portalDeploymentId };
-    } else if (repo !== undefined) {
-      req.log?.(`repository ${repo.key} is still open: uploading once more`);
-      answer = await call();
+      deploymentId = made[0]!.portalDeploymentId!;
+    } else if (made.length > 1) {
+      throw ambiguous(req, snap, `${made.length} new deployments are listed (${made.map((r) => r.portalDeploymentId).join(', ')})`);
+    } else if (snap.key !== undefined && after.some((r) => r.key === snap.key && r.state === 'open')) {
+      // Nothing moved: the repository is provably still open, so the call did not happen; once more is safe.
+      req.log?.(`repository ${snap.key} is still open: uploading once more`);
+      deploymentId = (await call()).deploymentId;
     } else {
-      throw new EnvironmentError('The upload got no answer and no staging repository is listed for it now.', {
-        kind: 'request-ambiguous',
-        fix: `Check the portal's Deployments page and relctl search --group-id ${req.groupId} --ip any before uploading again.`,
-        ...(key === undefined ? {} : { data: { repositoryKey: key } }),
-      });
+      throw ambiguous(req, snap, 'the search shows neither the open repository nor a new deployment');
     }
   }
-  let deploymentId = answer.deploymentId;
-  if (deploymentId === undefined && key !== undefined) {
-    const after = await findRepo(portal, req.groupId, key, 'any').catch(() => undefined);
-    deploymentId = after?.portalDeploymentId ?? undefined;
+  if (deploymentId === undefined) {
+    // An empty 200 (as Sonatype's prototype answers): the new deployment is found by identity.
+    const after = await searchAfter(portal, req).catch(() => []);
+    const made = madeByThisCall(after, snap, req.publishingType);
+    if (made.length === 1) deploymentId = made[0]!.portalDeploymentId!;
   }
   return {
     groupId: req.groupId,
     recovered,
-    ...(key === undefined ? {} : { repositoryKey: key }),
+    ...(snap.key === undefined ? {} : { repositoryKey: snap.key }),
     ...(deploymentId === undefined ? {} : { deploymentId }),
   };
 }
 
 /**
- * The journal's record of an upload: which machine and source address made it (the staging API
- * matches by address, DESIGN §5). The repository key is stored as shown, its username masked.
+ * The upload with its journal: the attempt is recorded before the call (machine, source address,
+ * group id, repository key) and completed with its outcome after it, failures included, so
+ * `status` and `publish` find a deployment id even after a failed or interrupted upload. The
+ * repository key is stored as shown, its username masked.
  */
-export function uploadRecord(ctx: CommandContext, groupId: string, outcome: UploadOutcome): UploadRecord {
+export async function journaledUpload(ctx: CommandContext, portal: PortalClient, req: UploadRequest, snap: UploadSnapshot): Promise<UploadOutcome> {
+  const attempt = randomUUID();
   const sourceAddress = localAddressOf(ctx);
-  const repositoryKey = outcome.repositoryKey === undefined ? undefined : ctx.out.redactor.redact(outcome.repositoryKey);
-  return {
+  const shownKey = snap.key === undefined ? undefined : ctx.out.redactor.redact(snap.key);
+  const base: UploadRecord = {
+    attempt,
     machine: os.hostname(),
     ...(sourceAddress === undefined ? {} : { sourceAddress }),
-    groupId,
-    ...(repositoryKey === undefined ? {} : { repositoryKey }),
-    ...(outcome.deploymentId === undefined ? {} : { deploymentId: outcome.deploymentId }),
+    groupId: req.groupId,
+    publishingType: req.publishingType,
+    ...(shownKey === undefined ? {} : { repositoryKey: shownKey }),
+    outcome: 'pending',
     at: new Date().toISOString(),
   };
+  const complete = (fields: Partial<UploadRecord>): Promise<unknown> =>
+    updateJournal(ctx.cwd, (j) => {
+      const i = j.uploads.findIndex((u) => u.attempt === attempt);
+      const record = { ...base, ...fields, at: new Date().toISOString() };
+      if (i >= 0) j.uploads[i] = record;
+      else j.uploads.push(record);
+      if (record.repositoryKey !== undefined) j.repositoryKey = record.repositoryKey;
+      if (record.deploymentId !== undefined) j.deploymentId = record.deploymentId;
+    });
+  await updateJournal(ctx.cwd, (j) => {
+    j.uploads.push(base);
+  });
+  try {
+    const outcome = await performUpload(portal, req, snap);
+    await complete({ outcome: outcome.recovered ? 'recovered' : 'uploaded', ...(outcome.deploymentId === undefined ? {} : { deploymentId: outcome.deploymentId }) });
+    return outcome;
+  } catch (error) {
+    const kind = isRelctlError(error) ? error.kind : 'internal';
+    const id = isRelctlError(error) && typeof error.data.deploymentId === 'string' ? error.data.deploymentId : undefined;
+    await complete({ outcome: kind === 'request-ambiguous' ? 'ambiguous' : 'failed', error: kind, ...(id === undefined ? {} : { deploymentId: id }) }).catch(() => undefined);
+    throw error;
+  }
 }

@@ -1,5 +1,6 @@
 import type { CommandContext } from '../io/command-context.js';
 import type { PortalClient } from '../portal/client.js';
+import { repositoryKeyOf } from '../portal/urls.js';
 
 /**
  * Drops the staging repositories this address holds open for `groupId` (DESIGN §7): after a
@@ -10,7 +11,7 @@ export async function dropOpenStaging(ctx: CommandContext, portal: PortalClient,
   const open = (await portal.search({ groupId, ip: 'client', state: 'open' })).filter((r) => r.state === 'open');
   const dropped: string[] = [];
   for (const repo of open) {
-    await portal.dropRepository(repo.key);
+    await portal.dropRepository(repositoryKeyOf(repo.key, 'the staging API listed'));
     dropped.push(ctx.out.redactor.redact(repo.key));
   }
   return dropped;

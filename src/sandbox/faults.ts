@@ -2,7 +2,9 @@ import { HttpError } from './http-util.js';
 
 /**
  * Fault injection for tests: for a path prefix, the next `count` requests get a status, a
- * connection reset, a delay (then the normal answer), or 429 with Retry-After.
+ * connection reset, a delay (then the normal answer), 429 with Retry-After, or a lost answer
+ * (`dropAnswer`: the request is carried out, then the connection is closed instead of answering,
+ * the worst case of an upload whose answer never arrives).
  */
 export interface Fault {
   prefix: string;
@@ -11,12 +13,14 @@ export interface Fault {
   status?: number;
   body?: unknown;
   reset?: boolean;
+  dropAnswer?: boolean;
   delayMs?: number;
   retryAfter?: number;
 }
 
 export type FaultAction =
   | { kind: 'reset'; delayMs: number }
+  | { kind: 'drop-answer'; delayMs: number }
   | { kind: 'delay'; delayMs: number }
   | { kind: 'answer'; delayMs: number; error: HttpError };
 
@@ -38,6 +42,7 @@ export function parseFaults(value: unknown): Fault[] {
     if (status !== undefined) fault.status = status;
     if (f.body !== undefined) fault.body = f.body;
     if (f.reset === true) fault.reset = true;
+    if (f.dropAnswer === true) fault.dropAnswer = true;
     const delay = num('delayMs', 0, 600_000);
     if (delay !== undefined) fault.delayMs = delay;
     const retryAfter = num('retryAfter', 0, 86_400);
@@ -45,8 +50,8 @@ export function parseFaults(value: unknown): Fault[] {
       fault.retryAfter = retryAfter;
       fault.status ??= 429;
     }
-    if (fault.status === undefined && fault.reset !== true && fault.delayMs === undefined) {
-      throw badFault('give status, reset, delayMs or retryAfter');
+    if (fault.status === undefined && fault.reset !== true && fault.dropAnswer !== true && fault.delayMs === undefined) {
+      throw badFault('give status, reset, dropAnswer, delayMs or retryAfter');
     }
     return fault;
   });
@@ -77,6 +82,7 @@ export class Faults {
     if (fault.count <= 0) this.list = this.list.filter((f) => f !== fault);
     const delayMs = fault.delayMs ?? 0;
     if (fault.reset === true) return { kind: 'reset', delayMs };
+    if (fault.dropAnswer === true) return { kind: 'drop-answer', delayMs };
     if (fault.status === undefined) return { kind: 'delay', delayMs };
     const headers: Record<string, string> = fault.retryAfter === undefined ? {} : { 'retry-after': String(fault.retryAfter) };
     return { kind: 'answer', delayMs, error: new HttpError(fault.status, fault.body ?? '', headers) };

@@ -98,6 +98,7 @@ async function route(app: SandboxApp, req: IncomingMessage, res: ServerResponse)
       return;
     }
     if (fault?.kind === 'answer') throw fault.error;
+    if (fault?.kind === 'drop-answer') dropAnswer(req, res);
   }
   switch (mount) {
     case 'staging':
@@ -119,6 +120,17 @@ async function route(app: SandboxApp, req: IncomingMessage, res: ServerResponse)
     default:
       throw new HttpError(404, { error: `Not found: ${raw.split('?')[0]}` });
   }
+}
+
+/** The handler runs to the end (its change is made), but the client never hears the answer. */
+function dropAnswer(req: IncomingMessage, res: ServerResponse): void {
+  const hangUp = (): ServerResponse => {
+    req.socket.destroy();
+    return res;
+  };
+  res.writeHead = hangUp as unknown as ServerResponse['writeHead'];
+  res.write = (() => (hangUp(), false)) as unknown as ServerResponse['write'];
+  res.end = hangUp as unknown as ServerResponse['end'];
 }
 
 /** Starts the sandbox on 127.0.0.1 (briefs/interfaces.md: the programmatic API). */

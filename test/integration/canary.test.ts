@@ -85,9 +85,9 @@ describe('canary token never leaks', () => {
     const note = (r: CliResult): void => void seen.add(r.exitCode);
     for (const mode of modes) {
       // Failure first: nothing staged → "No repository found for canary-user-Q7x/127.0.0.1/..." from the portal.
-      note(await run(['upload', '--group-id', 'org.example', ...mode]));
-      note(await run(['upload', '--group-id', 'org.example', '--dry-run', ...mode]));
-      note(await run(['upload', '--group-id', 'org.example', ...mode], { RELCTL_TOKEN_PASSWORD: 'wrong-pass-1' }));
+      note(await run(['upload', '--group-id', 'org.example', '--yes', '--no-verify', ...mode]));
+      note(await run(['upload', '--group-id', 'org.example', '--yes', '--no-verify', '--dry-run', ...mode]));
+      note(await run(['upload', '--group-id', 'org.example', '--yes', '--no-verify', ...mode], { RELCTL_TOKEN_PASSWORD: 'wrong-pass-1' }));
       note(await run(['search', '--group-id', 'org.example', ...mode], { RELCTL_TOKEN_PASSWORD: 'wrong-pass-1' }));
     }
     await stage(
@@ -95,12 +95,12 @@ describe('canary token never leaks', () => {
       await writeComponent(path.join(work.path, 'bad'), key, { groupId: 'org.example', artifactId: 'demo', version: '1.0.0', developers: false }),
       { user: { name: user, password: pass } },
     );
-    const failed = await run(['upload', '--group-id', 'org.example', '--json', '--verbose']);
+    const failed = await run(['upload', '--group-id', 'org.example', '--yes', '--no-verify', '--json', '--verbose']);
     expect(failed.exitCode).toBe(1);
     const failedId = (JSON.parse(failed.stdout) as { deploymentId: string }).deploymentId;
     for (const mode of modes) {
       note(await run(['search', '--group-id', 'org.example', '--ip', 'any', ...mode]));
-      note(await run(['upload', '--group-id', 'org.example', ...mode])); // namespace blocked
+      note(await run(['upload', '--group-id', 'org.example', '--yes', '--no-verify', ...mode])); // namespace blocked
       note(await run(['status', '--deployment', failedId, ...mode]));
       note(await run(['preflight', '--fingerprint', key.fingerprint, ...mode]));
       note(await run(['keys', 'check', '--fingerprint', key.fingerprint, ...mode]));
@@ -116,7 +116,7 @@ describe('canary token never leaks', () => {
     await stage(sb, await writeComponent(path.join(work.path, 'good'), key, { groupId: 'org.example', artifactId: 'demo', version: '1.0.1' }), {
       user: { name: user, password: pass },
     });
-    const ok = await run(['upload', '--group-id', 'org.example', '--json', '--verbose']);
+    const ok = await run(['upload', '--group-id', 'org.example', '--yes', '--no-verify', '--json', '--verbose']);
     expect(ok.exitCode, ok.stderr).toBe(0);
     const okId = (JSON.parse(ok.stdout) as { deploymentId: string; repositoryKey: string }).deploymentId;
     note(await run(['status', '--wait', '--wait-timeout', '5', '--verbose']));
@@ -146,5 +146,6 @@ describe('canary token never leaks', () => {
     expect(argv).toContain('--send-keys');
     assertClean('child argv', argv);
     await control(sb, 'POST', 'reset');
-  });
+    // About seventy CLI runs: a minute alone, more on a loaded two-core machine.
+  }, 240_000);
 });

@@ -35,12 +35,19 @@ describe('fault injection: GETs survive, POSTs are never doubled, persistent fau
     expect((await state()).faults).toEqual([]);
   });
 
-  it('a GET answered after the timeout is asked again', async () => {
+  it('a GET answered after its deadline ends the command at the deadline (--timeout covers every retry): exit 3, naming the timeout', async () => {
     await stageDemo();
-    await fault({ prefix: '/staging/manual/search', count: 1, delayMs: 1500 });
+    await fault({ prefix: '/staging/manual/search', count: 1, delayMs: 2500 });
     const r = await runCli(['search', '--group-id', 'org.example', '--timeout', '1', '--json', '--cwd', work.path], { env: sandboxEnv(sb) });
-    expect(r.exitCode, r.stderr).toBe(0);
-    expect((JSON.parse(r.stdout) as { repositories: unknown[] }).repositories).toHaveLength(1);
+    // A retry would have been answered at once (the fault covers one request): exit 3 proves none came.
+    expect(r.exitCode).toBe(3);
+    expect(JSON.parse(r.stdout)).toMatchObject({ ok: false, error: { kind: 'timeout' } });
+    expect(r.stderr).toContain('no complete answer within 1 s');
+    // Within a longer deadline the same slow answer is simply waited for.
+    await fault({ prefix: '/staging/manual/search', count: 1, delayMs: 1000 });
+    const ok = await runCli(['search', '--group-id', 'org.example', '--timeout', '5', '--json', '--cwd', work.path], { env: sandboxEnv(sb) });
+    expect(ok.exitCode, ok.stderr).toBe(0);
+    expect((JSON.parse(ok.stdout) as { repositories: unknown[] }).repositories).toHaveLength(1);
   });
 
   it('a persistent fault ends with exit 3 and a clear message, no stack', async () => {
@@ -60,13 +67,13 @@ describe('fault injection: GETs survive, POSTs are never doubled, persistent fau
   it('a POST answered 503 is not repeated: exit 3, the repository is still open, one upload later works', async () => {
     await stageDemo();
     await fault({ prefix: '/staging/manual/upload', method: 'POST', count: 1, status: 503 });
-    const r = await runCli(['upload', '--group-id', 'org.example', '--cwd', work.path], { env: sandboxEnv(sb) });
+    const r = await runCli(['upload', '--group-id', 'org.example', '--yes', '--no-verify', '--cwd', work.path], { env: sandboxEnv(sb) });
     expect(r.exitCode).toBe(3);
     expect(r.stderr).toContain('relctl search');
     const s = await state();
     expect(s.deployments).toHaveLength(0);
     expect(s.repositories.map((x) => x.state)).toEqual(['open']);
-    const again = await runCli(['upload', '--group-id', 'org.example', '--cwd', work.path], { env: sandboxEnv(sb) });
+    const again = await runCli(['upload', '--group-id', 'org.example', '--yes', '--no-verify', '--cwd', work.path], { env: sandboxEnv(sb) });
     expect(again.exitCode, again.stderr).toBe(0);
     expect((await state()).deployments).toHaveLength(1);
   });
@@ -74,7 +81,7 @@ describe('fault injection: GETs survive, POSTs are never doubled, persistent fau
   it('a POST whose connection is reset is decided by a search first, and makes exactly one deployment', async () => {
     await stageDemo();
     await fault({ prefix: '/staging/manual/upload', method: 'POST', count: 1, reset: true });
-    const r = await runCli(['upload', '--group-id', 'org.example', '--json', '--verbose', '--cwd', work.path], { env: sandboxEnv(sb) });
+    const r = await runCli(['upload', '--group-id', 'org.example', '--yes', '--no-verify', '--json', '--verbose', '--cwd', work.path], { env: sandboxEnv(sb) });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stderr).toContain('searching before deciding');
     expect((JSON.parse(r.stdout) as { deploymentId: string }).deploymentId).toMatch(/^[0-9a-f-]{36}$/);
@@ -84,7 +91,7 @@ describe('fault injection: GETs survive, POSTs are never doubled, persistent fau
   it('a POST answered after the timeout makes one deployment, never two', async () => {
     await stageDemo();
     await fault({ prefix: '/staging/manual/upload', method: 'POST', count: 1, delayMs: 1500 });
-    const r = await runCli(['upload', '--group-id', 'org.example', '--timeout', '1', '--json', '--cwd', work.path], { env: sandboxEnv(sb) });
+    const r = await runCli(['upload', '--group-id', 'org.example', '--yes', '--no-verify', '--timeout', '1', '--json', '--cwd', work.path], { env: sandboxEnv(sb) });
     // Either relctl saw the deployment on its search, or it uploaded once more itself: one deployment either way.
     await new Promise((resolve) => setTimeout(resolve, 1200));
     expect((await state()).deployments).toHaveLength(1);
@@ -93,7 +100,7 @@ describe('fault injection: GETs survive, POSTs are never doubled, persistent fau
 
   it('a publish whose connection is reset is settled by a status call, not by publishing twice', async () => {
     await stageDemo();
-    const up = await runCli(['upload', '--group-id', 'org.example', '--json', '--cwd', work.path], { env: sandboxEnv(sb) });
+    const up = await runCli(['upload', '--group-id', 'org.example', '--yes', '--no-verify', '--json', '--cwd', work.path], { env: sandboxEnv(sb) });
     const id = (JSON.parse(up.stdout) as { deploymentId: string }).deploymentId;
     await fault({ prefix: '/portal/api/v1/publisher/deployment', method: 'POST', count: 1, reset: true });
     const r = await runCli(['publish', '--deployment', id, '--yes', '--cwd', work.path], { env: sandboxEnv(sb) });

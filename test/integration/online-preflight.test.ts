@@ -107,6 +107,7 @@ describe('preflight online checks', () => {
     await control(sb, 'DELETE', 'faults');
     expect(r.exitCode, r.stderr).toBe(3);
     expect((JSON.parse(r.stdout) as { ok: boolean }).ok).toBe(false);
-    expect(r.stderr).toContain('no answer from the key servers within 3 s');
+    // Each lookup's own deadline (--timeout, retries included) now ends it before preflight's bound does.
+    expect(r.stderr).toMatch(/no answer from the key servers within 3 s|no complete answer within 1 s/);
   });
 });

@@ -17,7 +17,7 @@ useSandboxFixture((fx) => {
 
 async function uploaded(): Promise<string> {
   await stage(sb, await writeComponent(path.join(work.path, `s${++n}`), key, { groupId: 'org.example', artifactId: 'demo', version: '1.0.0' }));
-  const r = await runCli(['upload', '--group-id', 'org.example', '--json', '--cwd', work.path], { env: sandboxEnv(sb) });
+  const r = await runCli(['upload', '--group-id', 'org.example', '--yes', '--no-verify', '--json', '--cwd', work.path], { env: sandboxEnv(sb) });
   expect(r.exitCode, r.stderr).toBe(0);
   return (JSON.parse(r.stdout) as { deploymentId: string }).deploymentId;
 }

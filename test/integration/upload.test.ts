@@ -44,7 +44,7 @@ describe('relctl upload', () => {
   it('moves a valid staging repository into the portal, prints the ids, records the journal; status then says a person must publish', async () => {
     await stageDemo();
     const cwd = await project();
-    const r = await runCli(['upload', '--group-id', 'org.example', '--json', '--cwd', cwd], { env: sandboxEnv(sb) });
+    const r = await runCli(['upload', '--group-id', 'org.example', '--yes', '--no-verify', '--json', '--cwd', cwd], { env: sandboxEnv(sb) });
     expect(r.exitCode, r.stderr).toBe(0);
     const doc = json(r.stdout);
     expect(doc.ok).toBe(true);
@@ -61,7 +61,7 @@ describe('relctl upload', () => {
   });
 
   it('explains "No repository found" when nothing was staged, with the search and the by-key way', async () => {
-    const r = await runCli(['upload', '--group-id', 'org.example', '--cwd', await project()], { env: sandboxEnv(sb) });
+    const r = await runCli(['upload', '--group-id', 'org.example', '--yes', '--no-verify', '--cwd', await project()], { env: sandboxEnv(sb) });
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toContain('No staging repository');
     expect(r.stderr).toContain('relctl search --group-id org.example --ip any');
@@ -73,7 +73,7 @@ describe('relctl upload', () => {
     await stageDemo({ localAddress: '127.0.0.2' });
     const cwd = await project();
     const env = sandboxEnv(sb);
-    const miss = await runCli(['upload', '--group-id', 'org.example', '--json', '--cwd', cwd], { env });
+    const miss = await runCli(['upload', '--group-id', 'org.example', '--yes', '--no-verify', '--json', '--cwd', cwd], { env });
     expect(miss.exitCode).toBe(1);
     expect(json(miss.stdout)).toMatchObject({ ok: false, error: { kind: 'no-repository' } });
 
@@ -90,7 +90,7 @@ describe('relctl upload', () => {
     const text = await runCli(['search', '--group-id', 'org.example', '--cwd', cwd], { env });
     expect(text.stdout).toContain('open');
 
-    const byKey = await runCli(['upload', '--group-id', 'org.example', '--repository-key', repos[0]!.key, '--json', '--cwd', cwd], { env });
+    const byKey = await runCli(['upload', '--group-id', 'org.example', '--yes', '--no-verify', '--repository-key', repos[0]!.key, '--json', '--cwd', cwd], { env });
     expect(byKey.exitCode, byKey.stderr).toBe(0);
     expect(json(byKey.stdout).deploymentId).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -99,7 +99,7 @@ describe('relctl upload', () => {
     await stageDemo({ developers: false });
     const cwd = await project();
     const env = sandboxEnv(sb);
-    const r = await runCli(['upload', '--group-id', 'org.example', '--json', '--cwd', cwd], { env });
+    const r = await runCli(['upload', '--group-id', 'org.example', '--yes', '--no-verify', '--json', '--cwd', cwd], { env });
     expect(r.exitCode).toBe(1);
     const doc = json(r.stdout) as { deploymentId: string; deploymentsUrl: string; findings: { code: string; module: string; message: string; fix: string }[] };
     expect(doc.deploymentId).toMatch(/^[0-9a-f-]{36}$/);
@@ -114,7 +114,7 @@ describe('relctl upload', () => {
     expect(st.stdout).toContain('FAILED');
     expect(st.stdout).toContain('Developers information is missing');
 
-    const blocked = await runCli(['upload', '--group-id', 'org.example', '--cwd', cwd], { env });
+    const blocked = await runCli(['upload', '--group-id', 'org.example', '--yes', '--no-verify', '--cwd', cwd], { env });
     expect(blocked.exitCode).toBe(1);
     expect(blocked.stderr).toContain('namespace is blocked');
     expect(blocked.stderr).toContain(`relctl drop --deployment ${doc.deploymentId}`);
@@ -129,18 +129,18 @@ describe('relctl upload', () => {
     const drop = await runCli(['drop', '--deployment', doc.deploymentId, '--yes', '--cwd', cwd], { env });
     expect(drop.exitCode, drop.stderr).toBe(0);
     await stageDemo({ version: '1.0.1' });
-    const retry = await runCli(['upload', '--group-id', 'org.example', '--json', '--cwd', cwd], { env });
+    const retry = await runCli(['upload', '--group-id', 'org.example', '--yes', '--no-verify', '--json', '--cwd', cwd], { env });
     expect(retry.exitCode, retry.stderr).toBe(0);
   });
 
   it('refuses a bad token with token-rejected (exit 3) and a token without the namespace', async () => {
     await stageDemo();
     const cwd = await project();
-    const bad = await runCli(['upload', '--group-id', 'org.example', '--cwd', cwd], { env: sandboxEnv(sb, { name: 'sandbox', password: 'wrong-password' }) });
+    const bad = await runCli(['upload', '--group-id', 'org.example', '--yes', '--no-verify', '--cwd', cwd], { env: sandboxEnv(sb, { name: 'sandbox', password: 'wrong-password' }) });
     expect(bad.exitCode).toBe(3);
     expect(bad.stderr).toContain('HTTP 401');
     expect(bad.stderr).toContain('user token');
-    const limited = await runCli(['upload', '--group-id', 'org.example', '--json', '--cwd', cwd], {
+    const limited = await runCli(['upload', '--group-id', 'org.example', '--yes', '--no-verify', '--json', '--cwd', cwd], {
       env: sandboxEnv(sb, { name: 'limited', password: 'limited-pw' }),
     });
     expect(limited.exitCode).not.toBe(0);
@@ -154,7 +154,7 @@ describe('relctl upload', () => {
       path.join(cwd, '.relctl', 'journal.json'),
       JSON.stringify({ version: 1, steps: [], uploads: [{ machine: 'build-runner-7', groupId: 'org.example', at: new Date().toISOString() }] }),
     );
-    const r = await runCli(['upload', '--group-id', 'org.example', '--dry-run', '--cwd', cwd], { env: sandboxEnv(sb) });
+    const r = await runCli(['upload', '--group-id', 'org.example', '--yes', '--no-verify', '--dry-run', '--cwd', cwd], { env: sandboxEnv(sb) });
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toContain('build-runner-7');
     expect(r.stderr).toContain('relctl search --group-id org.example --ip any');

@@ -1,5 +1,6 @@
 import { UsageError } from '../errors.js';
 import { isSectionKey, sectionKeys, validateSection, type ConfigSections } from './sections.js';
+import { groupIdProblem } from '../identifiers.js';
 import { settingKeys, settingSpecs, type SettingKey, type SettingSpec } from './settings.js';
 
 export type SettingSource = 'flag' | 'env' | 'file' | 'default';
@@ -88,6 +89,10 @@ function checkValue(spec: SettingSpec, value: unknown): string | undefined {
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return `"${value}" must be an http or https URL`;
     if (url.username !== '' || url.password !== '') return 'must not carry credentials; use RELCTL_TOKEN_USERNAME / RELCTL_TOKEN_PASSWORD';
+  }
+  if (spec.type === 'groupId') {
+    const problem = groupIdProblem(value.trim());
+    if (problem !== undefined) return `"${value}" is ${problem}`;
   }
   if (spec.type === 'fingerprint' && !/^(0x)?[0-9a-f]{40}$/i.test(value.replace(/\s+/g, ''))) {
     return `"${value}" is not a 40-hex-digit key fingerprint`;

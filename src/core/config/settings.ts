@@ -8,7 +8,7 @@
  */
 import { configSectionSchemas } from './sections.js';
 
-export type SettingType = 'url' | 'path' | 'string' | 'fingerprint' | 'positiveInteger';
+export type SettingType = 'url' | 'path' | 'string' | 'groupId' | 'fingerprint' | 'positiveInteger';
 
 export interface SettingSpec {
   key: SettingKey;
@@ -94,7 +94,7 @@ export const settingSpecs: readonly SettingSpec[] = [
     key: 'groupId',
     env: 'RELCTL_GROUP_ID',
     flag: '--group-id <namespace>',
-    type: 'string',
+    type: 'groupId',
     description: 'namespace (root group id) to publish into',
   },
   {
@@ -144,6 +144,9 @@ export function configJsonSchema(): Record<string, unknown> {
         break;
       case 'fingerprint':
         properties[spec.key] = { ...base, type: 'string', pattern: '^(0x)?[0-9A-Fa-f]{40}$' };
+        break;
+      case 'groupId':
+        properties[spec.key] = { ...base, type: 'string', pattern: '^[A-Za-z0-9_-]+(\\.[A-Za-z0-9_-]+)*$' };
         break;
       case 'positiveInteger':
         properties[spec.key] = { ...base, type: 'integer', minimum: 1 };

@@ -222,7 +222,8 @@ async function publishAndFetch(ctx: CommandContext, deploymentId: string, copy: 
       if (m === null) continue;
       const [, g, a, v] = m as unknown as [string, string, string, string];
       const p = `${g.replace(/\./g, '/')}/${a}/${v}/${a}-${v}.jar`;
-      const res = await session.http.request({ method: 'GET', url: `${ctx.config.publicRepoUrl}/${p}` });
+      // A published file, not an API answer: the 4 MiB answer cap does not fit jars.
+      const res = await session.http.request({ method: 'GET', url: `${ctx.config.publicRepoUrl}/${p}`, maxResponseBytes: 256 * 1024 * 1024 });
       if (res.status !== 200) continue;
       const sha1 = createHash('sha1').update(res.body).digest('hex');
       const local = built.files.get(p);

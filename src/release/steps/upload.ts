@@ -1,11 +1,11 @@
 import os from 'node:os';
 import { isRelctlError } from '../../core/errors.js';
 import { toReport } from '../../core/findings.js';
-import { updateJournal } from '../../io/journal.js';
 import type { PortalFailure } from '../../portal/client.js';
 import { deploymentsUrl } from '../../portal/decode.js';
 import { groupIdOf, portalSession } from '../../portal/session.js';
-import { manualUpload, uploadRecord } from '../../portal/upload.js';
+import { journaledUpload, snapshotBeforeUpload, type UploadRequest } from '../../portal/upload.js';
+import { repositoryKeyOf } from '../../portal/urls.js';
 import { findingsText } from '../../ui/render/findings.js';
 import type { CommandContext } from '../../io/command-context.js';
 import type { Step } from '../types.js';
@@ -33,26 +33,24 @@ export const uploadStep: Step = {
     const session = await portalSession(ctx);
     try {
       // Resumed on another machine: the by-address upload cannot find the repository; use its key.
-      let repositoryKeyForUpload: string | undefined;
+      let repositoryKey: UploadRequest['repositoryKey'];
       if (rc.machine !== undefined && rc.machine !== os.hostname()) {
         ctx.out.warn(`The build staged from ${rc.machine}, this is ${os.hostname()}: uploading the open staging repository by its key instead.`);
         const open = (await session.portal.search({ groupId, ip: 'any', state: 'open' })).filter((r) => r.state === 'open');
-        if (open.length === 1) repositoryKeyForUpload = open[0]!.key;
+        if (open.length === 1) repositoryKey = repositoryKeyOf(open[0]!.key, 'the staging API listed');
         else ctx.out.warn(`${open.length} open staging repositories for ${groupId}: trying the by-address upload; see relctl search --group-id ${groupId} --ip any.`);
       }
-      const outcome = await manualUpload(session.portal, {
+      const req: UploadRequest = {
         groupId,
         publishingType: 'user_managed',
         log: (l) => ctx.out.verbose(l),
-        ...(repositoryKeyForUpload === undefined ? {} : { repositoryKey: repositoryKeyForUpload }),
-      });
-      const record = uploadRecord(ctx, groupId, outcome);
-      await updateJournal(ctx.cwd, (j) => {
-        j.uploads.push(record);
-      });
+        ...(repositoryKey === undefined ? {} : { repositoryKey }),
+      };
+      const outcome = await journaledUpload(ctx, session.portal, req, await snapshotBeforeUpload(session.portal, req));
+      const shownKey = outcome.repositoryKey === undefined ? undefined : ctx.out.redactor.redact(outcome.repositoryKey);
       return {
         deploymentsUrl: deploymentsUrl(ctx.config.portalUrl),
-        ...(record.repositoryKey === undefined ? {} : { repositoryKey: record.repositoryKey }),
+        ...(shownKey === undefined ? {} : { repositoryKey: shownKey }),
         ...(outcome.deploymentId === undefined ? {} : { deploymentId: outcome.deploymentId }),
       };
     } catch (error) {

@@ -1,0 +1,73 @@
+import { isRelctlError, StepFailedError } from '../core/errors.js';
+import { toReport } from '../core/findings.js';
+import type { CommandContext } from '../io/command-context.js';
+import type { PortalFailure } from '../portal/client.js';
+import type { ArtifactSet } from './artifacts.js';
+
+/**
+ * What `upload` is about to hand to the portal, shown before the irreversible call: the file
+ * count and total bytes (the portal's publishing limits count both). The staging API lists no
+ * files of a repository, so they come from the local build output the deploy sent, the same set
+ * `verify` checks.
+ */
+export interface UploadPlan {
+  files: number;
+  bytes: number;
+  from: string;
+}
+
+export function planOf(set: ArtifactSet): UploadPlan {
+  let bytes = 0;
+  for (const data of set.files.values()) bytes += data.length;
+  return { files: set.files.size, bytes, from: set.from };
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KiB', 'MiB', 'GiB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+}
+
+export function planText(plan: UploadPlan | undefined): string {
+  return plan === undefined
+    ? 'file count and size unknown (no local build output to count)'
+    : `${plan.files} file${plan.files === 1 ? '' : 's'}, ${formatBytes(plan.bytes)} (${plan.bytes} bytes) from ${plan.from}`;
+}
+
+/** The build output, or undefined when there is none (only an --no-verify upload gets this far without one). */
+export async function localArtifacts(ctx: CommandContext): Promise<ArtifactSet | undefined> {
+  const { fromBuildOutput } = await import('./artifacts.js');
+  return fromBuildOutput(ctx.cwd).catch((error: unknown) => {
+    if (isRelctlError(error) && error.exitCode === 2) return undefined;
+    throw error;
+  });
+}
+
+/**
+ * `verify` before the upload: a build output that the portal would fail stops the upload (a
+ * failed deployment blocks the namespace). Without any build output here (the artifacts were
+ * deployed from another machine or folder) there is nothing to check: undefined, and the caller
+ * says so before it asks.
+ */
+export async function verifyBeforeUpload(ctx: CommandContext): Promise<ArtifactSet | undefined> {
+  const set = await localArtifacts(ctx);
+  if (set === undefined) return undefined;
+  const { verifyWithContext } = await import('./verify.js');
+  const { findings } = await verifyWithContext(ctx, set);
+  const report = toReport(findings);
+  if (!report.ok) {
+    const error: PortalFailure = new StepFailedError(
+      'verify found problems the portal would fail: nothing was uploaded, so the namespace stays unblocked.',
+      { kind: 'verify-failed', fix: 'Fix the findings, rebuild and deploy again, then upload (relctl verify shows them again).' },
+    );
+    error.findings = report.findings;
+    throw error;
+  }
+  return set;
+}
