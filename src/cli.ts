@@ -1,16 +1,11 @@
-import { readFileSync } from 'node:fs';
 import type { Command as CommandType } from 'commander';
 import { Command, CommanderError } from './commands/commander.js';
 import { ExitCode, ExitError, RelctlError, type ExitCodeValue } from './core/errors.js';
 import { addGlobalOptions, createContext, createOutput, type GlobalOptions } from './commands/context.js';
+import { packageVersion } from './io/package-info.js';
 import { commandModules, commandNameIn, type Action } from './commands/registry.js';
 import { wantsColor, type Environment, type Output } from './ui/output.js';
 import { loadColorStyle } from './ui/style.js';
-
-function version(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
-  return pkg.version;
-}
 
 /**
  * The only place that decides exit codes (DESIGN §3). Returns the code instead of exiting so
@@ -26,7 +21,7 @@ export async function main(argv: string[], e: Environment): Promise<ExitCodeValu
 
   program
     .description('Release Java components to Maven Central through the Central Publisher Portal.')
-    .version(version(), '-V, --version', 'print the version')
+    .version(packageVersion(), '-V, --version', 'print the version')
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
     .configureOutput({

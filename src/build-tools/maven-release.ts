@@ -1,4 +1,4 @@
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -14,6 +14,7 @@ import {
 } from '../core/release-commands.js';
 import { parsePom, type RawPom } from '../core/pom/index.js';
 import type { ProcessRunner } from '../io/process-runner.js';
+import { descriptorText } from '../io/descriptor.js';
 import { exists } from '../io/project.js';
 import { relativeToRoot, repositoryPomPath, statOf } from './maven/load.js';
 
@@ -59,7 +60,7 @@ export async function openMavenSession(o: MavenRunOptions, dryRun: boolean): Pro
   const dir = await mkdtemp(path.join(os.tmpdir(), 'relctl-settings-'));
   const file = path.join(dir, 'settings.xml');
   if (!dryRun) {
-    const text = settingsWithServer(hasUserSettings ? await readFile(userSettings, 'utf8') : undefined, o.token.serverId, `\${env.${tokenEnv.username}}`, `\${env.${tokenEnv.password}}`);
+    const text = settingsWithServer(hasUserSettings ? descriptorText(userSettings) : undefined, o.token.serverId, `\${env.${tokenEnv.username}}`, `\${env.${tokenEnv.password}}`);
     await chmod(dir, 0o700);
     await writeFile(file, text, { mode: 0o600 });
   }
@@ -128,7 +129,7 @@ async function reactorPoms(root: string): Promise<ReactorPom[]> {
   const walk = async (file: string): Promise<void> => {
     if (seen.has(file)) return;
     seen.add(file);
-    const text = await readFile(file, 'utf8').catch(() => undefined);
+    const text = descriptorText(file);
     if (text === undefined) return;
     const parsed = parsePom(text);
     poms.push(parsed.ok ? { text, pom: parsed.pom } : { text });
@@ -151,7 +152,7 @@ export async function reactorPomTexts(root: string): Promise<string[]> {
 /** The parent POM from the local repository, where ecosystem parents configure these plugins. */
 async function parentPomText(pom: RawPom | undefined, localRepo: string): Promise<string | undefined> {
   const file = pom?.parent === undefined ? undefined : repositoryPomPath(localRepo, pom.parent);
-  return file === undefined ? undefined : readFile(file, 'utf8').catch(() => undefined);
+  return file === undefined ? undefined : descriptorText(file);
 }
 
 export async function detectPrepGoals(root: string, localRepo: string): Promise<PrepGoal[]> {

@@ -1,10 +1,8 @@
-import { createRequire } from 'node:module';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 
 /**
- * commander, loaded through its CommonJS entry: the ESM wrapper re-exports the same classes but
- * costs twice the load time through the CJS interop, and every relctl start pays it. Import
- * commander's classes from here, its types from 'commander' directly.
+ * commander's classes. `npm run build` bundles commander into bundle/ with the rest of relctl (so
+ * a start reads and links no commander files of its own); only an unbundled dist/ run goes through
+ * its ESM wrapper. Import commander's classes from here, its types from 'commander'.
  */
-const commander = createRequire(import.meta.url)('commander') as typeof import('commander');
-
-export const { Command, CommanderError, InvalidArgumentError, Option } = commander;
+export { Command, CommanderError, InvalidArgumentError, Option };

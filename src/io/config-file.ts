@@ -1,9 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { resolveConfig, validateConfigFile, type ResolvedConfig } from '../core/config/resolve.js';
 import type { ConfigSections } from '../core/config/sections.js';
 import type { SettingKey } from '../core/config/settings.js';
+import { readDescriptor } from './descriptor.js';
 
 export const configFileName = 'relctl.config.json';
 
@@ -14,18 +14,14 @@ export async function loadConfig(
   env: NodeJS.ProcessEnv,
 ): Promise<ResolvedConfig> {
   const file = path.join(cwd, configFileName);
-  let text: string | undefined;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code !== 'ENOENT') {
-      throw new UsageError(`Cannot read ${configFileName}: ${code ?? String(error)}.`, {
-        kind: 'invalid-config',
-        fix: `Make ${configFileName} a readable file, or remove it.`,
-      });
-    }
+  const read = readDescriptor(file);
+  if (!read.ok && read.problem !== 'missing') {
+    throw new UsageError(`${configFileName} (${file}) ${read.reason}.`, {
+      kind: 'invalid-config',
+      fix: `Make ${configFileName} a readable regular file, or remove it.`,
+    });
   }
+  const text = read.ok ? read.text : undefined;
   let fileValues: Partial<Record<SettingKey, unknown>> = {};
   let sections: ConfigSections = {};
   if (text !== undefined) {

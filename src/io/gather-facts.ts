@@ -33,10 +33,14 @@ export async function detectBuildTool(root: string): Promise<BuildTool> {
 
 /** All I/O of preflight, done once. Each build tool's gatherer fills its own section. */
 export async function gatherFacts(ctx: CommandContext, options: GatherOptions): Promise<ProjectFacts> {
-  const buildTool = await detectBuildTool(ctx.cwd);
-  const facts: ProjectFacts = { root: ctx.cwd, buildTool, gatherFindings: [] };
-  // git runs in child processes: start it first so it overlaps with reading the build files.
+  // git runs in a child process: start it before anything else so it overlaps with reading the
+  // build files (on a large reactor its status walk is the last thing preflight waits for).
   const git = gatherGitFacts(ctx.cwd, { env: ctx.env });
+  const buildTool = await detectBuildTool(ctx.cwd).catch(async (error: unknown) => {
+    await git; // no child left running behind a usage error
+    throw error;
+  });
+  const facts: ProjectFacts = { root: ctx.cwd, buildTool, gatherFindings: [] };
   if (buildTool === 'maven') {
     const { gatherMavenFacts } = await import('../build-tools/maven/gather.js');
     const maven = await gatherMavenFacts(ctx.cwd, {

@@ -39,10 +39,14 @@ export interface GitOptions {
  * costs more than node takes to start (the release chain's writes go through the process runner).
  */
 export function runGit(cwd: string, args: readonly string[], options: GitOptions = {}): Promise<GitResult> {
+  return run('git', ['-c', 'core.quotePath=false', ...args], cwd, options);
+}
+
+function run(file: string, args: readonly string[], cwd: string, options: GitOptions): Promise<GitResult> {
   return new Promise((resolve) => {
     execFile(
-      'git',
-      ['-c', 'core.quotePath=false', ...args],
+      file,
+      args,
       {
         cwd,
         encoding: 'utf8',
@@ -134,25 +138,87 @@ export async function diffText(cwd: string, options?: GitOptions): Promise<strin
   return r.ok ? r.stdout : '';
 }
 
-/** Everything preflight asks git, in parallel where git allows it. */
-export async function gatherGitFacts(cwd: string, options?: GitOptions): Promise<GitFacts> {
-  const probe = await runGit(cwd, ['rev-parse', '--is-inside-work-tree'], options);
-  if (probe.spawnError !== undefined) {
-    return { isRepository: false, unavailable: `git could not be run (${probe.spawnError})`, detached: false, dirtyFiles: [], tags: [] };
+/** Index just past the `n`th space of a porcelain v2 entry: where its path starts. */
+function afterFields(entry: string, n: number): number {
+  let at = -1;
+  for (let i = 0; i < n && (at = entry.indexOf(' ', at + 1)) !== -1; i++);
+  return at + 1;
+}
+
+/**
+ * Branch, head commit and changed paths from one `git status --porcelain=v2 --branch -z`; the
+ * journal is left out through pathspecs (the project's `.relctl/` and the repository root's), so
+ * no second call is needed for the project's prefix.
+ */
+function parseStatusV2(out: string): { branch?: string; headCommit?: string; dirtyFiles: string[] } {
+  const result: { branch?: string; headCommit?: string; dirtyFiles: string[] } = { dirtyFiles: [] };
+  const entries = out.split('\0');
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i]!;
+    if (e.startsWith('# branch.oid ')) {
+      const oid = e.slice(13);
+      if (oid !== '(initial)') result.headCommit = oid;
+    } else if (e.startsWith('# branch.head ')) {
+      const head = e.slice(14);
+      if (head !== '(detached)') result.branch = head;
+    } else if (e.startsWith('1 ')) result.dirtyFiles.push(e.slice(afterFields(e, 8)));
+    else if (e.startsWith('2 ')) {
+      result.dirtyFiles.push(e.slice(afterFields(e, 9)));
+      i++; // the rename or copy source follows as its own entry
+    } else if (e.startsWith('u ')) result.dirtyFiles.push(e.slice(afterFields(e, 10)));
+    else if (e.startsWith('? ')) result.dirtyFiles.push(e.slice(2));
   }
-  if (/dubious ownership/i.test(probe.stderr)) {
+  return result;
+}
+
+const statusArgs = ['status', '--porcelain=v2', '--branch', '-z', '--untracked-files=normal', '--', `:(exclude)${journalDir}`, `:(top,exclude)${journalDir}`];
+const tagArgs = ['for-each-ref', '--format=%(refname:short)', 'refs/tags'];
+const tagsMark = '\0relctl:tags\0';
+
+/**
+ * `git status` and the tag list from one process. Each spawn blocks node's main thread until the
+ * child has started (libuv waits for its exec), which on a busy machine costs more than the
+ * question itself; on POSIX a shell runs both git calls instead. The status's exit code is the
+ * shell's; 127 means git is not installed.
+ */
+async function statusAndTags(cwd: string, options?: GitOptions): Promise<[GitResult, GitResult]> {
+  if (process.platform === 'win32') return Promise.all([runGit(cwd, statusArgs, options), runGit(cwd, tagArgs, options)]);
+  const quote = (a: string): string => `'${a}'`;
+  const git = "git -c core.quotePath=false";
+  const script = `${git} ${statusArgs.map(quote).join(' ')}; s=$?; printf '\\000relctl:tags\\000'; ${git} ${tagArgs.map(quote).join(' ')}; exit $s`;
+  const both = await run('/bin/sh', ['-c', script], cwd, options ?? {});
+  if (both.spawnError !== undefined) return [both, both];
+  const at = both.stdout.indexOf(tagsMark);
+  const statusOut = at === -1 ? both.stdout : both.stdout.slice(0, at);
+  const tagsOut = at === -1 ? '' : both.stdout.slice(at + tagsMark.length).replace(/\r?\n$/, '');
+  const status: GitResult = both.exitCode === 127 && statusOut === '' ? { ...both, stdout: '', spawnError: both.stderr || 'git: not found' } : { ...both, stdout: statusOut };
+  return [status, { ok: status.ok, exitCode: status.exitCode, stdout: tagsOut, stderr: '' }];
+}
+
+/**
+ * Everything preflight asks git, in one process (two calls, see statusAndTags): the status
+ * answers "is this a repository" too, so there is no separate probe, and the journal is left
+ * out through pathspecs, so no call is needed for the project's prefix.
+ */
+export async function gatherGitFacts(cwd: string, options?: GitOptions): Promise<GitFacts> {
+  const [status, tags] = await statusAndTags(cwd, options);
+  if (status.spawnError !== undefined) {
+    return { isRepository: false, unavailable: `git could not be run (${status.spawnError})`, detached: false, dirtyFiles: [], tags: [] };
+  }
+  if (/dubious ownership/i.test(status.stderr)) {
     // git 2.35.2+ refuses a repository owned by someone else; saying "not a repository" would mislead.
     return { isRepository: false, unavailable: 'git refuses this repository (dubious ownership: see `git config --global --add safe.directory`)', detached: false, dirtyFiles: [], tags: [] };
   }
-  if (!probe.ok || probe.stdout.trim() !== 'true') return { isRepository: false, detached: false, dirtyFiles: [], tags: [] };
-  const [branch, head, dirty, tags] = await Promise.all([
-    currentBranch(cwd, options),
-    headCommit(cwd, options),
-    dirtyFiles(cwd, options),
-    listTags(cwd, options),
-  ]);
-  const facts: GitFacts = { isRepository: true, detached: branch === undefined, dirtyFiles: dirty, tags };
-  if (branch !== undefined) facts.branch = branch;
-  if (head !== undefined) facts.headCommit = head;
+  // Outside a work tree (no repository, a bare one, inside .git) status fails.
+  if (!status.ok) return { isRepository: false, detached: false, dirtyFiles: [], tags: [] };
+  const parsed = parseStatusV2(status.stdout);
+  const facts: GitFacts = {
+    isRepository: true,
+    detached: parsed.branch === undefined,
+    dirtyFiles: parsed.dirtyFiles,
+    tags: tags.ok ? tags.stdout.split('\n').filter((t) => t !== '') : [],
+  };
+  if (parsed.branch !== undefined) facts.branch = parsed.branch;
+  if (parsed.headCommit !== undefined) facts.headCommit = parsed.headCommit;
   return facts;
 }

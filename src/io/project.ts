@@ -1,7 +1,8 @@
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { parsePom } from '../core/pom/index.js';
+import { readDescriptorOrFail } from './descriptor.js';
 import { detectBuildTool } from './gather-facts.js';
 
 export interface ProjectIdentity {
@@ -14,8 +15,9 @@ export interface ProjectIdentity {
   repositoryId?: string;
 }
 
+/** A descriptor's text; undefined when it does not exist; a FIFO, device or huge file is a usage error. */
 async function read(file: string): Promise<string | undefined> {
-  return readFile(file, 'utf8').catch(() => undefined);
+  return readDescriptorOrFail(file, file, `Replace ${path.basename(file)} with the regular file your build reads.`);
 }
 
 export async function exists(file: string): Promise<boolean> {

@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { parseProperties } from '../core/gradle/properties.js';
+import { descriptorText } from '../io/descriptor.js';
 import { listPublicKeys, listSecretKeys, type GpgKey, type GpgOptions } from './gpg.js';
 
 /**
@@ -46,7 +46,7 @@ async function gradleSigningKeyId(cwd: string, env: NodeJS.ProcessEnv): Promise<
   const userHome = env.GRADLE_USER_HOME ?? path.join(env.HOME ?? os.homedir(), '.gradle');
   // The user's properties override the project's, as in Gradle.
   for (const file of [path.join(userHome, 'gradle.properties'), path.join(cwd, 'gradle.properties')]) {
-    const text = await readFile(file, 'utf8').catch(() => undefined);
+    const text = descriptorText(file);
     const raw = text === undefined ? undefined : parseProperties(text).get('signing.keyId')?.value.trim();
     if (raw !== undefined && raw !== '') {
       const where = `signing.keyId in ${file}`;

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import { EnvironmentError } from '../core/errors.js';
+import { packageVersion } from '../io/package-info.js';
 import { answerProblem, describeFailure, displayUrl, redirectTarget, type FailureFacts } from './http-policy.js';
 import { retryDelayMs, shouldRetryStatus } from './retry.js';
 
@@ -83,17 +83,8 @@ export class AmbiguousRequestError extends EnvironmentError {
   }
 }
 
-let cachedVersion: string | undefined;
 export function userAgent(): string {
-  if (cachedVersion === undefined) {
-    try {
-      const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string };
-      cachedVersion = pkg.version ?? '0.0.0';
-    } catch {
-      cachedVersion = '0.0.0';
-    }
-  }
-  return `relctl/${cachedVersion}`;
+  return `relctl/${packageVersion()}`;
 }
 
 function proxyEnv(env: NodeJS.ProcessEnv): { httpProxy?: string; httpsProxy?: string; noProxy?: string } {

@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { tokenOf } from '../portal/session.js';
 import { distributionRepositoryId, type PortalToken } from '../portal/token.js';
 import type { CommandContext } from '../io/command-context.js';
+import { descriptorText } from '../io/descriptor.js';
 
 export function tokenFromEnvironment(token: PortalToken): boolean {
   return token.source.startsWith('RELCTL_TOKEN_');
@@ -15,6 +15,6 @@ export function tokenFromEnvironment(token: PortalToken): boolean {
 export async function mavenTokenFor(ctx: CommandContext): Promise<{ username: string; password: string; serverId: string } | undefined> {
   const token = await tokenOf(ctx);
   if (token === undefined || !tokenFromEnvironment(token)) return undefined;
-  const pom = await readFile(path.join(ctx.cwd, 'pom.xml'), 'utf8').catch(() => '');
+  const pom = descriptorText(path.join(ctx.cwd, 'pom.xml')) ?? '';
   return { username: token.username, password: token.password, serverId: distributionRepositoryId(pom) ?? 'central' };
 }

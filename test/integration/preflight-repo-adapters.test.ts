@@ -43,6 +43,31 @@ describe('git adapter (real repositories)', () => {
     expect((await dirtyFiles(lib, { env })).sort()).toEqual(['lib/new file.txt', 'lib/renamed.txt']);
   });
 
+  it('gathers the same facts in two git calls as the single questions do, journal left out, detached head seen', async () => {
+    await using dir = await tempDir();
+    const env = gitEnv(dir.path);
+    await gitRepo(dir.path, dir.path, { 'lib/a b.txt': 'a', 'lib/c.txt': 'c', 'README.md': 'r', 'x.txt': 'x' });
+    await git(dir.path, dir.path, 'tag', 'lib-1.0.0');
+    const lib = path.join(dir.path, 'lib');
+    await writeTree(dir.path, { '.relctl/journal.json': '{}', 'lib/.relctl/journal.json': '{}', 'lib/new file.txt': 'n', 'README.md': 'changed', 'other/o.txt': 'o' });
+    await git(dir.path, dir.path, 'mv', 'lib/a b.txt', 'lib/renamed file.txt');
+    await git(dir.path, dir.path, 'rm', '-q', 'x.txt');
+    const facts = await gatherGitFacts(lib, { env });
+    expect({ ...facts, dirtyFiles: [...facts.dirtyFiles].sort() }).toEqual({
+      isRepository: true,
+      detached: false,
+      branch: await currentBranch(lib, { env }),
+      headCommit: await headCommit(lib, { env }),
+      dirtyFiles: (await dirtyFiles(lib, { env })).sort(),
+      tags: ['lib-1.0.0'],
+    });
+    expect([...facts.dirtyFiles].sort()).toEqual(['README.md', 'lib/new file.txt', 'lib/renamed file.txt', 'other/', 'x.txt']);
+    await git(dir.path, dir.path, 'commit', '-q', '-m', 'second');
+    await git(dir.path, dir.path, 'checkout', '-q', '--detach', 'HEAD~1');
+    expect(await gatherGitFacts(lib, { env })).toMatchObject({ isRepository: true, detached: true, headCommit: await headCommit(lib, { env }) });
+    expect((await gatherGitFacts(lib, { env })).branch).toBeUndefined();
+  });
+
   it('a missing git binary is reported as unavailable, not thrown', async () => {
     await using dir = await tempDir();
     const facts = await gatherGitFacts(dir.path, { env: { ...gitEnv(dir.path), PATH: path.join(dir.path, 'no-bin') } });

@@ -1,7 +1,8 @@
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ReleaseFacts } from '../../checks/facts.js';
 import type { Finding } from '../../core/findings.js';
+import { readDescriptor } from '../../io/descriptor.js';
 import { parseBuildScript, type AppliedPlugin, type AppliedScript, type BuildScript, type PluginScope } from '../../core/gradle/build-script.js';
 import { parseProperties, type PropertyEntry } from '../../core/gradle/properties.js';
 import { parseSettings, type IncludedProject } from '../../core/gradle/settings.js';
@@ -31,16 +32,15 @@ const maxScriptBytes = 8 * 1024 * 1024;
 
 type ReadResult = { text: string } | { missing: true } | { error: string };
 
+/** Through io/descriptor.ts: a FIFO, a device or an oversized script is a note, never a hang. */
 async function readText(file: string): Promise<ReadResult> {
-  try {
-    const info = await stat(file);
-    if (!info.isFile()) return { error: 'not a regular file' };
-    if (info.size > maxScriptBytes) return { error: `larger than ${maxScriptBytes / 1024 / 1024} MB` };
-    return { text: await readFile(file, 'utf8') };
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return code === 'ENOENT' || code === 'ENOTDIR' ? { missing: true } : { error: code ?? String(error) };
-  }
+  const r = readDescriptor(file, maxScriptBytes);
+  if (r.ok) return { text: r.text };
+  if (r.problem === 'missing') return { missing: true };
+  if (r.problem === 'too-large') return { error: `larger than ${maxScriptBytes / 1024 / 1024} MB` };
+  if (r.problem === 'special') return { error: `not a regular file: ${r.detail}` };
+  if (r.problem === 'directory') return { error: 'not a regular file' };
+  return { error: r.detail };
 }
 
 async function isDirectory(p: string): Promise<boolean> {

@@ -189,10 +189,9 @@ async function walkReactor(root: string, loader: PomLoader, report: Report): Pro
       if (relativeToRoot(root, target) === undefined) {
         return missing('points outside the project folder, so it is not part of this release', 'List only modules inside the project folder, or run relctl from the folder that contains them all.');
       }
-      const info = statOf(target);
-      if (info === undefined) return missing('does not exist', `Create ${m.value}/pom.xml or remove the <module> entry.`);
-      if (info.isDirectory()) target = path.join(target, 'pom.xml');
-      target = loader.real(target);
+      const pomFile = loader.moduleFile(target);
+      if (pomFile === undefined) return missing('does not exist', `Create ${m.value}/pom.xml or remove the <module> entry.`);
+      target = pomFile;
       if (relativeToRoot(root, target) === undefined) {
         return missing('resolves (through a link) outside the project folder', 'Replace the link with the module folder itself.');
       }

@@ -1,12 +1,14 @@
-import { readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { realpathSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { declaredId, parsePom, type ChainLink, type ParentRef } from '../../core/pom/index.js';
+import { readDescriptor } from '../../io/descriptor.js';
 
 // Synchronous on purpose: a reactor is thousands of small files, and each async call costs a
 // thread-pool round trip that dominated the 1000-module benchmark; there is nothing to overlap.
 export function statOf(p: string): Stats | undefined {
   try {
-    return statSync(p);
+    // No exception for a missing path: building one (with its stack) costs more than the stat.
+    return statSync(p, { throwIfNoEntry: false });
   } catch {
     return undefined;
   }
@@ -20,7 +22,10 @@ export interface LoadedPom {
   /** Where it came from: project files resolve parents via relativePath, repository files do not. */
   origin: 'project' | 'repository';
   link?: ChainLink;
-  /** Why it could not be used: missing, a directory, unreadable, malformed. */
+  /**
+   * Why it could not be used: missing, a directory, unreadable, or malformed (which includes a
+   * special file such as a FIFO or a device, and a file over the descriptor size cap).
+   */
   problem?: { kind: 'missing' | 'not-a-file' | 'unreadable' | 'malformed'; message: string; line?: number };
 }
 
@@ -61,18 +66,15 @@ export class PomLoader {
   private async read(abs: string, origin: LoadedPom['origin']): Promise<LoadedPom> {
     const file = relativeToRoot(this.root, abs);
     const base: LoadedPom = file === undefined ? { abs, origin } : { abs, origin, file };
-    // Read straight away and learn "missing" or "a directory" from the error: one syscall
-    // round less per module than stat-then-read.
-    let text: string;
-    try {
-      text = readFileSync(abs, 'utf8');
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code ?? 'error';
-      if (code === 'ENOENT' || code === 'ENOTDIR') return { ...base, problem: { kind: 'missing', message: 'no such file' } };
-      if (code === 'EISDIR') return { ...base, problem: { kind: 'not-a-file', message: 'it is a directory, not a file' } };
-      return { ...base, problem: { kind: 'unreadable', message: `cannot be read (${code})` } };
+    const read = readDescriptor(abs);
+    if (!read.ok) {
+      if (read.problem === 'missing') return { ...base, problem: { kind: 'missing', message: 'no such file' } };
+      if (read.problem === 'directory') return { ...base, problem: { kind: 'not-a-file', message: 'it is a directory, not a file' } };
+      if (read.problem === 'unreadable') return { ...base, problem: { kind: 'unreadable', message: read.reason } };
+      // A FIFO, a device or a huge file: not something Maven could read as a POM either.
+      return { ...base, problem: { kind: 'malformed', message: `it ${read.reason}` } };
     }
-    const parsed = parsePom(text);
+    const parsed = parsePom(read.text);
     if (!parsed.ok) {
       const problem: LoadedPom['problem'] = { kind: 'malformed', message: parsed.message };
       if (parsed.line !== undefined) problem.line = parsed.line;
@@ -93,12 +95,28 @@ export class PomLoader {
   }
 
   /**
+   * The real path of the POM a `<module>` entry names: `<dir>/pom.xml` for a folder (the usual
+   * case, resolved without a separate stat), the file itself otherwise; undefined when the entry
+   * names nothing at all.
+   */
+  moduleFile(target: string): string | undefined {
+    try {
+      return realpathSync.native(path.join(target, 'pom.xml'));
+    } catch {
+      const info = statOf(target);
+      if (info === undefined) return undefined;
+      return this.real(info.isDirectory() ? path.join(target, 'pom.xml') : target);
+    }
+  }
+
+  /**
    * Finds a parent the way Maven does: the POM at relativePath (default ../pom.xml; a folder
    * means its pom.xml) when its coordinates match, else the local repository.
    */
   async parentOf(child: LoadedPom, ref: ParentRef): Promise<LoadedPom | undefined> {
     if (child.origin === 'project' && ref.relativePath !== '') {
-      const wanted = path.resolve(path.dirname(child.abs), ref.relativePath ?? '../pom.xml');
+      // The default ../pom.xml of a normalised absolute path needs no path.resolve (1000 modules ask).
+      const wanted = ref.relativePath === undefined ? pomBeside(path.dirname(path.dirname(child.abs))) : path.resolve(path.dirname(child.abs), ref.relativePath);
       let candidate = this.candidates.get(wanted);
       if (candidate === undefined) {
         candidate = this.real(statOf(wanted)?.isDirectory() === true ? path.join(wanted, 'pom.xml') : wanted);
@@ -112,6 +130,11 @@ export class PomLoader {
     const loaded = await this.load(abs, 'repository');
     return loaded.link === undefined ? undefined : loaded;
   }
+}
+
+/** `<dir>/pom.xml` for a normalised absolute folder. */
+function pomBeside(dir: string): string {
+  return dir.endsWith(path.sep) ? `${dir}pom.xml` : `${dir}${path.sep}pom.xml`;
 }
 
 /**

@@ -1,7 +1,7 @@
-import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Finding } from '../../core/findings.js';
 import { parseMavenSettings, type MavenSettings } from '../../core/maven-settings.js';
+import { readDescriptor } from '../../io/descriptor.js';
 import type { MavenSettingsFacts } from './facts.js';
 
 export interface LoadedSettings {
@@ -13,8 +13,9 @@ export interface LoadedSettings {
 /** Reads the Maven settings file. A missing file is normal (no servers); a broken one is a finding. */
 export async function loadMavenSettings(file: string, context: { env: Record<string, string | undefined>; home: string }): Promise<LoadedSettings> {
   const facts: MavenSettingsFacts = { file, found: false, parsed: false, servers: [] };
-  const info = await stat(file).catch(() => undefined);
-  if (info === undefined) return { facts };
+  // Synchronous (io/descriptor.ts): one small file, read before anything can overlap with it.
+  const read = readDescriptor(file);
+  if (!read.ok && read.problem === 'missing') return { facts };
   facts.found = true;
   const broken = (message: string, line?: number): LoadedSettings => {
     const finding: Finding = {
@@ -27,14 +28,8 @@ export async function loadMavenSettings(file: string, context: { env: Record<str
     if (line !== undefined) finding.line = line;
     return { facts, finding };
   };
-  if (!info.isFile()) return broken('it is a directory, not a file');
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    return broken(`cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
-  }
-  const parsed = parseMavenSettings(text, context);
+  if (!read.ok) return broken(read.problem === 'unreadable' ? read.reason : `it ${read.reason}`);
+  const parsed = parseMavenSettings(read.text, context);
   if (!parsed.ok) return broken(parsed.message, parsed.line);
   facts.parsed = true;
   facts.servers = parsed.settings.servers;

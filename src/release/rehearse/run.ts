@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { EnvironmentError } from '../../core/errors.js';
@@ -18,6 +18,7 @@ import { mavenExecutable, reactorPomTexts, runInvocation } from '../../build-too
 import type { CommandContext } from '../../io/command-context.js';
 import { startSandbox } from '../../sandbox/server.js';
 import { ProcessRunner } from '../../io/process-runner.js';
+import { descriptorText } from '../../io/descriptor.js';
 import { exists, readIdentity } from '../../io/project.js';
 import { runChain, type ChainSummary } from '../runner.js';
 import { createThrowawayKey, publishOnSandbox, type ThrowawayKey } from './sandbox-key.js';
@@ -124,7 +125,7 @@ export async function rehearse(ctx: CommandContext, o: RehearseOptions): Promise
     const profiles = signingProfiles(await reactorPomTexts(copy));
     result.signing.profiles = profiles;
     const userSettings = ctx.config.settings ?? path.join(ctx.env.HOME ?? os.homedir(), '.m2', 'settings.xml');
-    const base = (await exists(userSettings)) ? await readFile(userSettings, 'utf8') : undefined;
+    const base = (await exists(userSettings)) ? descriptorText(userSettings) : undefined;
     const repositoryId = identity.repositoryId ?? 'central';
     let settings = settingsWithServer(base, repositoryId, user.name, user.password);
     if (o.mavenMirror !== undefined) settings = settingsWithMirror(settings, o.mavenMirror);

@@ -1,0 +1,63 @@
+import { execFileSync } from 'node:child_process';
+import { mkdir, open, symlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../test/helpers/temp.js';
+import { descriptorSizeCap, readDescriptor } from './descriptor.js';
+
+/** Each read must come back at once: none of these may block or read without bound. */
+function timed<T>(fn: () => T): { value: T; ms: number } {
+  const start = performance.now();
+  const value = fn();
+  return { value, ms: performance.now() - start };
+}
+
+describe('readDescriptor', () => {
+  it('reads a regular file and says "missing" for a path that does not exist', async () => {
+    await using dir = await tempDir();
+    await writeFile(path.join(dir.path, 'pom.xml'), '<project/>');
+    expect(readDescriptor(path.join(dir.path, 'pom.xml'))).toEqual({ ok: true, text: '<project/>' });
+    expect(readDescriptor(path.join(dir.path, 'nope.xml'))).toMatchObject({ ok: false, problem: 'missing' });
+    expect(readDescriptor(path.join(dir.path, 'pom.xml', 'below'))).toMatchObject({ ok: false, problem: 'missing' });
+  });
+
+  it('refuses a FIFO without blocking, even with no writer', async () => {
+    await using dir = await tempDir();
+    const fifo = path.join(dir.path, 'pom.xml');
+    execFileSync('mkfifo', [fifo]);
+    const { value, ms } = timed(() => readDescriptor(fifo));
+    expect(value).toMatchObject({ ok: false, problem: 'special', reason: 'is a FIFO (named pipe), not a regular file' });
+    expect(ms).toBeLessThan(1000);
+  });
+
+  it('refuses pom.xml linked to /dev/zero without reading it', async () => {
+    await using dir = await tempDir();
+    const link = path.join(dir.path, 'pom.xml');
+    await symlink('/dev/zero', link);
+    const { value, ms } = timed(() => readDescriptor(link));
+    expect(value).toMatchObject({ ok: false, problem: 'special', reason: 'is a character device, not a regular file' });
+    expect(ms).toBeLessThan(1000);
+  });
+
+  it('refuses a file over the cap by its size (a sparse 1 GiB file is not read)', async () => {
+    await using dir = await tempDir();
+    const big = path.join(dir.path, 'pom.xml');
+    const handle = await open(big, 'w');
+    await handle.truncate(1024 ** 3);
+    await handle.close();
+    const { value, ms } = timed(() => readDescriptor(big));
+    expect(value).toMatchObject({ ok: false, problem: 'too-large', reason: 'is larger than 32 MiB (1024 MiB), too large for a build descriptor' });
+    expect(ms).toBeLessThan(1000);
+    // A smaller cap applies to callers that pass one; a file at the cap is still read.
+    await writeFile(big, 'x'.repeat(10));
+    expect(readDescriptor(big, 9)).toMatchObject({ ok: false, problem: 'too-large' });
+    expect(readDescriptor(big, 10)).toEqual({ ok: true, text: 'x'.repeat(10) });
+    expect(descriptorSizeCap).toBe(32 * 1024 * 1024);
+  });
+
+  it('refuses a directory', async () => {
+    await using dir = await tempDir();
+    await mkdir(path.join(dir.path, 'pom.xml'));
+    expect(readDescriptor(path.join(dir.path, 'pom.xml'))).toMatchObject({ ok: false, problem: 'directory', reason: 'is a directory, not a file' });
+  });
+});
