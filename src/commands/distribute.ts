@@ -1,4 +1,3 @@
-import { runDistribute } from '../release/post/distribute.js';
 import type { Define } from './registry.js';
 
 export const define: Define = (program, action) => {
@@ -9,6 +8,7 @@ export const define: Define = (program, action) => {
     .option('--dry-run', 'print the gradle.properties diff and what would be pushed and opened; change nothing')
     .action(
       action(async (ctx, opts) => {
+        const { runDistribute } = await import('../release/post/distribute.js');
         const result = await runDistribute(ctx, {
           dryRun: opts.dryRun === true,
           ...(typeof opts.releaseVersion === 'string' ? { releaseVersion: opts.releaseVersion } : {}),

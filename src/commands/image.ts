@@ -1,6 +1,4 @@
 import { builders, type Builder } from '../core/post-release/image-plan.js';
-import { ProcessRunner } from '../io/process-runner.js';
-import { runImage } from '../release/post/image.js';
 import { Option } from './commander.js';
 import type { Define } from './registry.js';
 
@@ -13,6 +11,7 @@ export const define: Define = (program, action) => {
     .option('--dry-run', 'print the build, login and push commands; run none')
     .action(
       action(async (ctx, opts) => {
+        const [{ ProcessRunner }, { runImage }] = await Promise.all([import('../io/process-runner.js'), import('../release/post/image.js')]);
         const proc = new ProcessRunner(ctx.out, ctx.env, opts.dryRun === true);
         const result = await runImage(ctx, proc, {
           ...(typeof opts.releaseVersion === 'string' ? { releaseVersion: opts.releaseVersion } : {}),

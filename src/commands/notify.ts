@@ -1,8 +1,11 @@
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
-import { notifyKinds, runNotify, type NotifyKind } from '../release/post/notify.js';
+import type { NotifyKind } from '../release/post/notify.js';
 import { Option } from './commander.js';
 import type { Define } from './registry.js';
+
+// The kinds, here so that --help and a bad kind need not load the mail code.
+const notifyKinds: readonly NotifyKind[] = ['prerelease', 'announce', 'social'];
 
 export const define: Define = (program, action) => {
   program
@@ -23,6 +26,7 @@ export const define: Define = (program, action) => {
         if (kind === 'social' && (opts.send === true || opts.output !== undefined)) {
           throw new UsageError('notify social only prints the post.', { fix: 'Drop --send/--output; the person holding the social account posts it.' });
         }
+        const { runNotify } = await import('../release/post/notify.js');
         const result = await runNotify(ctx, {
           kind,
           send: opts.send === true,

@@ -1,5 +1,3 @@
-import { ProcessRunner } from '../io/process-runner.js';
-import { runSmoke } from '../release/post/smoke.js';
 import type { Define } from './registry.js';
 
 export const define: Define = (program, action) => {
@@ -11,6 +9,7 @@ export const define: Define = (program, action) => {
     .option('--dry-run', 'print the commands and the probe; run nothing')
     .action(
       action(async (ctx, opts) => {
+        const [{ ProcessRunner }, { runSmoke }] = await Promise.all([import('../io/process-runner.js'), import('../release/post/smoke.js')]);
         const proc = new ProcessRunner(ctx.out, ctx.env, opts.dryRun === true);
         const result = await runSmoke(ctx, proc, { snapshot: opts.snapshot === true, ...(typeof opts.dir === 'string' ? { dir: opts.dir } : {}) });
         if (ctx.out.json) ctx.out.resultJson({ ok: true, dryRun: opts.dryRun === true, ...result });

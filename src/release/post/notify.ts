@@ -9,7 +9,6 @@ import { resolveReleaseTarget } from '../../io/release-version.js';
 import { notesText } from './notes-text.js';
 
 export type NotifyKind = 'prerelease' | 'announce' | 'social';
-export const notifyKinds: readonly NotifyKind[] = ['prerelease', 'announce', 'social'];
 
 export interface NotifyRequest {
   kind: NotifyKind;
