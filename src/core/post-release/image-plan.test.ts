@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageCommands, isLoopbackRegistry, registryApiBase, type ImageSpec } from './image-plan.js';
+import { imageCommands, isLoopbackRegistry, probeCommand, registryApiBase, type ImageSpec } from './image-plan.js';
 
 const spec: ImageSpec = { registry: '127.0.0.1:5000', name: 'apereo/uportal-demo', version: '5.1.0', context: '/d', dockerfile: '/d/Dockerfile', authDir: '/tmp/a' };
 
@@ -37,5 +37,11 @@ describe('image plan', () => {
       'push ghcr.io/apereo/uportal-demo:latest',
     ]);
     expect(cmds.some((c) => c.args.includes('--tls-verify=false'))).toBe(false);
+  });
+
+  it('probes each builder the way that fails when it cannot build', () => {
+    expect(probeCommand('docker')).toEqual(['info', '--format', '{{.ID}}']);
+    expect(probeCommand('podman')).toEqual(['info']);
+    expect(probeCommand('buildah')).toEqual(['--storage-driver', 'vfs', 'version']);
   });
 });

@@ -74,7 +74,9 @@ export function imageCommands(builder: Builder, spec: ImageSpec, login: { userna
   return commands;
 }
 
-/** The argv that tells whether a builder works here (docker: a reachable daemon). */
+/** The argv that tells whether a builder works here (docker: a reachable daemon; podman: its storage and runtime). */
 export function probeCommand(builder: Builder): string[] {
-  return builder === 'buildah' ? ['--storage-driver', 'vfs', 'version'] : ['info', '--format', '{{.ID}}'];
+  if (builder === 'buildah') return ['--storage-driver', 'vfs', 'version'];
+  // `docker info` fails without a daemon; podman's info has no .ID, so it is asked plainly.
+  return builder === 'docker' ? ['info', '--format', '{{.ID}}'] : ['info'];
 }
