@@ -112,7 +112,7 @@ export default async function bench() {
     const settings = path.join(work, 'settings.xml');
     writeFileSync(settings, settingsXml);
     const sandboxUrl = `${sandbox.urls.stagingApiUrl}/service/local/staging/deploy/maven2/`;
-    const reset = () => fetch(`${new URL(sandbox.urls.stagingApiUrl).origin}/sandbox/reset`, { method: 'POST' });
+    const reset = () => fetch(`${new URL(sandbox.urls.stagingApiUrl).origin}/sandbox/reset`, { method: 'POST', headers: { 'x-sandbox-token': sandbox.controlToken } });
     await deploy(project, settings, discard.url); // warm-up: fills the local repository, compiles once
     const times = { sandbox: [], discard: [] };
     for (let i = 0; i < RUNS; i++) {

@@ -10,6 +10,7 @@ import type { MavenFacts } from '../build-tools/maven/facts.js';
 import type { GradleFacts } from '../build-tools/gradle/facts.js';
 import type { GitFacts } from '../io/git.js';
 import type { NoticeRecord } from '../core/post-release/notice-rule.js';
+import type { PublishingRoute } from './route.js';
 
 export type BuildTool = 'maven' | 'gradle';
 
@@ -24,6 +25,12 @@ export interface ProjectFacts {
   git?: GitFacts;
   release?: ReleaseFacts;
   online?: OnlineFacts;
+  /** A JReleaser configuration file in the project root that configures the Maven Central deployer. */
+  jreleaserFile?: { file: string; line: number };
+  /** Online lookups the gatherers needed and got no answer to (a parent POM fetch): exit 3. */
+  unreachable?: string[];
+  /** How the project publishes (DESIGN §4); computed from the facts above by detectRoute. */
+  route?: PublishingRoute;
   /** Pre-release notices sent (journal) and today's date; absent when the project has no `mail` config. */
   notice?: NoticeFacts;
 }
@@ -39,6 +46,8 @@ export interface NoticeFacts {
 export interface ReleaseFacts {
   /** The current version as declared (`1.2.3-SNAPSHOT`), if known. */
   currentVersion?: string;
+  /** The build computes its version (Gradle `version = <expression>`): unknown without running it. */
+  versionComputed?: boolean;
   /** File and line that declare it. */
   versionFile?: string;
   versionLine?: number;

@@ -21,6 +21,7 @@ function facts(over: Partial<GradleFacts> = {}): ProjectFacts {
     projects: [project()],
     user: { file: '/home/u/.gradle/gradle.properties', display: '~/.gradle/gradle.properties', state: 'ok', keys: allKeys, tokenFromEnv: false },
     stagingApiUrl: staging,
+    publishing: {},
     ...over,
   };
   return { root: '/p', buildTool: 'gradle', gatherFindings: [], gradle };

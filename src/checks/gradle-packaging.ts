@@ -1,4 +1,5 @@
 import type { Check } from './types.js';
+import { centralRulesApply } from './route.js';
 import { appliesWar, gradle, gradleProjects, isGradle } from './gradle-support.js';
 
 /** A project with web content (src/main/webapp) publishes a jar unless the war plugin is applied. */
@@ -8,6 +9,7 @@ export const gradlePackagingMismatch: Check = {
   title: 'Gradle web projects apply the war plugin',
   appliesTo: isGradle,
   run(facts) {
+    if (!centralRulesApply(facts)) return [];
     const settingsFile = gradle(facts).settingsFile;
     return gradleProjects(facts)
       .filter((p) => p.hasWebapp && !appliesWar(p))

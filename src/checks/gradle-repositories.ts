@@ -4,6 +4,7 @@ import { pointsAtStagingService } from './maven-distribution-url.js';
 import { expectedDeployUrl, legacyHostOf } from './maven-support.js';
 import { gradle, gradleProjects, isGradle } from './gradle-support.js';
 import type { GradleRepositoryFact } from '../build-tools/gradle/facts.js';
+import { ignoresDistribution } from './route.js';
 
 /** Where the URL comes from, when that is not simply the reported line. */
 function where(r: GradleRepositoryFact): string {
@@ -44,6 +45,18 @@ export const gradleLegacyStagingHost: Check = {
         });
       }
     }
+    // No URL written, but the plugin's default or host setting is a retired host (vanniktech before 0.33.0).
+    for (const e of facts.route?.legacyPluginHosts ?? []) {
+      findings.push({
+        code: 'legacy-staging-host',
+        severity: 'error',
+        message: `${e.why}; uploads to the retired OSSRH hosts are refused since June 2025.`,
+        file: e.file,
+        line: e.line,
+        module: ':',
+        fix: 'Upgrade com.vanniktech.maven.publish to 0.33.0 or later (publishToMavenCentral() then uses the Central Portal), or set SONATYPE_HOST=CENTRAL_PORTAL in gradle.properties.',
+      });
+    }
     return findings;
   },
 };
@@ -59,6 +72,8 @@ export const gradleDistributionUrl: Check = {
   title: 'a Gradle release repository points at the staging API service',
   appliesTo: isGradle,
   run(facts) {
+    // A Central Portal plugin uploads without a publishing repository; `other` is not judged.
+    if (ignoresDistribution(facts)) return [];
     const staging = gradle(facts).stagingApiUrl;
     const release = gradleProjects(facts).flatMap((p) =>
       p.repositories.filter((r) => r.kind === 'release' && !/^file:/i.test(r.url)).map((r) => ({ project: p, r })),

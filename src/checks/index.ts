@@ -8,6 +8,7 @@ import { mavenMissingDistribution } from './maven-missing-distribution.js';
 import { mavenMissingPomMetadata } from './maven-missing-pom-metadata.js';
 import { mavenPackagingMismatch } from './maven-packaging-mismatch.js';
 import { mavenServerIdMismatch } from './maven-server-id-mismatch.js';
+import { mavenUnresolvedProperty } from './maven-unresolved-property.js';
 import { gradleDistributionUrl, gradleLegacyStagingHost } from './gradle-repositories.js';
 import { gradlePackagingMismatch } from './gradle-packaging.js';
 import { gradlePropertiesMissing, gradleSigningKeyringMissing } from './gradle-properties.js';
@@ -27,6 +28,7 @@ export const checks: readonly Check[] = [
   mavenMissingDevelopers,
   mavenDevelopersIncomplete,
   mavenMissingPomMetadata,
+  mavenUnresolvedProperty,
   mavenPackagingMismatch,
   gradleLegacyStagingHost,
   gradleDistributionUrl,

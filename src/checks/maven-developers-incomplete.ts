@@ -1,6 +1,7 @@
 import type { Finding } from '../core/findings.js';
 import type { RawDeveloper } from '../core/pom/index.js';
 import type { Check } from './types.js';
+import { centralRulesApply } from './route.js';
 import { at, dedupe, fromWhere, isMaven, mavenModules, originAt } from './maven-support.js';
 
 const maxListed = 10;
@@ -15,6 +16,7 @@ export const mavenDevelopersIncomplete: Check = {
   title: 'each developer names organization and organizationUrl',
   appliesTo: isMaven,
   run(facts) {
+    if (!centralRulesApply(facts)) return [];
     const findings: Finding[] = [];
     for (const module of mavenModules(facts)) {
       const devs = module.effective.developers;

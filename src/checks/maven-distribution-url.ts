@@ -2,6 +2,7 @@ import type { Finding } from '../core/findings.js';
 import { hasUnresolved } from '../core/pom/index.js';
 import type { Check } from './types.js';
 import { at, dedupe, expectedDeployUrl, fromWhere, isMaven, legacyHostOf, mavenModules, originAt } from './maven-support.js';
+import { ignoresDistribution } from './route.js';
 
 /** `scheme://host[:port]/path` lower-cased in scheme and host, no trailing slash, no query. */
 // A reactor of 1000 modules inherits one URL 1000 times: parse each distinct string once.
@@ -35,6 +36,7 @@ export const mavenDistributionUrl: Check = {
   title: 'the release repository URL points at the staging API service',
   appliesTo: isMaven,
   run(facts) {
+    if (ignoresDistribution(facts)) return [];
     const findings: Finding[] = [];
     const staging = facts.maven!.stagingApiUrl;
     const expected = expectedDeployUrl(staging);
@@ -55,9 +57,9 @@ export const mavenDistributionUrl: Check = {
       }
       // A retired host is reported by legacy-staging-host, with the same fix.
       if (legacyHostOf(url.value) !== undefined || pointsAtStagingService(url.value, staging)) continue;
-      const why = hasUnresolved(url.value)
-        ? 'contains a property relctl cannot resolve from the POMs'
-        : `does not point at the staging API service ${staging}`;
+      // A `${...}` left in the URL is unresolved-property's (or, past an unresolved parent, unknown).
+      if (hasUnresolved(url.value)) continue;
+      const why = `does not point at the staging API service ${staging}`;
       findings.push({
         code: 'distribution-url',
         severity: 'error',

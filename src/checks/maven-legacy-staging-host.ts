@@ -1,5 +1,6 @@
 import type { Finding } from '../core/findings.js';
 import type { Check } from './types.js';
+import { routeKind } from './route.js';
 import { at, dedupe, expectedDeployUrl, fromWhere, isMaven, legacyHostOf, mavenModules, originAt } from './maven-support.js';
 
 /**
@@ -16,8 +17,25 @@ export const mavenLegacyStagingHost: Check = {
   run(facts) {
     const findings: Finding[] = [];
     const expected = expectedDeployUrl(facts.maven!.stagingApiUrl);
+    // A Central Portal plugin does not upload to distributionManagement: only plugin settings count then.
+    const distributionUsed = routeKind(facts) !== 'portal-plugin';
     for (const module of mavenModules(facts)) {
       const eff = module.effective;
+      for (const p of eff.plugins) {
+        if (p.artifactId !== 'nexus-staging-maven-plugin') continue;
+        const url = p.config.find((c) => c.path === 'nexusUrl');
+        const host = url === undefined ? undefined : legacyHostOf(url.value);
+        if (url === undefined || host === undefined) continue;
+        const origin = { pom: p.origin.pom, line: p.origin.pom.file === undefined ? p.origin.line : url.line };
+        findings.push({
+          code: 'legacy-staging-host',
+          severity: 'error',
+          message: `nexus-staging-maven-plugin's <nexusUrl> ${url.value} (${fromWhere(origin, module)}) names the retired OSSRH host ${host}; uploads there are refused since June 2025.`,
+          ...at(originAt(facts, module, origin)),
+          fix: `Set <nexusUrl> to ${facts.maven!.stagingApiUrl}/ (the staging API service), or replace the plugin with central-publishing-maven-plugin.`,
+        });
+      }
+      if (!distributionUsed) continue;
       const candidates = [
         { kind: 'release repository', url: eff.repository?.url },
         { kind: 'snapshot repository', url: eff.snapshotRepository?.url },

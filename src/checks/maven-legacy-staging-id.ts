@@ -1,5 +1,6 @@
 import type { Finding } from '../core/findings.js';
 import type { Check } from './types.js';
+import { ignoresDistribution } from './route.js';
 import { at, dedupe, fromWhere, isMaven, mavenModules, originAt } from './maven-support.js';
 
 const legacyIds = new Set(['sonatype-nexus-staging', 'ossrh']);
@@ -10,6 +11,7 @@ export const mavenLegacyStagingId: Check = {
   title: 'the distribution repository id is not a legacy OSSRH id',
   appliesTo: isMaven,
   run(facts) {
+    if (ignoresDistribution(facts)) return [];
     const findings: Finding[] = [];
     for (const module of mavenModules(facts)) {
       const id = module.effective.repository?.id;

@@ -1,5 +1,6 @@
 import type { Finding } from '../core/findings.js';
 import type { Check } from './types.js';
+import { centralRulesApply } from './route.js';
 import { at, isMaven, mavenModules, missingAt, ownsInheritedGaps } from './maven-support.js';
 
 export const mavenMissingDevelopers: Check = {
@@ -8,10 +9,12 @@ export const mavenMissingDevelopers: Check = {
   title: 'every module has effective <developers>',
   appliesTo: isMaven,
   run(facts) {
+    if (!centralRulesApply(facts)) return [];
     const findings: Finding[] = [];
     for (const module of mavenModules(facts)) {
       const devs = module.effective.developers;
-      if ((devs !== undefined && devs.value.length > 0) || !ownsInheritedGaps(facts, module)) continue;
+      // Past an unresolved parent the developers may well be inherited: parent-unresolved says so.
+      if ((devs !== undefined && devs.value.length > 0) || !ownsInheritedGaps(facts, module) || module.parentUnresolved === true) continue;
       const parent = module.chain[1];
       const inherited = parent === undefined ? 'and it has no parent to inherit them from' : `and its parent ${parent.id} does not provide them`;
       findings.push({

@@ -1,6 +1,7 @@
 import type { Finding } from '../core/findings.js';
 import type { Check } from './types.js';
 import { at, expectedDeployUrl, isMaven, mavenModules, missingAt, ownsInheritedGaps } from './maven-support.js';
+import { ignoresDistribution } from './route.js';
 
 export const mavenMissingDistribution: Check = {
   id: 'maven-missing-distribution',
@@ -9,9 +10,11 @@ export const mavenMissingDistribution: Check = {
   appliesTo: isMaven,
   run(facts) {
     const findings: Finding[] = [];
+    // A Central Portal plugin uploads without distributionManagement; `other` is not judged.
+    if (ignoresDistribution(facts)) return [];
     const expected = expectedDeployUrl(facts.maven!.stagingApiUrl);
     for (const module of mavenModules(facts)) {
-      if (module.effective.repository !== undefined || !ownsInheritedGaps(facts, module)) continue;
+      if (module.effective.repository !== undefined || !ownsInheritedGaps(facts, module) || module.parentUnresolved === true) continue;
       findings.push({
         code: 'missing-distribution',
         severity: 'error',

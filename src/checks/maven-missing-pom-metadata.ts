@@ -1,5 +1,6 @@
 import type { Finding } from '../core/findings.js';
 import type { Check } from './types.js';
+import { centralRulesApply } from './route.js';
 import { at, isMaven, mavenModules, missingAt, ownsInheritedGaps } from './maven-support.js';
 
 /**
@@ -13,12 +14,14 @@ export const mavenMissingPomMetadata: Check = {
   title: 'name, description, url, licenses and scm/url are present',
   appliesTo: isMaven,
   run(facts) {
+    if (!centralRulesApply(facts)) return [];
     const findings: Finding[] = [];
     for (const module of mavenModules(facts)) {
       const eff = module.effective;
       const missing: string[] = [];
       if (eff.name === undefined) missing.push('<name>');
-      if (ownsInheritedGaps(facts, module)) {
+      // Past an unresolved parent only <name> (never inherited) is known to be missing.
+      if (ownsInheritedGaps(facts, module) && module.parentUnresolved !== true) {
         if (eff.description === undefined) missing.push('<description>');
         if (eff.url === undefined) missing.push('<url>');
         if (eff.licenses === undefined || eff.licenses.value === 0) missing.push('<licenses>');

@@ -27,3 +27,19 @@ describe('packaging-mismatch', () => {
     expect(mavenPackagingMismatch.run(buildFacts({ files: { 'web/pom.xml': module('') } }))).toEqual([]);
   });
 });
+
+describe('packaging-mismatch: web content declared elsewhere (issue 9)', () => {
+  it('stays quiet for a war whose build says where its web content is, or that it needs none', () => {
+    const noWebXml = module(`  <packaging>war</packaging>
+  <properties><failOnMissingWebXml>false</failOnMissingWebXml></properties>`);
+    expect(mavenPackagingMismatch.run(buildFacts({ files: { 'web/pom.xml': noWebXml } }))).toEqual([]);
+    const elsewhere = module(`  <packaging>war</packaging>
+  <build><plugins><plugin><artifactId>maven-war-plugin</artifactId><configuration><warSourceDirectory>web</warSourceDirectory></configuration></plugin></plugins></build>`);
+    expect(mavenPackagingMismatch.run(buildFacts({ files: { 'web/pom.xml': elsewhere } }))).toEqual([]);
+  });
+
+  it('never calls a pom aggregator with a webapp folder a web module', () => {
+    const aggregator = module('  <packaging>pom</packaging>');
+    expect(mavenPackagingMismatch.run(buildFacts({ files: { 'web/pom.xml': aggregator }, webapp: ['web'] }))).toEqual([]);
+  });
+});

@@ -1,6 +1,21 @@
 import type { Finding } from '../core/findings.js';
 import type { Check } from './types.js';
+import type { MavenModuleFacts } from '../build-tools/maven/facts.js';
+import { centralRulesApply } from './route.js';
 import { at, isMaven, mavenModules, missingAt } from './maven-support.js';
+
+/**
+ * A war without `src/main/webapp` is fine when the build says where its web content is, or that
+ * it has none on purpose (annotation-configured servlets, Spring Boot): maven-war-plugin's
+ * `warSourceDirectory` / `webResources`, or `failOnMissingWebXml` false.
+ */
+function webContentElsewhere(module: MavenModuleFacts): boolean {
+  const eff = module.effective;
+  if (eff.properties.get('failOnMissingWebXml') === 'false') return true;
+  return eff.plugins.some(
+    (p) => p.artifactId === 'maven-war-plugin' && p.config.some((c) => /^(warSourceDirectory|webResources|failOnMissingWebXml)$/.test(c.path)),
+  );
+}
 
 /** The portal compares each module's packaging with the extension of the artifact it receives. */
 export const mavenPackagingMismatch: Check = {
@@ -9,12 +24,16 @@ export const mavenPackagingMismatch: Check = {
   title: 'web modules are packaged as war, and only they',
   appliesTo: isMaven,
   run(facts) {
+    if (!centralRulesApply(facts)) return [];
     const findings: Finding[] = [];
     for (const module of mavenModules(facts)) {
       const packaging = module.effective.packaging;
       const line = module.raw.packaging?.line;
       const where = line === undefined ? missingAt(module) : { ...missingAt(module), line };
       const webapp = module.dir === '' ? 'src/main/webapp' : `${module.dir}/src/main/webapp`;
+      // A `pom` aggregator's webapp folder serves a dev server, it is not a web archive; past an
+      // unresolved parent, an undeclared packaging is not known well enough to judge.
+      if (packaging === 'pom' || (line === undefined && module.parentUnresolved === true)) continue;
       if (module.hasWebapp && packaging !== 'war') {
         findings.push({
           code: 'packaging-mismatch',
@@ -23,7 +42,7 @@ export const mavenPackagingMismatch: Check = {
           ...at(where),
           fix: `Set <packaging>war</packaging> in ${module.file}.`,
         });
-      } else if (!module.hasWebapp && packaging === 'war') {
+      } else if (!module.hasWebapp && packaging === 'war' && !webContentElsewhere(module)) {
         findings.push({
           code: 'packaging-mismatch',
           severity: 'error',

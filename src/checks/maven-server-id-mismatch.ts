@@ -1,5 +1,7 @@
 import type { Finding } from '../core/findings.js';
 import type { Check } from './types.js';
+import type { MavenFacts } from '../build-tools/maven/facts.js';
+import { routeKind } from './route.js';
 import { at, dedupe, fromWhere, isMaven, mavenModules, originAt } from './maven-support.js';
 
 /**
@@ -17,23 +19,28 @@ export const mavenServerIdMismatch: Check = {
     if (maven.settings.found && !maven.settings.parsed) return [];
     if (maven.tokenFromEnv) return [];
     const findings: Finding[] = [];
+    if (routeKind(facts) === 'portal-plugin') {
+      // central-publishing-maven-plugin authenticates with the <server> named by publishingServerId.
+      for (const server of facts.route?.portalServers ?? []) {
+        const why = lacking(maven, server.id);
+        if (why === undefined) continue;
+        findings.push({
+          code: 'server-id-mismatch',
+          severity: 'error',
+          message: `No credentials for the Central Portal plugin's server id "${server.id}" (publishingServerId, default "central"): ${why}.`,
+          file: server.file,
+          line: server.line,
+          module: server.module,
+          fix: `Add <server><id>${server.id}</id><username>TOKEN_USER</username><password>TOKEN_PASSWORD</password></server> to ${maven.settings.file} with the portal user token (\${env.NAME} values work).`,
+        });
+      }
+      return dedupe(findings);
+    }
     for (const module of mavenModules(facts)) {
       const id = module.effective.repository?.id;
       if (id === undefined) continue;
-      const servers = maven.settings.servers.filter((s) => s.id === id.value);
-      if (servers.some((s) => s.username !== undefined && s.password !== undefined)) continue;
-      let why: string;
-      if (!maven.settings.found) why = `there is no settings file at ${maven.settings.file}`;
-      else if (servers.length === 0) {
-        const known = maven.settings.servers.map((s) => `"${s.id}"`).join(', ');
-        why = `${maven.settings.file} has no <server> with that id${known === '' ? '' : ` (it has ${known})`}`;
-      } else {
-        const unset = [...new Set(servers.flatMap((s) => s.unsetEnv))];
-        why =
-          unset.length > 0
-            ? `its <server> in ${maven.settings.file} takes credentials from ${unset.map((n) => `\${env.${n}}`).join(', ')}, and ${unset.join(', ')} ${unset.length === 1 ? 'is' : 'are'} not set`
-            : `its <server> in ${maven.settings.file} lacks a username or password`;
-      }
+      const why = lacking(maven, id.value);
+      if (why === undefined) continue;
       findings.push({
         code: 'server-id-mismatch',
         severity: 'error',
@@ -45,3 +52,18 @@ export const mavenServerIdMismatch: Check = {
     return dedupe(findings);
   },
 };
+
+/** Why the settings hold no usable credentials for `id`, or undefined when they do. */
+function lacking(maven: MavenFacts, id: string): string | undefined {
+  const servers = maven.settings.servers.filter((s) => s.id === id);
+  if (servers.some((s) => s.username !== undefined && s.password !== undefined)) return undefined;
+  if (!maven.settings.found) return `there is no settings file at ${maven.settings.file}`;
+  if (servers.length === 0) {
+    const known = maven.settings.servers.map((s) => `"${s.id}"`).join(', ');
+    return `${maven.settings.file} has no <server> with that id${known === '' ? '' : ` (it has ${known})`}`;
+  }
+  const unset = [...new Set(servers.flatMap((s) => s.unsetEnv))];
+  return unset.length > 0
+    ? `its <server> in ${maven.settings.file} takes credentials from ${unset.map((n) => `\${env.${n}}`).join(', ')}, and ${unset.join(', ')} ${unset.length === 1 ? 'is' : 'are'} not set`
+    : `its <server> in ${maven.settings.file} lacks a username or password`;
+}

@@ -22,6 +22,8 @@ export const repoNotSnapshot: Check = {
     const release = facts.release ?? {};
     const current = release.currentVersion;
     if (current !== undefined && parseVersion(current)?.snapshot === true) return [];
+    // A version computed at build time (`${revision}` passed with -D, a Gradle expression) cannot be judged here.
+    if ((current !== undefined && current.includes('${')) || (current === undefined && release.versionComputed === true)) return [];
     const where = facts.buildTool === 'gradle' ? 'gradle.properties (version=X.Y.Z-SNAPSHOT)' : 'the top-level pom.xml <version>';
     return [
       {

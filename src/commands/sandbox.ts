@@ -1,4 +1,5 @@
 import { UsageError } from '../core/errors.js';
+import type { PublishingLimits } from '../sandbox/server.js';
 import type { Define } from './registry.js';
 
 interface UserSpec {
@@ -43,6 +44,25 @@ function parsePort(value: string): number {
   return port;
 }
 
+function parseControlToken(value: string): string {
+  if (!/^[\x21-\x7e]{16,200}$/.test(value)) {
+    throw new UsageError('--control-token: 16 to 200 printable characters without spaces are required.', {
+      fix: 'Pass a long random value (openssl rand -hex 24), or leave the option out for a random token per start.',
+    });
+  }
+  return value;
+}
+
+/** `files=300,bytes=15MB,releases=3` (parsed by the sandbox, loaded only when given). */
+async function parseLimitsOption(value: string): Promise<unknown> {
+  const { parseLimits } = await import('../sandbox/portal/limits.js');
+  try {
+    return parseLimits(value);
+  } catch (error) {
+    throw new UsageError(`--limits ${value}: ${(error as Error).message}.`, { fix: 'Write for example --limits files=300,bytes=15MB,releases=3 (any of the three).' });
+  }
+}
+
 export const define: Define = (program, action) => {
   program
     .command('sandbox')
@@ -50,15 +70,22 @@ export const define: Define = (program, action) => {
     .option('--port <n>', 'port on 127.0.0.1 (0 = any free port)', parsePort, 0)
     .option('--data-dir <dir>', 'keep state and files here across restarts (default: a temporary folder removed on exit)')
     .option('--seed-repo <dir>', 'a Maven-layout folder the public repository serves (parent POMs, existing versions)')
-    .option('--user <name:password[:ns,...]>', 'a token user and its namespaces (repeatable; default sandbox:sandbox, every namespace)', parseUserSpec)
+    .option('--user <name:password[:ns,...]>', 'a token user and the namespaces it alone owns (repeatable; default sandbox:sandbox; a user without namespaces gets every namespace nobody owns)', parseUserSpec)
+    .option('--control-token <token>', 'the X-Sandbox-Token state-changing /sandbox/* calls need (default: random per start, shown as controlToken)', parseControlToken)
+    .option('--accept-unconfirmed-keys', 'let keys whose e-mail address was never confirmed on the primary key server validate signatures')
+    .option('--limits <spec>', 'publishing limits per namespace and month, e.g. files=300,bytes=15MB,releases=3 (default: none)')
     .option('--smtp-port <n>', 'SMTP listener port on 127.0.0.1 (0 = any free port)', parsePort, 0)
     .option('--smtp-user <name:password>', 'require SMTP AUTH with this user (default: anyone may send)', parseSmtpUser)
     .action(
       action(async (ctx, opts) => {
         const { startSandbox } = await import('../sandbox/server.js');
         const users = opts.user as UserSpec[] | undefined;
+        const limits = typeof opts.limits === 'string' ? ((await parseLimitsOption(opts.limits)) as PublishingLimits) : undefined;
         const sandbox = await startSandbox({
           port: opts.port as number,
+          ...(typeof opts.controlToken === 'string' ? { controlToken: opts.controlToken } : {}),
+          ...(opts.acceptUnconfirmedKeys === true ? { acceptUnconfirmedKeys: true } : {}),
+          ...(limits !== undefined ? { limits } : {}),
           ...(typeof opts.dataDir === 'string' ? { dataDir: opts.dataDir } : {}),
           ...(typeof opts.seedRepo === 'string' ? { seedRepo: opts.seedRepo } : {}),
           ...(users !== undefined ? { users } : {}),
@@ -88,6 +115,7 @@ export const define: Define = (program, action) => {
         const ready = {
           ...sandbox.urls,
           users: sandbox.users.map((u) => ({ name: u.name, password: u.password, namespaces: u.namespaces ?? null })),
+          controlToken: sandbox.controlToken,
         };
         if (ctx.out.json) ctx.out.resultJson(ready);
         else {
@@ -95,7 +123,8 @@ export const define: Define = (program, action) => {
           ctx.out.result(
             `sandbox ready stagingApiUrl=${ready.stagingApiUrl} portalUrl=${ready.portalUrl} publicRepoUrl=${ready.publicRepoUrl}` +
               ` keyserverUrl=${ready.keyserverUrl} secondaryKeyserverUrl=${ready.secondaryKeyserverUrl}` +
-              ` githubApiUrl=${ready.githubApiUrl} jiraUrl=${ready.jiraUrl} smtpUrl=${ready.smtpUrl} users=${who.join(';')}`,
+              ` githubApiUrl=${ready.githubApiUrl} jiraUrl=${ready.jiraUrl} smtpUrl=${ready.smtpUrl} users=${who.join(';')}` +
+              ` controlToken=${ready.controlToken}`,
           );
           ctx.out.info(`Maven deploy URL: ${ready.stagingApiUrl}/service/local/staging/deploy/maven2/`);
           ctx.out.info(`Deployments page: ${ready.portalUrl}/publishing/deployments`);

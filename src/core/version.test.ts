@@ -26,11 +26,14 @@ describe('parseVersion', () => {
     ['1.2.3', { major: 1, minor: 2, patch: 3, snapshot: false }],
     ['0.0.0-SNAPSHOT', { major: 0, minor: 0, patch: 0, snapshot: true }],
     [' 10.20.30-SNAPSHOT\n', { major: 10, minor: 20, patch: 30, snapshot: true }],
+    ['4.2.8.Final-SNAPSHOT', { major: 4, minor: 2, patch: 8, qualifier: '.Final', snapshot: true }],
+    ['1.0.0-M1-SNAPSHOT', { major: 1, minor: 0, patch: 0, qualifier: '-M1', snapshot: true }],
+    ['1.2.3-RC1', { major: 1, minor: 2, patch: 3, qualifier: '-RC1', snapshot: false }],
   ])('accepts %j', (text, expected) => {
     expect(parseVersion(text)).toEqual(expected);
   });
 
-  it.each(['1.2', '1.2.3.4', '1.2.3-snapshot', '1.2.3-RC1', '01.2.3', '${revision}', '', 'v1.2.3', '1.2.3-SNAPSHOT-SNAPSHOT'])(
+  it.each(['1.2', '1.2.3.4', '1.2.3-snapshot', '1.2.3.Final-snapshot', '01.2.3', '${revision}', '', 'v1.2.3', '1.2.3-SNAPSHOT-SNAPSHOT'])(
     'rejects %j',
     (text) => {
       expect(parseVersion(text)).toBeUndefined();
@@ -55,6 +58,18 @@ describe('parseVersion', () => {
 });
 
 describe('version steps', () => {
+  it('keeps a qualifier through the release and counts a milestone up', () => {
+    const final = parseVersion('4.2.8.Final-SNAPSHOT')!;
+    expect(formatVersion(releaseVersionOf(final))).toBe('4.2.8.Final');
+    expect(formatVersion(nextDevelopmentVersion(final))).toBe('4.2.9.Final-SNAPSHOT');
+    const milestone = parseVersion('1.0.0-M1-SNAPSHOT')!;
+    expect(formatVersion(releaseVersionOf(milestone))).toBe('1.0.0-M1');
+    expect(formatVersion(nextDevelopmentVersion(milestone))).toBe('1.0.0-M2-SNAPSHOT');
+    expect(formatVersion(nextPatch(milestone))).toBe('1.0.0-M2');
+    expect(isSnapshotVersion('4.2.8.Final-SNAPSHOT')).toBe(true);
+    expect(compareVersions(parseVersion('1.0.0-M1')!, parseVersion('1.0.0')!)).toBe(-1);
+  });
+
   it('computes the release, next development version and next patch of a snapshot', () => {
     const v = parseVersion('1.4.9-SNAPSHOT')!;
     expect(formatVersion(releaseVersionOf(v))).toBe('1.4.9');
@@ -99,6 +114,12 @@ describe('tags', () => {
     expect(renderTag('$name-$version', 'lib', '2.0.0')).toBe('lib-2.0.0');
     expect(renderTag('rel-$1', 'a$&b', '1.0.0')).toBe('rel-$1');
   });
+
+  it("renders the Maven release plugin's tagNameFormat", () => {
+    expect(renderTag('v@{project.version}', 'lib', '2.0.0')).toBe('v2.0.0');
+    expect(renderTag('@{project.artifactId}-@{version}', 'lib', '2.0.0')).toBe('lib-2.0.0');
+  });
+
 });
 
 describe('planRelease (orphan-tag rule)', () => {
@@ -129,6 +150,14 @@ describe('planRelease (orphan-tag rule)', () => {
       ['1.2.3', false],
       ['1.2.4', undefined],
     ]);
+  });
+
+  it('finds the release tag in the v-prefixed and bare forms too', () => {
+    for (const tag of ['v1.2.3', '1.2.3']) {
+      const plan = planRelease({ current, artifactId: 'demo', existingTags: [tag], published: { '1.2.3': false } });
+      expect(plan.skipped).toEqual([{ version: '1.2.3', tag, published: false }]);
+      expect(plan.release).toBe('1.2.4');
+    }
   });
 
   it('does not call a published version an orphan', () => {

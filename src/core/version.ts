@@ -1,3 +1,5 @@
+import { defaultTagTemplate, existingTag, renderTag } from './tag-forms.js';
+
 /**
  * Release version math (seed part 3 and 9): a component moves from `X.Y.Z-SNAPSHOT` to the
  * release `X.Y.Z`, tagged `<artifactId>-X.Y.Z`, then to `X.Y.(Z+1)-SNAPSHOT`. Pure: the git and
@@ -8,22 +10,57 @@ export interface Version {
   major: number;
   minor: number;
   patch: number;
+  /**
+   * What follows `X.Y.Z` before the snapshot suffix, separator included (`.Final`, `-M1`,
+   * `-RC2`); absent for a plain `X.Y.Z`.
+   */
+  qualifier?: string;
   snapshot: boolean;
 }
 
 // No leading zeros: `1.02.3` is not a version Maven's release plugin would produce, and
 // rejecting it keeps parse(format(v)) a round trip.
-const versionPattern = /^(0|[1-9]\d{0,8})\.(0|[1-9]\d{0,8})\.(0|[1-9]\d{0,8})(-SNAPSHOT)?$/;
+// A qualifier starts with a letter (`.Final`, `-M1`, `-RC2`, `-beta.3`): `1.2.3.4` stays out, as
+// does a second or lower-case snapshot suffix.
+const versionPattern = /^(0|[1-9]\d{0,8})\.(0|[1-9]\d{0,8})\.(0|[1-9]\d{0,8})([.-][A-Za-z][A-Za-z0-9]*(?:[.-]?\d{1,9})?)?$/;
 
-/** Parses `X.Y.Z` or `X.Y.Z-SNAPSHOT`; anything else (ranges, qualifiers, `${revision}`) is undefined. */
+/**
+ * Parses `X.Y.Z`, `X.Y.Z-SNAPSHOT` and the same with a qualifier before the suffix
+ * (`4.2.8.Final-SNAPSHOT`, `1.0.0-M1-SNAPSHOT`); anything else (ranges, `${revision}`) is undefined.
+ */
 export function parseVersion(text: string): Version | undefined {
-  const m = versionPattern.exec(text.trim());
+  const trimmed = text.trim();
+  const snapshot = trimmed.endsWith('-SNAPSHOT');
+  const m = versionPattern.exec(snapshot ? trimmed.slice(0, -'-SNAPSHOT'.length) : trimmed);
   if (m === null) return undefined;
-  return { major: Number(m[1]), minor: Number(m[2]), patch: Number(m[3]), snapshot: m[4] !== undefined };
+  const qualifier = m[4];
+  if (qualifier !== undefined && /snapshot/i.test(qualifier)) return undefined;
+  const v: Version = { major: Number(m[1]), minor: Number(m[2]), patch: Number(m[3]), snapshot };
+  if (qualifier !== undefined) v.qualifier = qualifier;
+  return v;
 }
 
 export function formatVersion(v: Version): string {
-  return `${v.major}.${v.minor}.${v.patch}${v.snapshot ? '-SNAPSHOT' : ''}`;
+  return `${v.major}.${v.minor}.${v.patch}${v.qualifier ?? ''}${v.snapshot ? '-SNAPSHOT' : ''}`;
+}
+
+/** The number a qualifier ends with (`-M1` → 1), if any. */
+function qualifierRevision(q: string | undefined): number | undefined {
+  const m = q === undefined ? null : /(\d+)$/.exec(q);
+  return m === null ? undefined : Number(m[1]);
+}
+
+/**
+ * The version after `v`, as the Maven release plugin counts: a qualifier that ends with a number
+ * counts up (`1.0.0-M1` → `1.0.0-M2`), otherwise the patch does and the qualifier stays
+ * (`4.2.8.Final` → `4.2.9.Final`).
+ */
+function following(v: Version, snapshot: boolean): Version {
+  const rev = qualifierRevision(v.qualifier);
+  if (v.qualifier !== undefined && rev !== undefined) {
+    return { ...v, qualifier: v.qualifier.replace(/\d+$/, String(rev + 1)), snapshot };
+  }
+  return { ...v, patch: v.patch + 1, snapshot };
 }
 
 export function isSnapshotVersion(text: string): boolean {
@@ -37,37 +74,28 @@ export function releaseVersionOf(v: Version): Version {
 
 /** The development version after releasing `v`: `X.Y.(Z+1)-SNAPSHOT`. */
 export function nextDevelopmentVersion(v: Version): Version {
-  return { major: v.major, minor: v.minor, patch: v.patch + 1, snapshot: true };
+  return following(v, true);
 }
 
-/** The release after `v`: `X.Y.(Z+1)`. */
+/** The release after `v`: `X.Y.(Z+1)` (or the next milestone, see `following`). */
 export function nextPatch(v: Version): Version {
-  return { major: v.major, minor: v.minor, patch: v.patch + 1, snapshot: false };
+  return following(v, false);
 }
 
-/** Maven ordering for these two shapes: a snapshot sorts before its release. */
+/**
+ * Maven ordering for these shapes: numbers first, then a milestone-like qualifier's number
+ * (`-M1` < `-M2` < plain), then a snapshot before its release.
+ */
 export function compareVersions(a: Version, b: Version): -1 | 0 | 1 {
-  const d = a.major - b.major || a.minor - b.minor || a.patch - b.patch || Number(!a.snapshot) - Number(!b.snapshot);
+  const rank = (v: Version): number => qualifierRevision(v.qualifier) ?? Number.MAX_SAFE_INTEGER;
+  const d = a.major - b.major || a.minor - b.minor || a.patch - b.patch || rank(a) - rank(b) || Number(!a.snapshot) - Number(!b.snapshot);
   return d < 0 ? -1 : d > 0 ? 1 : 0;
 }
 
-/** relctl's tag template (DESIGN §6); `{artifactId}` and `{version}` are replaced. */
-export const defaultTagTemplate = '{artifactId}-{version}';
-
-/**
- * Renders a tag template. Besides relctl's `{artifactId}`/`{version}` it understands the Gradle
- * release plugin's `$version`, `${version}`, `$name` and `${name}` so a template read from a
- * build script can be used as is.
- */
-export function renderTag(template: string, artifactId: string, version: Version | string): string {
-  const v = typeof version === 'string' ? version : formatVersion(version);
-  return template
-    .replace(/\{artifactId\}|\$\{name\}|\$name\b/g, () => artifactId)
-    .replace(/\{version\}|\$\{version\}|\$version\b/g, () => v);
-}
+export { defaultTagTemplate, renderTag } from './tag-forms.js';
 
 export function releaseTagName(artifactId: string, version: Version | string, template = defaultTagTemplate): string {
-  return renderTag(template, artifactId, version);
+  return renderTag(template, artifactId, typeof version === 'string' ? version : formatVersion(version));
 }
 
 export interface SkippedVersion {
@@ -119,11 +147,14 @@ export function planRelease(input: PlanInput): ReleasePlan {
   // The loop ends: every iteration consumes one existing tag, and the set is finite.
   for (;;) {
     const version = formatVersion(candidate);
-    const tag = renderTag(template, input.artifactId, version);
-    if (!tags.has(tag)) {
+    // The tag may exist in any of the forms (v1.2.3, 1.2.3, demo-1.2.3, the configured one).
+    const found = existingTag(tags, input.artifactId, version, template);
+    if (found === undefined) {
+      const tag = renderTag(template, input.artifactId, version);
       return { release: version, tag, nextDevelopment: formatVersion(nextDevelopmentVersion(candidate)), skipped };
     }
-    tags.delete(tag);
+    const tag = found;
+    tags.delete(found);
     const published = lookup(input.published, version);
     if (published === true) {
       return {

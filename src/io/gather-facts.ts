@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
@@ -6,6 +6,9 @@ import type { BuildTool, ProjectFacts, ReleaseFacts } from '../checks/facts.js';
 import type { CommandContext } from './command-context.js';
 import { parseVersion, planRelease, releaseTagName, releaseVersionOf, formatVersion } from '../core/version.js';
 import { gatherGitFacts, type GitFacts } from './git.js';
+import { detectRoute } from '../checks/route.js';
+import { existingTag } from '../core/tag-forms.js';
+import { ParentSource, parentCacheDir } from './parent-cache.js';
 import { isVersionPublished } from './public-repo.js';
 import { readJournal } from './journal.js';
 import { localDay } from '../core/post-release/notice-rule.js';
@@ -13,6 +16,8 @@ import { clockNow } from './clock.js';
 
 export interface GatherOptions {
   offline: boolean;
+  /** The online group is not selected (`--skip online`): no portal or key-server lookups. */
+  skipOnlineChecks?: boolean;
 }
 
 async function isFile(p: string): Promise<boolean> {
@@ -43,13 +48,27 @@ export async function gatherFacts(ctx: CommandContext, options: GatherOptions): 
   const facts: ProjectFacts = { root: ctx.cwd, buildTool, gatherFindings: [] };
   if (buildTool === 'maven') {
     const { gatherMavenFacts } = await import('../build-tools/maven/gather.js');
+    const home = ctx.env.HOME ?? os.homedir();
+    // Parents found nowhere else come from relctl's own cache; online, missing ones are fetched into it.
+    const parents = new ParentSource({
+      cacheDir: parentCacheDir(ctx.env, home),
+      ...(options.offline ? {} : { publicRepoUrl: ctx.config.publicRepoUrl }),
+      timeoutMs: ctx.config.timeout * 1000,
+      env: ctx.env,
+      signal: ctx.signal,
+      log: (line) => ctx.out.verbose(line),
+    });
     const maven = await gatherMavenFacts(ctx.cwd, {
+      parentFallback: (ref) => parents.find(ref),
+      ...(options.offline ? {} : { publicRepoUrl: ctx.config.publicRepoUrl }),
       ...(ctx.config.settings === undefined ? {} : { settingsFile: ctx.config.settings }),
       ...(ctx.config.localRepo === undefined ? {} : { localRepo: ctx.config.localRepo }),
       env: ctx.env,
       home: ctx.env.HOME ?? os.homedir(),
       stagingApiUrl: ctx.config.stagingApiUrl,
     });
+    await parents.close();
+    if (parents.unreachable.length > 0) facts.unreachable = [...parents.unreachable];
     facts.maven = maven.facts;
     // Settings credentials are portal tokens: mask them in anything relctl prints from here on.
     for (const s of maven.facts.settings.servers) if (s.username !== undefined && s.password !== undefined) ctx.out.redactor.addToken(s.username, s.password);
@@ -64,6 +83,9 @@ export async function gatherFacts(ctx: CommandContext, options: GatherOptions): 
     facts.release = { ...facts.release, ...g.release, ...(g.tagTemplate === undefined ? {} : { tagTemplate: g.tagTemplate }) };
     for (const note of g.notes) ctx.out.warn(note);
   }
+  const jreleaser = await jreleaserMavenCentral(ctx.cwd);
+  if (jreleaser !== undefined) facts.jreleaserFile = jreleaser;
+  facts.route = detectRoute(facts);
   facts.git = await git;
   if (!facts.git.isRepository) {
     // Not an error: an exported source tree can be audited too; say what was not checked.
@@ -79,13 +101,24 @@ export async function gatherFacts(ctx: CommandContext, options: GatherOptions): 
       requiredWorkingDays: ctx.config.mail.noticeWorkingDays ?? 2,
     };
   }
-  if (!options.offline) {
+  if (!options.offline && options.skipOnlineChecks !== true) {
     // Portal and key-server facts (issue 4): concurrent and time-bounded inside.
     const { gatherOnlineFacts } = await import('../portal/online-facts.js');
     const groupId = facts.release?.groupId;
     facts.online = { ...(await gatherOnlineFacts(ctx, groupId === undefined ? {} : { groupId })) };
   }
   return facts;
+}
+
+/** `jreleaser.yml` (or .yaml, .toml, .json) in the root, when it configures the `mavenCentral` deployer. */
+async function jreleaserMavenCentral(root: string): Promise<{ file: string; line: number } | undefined> {
+  for (const name of ['jreleaser.yml', 'jreleaser.yaml', 'jreleaser.toml', 'jreleaser.json']) {
+    const text = await readFile(path.join(root, name), 'utf8').catch(() => undefined);
+    if (text === undefined || text.length > 1024 * 1024) continue;
+    const at = text.split(/\r?\n/).findIndex((l) => /mavenCentral/.test(l) && !/^\s*#/.test(l));
+    if (at >= 0) return { file: name, line: at + 1 };
+  }
+  return undefined;
 }
 
 // Orphan chains longer than this are not a release history, they are a bug somewhere else.
@@ -102,7 +135,8 @@ async function completeRelease(release: ReleaseFacts, git: GitFacts, ctx: Comman
   release.releaseTag = releaseTagName(artifactId, releaseVersionOf(current), release.tagTemplate);
   if (!git.isRepository) return;
   const tags = new Set(git.tags);
-  release.releaseTagExists = tags.has(release.releaseTag);
+  // Any of the tag forms (v1.2.3, 1.2.3, demo-1.2.3, the configured one) counts as the release tag.
+  release.releaseTagExists = existingTag(tags, artifactId, formatVersion(releaseVersionOf(current)), release.tagTemplate) !== undefined;
   if (!release.releaseTagExists) return;
   if (options.offline) {
     release.publishedUnknownReason = '--offline';

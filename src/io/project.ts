@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
+import { parseBuildScript } from '../core/gradle/build-script.js';
 import { parsePom } from '../core/pom/index.js';
 import { readDescriptorOrFail } from './descriptor.js';
 import { detectBuildTool } from './gather-facts.js';
@@ -13,6 +14,8 @@ export interface ProjectIdentity {
   version: string;
   /** Maven: the effective distribution repository id (the <server> id Maven authenticates with). */
   repositoryId?: string;
+  /** The build's own release tag format: maven-release-plugin `tagNameFormat`, Gradle release `tagTemplate`. */
+  tagTemplate?: string;
 }
 
 /** A descriptor's text; undefined when it does not exist; a FIFO, device or huge file is a usage error. */
@@ -43,7 +46,15 @@ export async function readIdentity(root: string): Promise<ProjectIdentity> {
       throw unreadable('pom.xml does not declare groupId, artifactId and version.', 'Declare them in the top-level pom.xml.');
     }
     const repositoryId = pom.distribution?.repository?.id?.value;
-    return { buildTool, groupId, artifactId, version, ...(repositoryId === undefined ? {} : { repositoryId }) };
+    const tagTemplate = pom.plugins.find((p) => p.artifactId === 'maven-release-plugin' && p.config.some((c) => c.path === 'tagNameFormat'))?.config.find((c) => c.path === 'tagNameFormat')?.value;
+    return {
+      buildTool,
+      groupId,
+      artifactId,
+      version,
+      ...(repositoryId === undefined ? {} : { repositoryId }),
+      ...(tagTemplate === undefined || tagTemplate === '' ? {} : { tagTemplate }),
+    };
   }
   // TODO(src/core/gradle): use the Gradle engineer's parsers once they land; this reads only the
   // common shapes: gradle.properties `version=`/`group=`, settings `rootProject.name`.
@@ -58,5 +69,6 @@ export async function readIdentity(root: string): Promise<ProjectIdentity> {
   if (version === undefined || groupId === undefined) {
     throw unreadable('The Gradle build declares no version or group in gradle.properties.', 'Put version=X.Y.Z-SNAPSHOT and group=<groupId> in gradle.properties.');
   }
-  return { buildTool, groupId, artifactId, version };
+  const tagTemplate = parseBuildScript(build).tagTemplate;
+  return { buildTool, groupId, artifactId, version, ...(tagTemplate === undefined ? {} : { tagTemplate }) };
 }

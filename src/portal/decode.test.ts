@@ -54,6 +54,7 @@ describe('decodeFailure', () => {
     expect(decodeFailure(400, '{"error":"Failed to process request: File is not associated with an authorized namespace"}', ctx).kind).toBe(
       'namespace-not-authorized',
     );
+    expect(decodeFailure(400, `{"error":"Failed to process request: Namespace 'org.other' is not allowed"}`, ctx).kind).toBe('namespace-not-authorized');
     expect(decodeFailure(400, '{"error":"Something new","extra":1}', ctx)).toMatchObject({ kind: 'portal-rejected', message: expect.stringContaining('Something new') as unknown as string });
   });
 });

@@ -184,7 +184,7 @@ export function decodeFailure(status: number, body: string, ctx: DecodeContext):
       ...withIds,
     };
   }
-  if (/not associated with an authorized namespace/.test(text)) {
+  if (/not associated with an authorized namespace|Namespace '[^']*' is not allowed/.test(text)) {
     return {
       exit: 'failed',
       kind: 'namespace-not-authorized',

@@ -1,5 +1,6 @@
 import { StepFailedError, UsageError } from '../core/errors.js';
-import { compareVersions, parseVersion, planRelease, releaseVersionOf, type Version } from '../core/version.js';
+import { compareVersions, formatVersion, parseVersion, planRelease, releaseVersionOf, type Version } from '../core/version.js';
+import { versionInTag } from '../core/tag-forms.js';
 import { httpFor, publicRepoFor } from '../portal/session.js';
 import type { CommandContext } from '../io/command-context.js';
 import { listTags } from '../io/git.js';
@@ -25,12 +26,18 @@ export async function isPublished(ctx: CommandContext, id: ProjectIdentity, vers
   }
 }
 
-function tagVersions(tags: readonly string[], artifactId: string): Version[] {
-  const prefix = `${artifactId}-`;
-  return tags
-    .filter((t) => t.startsWith(prefix))
-    .map((t) => parseVersion(t.slice(prefix.length)))
-    .filter((v): v is Version => v !== undefined && !v.snapshot);
+/** Release versions named by tags of any form (`demo-1.2.3`, `v1.2.3`, `1.2.3`, the configured one). */
+function tagVersions(tags: readonly string[], artifactId: string, tagTemplate?: string): Version[] {
+  const seen = new Set<string>();
+  const out: Version[] = [];
+  for (const t of tags) {
+    const text = versionInTag(t, artifactId, tagTemplate);
+    const v = text === undefined ? undefined : parseVersion(text);
+    if (v === undefined || v.snapshot || seen.has(text!)) continue;
+    seen.add(text!);
+    out.push(v);
+  }
+  return out;
 }
 
 /**
@@ -49,17 +56,17 @@ export async function decideVersion(ctx: CommandContext, id: ProjectIdentity): P
     });
   }
   const tags = await listTags(ctx.cwd, { env: ctx.env });
-  const released = tagVersions(tags, id.artifactId);
+  const released = tagVersions(tags, id.artifactId, id.tagTemplate);
   const candidate = releaseVersionOf(current);
   const published = new Map<string, boolean>();
   for (const v of released.filter((r) => compareVersions(r, candidate) >= 0).sort(compareVersions)) {
-    const text = `${v.major}.${v.minor}.${v.patch}`;
+    const text = formatVersion(v);
     const p = await isPublished(ctx, id, text);
     published.set(text, p);
     if (!p) continue;
     break;
   }
-  const plan = planRelease({ current, artifactId: id.artifactId, existingTags: tags, published });
+  const plan = planRelease({ current, artifactId: id.artifactId, ...(id.tagTemplate === undefined ? {} : { tagTemplate: id.tagTemplate }), existingTags: tags, published });
   if (plan.alreadyReleased !== undefined) {
     throw new StepFailedError(`The tag ${plan.alreadyReleased.tag} exists and ${plan.alreadyReleased.version} is already in the public repository.`, {
       kind: 'already-released',
@@ -72,7 +79,7 @@ export async function decideVersion(ctx: CommandContext, id: ProjectIdentity): P
   const below = released.filter((r) => compareVersions(r, candidate) < 0).sort((a, b) => compareVersions(b, a));
   const earlier: string[] = [];
   for (const v of below.slice(0, 3)) {
-    const text = `${v.major}.${v.minor}.${v.patch}`;
+    const text = formatVersion(v);
     if (await isPublished(ctx, id, text)) break;
     earlier.unshift(text);
   }

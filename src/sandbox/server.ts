@@ -1,27 +1,34 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import type { SandboxApp } from './app.js';
-import { handleControl, handleRepo } from './control-routes.js';
-import { Faults } from './faults.js';
-import { FileStore } from './file-store.js';
+import { controlRoutes } from './control/routes.js';
 import { handleGithub } from './github/routes.js';
 import { GithubService } from './github/service.js';
 import { handleJira } from './jira/routes.js';
 import { JiraService } from './jira/service.js';
-import { HttpError, continueAndRead, sendError } from './http-util.js';
-import { openKeyServers } from './key-servers.js';
-import { handlePortal } from './portal-routes.js';
-import { loadRules } from './rules.js';
-import { SandboxService, type SandboxUser } from './service.js';
+import { KeyServerHost } from './keyservers/index.js';
+import { BundleStore } from './portal/bundles.js';
+import { Deployments } from './portal/deployments.js';
+import type { PublishingLimits } from './portal/limits.js';
+import { portalRoutes } from './portal/routes.js';
+import { loadRules } from './portal/rules.js';
+import { PublicStore } from './repo/public-store.js';
+import { repoRoutes } from './repo/routes.js';
 import { startSmtp } from './smtp/index.js';
-import { handleStaging } from './staging-routes.js';
-import { StateFile, type SandboxStateData } from './state.js';
+import { Accounts, type SandboxUser } from './shared/accounts.js';
+import { dispatcher } from './shared/dispatch.js';
+import { Faults } from './shared/faults.js';
+import type { Route } from './shared/http.js';
+import { DataDir, KeyedLock, StateFile } from './shared/persistence.js';
+import { StagingRepositories } from './staging/repositories.js';
+import { stagingRoutes } from './staging/routes.js';
+import { StagingStore } from './staging/store.js';
 
-export type { SandboxUser } from './service.js';
+export type { SandboxUser } from './shared/accounts.js';
+export type { PublishingLimits } from './portal/limits.js';
 
 export interface SandboxOptions {
   /** 0 = any free port */
@@ -32,7 +39,13 @@ export interface SandboxOptions {
   seedRepo?: string;
   /** Default: sandbox/sandbox, every namespace. */
   users?: SandboxUser[];
-  /** Unexpected internal errors (a bug in the sandbox) are reported here. */
+  /** The X-Sandbox-Token of state-changing /sandbox/* calls; default: random per start. */
+  controlToken?: string;
+  /** Let keys whose address was never confirmed on the primary key server validate. */
+  acceptUnconfirmedKeys?: boolean;
+  /** Publishing limits per namespace and month; default: none. */
+  limits?: PublishingLimits;
+  /** One line per event worth a human's eye: repairs at start, clients gone, internal errors. */
   log?: (line: string) => void;
   /** SMTP listener port on 127.0.0.1 (default: any free port). */
   smtpPort?: number;
@@ -56,6 +69,8 @@ export interface RunningSandbox {
   port: number;
   urls: SandboxUrls;
   users: SandboxUser[];
+  /** Send as X-Sandbox-Token on POST/DELETE /sandbox/* (reset, faults). */
+  controlToken: string;
   close(): Promise<void>;
 }
 
@@ -73,125 +88,84 @@ export function sandboxUrls(origin: string): SandboxUrls {
   };
 }
 
-/** Splits `/mount/rest?query` without decoding (the handlers decode segment by segment). */
-function splitUrl(raw: string): { mount: string; rest: string; query: URLSearchParams } {
-  const q = raw.indexOf('?');
-  const pathname = q < 0 ? raw : raw.slice(0, q);
-  if (!pathname.startsWith('/')) throw new HttpError(400, { error: 'Bad request target' });
-  const slash = pathname.indexOf('/', 1);
-  return {
-    mount: slash < 0 ? pathname.slice(1) : pathname.slice(1, slash),
-    rest: slash < 0 ? '' : pathname.slice(slash),
-    query: new URLSearchParams(q < 0 ? '' : raw.slice(q + 1)),
-  };
-}
-
-async function route(app: SandboxApp, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const raw = req.url ?? '/';
-  const { mount, rest, query } = splitUrl(raw);
-  const search = raw.includes('?') ? raw.slice(raw.indexOf('?')) : '';
-  if (mount !== 'sandbox') {
-    const fault = app.faults.take(raw, req.method ?? 'GET');
-    if (fault !== undefined && fault.delayMs > 0) await sleep(fault.delayMs);
-    if (fault?.kind === 'reset') {
-      req.socket.destroy();
-      return;
-    }
-    if (fault?.kind === 'answer') throw fault.error;
-    if (fault?.kind === 'drop-answer') dropAnswer(req, res);
-  }
-  switch (mount) {
-    case 'staging':
-      return handleStaging(app, req, res, rest, query);
-    case 'portal':
-      return handlePortal(app, req, res, rest, query);
-    case 'repo':
-      return handleRepo(app, req, res, rest);
-    case 'keys':
-      return app.keys.current.handlePrimary(req, res, rest + search, await continueAndRead(req, res, 1024 * 1024), `${app.origin}/keys`);
-    case 'keys2':
-      return app.keys.current.handleSecondary(req, res, rest + search, await continueAndRead(req, res, 1024 * 1024));
-    case 'github':
-      return handleGithub(app.github, app.origin, req, res, rest, query);
-    case 'jira':
-      return handleJira(app.jira, app.origin, req, res, rest, query);
-    case 'sandbox':
-      return handleControl(app, req, res, rest);
-    default:
-      throw new HttpError(404, { error: `Not found: ${raw.split('?')[0]}` });
-  }
-}
-
-/** The handler runs to the end (its change is made), but the client never hears the answer. */
-function dropAnswer(req: IncomingMessage, res: ServerResponse): void {
-  const hangUp = (): ServerResponse => {
-    req.socket.destroy();
-    return res;
-  };
-  res.writeHead = hangUp as unknown as ServerResponse['writeHead'];
-  res.write = (() => (hangUp(), false)) as unknown as ServerResponse['write'];
-  res.end = hangUp as unknown as ServerResponse['end'];
-}
-
 /** Starts the sandbox on 127.0.0.1 (briefs/interfaces.md: the programmatic API). */
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const temporary = options.dataDir === undefined;
-  const dataDir = temporary ? await mkdtemp(path.join(os.tmpdir(), 'relctl-sandbox-')) : path.resolve(options.dataDir!);
-  await mkdir(dataDir, { recursive: true });
-  const files = new FileStore(dataDir, options.seedRepo === undefined ? undefined : path.resolve(options.seedRepo));
-  await files.init();
-  const users = (options.users ?? defaultUsers).map((u) => ({ ...u }));
+  const dir = new DataDir(temporary ? await mkdtemp(path.join(os.tmpdir(), 'relctl-sandbox-')) : path.resolve(options.dataDir!));
+  await dir.open();
+  const stateFile = new StateFile(dir);
+  await stateFile.load();
+  const accounts = new Accounts((options.users ?? defaultUsers).map((u) => ({ ...u })));
+  const controlToken = options.controlToken ?? randomBytes(24).toString('base64url');
+  let origin = '';
 
-  let state: SandboxStateData | undefined;
-  let keys: ReturnType<typeof openKeyServers> | undefined;
-  const stateFile = new StateFile(dataDir, () => ({ ...state!, keys: keys?.current.toJSON() }));
-  state = await stateFile.load();
-  keys = openKeyServers(state.keys, () => void stateFile.save().catch(() => undefined));
-  const keyHost = keys;
-  const rules = await loadRules({ keyForValidation: (issuer) => keyHost.current.keyForValidation(issuer) });
-  const service = new SandboxService(users, state, files, stateFile, rules);
-  await service.resume();
-
+  // Each service owns its routes and state; they share only the persistence layer (and locks).
+  const keys = new KeyServerHost(stateFile, { acceptUnconfirmed: options.acceptUnconfirmedKeys === true });
+  const rules = await loadRules({ keyForValidation: (issuer) => keys.current.keyForValidation(issuer) });
+  const publicRepo = new PublicStore(dir, await dir.folder('repo'), options.seedRepo);
+  const bundles = new BundleStore(dir, await dir.folder('deployments'));
+  const deployments = new Deployments(stateFile, bundles, publicRepo, rules, new KeyedLock(), options.limits);
+  const stagingStore = new StagingStore(await dir.folder('staging'));
+  const staging = new StagingRepositories(accounts, stateFile, stagingStore, deployments);
+  try {
+    const repaired = [...(await deployments.adoptLegacy((id) => stagingStore.file(id))), ...(await staging.repair()), ...(await deployments.repair())];
+    if (repaired.length > 0) {
+      await stateFile.save();
+      options.log?.(`sandbox: repaired ${dir.root}: ${repaired.join('; ')}`);
+    }
+  } catch (error) {
+    stagingStore.close();
+    throw error;
+  }
   const faults = new Faults();
-  const [github, jira] = await Promise.all([GithubService.open(dataDir), JiraService.open(dataDir)]);
+  const [github, jira] = await Promise.all([GithubService.open(dir.root), JiraService.open(dir.root)]);
   const smtp = await startSmtp({
     ...(options.smtpPort === undefined ? {} : { port: options.smtpPort }),
     ...(options.smtpAuth === undefined ? {} : { auth: options.smtpAuth }),
     ...(options.log === undefined ? {} : { log: options.log }),
   });
-  const app: SandboxApp = {
-    service,
-    keys: keyHost,
-    faults,
-    github,
-    jira,
-    smtp,
-    origin: '',
-    reset: async () => {
-      await keyHost.reset();
-      await service.reset();
-      await github.reset();
-      await jira.reset();
-      smtp.reset();
-    },
-  };
 
-  const handle = (req: IncomingMessage, res: ServerResponse): void => {
-    // A client that hangs up mid-request must not take the server down with an unhandled 'error'.
-    req.on('error', () => undefined);
-    res.on('error', () => undefined);
-    route(app, req, res).catch((error: unknown) => {
-      let answer: HttpError;
-      if (error instanceof HttpError) answer = error;
-      else {
-        options.log?.(`sandbox: internal error on ${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-        answer = new HttpError(500, { error: 'Internal sandbox error' });
-      }
-      // A refused request whose body was never read cannot share the connection any more.
-      const headers = req.complete ? answer.headers : { ...answer.headers, connection: 'close' };
-      sendError(res, new HttpError(answer.status, answer.body, headers));
-    });
+  const reset = async (): Promise<void> => {
+    keys.reset();
+    await staging.reset();
+    await deployments.reset();
+    await publicRepo.clear();
+    await github.reset();
+    await jira.reset();
+    smtp.reset();
+    await stateFile.save();
   };
+  const control = controlRoutes({
+    faults,
+    controlToken,
+    reset,
+    // The key server's confirmation mails, then what the SMTP listener received.
+    mails: () => [...keys.current.mails(), ...smtp.mails()],
+    view: () => ({
+      repositories: staging.list,
+      deployments: deployments.list,
+      users: accounts.users.map((u) => ({ name: u.name, namespaces: u.namespaces ?? null })),
+    }),
+  });
+  // One line per service: `/<name>/...` goes to it.
+  const mounts = new Map<string, Route>([
+    ['staging', stagingRoutes(accounts, staging)],
+    ['portal', portalRoutes(accounts, deployments, () => smtp.mails())],
+    ['repo', repoRoutes(publicRepo)],
+    ['keys', keys.primaryRoutes(() => origin)],
+    ['keys2', keys.secondaryRoutes()],
+    ['github', (req, res, rest, query) => handleGithub(github, origin, req, res, rest, query)],
+    ['jira', (req, res, rest, query) => handleJira(jira, origin, req, res, rest, query)],
+    ['sandbox', control],
+  ]);
+
+  const handle = dispatcher({
+    mounts,
+    faults,
+    faultFree: new Set(['sandbox']),
+    ownOrigins: () => [origin, origin.replace('127.0.0.1', 'localhost')],
+    log: options.log,
+  });
   const server = http.createServer({ keepAliveTimeout: 10_000 });
   server.on('request', handle);
   server.on('checkContinue', handle);
@@ -207,17 +181,20 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       resolve();
     });
   }).catch(async (error: unknown) => {
+    // Nothing may stay open when the start fails (a port in use): the caller gets only the error.
+    stagingStore.close();
     await smtp.close();
     throw error;
   });
   const port = (server.address() as AddressInfo).port;
-  app.origin = `http://127.0.0.1:${port}`;
+  origin = `http://127.0.0.1:${port}`;
 
   let closed: Promise<void> | undefined;
   return {
     port,
-    urls: { ...sandboxUrls(app.origin), smtpUrl: smtp.url },
-    users: users.map((u) => ({ ...u })),
+    urls: { ...sandboxUrls(origin), smtpUrl: smtp.url },
+    users: accounts.users.map((u) => ({ ...u })),
+    controlToken,
     close: () =>
       (closed ??= (async () => {
         await new Promise<void>((resolve) => {
@@ -226,7 +203,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         });
         await smtp.close();
         await stateFile.save().catch(() => undefined);
-        if (temporary) await rm(dataDir, { recursive: true, force: true });
+        staging.store.close();
+        if (temporary) await rm(dir.root, { recursive: true, force: true });
       })()),
   };
 }

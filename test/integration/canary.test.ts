@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type CliResult } from '../helpers/cli.js';
 import { createTestKey, type TestKey } from '../helpers/gpg.js';
 import { gitRepo, tempDir, type TempDir } from '../helpers/temp.js';
-import { control, pomXml, sandboxEnv, stage, startSandbox, uploadKey, writeComponent } from './upload-helpers.js';
+import { control, pomXml, sandboxEnv, stage, startSandbox, uploadKeyConfirmed, writeComponent } from './upload-helpers.js';
 
 /**
  * The canary: a token pushed through every command in every mode. Neither half, nor the base64
@@ -53,7 +53,7 @@ beforeAll(async () => {
     await chmod(path.join(binDir, tool), 0o755);
   }
   await writeFile(argvLog, '');
-  await uploadKey(sb, key.armoredPublicKey);
+  await uploadKeyConfirmed(sb, key.armoredPublicKey, key.email);
 });
 afterAll(async () => {
   await sb?.close();

@@ -89,7 +89,7 @@ describe('preflight online checks', () => {
     });
     expect(r.exitCode, r.stderr).toBe(3);
     const doc = JSON.parse(r.stdout) as { ok: boolean; findings: unknown[] };
-    expect(Object.keys(doc)).toEqual(['ok', 'findings']);
+    expect(Object.keys(doc)).toEqual(['ok', 'findings', 'route']);
     expect(doc.ok).toBe(false);
     expect(r.stderr).toContain('HTTP 503');
     expect(r.stderr).toContain('fix:');

@@ -14,6 +14,7 @@ const fixtures = path.resolve(import.meta.dirname, '../fixtures/maven');
 const documented = new Set([
   'xml-malformed', 'module-missing', 'parent-unresolved', 'legacy-staging-host', 'legacy-staging-id', 'distribution-url',
   'missing-distribution', 'server-id-mismatch', 'missing-developers', 'developers-incomplete', 'missing-pom-metadata', 'packaging-mismatch',
+  'unresolved-property',
 ]);
 const mavenChecks = checks.filter((c) => c.id.startsWith('maven-'));
 

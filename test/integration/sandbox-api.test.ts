@@ -10,6 +10,7 @@ import {
   basic,
   bearer,
   call,
+  controlCall,
   deployUrl,
   manualUpload,
   pomXml,
@@ -180,8 +181,8 @@ describe('robustness', () => {
     }
     expect(await rawRequest(sandbox.port, 'GET nonsense HTTP/1.1')).toMatch(/^HTTP\/1\.1 400 /);
     expect(await rawRequest(sandbox.port, `PUT /staging/service/local/staging/deploy/maven2/org/x/1/x-1.jar HTTP/1.1\r\nAuthorization: Basic \u00ff\u00fe`)).toMatch(/^HTTP\/1\.1 4\d\d /);
-    expect((await call(`${origin}/sandbox/faults`, { method: 'POST', body: '{not json' })).status).toBe(400);
-    expect((await call(`${origin}/sandbox/faults`, { method: 'POST', body: '{"prefix":"x"}' })).status).toBe(400);
+    expect((await controlCall(sandbox, 'POST', 'faults', '{not json')).status).toBe(400);
+    expect((await controlCall(sandbox, 'POST', 'faults', '{"prefix":"x"}')).status).toBe(400);
     expect((await call(`${origin}/nowhere`)).status).toBe(404);
     expect((await publisher(sandbox, 'POST', 'status?id=../../x')).status).toBe(400);
     expect((await publisher(sandbox, 'POST', 'status?id=00000000-0000-0000-0000-000000000000')).status).toBe(404);
@@ -231,14 +232,16 @@ describe('faults and control', () => {
   test('a status burst, 429 with Retry-After, a reset and a delay hit only the next requests of a prefix', async () => {
     const search = `${sandbox.urls.stagingApiUrl}/manual/search/repositories?ip=any`;
     const auth = bearer('sandbox', 'sandbox');
-    const add = await call(`${origin}/sandbox/faults`, {
-      method: 'POST',
-      body: JSON.stringify([
+    const add = await controlCall(
+      sandbox,
+      'POST',
+      'faults',
+      JSON.stringify([
         { prefix: '/staging/manual/search', count: 2, status: 503 },
         { prefix: '/portal/api/v1/publisher/published', retryAfter: 7 },
         { prefix: '/repo/', reset: true },
       ]),
-    });
+    );
     expect(add.status).toBe(200);
     expect((await call(search, { auth })).status).toBe(503);
     expect((await call(search, { auth })).status).toBe(503);
@@ -248,7 +251,7 @@ describe('faults and control', () => {
     await expect(call(`${sandbox.urls.publicRepoUrl}/a/b/1/b-1.pom`)).rejects.toThrow();
     expect((await call(`${sandbox.urls.publicRepoUrl}/a/b/1/b-1.pom`)).status).toBe(404);
 
-    await call(`${origin}/sandbox/faults`, { method: 'POST', body: JSON.stringify({ prefix: '/repo/slow', delayMs: 400 }) });
+    await controlCall(sandbox, 'POST', 'faults', JSON.stringify({ prefix: '/repo/slow', delayMs: 400 }));
     const order: string[] = [];
     await Promise.all([
       call(`${sandbox.urls.publicRepoUrl}/slow/x`).then((r) => order.push(`slow ${r.status}`)),
@@ -258,7 +261,7 @@ describe('faults and control', () => {
   });
 
   test('reset forgets repositories and deployments', async () => {
-    expect((await call(`${origin}/sandbox/reset`, { method: 'POST' })).status).toBe(204);
+    expect((await controlCall(sandbox, 'POST', 'reset')).status).toBe(204);
     const state = (await call(`${origin}/sandbox/state`)).json();
     expect([state.repositories, state.deployments, state.faults]).toEqual([[], [], []]);
     expect((await call(`${sandbox.urls.publicRepoUrl}/io/moved/lib/2.0.0/lib-2.0.0.jar`)).status).toBe(404);

@@ -27,6 +27,7 @@ interface Ready {
   githubApiUrl: string;
   jiraUrl: string;
   users: { name: string; password: string; namespaces: string[] | null }[];
+  controlToken: string;
 }
 
 /** Starts the CLI and resolves with what it printed once ready (the JSON object or the text line). */
@@ -70,6 +71,7 @@ describe('relctl sandbox', () => {
         { name: 'alice', password: 'a-pw', namespaces: ['com.acme', 'org.acme'] },
         { name: 'bob', password: 'b-pw', namespaces: null },
       ],
+      controlToken: expect.stringMatching(/^[\w-]{32}$/),
     });
     // Only the given users exist: the default one is gone.
     const put = (auth: string): Promise<number> =>

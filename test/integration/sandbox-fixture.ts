@@ -75,6 +75,15 @@ export async function manualUpload(sandbox: RunningSandbox, namespace: string, o
   });
 }
 
+/** A state-changing control call (`POST|DELETE /sandbox/<what>`) with the sandbox's token. */
+export async function controlCall(sandbox: RunningSandbox, method: 'POST' | 'DELETE', what: string, body?: string): Promise<Reply> {
+  return call(`http://127.0.0.1:${sandbox.port}/sandbox/${what}`, {
+    method,
+    headers: { 'x-sandbox-token': sandbox.controlToken },
+    ...(body === undefined ? {} : { body }),
+  });
+}
+
 export async function publisher(sandbox: RunningSandbox, method: string, call_: string, auth = bearer('sandbox', 'sandbox')): Promise<Reply> {
   return call(`${sandbox.urls.portalUrl}/api/v1/publisher/${call_}`, { method, auth });
 }

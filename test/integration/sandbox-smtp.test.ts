@@ -30,7 +30,7 @@ describe('sandbox SMTP', () => {
     expect(html).toContain('Hello &#60;lists&#62;'); // escaped
     expect(html).toContain('Line two ü');
 
-    const reset = await fetch(`http://127.0.0.1:${sandbox.port}/sandbox/reset`, { method: 'POST' });
+    const reset = await fetch(`http://127.0.0.1:${sandbox.port}/sandbox/reset`, { method: 'POST', headers: { 'x-sandbox-token': sandbox.controlToken } });
     expect(reset.status).toBe(204);
     expect(await mails(sandbox)).toEqual([]);
   });

@@ -126,10 +126,33 @@ export async function uploadKey(sb: RunningSandbox, armored: string): Promise<{ 
   return JSON.parse(text) as { key_fpr: string; token: string; status: Record<string, string> };
 }
 
+/**
+ * Uploads an armored key and confirms `email` through the mailed link, as a maintainer does: only
+ * then does the primary key server serve it with a user id and the portal validate with it.
+ */
+export async function uploadKeyConfirmed(sb: RunningSandbox, armored: string, email: string): Promise<void> {
+  const { token } = await uploadKey(sb, armored);
+  const verify = await request(`${sb.urls.keyserverUrl}/vks/v1/request-verify`, {
+    method: 'POST',
+    body: JSON.stringify({ token, addresses: [email] }),
+    headers: { 'content-type': 'application/json' },
+  });
+  const text = await verify.body.text();
+  if (verify.statusCode !== 200) throw new Error(`request-verify: HTTP ${verify.statusCode} ${text}`);
+  const mails = (await control(sb, 'GET', 'mail')) as { to: string; link: string }[];
+  const mail = mails.filter((m) => m.to === email).pop();
+  if (mail === undefined) throw new Error(`no confirmation mail to ${email}`);
+  const confirmed = await request(mail.link);
+  await confirmed.body.text();
+  if (confirmed.statusCode !== 200) throw new Error(`confirm: HTTP ${confirmed.statusCode}`);
+}
+
+/** A control call (`/sandbox/<p>`), carrying the sandbox's control token. */
 export async function control(sb: RunningSandbox, method: 'GET' | 'POST' | 'DELETE', p: string, body?: unknown): Promise<unknown> {
   const res = await request(`http://127.0.0.1:${sb.port}/sandbox/${p}`, {
     method,
-    ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+    headers: { 'x-sandbox-token': sb.controlToken, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await res.body.text();
   return text === '' ? undefined : (JSON.parse(text) as unknown);
@@ -158,8 +181,8 @@ export interface SandboxFixture {
 
 /**
  * Registers the hooks of a suite that talks to one sandbox: started once with a throwaway gpg key
- * and a temp folder, reset before every test, the key re-published on the primary key server
- * unless `publishKey` is false. `assign` hands the fixture to the suite's own variables.
+ * and a temp folder, reset before every test, the key re-published (and its address confirmed) on
+ * the primary key server unless `publishKey` is false. `assign` hands the fixture to the suite's own variables.
  */
 export function useSandboxFixture(assign: (fixture: SandboxFixture) => void, options: { sandbox?: SandboxOptions; publishKey?: boolean } = {}): void {
   let fx: Partial<SandboxFixture> = {};
@@ -174,6 +197,6 @@ export function useSandboxFixture(assign: (fixture: SandboxFixture) => void, opt
   });
   beforeEach(async () => {
     await control(fx.sb!, 'POST', 'reset');
-    if (options.publishKey !== false) await uploadKey(fx.sb!, fx.key!.armoredPublicKey);
+    if (options.publishKey !== false) await uploadKeyConfirmed(fx.sb!, fx.key!.armoredPublicKey, fx.key!.email);
   });
 }

@@ -1,4 +1,4 @@
-import type { PluginScope, RepositoryKind } from '../../core/gradle/build-script.js';
+import type { PluginScope, RepositoryKind, ScriptReference } from '../../core/gradle/build-script.js';
 
 /**
  * What preflight knows about a Gradle build, read without running Gradle. Paths are relative
@@ -13,12 +13,37 @@ export interface GradleFacts {
   user: GradleUserProperties;
   /** From the configuration (DESIGN §2): what every release repository URL must point at. */
   stagingApiUrl: string;
+  /** What the publishing plugins are told, for the route (DESIGN §4). */
+  publishing: GradlePublishingFacts;
+}
+
+export interface GradleLocation {
+  file: string;
+  line: number;
+}
+
+export interface GradlePublishingFacts {
+  /** vanniktech `publishToMavenCentral(...)`: host '' when called without one. */
+  centralHost?: GradleLocation & { host: string };
+  /** vanniktech `SONATYPE_HOST` (project or user gradle.properties, or ORG_GRADLE_PROJECT_SONATYPE_HOST). */
+  sonatypeHost?: { value: string; file?: string; line?: number };
+  /** vanniktech 0.33+ `mavenCentralPublishing=true`. */
+  mavenCentralPublishing?: { file?: string; line?: number };
+  /** The vanniktech plugin's version when it comes from a dependency (`com.vanniktech:gradle-maven-publish-plugin:X`). */
+  vanniktechVersion?: string;
+  /** JReleaser's Maven Central deployer. */
+  jreleaserMavenCentral?: GradleLocation;
+  /** `useGpgCmd()`: gpg signs with its own keys. */
+  gpgCmd?: GradleLocation;
+  /** `useInMemoryPgpKeys(...)`: where, and which of the properties/variables it reads are not set. */
+  inMemorySigning?: GradleLocation & { refs: ScriptReference[]; missing: string[] };
 }
 
 export interface GradlePluginFact {
   id: string;
   file: string;
   line: number;
+  version?: string;
   /** How it reached this project: its own script or a root `subprojects {}`/`allprojects {}`/`project(...) {}` block. */
   scope: PluginScope['kind'];
 }

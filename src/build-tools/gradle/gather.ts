@@ -2,10 +2,12 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ReleaseFacts } from '../../checks/facts.js';
 import type { Finding } from '../../core/findings.js';
-import { readDescriptor } from '../../io/descriptor.js';
-import { parseBuildScript, type AppliedPlugin, type AppliedScript, type BuildScript, type PluginScope } from '../../core/gradle/build-script.js';
+import type { AppliedPlugin } from '../../core/gradle/build-script.js';
+import { isDirectory, loadScript, readFirst, readText, rel, type LoadedScript, type LocatedPlugin } from './scripts.js';
 import { parseProperties, type PropertyEntry } from '../../core/gradle/properties.js';
-import { parseSettings, type IncludedProject } from '../../core/gradle/settings.js';
+import { parseSettings, type GradleSettings } from '../../core/gradle/settings.js';
+import { expandPlugins, loadCatalog, loadConventionPlugins } from './conventions.js';
+import { publishingFacts } from './publishing.js';
 import type { GradleFacts, GradlePluginFact, GradleProjectFacts, GradleRepositoryFact, GradleUserProperties } from './facts.js';
 
 export interface GradleGatherOptions {
@@ -27,48 +29,16 @@ export interface GradleGatherResult {
 
 const secretLike = /password|secret|token|key(?!Ring)/i;
 
-// A build script larger than this is not a hand-written one; reading it whole would only cost memory.
-const maxScriptBytes = 8 * 1024 * 1024;
-
-type ReadResult = { text: string } | { missing: true } | { error: string };
-
-/** Through io/descriptor.ts: a FIFO, a device or an oversized script is a note, never a hang. */
-async function readText(file: string): Promise<ReadResult> {
-  const r = readDescriptor(file, maxScriptBytes);
-  if (r.ok) return { text: r.text };
-  if (r.problem === 'missing') return { missing: true };
-  if (r.problem === 'too-large') return { error: `larger than ${maxScriptBytes / 1024 / 1024} MB` };
-  if (r.problem === 'special') return { error: `not a regular file: ${r.detail}` };
-  if (r.problem === 'directory') return { error: 'not a regular file' };
-  return { error: r.detail };
-}
-
-async function isDirectory(p: string): Promise<boolean> {
-  return (await stat(p).catch(() => undefined))?.isDirectory() === true;
-}
-
-function rel(root: string, file: string): string {
-  return path.relative(root, file).split(path.sep).join('/') || '.';
-}
-
-/** The first of the candidate files that can be read; errors on the way become notes. */
-async function readFirst(root: string, dir: string, names: string[], notes: string[]): Promise<{ file: string; text: string } | undefined> {
-  for (const name of names) {
-    const file = path.join(dir, name);
-    const r = await readText(file);
-    if ('text' in r) return { file, text: r.text };
-    if ('error' in r) notes.push(`${rel(root, file)} could not be read (${r.error}); its checks were skipped.`);
-  }
-  return undefined;
-}
-
 function expandHome(p: string, home: string): string {
   if (p === '~') return home;
   if (p.startsWith('~/') || p.startsWith('~\\')) return path.join(home, p.slice(2));
   return p;
 }
 
-async function userProperties(root: string, o: GradleGatherOptions): Promise<{ user: GradleUserProperties; urlProps: Map<string, string> }> {
+async function userProperties(
+  root: string,
+  o: GradleGatherOptions,
+): Promise<{ user: GradleUserProperties; urlProps: Map<string, string>; entries: Map<string, PropertyEntry> }> {
   const gradleHome = o.env.GRADLE_USER_HOME;
   const viaEnv = gradleHome !== undefined && gradleHome !== '';
   const file = path.join(viaEnv ? path.resolve(root, expandHome(gradleHome, o.home)) : path.join(o.home, '.gradle'), 'gradle.properties');
@@ -86,6 +56,8 @@ async function userProperties(root: string, o: GradleGatherOptions): Promise<{ u
   // Gradle also takes project properties from ORG_GRADLE_PROJECT_<name> variables (how CI passes secrets).
   for (const [k, v] of Object.entries(o.env)) {
     if (k.startsWith('ORG_GRADLE_PROJECT_') && v !== undefined && v !== '') user.keys.push(k.slice('ORG_GRADLE_PROJECT_'.length));
+    // JReleaser takes its deployer credentials from JRELEASER_* variables (names only are kept).
+    if (k.startsWith('JRELEASER_MAVENCENTRAL_') && v !== undefined && v !== '') user.keys.push(k);
   }
   const ringEntry = entries.get('signing.secretKeyRingFile');
   const ringValue = ringEntry?.value ?? o.env['ORG_GRADLE_PROJECT_signing.secretKeyRingFile'];
@@ -98,71 +70,11 @@ async function userProperties(root: string, o: GradleGatherOptions): Promise<{ u
   // Only URL-looking values are kept for resolving repository URLs: never a password.
   const urlProps = new Map<string, string>();
   for (const [k, e] of entries) if (!secretLike.test(k) && /^[a-z][a-z0-9+.-]*:\/\//i.test(e.value.trim())) urlProps.set(k, e.value);
-  return { user, urlProps };
-}
-
-interface LocatedPlugin extends AppliedPlugin {
-  file: string;
-}
-
-/** A build script with the script plugins it applies (`apply from:`) folded in. */
-interface LoadedScript {
-  script: BuildScript;
-  file: string;
-  plugins: LocatedPlugin[];
-  repositories: GradleRepositoryFact[];
-}
-
-// Script plugins applying script plugins: deeper than this is a loop we did not spot.
-const maxApplyDepth = 4;
-
-function resolveApplied(a: AppliedScript, root: string, projectDir: string): string | undefined {
-  const p = a.path
-    .replace(/\$\{?(rootDir|rootProject\.rootDir|rootProject\.projectDir)\}?/g, () => root)
-    .replace(/\$\{?(projectDir|project\.projectDir)\}?/g, () => projectDir);
-  if (p.includes('$') || /^[a-z][a-z0-9+.-]*:\/\//i.test(p)) return undefined; // dynamic or remote
-  return path.resolve(a.fromRoot ? root : projectDir, p);
-}
-
-async function loadScript(
-  root: string,
-  file: string,
-  text: string,
-  projectDir: string,
-  urlProps: ReadonlyMap<string, string>,
-  notes: string[],
-  seen: Set<string> = new Set([file]),
-  depth = 0,
-): Promise<LoadedScript> {
-  const script = parseBuildScript(text, urlProps);
-  const relFile = rel(root, file);
-  const loaded: LoadedScript = {
-    script,
-    file: relFile,
-    plugins: script.plugins.map((p) => ({ ...p, file: relFile })),
-    repositories: script.repositories.map((r) => ({ ...r, file: relFile })),
-  };
-  if (depth >= maxApplyDepth) return loaded;
-  for (const a of script.appliedScripts) {
-    const target = resolveApplied(a, root, projectDir);
-    if (target === undefined || seen.has(target)) continue;
-    seen.add(target);
-    const r = await readText(target);
-    if (!('text' in r)) {
-      notes.push(`${rel(root, target)} (applied from ${relFile}:${a.line}) could not be read (${'error' in r ? r.error : 'no such file'}); its checks were skipped.`);
-      continue;
-    }
-    const child = await loadScript(root, target, r.text, projectDir, urlProps, notes, seen, depth + 1);
-    // What the applied script does for "itself" happens where it is applied.
-    const scoped = (scope: PluginScope): PluginScope => (scope.kind === 'self' ? a.scope : scope);
-    loaded.plugins.push(...child.plugins.map((p) => ({ ...p, scope: scoped(p.scope) })));
-    loaded.repositories.push(...child.repositories);
-  }
-  return loaded;
+  return { user, urlProps, entries };
 }
 
 function pluginFacts(plugins: LocatedPlugin[], keep: (p: AppliedPlugin) => boolean): GradlePluginFact[] {
-  return plugins.filter(keep).map((p) => ({ id: p.id, file: p.file, line: p.line, scope: p.scope.kind }));
+  return plugins.filter(keep).map((p) => ({ id: p.id, file: p.file, line: p.line, scope: p.scope.kind, ...(p.version === undefined ? {} : { version: p.version }) }));
 }
 
 /**
@@ -173,11 +85,15 @@ function pluginFacts(plugins: LocatedPlugin[], keep: (p: AppliedPlugin) => boole
 export async function gatherGradleFacts(root: string, o: GradleGatherOptions): Promise<GradleGatherResult> {
   const notes: string[] = [];
   const settings = await readFirst(root, root, ['settings.gradle.kts', 'settings.gradle'], notes);
-  const parsed = settings === undefined ? { projects: [] as IncludedProject[] } : parseSettings(settings.text);
+  const parsed: GradleSettings = settings === undefined ? { projects: [], includedBuilds: [] } : parseSettings(settings.text);
   const rootProps = await readFirst(root, root, ['gradle.properties'], notes);
   const rootEntries = rootProps === undefined ? new Map<string, PropertyEntry>() : parseProperties(rootProps.text);
-  const { user, urlProps } = await userProperties(root, o);
+  const { user, urlProps, entries: userEntries } = await userProperties(root, o);
   for (const [k, e] of rootEntries) if (!urlProps.has(k) && /^[a-z][a-z0-9+.-]*:\/\//i.test(e.value.trim())) urlProps.set(k, e.value);
+  // Plugins applied through buildSrc / build-logic convention plugins and catalog aliases count too.
+  const conventions = await loadConventionPlugins(root, ['buildSrc', ...parsed.includedBuilds], urlProps, notes);
+  const catalog = await loadCatalog(root);
+  const allScripts: LoadedScript[] = [];
 
   const included: { path: string; dir: string; line?: number }[] = [{ path: ':', dir: '.' }];
   for (const p of parsed.projects) included.push({ path: p.path, dir: p.dir, line: p.line });
@@ -188,6 +104,15 @@ export async function gatherGradleFacts(root: string, o: GradleGatherOptions): P
     const dir = path.resolve(root, inc.dir);
     const script = await readFirst(root, dir, ['build.gradle.kts', 'build.gradle'], notes);
     const loaded = script === undefined ? undefined : await loadScript(root, script.file, script.text, dir, urlProps, notes);
+    if (loaded !== undefined) {
+      const expanded = expandPlugins(loaded.plugins, conventions, catalog.plugins);
+      loaded.plugins = expanded.plugins;
+      for (const c of expanded.conventions) {
+        loaded.repositories.push(...c.repositories.filter((r) => !loaded.repositories.includes(r)));
+        if (!allScripts.includes(c)) allScripts.push(c);
+      }
+      allScripts.push(loaded);
+    }
     if (inc.path === ':') rootLoaded = loaded;
     const project: GradleProjectFacts = {
       path: inc.path,
@@ -213,11 +138,23 @@ export async function gatherGradleFacts(root: string, o: GradleGatherOptions): P
   const rootScriptFile = rootLoaded?.file ?? '';
 
   const rootProjectName = parsed.rootProjectName ?? path.basename(root);
-  const facts: GradleFacts = { rootProjectName, projects, user, stagingApiUrl: o.stagingApiUrl };
+  // Every convention script counts for the publishing settings (their build scripts name plugin versions).
+  for (const c of conventions.values()) if (!allScripts.includes(c)) allScripts.push(c);
+  const publishing = publishingFacts(allScripts, {
+    project: rootEntries,
+    ...(rootProps === undefined ? {} : { projectFile: rel(root, rootProps.file) }),
+    user: userEntries,
+    userDisplay: user.display,
+    env: o.env,
+    userKeys: user.keys,
+  });
+  if (publishing.vanniktechVersion === undefined && catalog.vanniktechVersion !== undefined) publishing.vanniktechVersion = catalog.vanniktechVersion;
+  const facts: GradleFacts = { rootProjectName, projects, user, stagingApiUrl: o.stagingApiUrl, publishing };
   if (settings !== undefined) facts.settingsFile = rel(root, settings.file);
 
   const release: ReleaseFacts = { artifactId: rootProjectName };
-  const propVersion = rootEntries.get('version');
+  // The vanniktech plugin's convention: VERSION_NAME / GROUP in gradle.properties.
+  const propVersion = rootEntries.get('version') ?? rootEntries.get('VERSION_NAME');
   if (propVersion !== undefined && rootProps !== undefined) {
     release.currentVersion = propVersion.value.trim();
     release.versionFile = rel(root, rootProps.file);
@@ -226,8 +163,19 @@ export async function gatherGradleFacts(root: string, o: GradleGatherOptions): P
     release.currentVersion = rootScript.version.value;
     release.versionFile = rootScriptFile;
     release.versionLine = rootScript.version.line;
+  } else {
+    // A convention plugin (buildSrc, build-logic) or an applied script may set the version.
+    for (const { file, script: part } of allScripts.flatMap((s) => s.parts)) {
+      if (part.versionComputed !== undefined) release.versionComputed = true;
+      if (part.version === undefined) continue;
+      delete release.versionComputed;
+      release.currentVersion = part.version.value;
+      release.versionFile = file;
+      release.versionLine = part.version.line;
+      break;
+    }
   }
-  const group = rootEntries.get('group')?.value.trim() ?? rootScript?.group?.value;
+  const group = (rootEntries.get('group') ?? rootEntries.get('GROUP'))?.value.trim() ?? rootScript?.group?.value;
   if (group !== undefined && group !== '') release.groupId = group;
   const result: GradleGatherResult = { facts, findings: [], release, notes };
   if (rootScript?.tagTemplate !== undefined) result.tagTemplate = rootScript.tagTemplate;

@@ -21,6 +21,11 @@ export interface MavenModuleFacts {
   exit?: { file: string; line: number; module: string };
   /** The folder has `src/main/webapp` (web content). */
   hasWebapp: boolean;
+  /**
+   * A parent in the chain could not be found: inherited values are unknown, so the checks that
+   * depend on them stay quiet for this module (DESIGN §4, parent-unresolved).
+   */
+  parentUnresolved?: boolean;
 }
 
 export interface MavenSettingsFacts {

@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Finding } from '../../core/findings.js';
-import { effectivePom, parentId, resolveChain, type ChainLink, type RawPom } from '../../core/pom/index.js';
+import { effectivePom, parentId, resolveChain, type ChainLink, type ParentRef, type RawPom } from '../../core/pom/index.js';
 import type { MavenFacts, MavenModuleFacts } from './facts.js';
 import { PomLoader, relativeToRoot, statOf, type LoadedPom } from './load.js';
 import { defaultSettingsFile, loadMavenSettings, resolveLocalRepo } from './settings.js';
@@ -12,6 +13,10 @@ export interface GatherMavenOptions {
   home: string;
   /** The configured staging API URL (stored in the facts for the distribution-url check). */
   stagingApiUrl?: string;
+  /** Parents found nowhere else: relctl's parent cache (and, online, the public repository). */
+  parentFallback?: (ref: ParentRef) => Promise<string | undefined>;
+  /** Online: the public repository the fallback asks (named in parent-unresolved). */
+  publicRepoUrl?: string;
 }
 
 export interface MavenReleaseFacts {
@@ -20,6 +25,8 @@ export interface MavenReleaseFacts {
   versionLine?: number;
   groupId?: string;
   artifactId?: string;
+  /** maven-release-plugin `tagNameFormat` (`v@{project.version}`), when configured. */
+  tagTemplate?: string;
 }
 
 export interface GatheredMaven {
@@ -59,7 +66,9 @@ export async function gatherMavenFacts(rootDir: string, options: GatherMavenOpti
     ...(settings.settings === undefined ? {} : { settings: settings.settings }),
     home: options.home,
   });
-  const loader = new PomLoader(root, localRepo);
+  const loader = new PomLoader(root, localRepo, options.parentFallback);
+  // CI-friendly versions often come from .mvn/maven.config (`-Drevision=1.2.0-SNAPSHOT`).
+  const userProperties = mavenConfigProperties(root);
 
   const entries = await walkReactor(root, loader, report);
   const usable = entries.filter((e): e is LoadedPom & { link: ChainLink; file: string } => e.link !== undefined && e.file !== undefined);
@@ -73,7 +82,7 @@ export async function gatherMavenFacts(rootDir: string, options: GatherMavenOpti
   const webapp = usable.map((e) => statOf(path.join(path.dirname(e.abs), 'src', 'main', 'webapp'))?.isDirectory() === true);
   usable.forEach((entry, index) => {
     const { chain, problem } = resolveChain(entry.link, lookup);
-    const effective = effectivePom(chain, { env: options.env });
+    const effective = effectivePom(chain, { env: options.env, ...(userProperties.size === 0 ? {} : { userProperties }) });
     const lastInProject = [...chain].reverse().find((l) => l.identity.file !== undefined)!;
     const leaves = lastInProject !== chain[chain.length - 1] || problem !== undefined;
     const dir = path.posix.dirname(entry.file);
@@ -86,6 +95,7 @@ export async function gatherMavenFacts(rootDir: string, options: GatherMavenOpti
       chain: chain.map((l) => l.identity),
       parentInProject: chain[1]?.identity.file !== undefined,
       hasWebapp: webapp[index] === true,
+      parentUnresolved: problem?.kind === 'unresolved',
     };
     const exitRef = lastInProject.pom.parent;
     if (leaves && exitRef !== undefined) {
@@ -106,8 +116,10 @@ export async function gatherMavenFacts(rootDir: string, options: GatherMavenOpti
           : {
               code: 'parent-unresolved',
               severity: 'warning',
-              message: `The parent ${wanted} of ${problem.child.identity.id} is neither in the project (relativePath) nor in the local repository ${localRepo}, so values it would pass on (developers, licenses, distributionManagement) could not be checked.`,
-              fix: `Install the parent into the local repository (for example run \`mvn -N validate\` once online) or fix <parent>/<relativePath> in ${at?.file ?? 'the POM'}.`,
+              message: `The parent ${wanted} of ${problem.child.identity.id} is neither in the project (relativePath), nor in the local repository ${localRepo}${options.publicRepoUrl === undefined ? '' : `, nor in the public repository ${options.publicRepoUrl}`}, so the values it would pass on are unknown; ${skippedChecks} were not reported for this module.`,
+              fix: options.publicRepoUrl === undefined
+                ? `Run preflight without --offline (relctl then fetches the parent from the public repository into its own cache), install the parent into the local repository, or fix <parent>/<relativePath> in ${at?.file ?? 'the POM'}.`
+                : `Check the parent's coordinates, install the parent into the local repository, or fix <parent>/<relativePath> in ${at?.file ?? 'the POM'}.`,
             };
       if (at !== undefined) Object.assign(finding, { file: at.file, line: at.line, module: at.module });
       report(finding);
@@ -124,6 +136,9 @@ export async function gatherMavenFacts(rootDir: string, options: GatherMavenOpti
     if (line !== undefined) release.versionLine = line;
     if (top.effective.groupId !== undefined) release.groupId = top.effective.groupId;
     if (top.effective.artifactId !== undefined) release.artifactId = top.effective.artifactId;
+    const releasePlugin = top.effective.plugins.find((p) => p.artifactId === 'maven-release-plugin' && p.config.some((c) => c.path === 'tagNameFormat'));
+    const format = releasePlugin?.config.find((c) => c.path === 'tagNameFormat')?.value;
+    if (format !== undefined && format !== '') release.tagTemplate = format;
   }
   const facts: MavenFacts = {
     stagingApiUrl: (options.stagingApiUrl ?? defaultStagingApiUrl).replace(/\/+$/, ''),
@@ -134,6 +149,23 @@ export async function gatherMavenFacts(rootDir: string, options: GatherMavenOpti
   };
   return { facts, findings, release };
 }
+
+/** `-Dname=value` arguments of `.mvn/maven.config`, as Maven passes them to every build. */
+function mavenConfigProperties(root: string): Map<string, string> {
+  const props = new Map<string, string>();
+  let text: string;
+  try {
+    text = readFileSync(path.join(root, '.mvn', 'maven.config'), 'utf8');
+  } catch {
+    return props;
+  }
+  for (const m of text.matchAll(/(?:^|\s)-D([^\s=]+)=("[^"]*"|\S*)/g)) props.set(m[1]!, m[2]!.replace(/^"|"$/g, ''));
+  return props;
+}
+
+/** The checks that depend on inherited values and stay quiet past an unresolved parent. */
+const skippedChecks =
+  'missing-developers, missing-distribution, missing-pom-metadata (all but <name>), unresolved-property and packaging-mismatch (without a declared <packaging>)';
 
 /** Follows one chain of parents, loading each once; stops at a POM already on the path (cycle). */
 async function loadParents(start: LoadedPom, loader: PomLoader, parentOf: Map<RawPom, LoadedPom | undefined>): Promise<void> {

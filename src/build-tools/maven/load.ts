@@ -52,6 +52,8 @@ export class PomLoader {
   constructor(
     private readonly root: string,
     private readonly localRepo: string,
+    /** Where else a parent may be found (relctl's parent cache, fetched online); gives a POM path. */
+    private readonly fallback?: (ref: ParentRef) => Promise<string | undefined>,
   ) {}
 
   load(abs: string, origin: LoadedPom['origin']): Promise<LoadedPom> {
@@ -128,7 +130,10 @@ export class PomLoader {
     const abs = repositoryPomPath(this.localRepo, ref);
     if (abs === undefined) return undefined;
     const loaded = await this.load(abs, 'repository');
-    return loaded.link === undefined ? undefined : loaded;
+    if (loaded.link !== undefined || this.fallback === undefined) return loaded.link === undefined ? undefined : loaded;
+    const other = await this.fallback(ref);
+    const fetched = other === undefined ? undefined : await this.load(other, 'repository');
+    return fetched?.link === undefined ? undefined : fetched;
   }
 }
 

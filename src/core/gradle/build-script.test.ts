@@ -222,3 +222,50 @@ describe('parseBuildScript never throws', () => {
     expect(parseBuildScript(big).repositories).toHaveLength(20_000);
   });
 });
+
+describe('publishing settings and metadata URLs (issue 9)', () => {
+  it('never takes a url inside pom {}, scm {}, licenses {} of a mavenDeployer for a repository', () => {
+    const script = parseBuildScript(`
+uploadArchives {
+  repositories {
+    mavenDeployer {
+      repository(url: 'https://ossrh-staging-api.central.sonatype.com/service/local/staging/deploy/maven2/')
+      pom.project {
+        url 'https://github.com/example/lib'
+        scm { url 'https://github.com/example/lib' }
+        licenses { license { url 'https://opensource.org/licenses/MIT' } }
+      }
+    }
+  }
+}`);
+    expect(script.repositories.map((r) => r.url)).toEqual(['https://ossrh-staging-api.central.sonatype.com/service/local/staging/deploy/maven2/']);
+  });
+
+  it('reads plugin versions, catalog aliases, the vanniktech host, JReleaser and in-memory signing', () => {
+    const script = parseBuildScript(`
+plugins {
+  id("com.vanniktech.maven.publish") version "0.28.0"
+  alias(libs.plugins.gretty)
+  alias(libs.plugins.kotlin.jvm) apply false
+}
+mavenPublishing {
+  publishToMavenCentral(SonatypeHost.S01)
+}
+jreleaser {
+  deploy { maven { mavenCentral { create("sonatype") { active = "ALWAYS" } } } }
+}
+signing {
+  useInMemoryPgpKeys(findProperty("signingKey") as String?, System.getenv("SIGNING_PASSWORD"))
+}
+version = computeVersion()
+`);
+    expect(script.plugins).toEqual([
+      { id: 'com.vanniktech.maven.publish', line: 3, scope: { kind: 'self' }, version: '0.28.0' },
+      { id: 'libs.plugins.gretty', alias: 'libs.plugins.gretty', line: 4, scope: { kind: 'self' } },
+    ]);
+    expect(script.centralHost).toEqual({ host: 'S01', line: 8 });
+    expect(script.jreleaserMavenCentral).toBe(11);
+    expect(script.inMemorySigning?.refs).toEqual([{ name: 'signingKey', env: false }, { name: 'SIGNING_PASSWORD', env: true }]);
+    expect(script.versionComputed).toBe(16);
+  });
+});

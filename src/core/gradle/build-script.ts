@@ -1,5 +1,8 @@
 import { tokenize, type Token } from './lexer.js';
-import { blockIndex, constantStrings, startsWith, statements, type Block, type Statement } from './statements.js';
+import { blockIndex, startsWith, statements, type Block, type Statement } from './statements.js';
+import { aliasOf, appliedPlugin, appliedScript, normalisePluginId, pluginsFromBlock, pluginVersion, referencesOf } from './plugin-statements.js';
+
+export { normalisePluginId };
 
 /** Where an applied plugin takes effect, seen from the script that applies it. */
 export type PluginScope = { kind: 'self' } | { kind: 'subprojects' } | { kind: 'allprojects' } | { kind: 'project'; path: string };
@@ -9,6 +12,23 @@ export interface AppliedPlugin {
   id: string;
   line: number;
   scope: PluginScope;
+  /** `version "0.28.0"` in the plugins block. */
+  version?: string;
+  /** A version-catalog alias (`libs.plugins.gretty`): `id` is the alias until the gatherer resolves it. */
+  alias?: string;
+}
+
+/** How the vanniktech plugin's `publishToMavenCentral(...)` names its host. */
+export interface CentralHostCall {
+  /** `CENTRAL_PORTAL`, `DEFAULT`, `S01`, a URL, or '' when called without a host. */
+  host: string;
+  line: number;
+}
+
+/** A property or environment variable a build script reads (in-memory signing keys). */
+export interface ScriptReference {
+  name: string;
+  env: boolean;
 }
 
 export type RepositoryKind = 'release' | 'snapshot';
@@ -30,12 +50,27 @@ export interface BuildScript {
   /** Publishing repository URLs (maven-publish, the legacy `maven` plugin, nexus-publish). */
   repositories: RepositoryUrl[];
   version?: { value: string; line: number };
+  /** `version = <expression>` at the top level: set at build time, not readable here. */
+  versionComputed?: number;
   group?: { value: string; line: number };
   /** `release { tagTemplate = '...' }` of the Gradle release plugin. */
   tagTemplate?: string;
   /** Script plugins: `apply from: 'gradle/publish.gradle'`, read by the gatherer. */
   appliedScripts: AppliedScript[];
+  /** vanniktech `mavenPublishing { publishToMavenCentral(...) }`. */
+  centralHost?: CentralHostCall;
+  /** `com.vanniktech:gradle-maven-publish-plugin:X` on a classpath or in buildSrc dependencies: X. */
+  vanniktechVersion?: string;
+  /** JReleaser `jreleaser { deploy { maven { mavenCentral { ... } } } }`: the line of `mavenCentral`. */
+  jreleaserMavenCentral?: number;
+  /** `signing { useGpgCmd() }`: gpg (its agent and default key) signs; no keyring properties needed. */
+  gpgCmd?: number;
+  /** `signing { useInMemoryPgpKeys(...) }`: the line and the properties/variables it reads. */
+  inMemorySigning?: { line: number; refs: ScriptReference[] };
 }
+
+// Blocks whose `url` is POM metadata (project, SCM, license, developer pages), never a repository.
+const metadataBlocks = new Set(['pom', 'scm', 'licenses', 'license', 'developers', 'developer', 'organization', 'issueManagement', 'ciManagement', 'project', 'withXml', 'mailingLists', 'contributors']);
 
 export interface AppliedScript {
   /** As written; may hold `$rootDir`/`$projectDir`, which the gatherer substitutes. */
@@ -58,13 +93,6 @@ const notVariables = new Set([
   'true', 'false', 'null', 'this', 'ext', 'extra', 'isSnapshot', 'as', 'String', 'def', 'val', 'var',
 ]);
 
-export function normalisePluginId(raw: string): string {
-  let id = raw.trim();
-  if (id.startsWith('org.gradle.')) id = id.slice('org.gradle.'.length);
-  if (/^[A-Z]\w*Plugin$/.test(id)) id = id.slice(0, -'Plugin'.length).replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
-  return id;
-}
-
 function scopeOf(path: readonly Block[]): PluginScope {
   for (let i = path.length - 1; i >= 0; i--) {
     const b = path[i]!;
@@ -73,56 +101,6 @@ function scopeOf(path: readonly Block[]): PluginScope {
     if (b.name === 'project' && b.arg !== undefined) return { kind: 'project', path: b.arg.startsWith(':') ? b.arg : `:${b.arg}` };
   }
   return { kind: 'self' };
-}
-
-function pluginsFromBlock(s: Statement): string | undefined {
-  const [first, second] = s.tokens;
-  if (first === undefined || first.kind !== 'ident') return undefined;
-  const texts = s.tokens.map((t) => t.text);
-  const applyAt = texts.indexOf('apply');
-  if (applyAt > 0 && texts[applyAt + 1] === 'false') return undefined; // declared, not applied
-  if (first.text === 'id') return constantStrings(s.tokens)[0]?.text;
-  if (first.text === 'kotlin') {
-    const name = constantStrings(s.tokens)[0]?.text;
-    return name === undefined ? undefined : `org.jetbrains.kotlin.${name}`;
-  }
-  if (first.text === 'alias') return undefined; // version-catalog alias: the id lives in a toml file
-  // A bare name (`java`, `war`, `` `maven-publish` ``): the statement is just that name.
-  if (second === undefined || (second.kind === 'ident' && (second.text === 'version' || second.text === 'apply'))) return first.text;
-  return undefined;
-}
-
-/** `apply plugin: 'war'`, `apply(plugin = "war")`, `apply plugin: WarPlugin`, `pluginManager.apply("war")`. */
-function appliedPlugin(s: Statement): string | undefined {
-  const t = s.tokens;
-  for (let i = 0; i < t.length; i++) {
-    if (t[i]!.kind !== 'ident' || t[i]!.text !== 'apply') continue;
-    let j = i + 1;
-    if (t[j]?.text === '(') j++;
-    if (t[j]?.kind === 'ident' && t[j]!.text === 'plugin' && (t[j + 1]?.text === ':' || t[j + 1]?.text === '=')) {
-      const v = t[j + 2];
-      if (v?.kind === 'string' && v.dynamic !== true) return v.text;
-      if (v?.kind === 'ident' && /Plugin$/.test(v.text)) return v.text;
-    }
-    if (t[i - 1]?.text === '.' && t[i - 2]?.text === 'pluginManager' && t[j]?.kind === 'string') return t[j]!.text;
-  }
-  return undefined;
-}
-
-/** `apply from: 'x.gradle'`, `apply(from = "x.gradle.kts")`, `apply from: rootProject.file('x')`. */
-function appliedScript(s: Statement): Omit<AppliedScript, 'scope'> | undefined {
-  const t = s.tokens;
-  for (let i = 0; i < t.length; i++) {
-    if (t[i]!.kind !== 'ident' || t[i]!.text !== 'apply') continue;
-    let j = i + 1;
-    if (t[j]?.text === '(') j++;
-    if (t[j]?.kind !== 'ident' || t[j]!.text !== 'from' || (t[j + 1]?.text !== ':' && t[j + 1]?.text !== '=')) continue;
-    const rest = t.slice(j + 2);
-    const target = rest.find((x) => x.kind === 'string');
-    if (target === undefined) return undefined;
-    return { path: target.text, fromRoot: rest[0]?.text === 'rootProject', line: s.line };
-  }
-  return undefined;
 }
 
 function isUrlLike(s: string): boolean {
@@ -203,11 +181,24 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
   };
 
   for (const s of all) {
+    for (const t of s.tokens) {
+      const m = t.kind === 'string' ? /^com\.vanniktech:gradle-maven-publish-plugin:([\w.-]+)$/.exec(t.text) : null;
+      if (m !== null) result.vanniktechVersion = m[1]!;
+    }
     const path = s.path;
     const innermost = path[path.length - 1]?.name;
     if (innermost === 'plugins') {
       const id = pluginsFromBlock(s);
-      if (id !== undefined) result.plugins.push({ id: normalisePluginId(id), line: s.line, scope: scopeOf(path) });
+      const alias = id === undefined ? aliasOf(s) : undefined;
+      const applied = s.tokens.some((t, k) => t.text === 'apply' && s.tokens[k + 1]?.text === 'false');
+      if (id !== undefined) {
+        const plugin: AppliedPlugin = { id: normalisePluginId(id), line: s.line, scope: scopeOf(path) };
+        const version = pluginVersion(s);
+        if (version !== undefined) plugin.version = version;
+        result.plugins.push(plugin);
+      } else if (alias !== undefined && !applied) {
+        result.plugins.push({ id: alias, alias, line: s.line, scope: scopeOf(path) });
+      }
       continue;
     }
     const script = appliedScript(s);
@@ -227,7 +218,30 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
       const value = rest[0]?.text === '=' ? rest[1] : rest[0];
       if (value?.kind === 'string' && value.dynamic !== true && (rest.length === 1 || rest.length === 2)) {
         result[first.text] = { value: value.text, line: value.line };
+      } else if (first.text === 'version' && rest[0]?.text === '=' && rest.length >= 2) {
+        result.versionComputed ??= s.line;
       }
+      continue;
+    }
+    // In `mavenPublishing {}` or `configure<MavenPublishBaseExtension> {}` alike.
+    if (s.tokens.some((t) => t.text === 'publishToMavenCentral')) {
+      const at = s.tokens.findIndex((t) => t.text === 'publishToMavenCentral');
+      const args = s.tokens.slice(at + 1);
+      const named = args.find((t) => t.kind === 'ident' && /^(CENTRAL_PORTAL|DEFAULT|S01)$/.test(t.text));
+      const str = args.find((t) => t.kind === 'string' && t.dynamic !== true);
+      result.centralHost = { host: named?.text ?? str?.text ?? '', line: s.line };
+      continue;
+    }
+    if (startsWith(s, 'mavenCentral') && blockIndex(path, ['jreleaser']) >= 0) {
+      result.jreleaserMavenCentral ??= s.line;
+      continue;
+    }
+    if (s.tokens.some((t) => t.text === 'useGpgCmd')) {
+      result.gpgCmd ??= s.line;
+      continue;
+    }
+    if (s.tokens.some((t) => t.text === 'useInMemoryPgpKeys')) {
+      result.inMemorySigning = { line: s.line, refs: referencesOf(s.tokens) };
       continue;
     }
     if (innermost === 'release' && startsWith(s, 'tagTemplate')) {
@@ -239,7 +253,7 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
     if (rootAt < 0 || first?.kind !== 'ident') continue;
     const root = path[rootAt]!.name;
     const inRepositories = path.slice(rootAt).some((b) => b.name === 'repositories' || b.name === 'mavenDeployer');
-    if (!inRepositories) continue;
+    if (!inRepositories || path.slice(rootAt).some((b) => metadataBlocks.has(b.name))) continue;
     if (root === 'nexusPublishing') {
       if (first.text === 'nexusUrl' || first.text === 'snapshotRepositoryUrl') {
         addRepo(s, 1, first.text === 'nexusUrl' ? 'release' : 'snapshot', true);

@@ -14,6 +14,8 @@ export interface IncludedProject {
 export interface GradleSettings {
   rootProjectName?: string;
   projects: IncludedProject[];
+  /** `includeBuild("build-logic")`, also inside `pluginManagement {}`: folders of included builds. */
+  includedBuilds: string[];
 }
 
 export function normaliseProjectPath(raw: string): string | undefined {
@@ -29,7 +31,7 @@ export function normaliseProjectPath(raw: string): string | undefined {
  * Dynamic includes (loops, interpolated names) cannot be known without running Gradle and are skipped.
  */
 export function parseSettings(text: string): GradleSettings {
-  const result: GradleSettings = { projects: [] };
+  const result: GradleSettings = { projects: [], includedBuilds: [] };
   const byPath = new Map<string, IncludedProject>();
   const add = (path: string, dir: string, line: number, implicit: boolean): void => {
     const existing = byPath.get(path);
@@ -45,6 +47,11 @@ export function parseSettings(text: string): GradleSettings {
 
   for (const s of statements(tokenize(text))) {
     const strings = constantStrings(s.tokens);
+    if (startsWith(s, 'includeBuild')) {
+      const dir = strings[0]?.text.replace(/\\/g, '/').replace(/\/+$/, '');
+      if (dir !== undefined && dir !== '' && !result.includedBuilds.includes(dir)) result.includedBuilds.push(dir);
+      continue;
+    }
     if (startsWith(s, 'include') || startsWith(s, 'includeFlat')) {
       const flat = startsWith(s, 'includeFlat');
       for (const str of strings) {

@@ -1,5 +1,5 @@
 import { interpolate, type PropertyLookup } from './interpolate.js';
-import type { RawDeveloper, RawPom, RawRepository } from './model.js';
+import type { RawConfigValue, RawDeveloper, RawPlugin, RawPom, RawRepository } from './model.js';
 
 /** Where a POM lives: `file` is root-relative (forward slashes) when the POM is in the project. */
 export interface PomIdentity {
@@ -44,6 +44,9 @@ export interface EffectivePom {
   url?: Sourced<string>;
   /** Number of `<license>` entries in the nearest `<licenses>`. */
   licenses?: Sourced<number>;
+  /** The `<license><url>` values of the nearest `<licenses>`, interpolated. */
+  licenseUrls: Sourced<string>[];
+  /** Developers of the nearest `<developers>`, their fields interpolated. */
   developers?: Sourced<RawDeveloper[]>;
   scmUrl?: Sourced<string>;
   repository?: EffectiveRepository;
@@ -51,6 +54,13 @@ export interface EffectivePom {
   /** The nearest POM with a `<distributionManagement>` block (it shadows what ancestors declare). */
   distributionOrigin?: Origin;
   properties: Map<string, string>;
+  /** Build plugins of the module and its ancestors (nearest first), profiles included. */
+  plugins: EffectivePlugin[];
+}
+
+/** A build plugin in force for a module (its own or an ancestor's), configuration interpolated. */
+export interface EffectivePlugin extends RawPlugin {
+  origin: Origin;
 }
 
 export interface EffectiveOptions {
@@ -83,6 +93,7 @@ export function effectivePom(chain: readonly ChainLink[], options: EffectiveOpti
   let url: Sourced<string> | undefined;
   let scmUrl: Sourced<string> | undefined;
   let licenses: Sourced<number> | undefined;
+  let licenseUrls: Sourced<string>[] = [];
   let developers: Sourced<RawDeveloper[]> | undefined;
   const repository: EffectiveRepository = {};
   const snapshotRepository: EffectiveRepository = {};
@@ -100,8 +111,10 @@ export function effectivePom(chain: readonly ChainLink[], options: EffectiveOpti
     url = pom.url !== undefined ? { value: pom.url.value, origin: origin(link, pom.url.line), inherited } : appendPath(url, artifactId);
     const scmUrlEl = pom.scm?.url;
     scmUrl = scmUrlEl !== undefined ? { value: scmUrlEl.value, origin: origin(link, scmUrlEl.line), inherited } : appendPath(scmUrl, artifactId);
-    if (pom.licenses !== undefined) licenses = { value: pom.licenses.value, origin: origin(link, pom.licenses.line), inherited };
-    else if (licenses !== undefined) licenses = { ...licenses, inherited: true };
+    if (pom.licenses !== undefined) {
+      licenses = { value: pom.licenses.value, origin: origin(link, pom.licenses.line), inherited };
+      licenseUrls = pom.licenseUrls.map((u) => ({ value: u.value, origin: origin(link, u.line), inherited }));
+    } else if (licenses !== undefined) licenses = { ...licenses, inherited: true };
     if (pom.developers !== undefined) developers = { value: pom.developers.value, origin: origin(link, pom.developers.line), inherited };
     else if (developers !== undefined) developers = { ...developers, inherited: true };
     if (pom.distribution !== undefined) distributionOrigin = origin(link, pom.distribution.line);
@@ -141,10 +154,20 @@ export function effectivePom(chain: readonly ChainLink[], options: EffectiveOpti
   const ip = (v: string): string => interpolate(v, lookup);
   const sourced = <T extends Sourced<string> | undefined>(s: T): T => (s === undefined ? s : ({ ...s, value: ip(s.value) } as T));
 
+  const ipIf = (v: string): string => (v.includes('${') ? ip(v) : v);
+  const plugins: EffectivePlugin[] = [];
+  for (const link of chain) {
+    for (const p of link.pom.plugins) {
+      const config: RawConfigValue[] = p.config.map((c) => (c.value.includes('${') ? { ...c, value: ip(c.value) } : c));
+      plugins.push({ ...p, config, origin: origin(link, p.line) });
+    }
+  }
   const eff: EffectivePom = {
     coords: '',
     packaging: own.packaging === undefined ? 'jar' : ip(own.packaging.value),
     properties: props,
+    licenseUrls: licenseUrls.map((u) => ({ ...u, value: ipIf(u.value) })),
+    plugins,
   };
   if (groupId !== undefined) eff.groupId = ip(groupId);
   if (artifactId !== undefined) eff.artifactId = ip(artifactId);
@@ -158,7 +181,16 @@ export function effectivePom(chain: readonly ChainLink[], options: EffectiveOpti
   const s = sourced(scmUrl);
   if (s !== undefined) eff.scmUrl = s;
   if (licenses !== undefined) eff.licenses = licenses;
-  if (developers !== undefined) eff.developers = developers;
+  if (developers !== undefined) {
+    const fields = ['id', 'name', 'email', 'url', 'organization', 'organizationUrl'] as const;
+    const value = developers.value.map((d) => {
+      if (!fields.some((k) => d[k]?.includes('${') === true)) return d;
+      const out: RawDeveloper = { ...d };
+      for (const k of fields) if (out[k] !== undefined) out[k] = ipIf(out[k]);
+      return out;
+    });
+    eff.developers = { ...developers, value };
+  }
   if (distributionOrigin !== undefined) eff.distributionOrigin = distributionOrigin;
   if (repository.id !== undefined || repository.url !== undefined) eff.repository = { ...repository, ...interpolatedRepo(repository, ip) };
   if (snapshotRepository.id !== undefined || snapshotRepository.url !== undefined) {

@@ -26,8 +26,32 @@ export interface RawDeveloper {
   id?: string;
   name?: string;
   email?: string;
+  url?: string;
   organization?: string;
   organizationUrl?: string;
+}
+
+/** One value inside a plugin's `<configuration>`: `path` is relative to it (`deploy/maven/mavenCentral`). */
+export interface RawConfigValue {
+  path: string;
+  /** '' for an element that only has children. */
+  value: string;
+  line: number;
+}
+
+/** A build plugin as declared (`<build><plugins>`, `<pluginManagement>` or a profile's build). */
+export interface RawPlugin {
+  groupId: string;
+  artifactId: string;
+  version?: string;
+  line: number;
+  extensions: boolean;
+  /** Declared in `<pluginManagement>`: configures the plugin, does not apply it. */
+  managed: boolean;
+  /** The profile id when declared inside `<profiles>`. */
+  profile?: string;
+  /** Configuration values, only read for the plugins that decide the publishing route. */
+  config: RawConfigValue[];
 }
 
 /** One POM as written (nothing inherited, nothing interpolated). */
@@ -42,12 +66,62 @@ export interface RawPom {
   url?: Located;
   parent?: ParentRef;
   licenses?: Located<number>;
+  /** Each `<license><url>`, in order. */
+  licenseUrls: Located[];
   developers?: Located<RawDeveloper[]>;
   scm?: { line: number; url?: Located };
   distribution?: { line: number; repository?: RawRepository; snapshotRepository?: RawRepository };
   /** In declaration order; a Map so that keys such as `__proto__` stay ordinary data. */
   properties: Map<string, string>;
   modules: Located[];
+  plugins: RawPlugin[];
+}
+
+// Only these plugins' configuration is kept (the route, tag format, web content): the rest costs
+// time and memory on big reactors.
+const routePlugins = new Set([
+  'nexus-staging-maven-plugin', 'central-publishing-maven-plugin', 'maven-release-plugin', 'jreleaser-maven-plugin', 'maven-deploy-plugin',
+  'maven-war-plugin',
+]);
+const maxConfigDepth = 8;
+
+function configValues(el: XmlElement | undefined, prefix: string, depth: number, out: RawConfigValue[]): void {
+  if (el === undefined || depth > maxConfigDepth) return;
+  for (const c of el.children) {
+    const path = prefix === '' ? c.name : `${prefix}/${c.name}`;
+    out.push({ path, value: c.text, line: c.line });
+    configValues(c, path, depth + 1, out);
+  }
+}
+
+function pluginsOf(build: XmlElement | undefined, profile: string | undefined, out: RawPlugin[]): void {
+  if (build === undefined) return;
+  const lists: [XmlElement | undefined, boolean][] = [
+    [child(build, 'plugins'), false],
+    [child(child(build, 'pluginManagement'), 'plugins'), true],
+  ];
+  for (const [list, managed] of lists) {
+    for (const p of children(list, 'plugin')) {
+      const artifactId = text(child(p, 'artifactId'));
+      if (artifactId === undefined) continue;
+      const plugin: RawPlugin = {
+        groupId: text(child(p, 'groupId')) ?? 'org.apache.maven.plugins',
+        artifactId,
+        line: p.line,
+        extensions: text(child(p, 'extensions')) === 'true',
+        managed,
+        config: [],
+      };
+      const version = text(child(p, 'version'));
+      if (version !== undefined) plugin.version = version;
+      if (profile !== undefined) plugin.profile = profile;
+      if (routePlugins.has(artifactId)) {
+        configValues(child(p, 'configuration'), '', 0, plugin.config);
+        for (const ex of children(child(p, 'executions'), 'execution')) configValues(child(ex, 'configuration'), '', 0, plugin.config);
+      }
+      out.push(plugin);
+    }
+  }
 }
 
 function located(el: XmlElement | undefined): Located | undefined {
@@ -71,7 +145,7 @@ function repository(el: XmlElement | undefined): RawRepository | undefined {
 
 /** Reads the POM model from a parsed `<project>` element. */
 export function readPom(project: XmlElement): RawPom {
-  const pom: RawPom = { projectLine: project.line, properties: new Map(), modules: [] };
+  const pom: RawPom = { projectLine: project.line, properties: new Map(), modules: [], licenseUrls: [], plugins: [] };
   for (const key of ['groupId', 'artifactId', 'version', 'packaging', 'name', 'description', 'url'] as const) {
     const v = located(child(project, key));
     if (v !== undefined) pom[key] = v;
@@ -90,14 +164,21 @@ export function readPom(project: XmlElement): RawPom {
     pom.parent = ref;
   }
   const licenses = child(project, 'licenses');
-  if (licenses !== undefined) pom.licenses = { value: children(licenses, 'license').length, line: licenses.line };
+  if (licenses !== undefined) {
+    const list = children(licenses, 'license');
+    pom.licenses = { value: list.length, line: licenses.line };
+    for (const l of list) {
+      const url = located(child(l, 'url'));
+      if (url !== undefined) pom.licenseUrls.push(url);
+    }
+  }
   const developers = child(project, 'developers');
   if (developers !== undefined) {
     pom.developers = {
       line: developers.line,
       value: children(developers, 'developer').map((d) => {
         const dev: RawDeveloper = { line: d.line };
-        for (const key of ['id', 'name', 'email', 'organization', 'organizationUrl'] as const) {
+        for (const key of ['id', 'name', 'email', 'url', 'organization', 'organizationUrl'] as const) {
           const v = text(child(d, key));
           if (v !== undefined) dev[key] = v;
         }
@@ -110,7 +191,12 @@ export function readPom(project: XmlElement): RawPom {
     const url = located(child(scm, 'url'));
     pom.scm = url === undefined ? { line: scm.line } : { line: scm.line, url };
   }
-  const dm = child(project, 'distributionManagement');
+  // Older projects keep the release repository in a release profile: it is the one a release uses.
+  const dm =
+    child(project, 'distributionManagement') ??
+    children(child(project, 'profiles'), 'profile')
+      .map((p) => child(p, 'distributionManagement'))
+      .find((d) => child(d, 'repository') !== undefined);
   if (dm !== undefined) {
     const d: NonNullable<RawPom['distribution']> = { line: dm.line };
     const repo = repository(child(dm, 'repository'));
@@ -123,6 +209,10 @@ export function readPom(project: XmlElement): RawPom {
   for (const m of children(child(project, 'modules'), 'module')) {
     const v = located(m);
     if (v !== undefined) pom.modules.push(v);
+  }
+  pluginsOf(child(project, 'build'), undefined, pom.plugins);
+  for (const profile of children(child(project, 'profiles'), 'profile')) {
+    pluginsOf(child(profile, 'build'), text(child(profile, 'id')) ?? '(no id)', pom.plugins);
   }
   return pom;
 }

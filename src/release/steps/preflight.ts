@@ -1,4 +1,4 @@
-import { StepFailedError } from '../../core/errors.js';
+import { EnvironmentError, StepFailedError } from '../../core/errors.js';
 import { toReport } from '../../core/findings.js';
 import { checks } from '../../checks/index.js';
 import { runChecks } from '../../checks/run-checks.js';
@@ -15,6 +15,13 @@ export const preflightStep: Step = {
   async run(_rc, { ctx, options }) {
     const identity = await readIdentity(ctx.cwd);
     const facts = await gatherFacts(ctx, { offline: options.offline });
+    // A parent POM the public repository did not answer for: the audit could not be completed.
+    if (facts.unreachable !== undefined && facts.unreachable.length > 0) {
+      throw new EnvironmentError(facts.unreachable.join(' '), {
+        kind: 'unreachable',
+        fix: 'Check the network and --public-repo-url, then run `relctl release --resume` (--offline skips the online lookups).',
+      });
+    }
     const report = toReport(runChecks(checks, facts, { offline: options.offline }));
     if (report.findings.length > 0 && !ctx.out.json) ctx.out.info(findingsText(report, ctx.out.c, 'preflight'));
     const errors = report.findings.filter((f) => f.severity === 'error');

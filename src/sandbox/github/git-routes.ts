@@ -1,4 +1,4 @@
-import { HttpError } from '../http-util.js';
+import { HttpError } from '../shared/http.js';
 import { updateIssue } from './issue-routes.js';
 import { jsonBody, notFound, repoOf, reply, requireLogin, saved, str, validationFailed, type GithubCall } from './request.js';
 import { githubError, pullJson } from './shapes.js';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HttpError, continueAndRead, parseJson, sendJson } from '../http-util.js';
+import { HttpError, continueAndRead, parseJson, sendJson } from '../shared/http.js';
 import type { GithubService } from './service.js';
 import { githubError, type Bases } from './shapes.js';
 import type { RepoRecord } from './state.js';

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HttpError } from '../http-util.js';
+import { HttpError } from '../shared/http.js';
 import { handleGit } from './git-routes.js';
 import { handleIssues } from './issue-routes.js';
 import { handleReleases } from './release-routes.js';

@@ -1,5 +1,5 @@
-import { HttpError } from '../http-util.js';
-import { JsonState } from '../json-state.js';
+import { HttpError } from '../shared/http.js';
+import { JsonState } from '../shared/json-state.js';
 import { githubError } from './shapes.js';
 import { emptyGithubState, newRepo, type GithubStateData, type RepoRecord } from './state.js';
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HttpError, continueAndRead, parseJson, sendEmpty, sendJson } from '../http-util.js';
+import { HttpError, continueAndRead, parseJson, sendEmpty, sendJson } from '../shared/http.js';
 import { statusCategory, type JiraIssueRecord, type JiraService } from './service.js';
 
 /**

@@ -1,4 +1,4 @@
-import { JsonState } from '../json-state.js';
+import { JsonState } from '../shared/json-state.js';
 
 /**
  * The Jira stand-in's issues (jira.json in the data folder). Status names map to Jira's status

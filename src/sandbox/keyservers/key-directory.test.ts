@@ -189,8 +189,15 @@ describe('secondary key server (HKP) and the pass-once rule', () => {
       expect(await verifierFor(restored)('f', data, sig)).toEqual({ status: 'no-public-key', keyId: third.keyId });
       expect(restored.mails()).toEqual(directory.mails());
 
-      // Once on the primary server (even unconfirmed), it validates every time.
-      await postJson(`${base}/keys/vks/v1/upload`, { keytext: third.armoredPublicKey });
+      // On the primary server but unconfirmed: served without user ids, so it does not validate
+      // (unless the sandbox accepts unconfirmed keys); once its address is confirmed, every time.
+      const upload = (await (await postJson(`${base}/keys/vks/v1/upload`, { keytext: third.armoredPublicKey })).json()) as { token: string };
+      expect(await verifierFor(directory)('f', data, sig)).toEqual({ status: 'no-public-key', keyId: third.keyId });
+      const lenient = KeyDirectory.fromJSON(JSON.parse(JSON.stringify(directory)), { acceptUnconfirmed: true });
+      expect(await verifierFor(lenient)('f', data, sig)).toEqual({ status: 'valid', fingerprint: third.fingerprint });
+      await postJson(`${base}/keys/vks/v1/request-verify`, { token: upload.token, addresses: [third.email] });
+      const link = directory.mails().filter((m) => m.to === third.email).pop()!.link;
+      expect((await fetch(link)).status).toBe(200);
       for (let i = 0; i < 2; i++) expect(await verifierFor(directory)('f', data, sig)).toEqual({ status: 'valid', fingerprint: third.fingerprint });
     } finally {
       await third.cleanup();

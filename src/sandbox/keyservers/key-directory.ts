@@ -46,6 +46,16 @@ export interface Issuer {
   keyId: string;
 }
 
+export interface KeyDirectoryOptions {
+  onChange?: () => void;
+  /**
+   * Let a primary key whose addresses were never confirmed validate signatures. Off by default:
+   * keys.openpgp.org serves such a key without user ids, and Central then reports "Could not
+   * find a public key by the key fingerprint" (reference/portal-api.md §D).
+   */
+  acceptUnconfirmed?: boolean;
+}
+
 const emptyState = (): KeyDirectoryState => ({ version: 1, primary: [], secondary: [], uploadTokens: {}, verifyTokens: {}, mails: [], secondaryMet: [] });
 
 const token = (): string => randomBytes(16).toString('hex');
@@ -59,13 +69,15 @@ export class KeyDirectory {
   onChange: (() => void) | undefined;
   private state: KeyDirectoryState;
   private queue: Promise<unknown> = Promise.resolve();
+  private readonly acceptUnconfirmed: boolean;
 
-  constructor(options: { onChange?: () => void; state?: KeyDirectoryState } = {}) {
+  constructor(options: KeyDirectoryOptions & { state?: KeyDirectoryState } = {}) {
     this.onChange = options.onChange;
+    this.acceptUnconfirmed = options.acceptUnconfirmed === true;
     this.state = options.state ?? emptyState();
   }
 
-  static fromJSON(data: unknown, options: { onChange?: () => void } = {}): KeyDirectory {
+  static fromJSON(data: unknown, options: KeyDirectoryOptions = {}): KeyDirectory {
     const raw = (data ?? {}) as Partial<KeyDirectoryState>;
     const state: KeyDirectoryState = {
       ...emptyState(),
@@ -95,15 +107,16 @@ export class KeyDirectory {
   }
 
   /**
-   * The key a validation may use for a signature: a key on the primary server (confirmed or not,
-   * served as the primary serves it); a key only on the secondary server the FIRST time a
-   * validation meets it, never again (the seed's "fails non-deterministically": it may pass from a
-   * cache once, then fails).
+   * The key a validation may use for a signature: a key on the primary server with a confirmed
+   * address (served as the primary serves it), or an unconfirmed one only with acceptUnconfirmed;
+   * a key only on the secondary server the FIRST time a validation meets it, never again (the
+   * seed's "fails non-deterministically": it may pass from a cache once, then fails).
    */
   keyForValidation(issuer: Issuer): string | undefined {
     const id = (issuer.fingerprint ?? issuer.keyId).toUpperCase();
     const primary = this.state.primary.find((e) => e.ids.includes(id));
-    if (primary !== undefined) return primary.served;
+    if (primary !== undefined && Object.values(primary.addresses).includes('published')) return primary.served;
+    if (primary !== undefined && this.acceptUnconfirmed) return primary.armored;
     const secondary = this.state.secondary.find((e) => e.ids.includes(id));
     if (secondary === undefined || this.state.secondaryMet.includes(secondary.fingerprint)) return undefined;
     this.state.secondaryMet.push(secondary.fingerprint);
@@ -145,7 +158,9 @@ export class KeyDirectory {
       const merged = await mergeKey(existing?.armored, key);
       const facts = keyFacts(merged);
       const addresses: Record<string, AddressStatus> = {};
-      for (const email of facts.emails) addresses[email] = existing?.addresses[email] ?? 'unpublished';
+      for (const email of facts.emails) {
+        addresses[email] = existing !== undefined && Object.hasOwn(existing.addresses, email) ? existing.addresses[email]! : 'unpublished';
+      }
       const armored = merged.armor();
       const entry: PrimaryEntry = { ...facts, armored, served: await servedArmor(armored, confirmed(addresses)), addresses };
       this.state.primary = [...this.state.primary.filter((e) => e !== existing), entry];
@@ -162,7 +177,8 @@ export class KeyDirectory {
       const entry = this.findPrimary(fingerprint);
       if (entry === undefined) throw new Error(`No key with fingerprint ${fingerprint}.`);
       const wanted = addresses.map((a) => a.toLowerCase());
-      const unknown = wanted.filter((a) => entry.addresses[a] === undefined);
+      // Addresses are user input: `constructor` or `__proto__` must not find Object's own members.
+      const unknown = wanted.filter((a) => !Object.hasOwn(entry.addresses, a));
       if (unknown.length > 0) throw new Error(`Not an address of key ${entry.fingerprint}: ${unknown.join(', ')}`);
       for (const address of wanted) {
         if (entry.addresses[address] === 'published') continue;

@@ -14,9 +14,12 @@ export const sendJsonBody = (res: ServerResponse, status: number, value: unknown
 
 export const sendHtml = (res: ServerResponse, status: number, html: string): void => send(res, status, 'text/html; charset=utf-8', html);
 
-/** keys.openpgp.org answers key lookups with this type, and allows browser clients. */
-export const sendKey = (res: ServerResponse, armored: string): void =>
-  send(res, 200, 'application/pgp-keys', armored, { 'access-control-allow-origin': '*' });
+/**
+ * keys.openpgp.org answers key lookups with this type. It also allows any origin to read them
+ * (CORS `*`); the sandbox sends no CORS header at all (DESIGN §8): no relctl client is a browser,
+ * and a sandbox on a developer's machine offers web pages nothing.
+ */
+export const sendKey = (res: ServerResponse, armored: string): void => send(res, 200, 'application/pgp-keys', armored);
 
 export function methodNotAllowed(res: ServerResponse, allowed: string): void {
   sendPlain(res, 405, `Method not allowed here; use ${allowed}.`, { allow: allowed });

@@ -52,9 +52,9 @@ export function findingsGithub(report: CheckReport): string {
     .join('\n');
 }
 
-function escapeData(s: string): string {
+export function escapeData(s: string): string {
   return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 }
-function escapeProperty(s: string): string {
+export function escapeProperty(s: string): string {
   return escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }

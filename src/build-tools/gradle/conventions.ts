@@ -1,0 +1,121 @@
+/**
+ * Convention plugins and version-catalog aliases: a project often gets the war or publishing
+ * plugin from a precompiled script plugin in `buildSrc` or an included build (`build-logic`),
+ * or names a plugin through `alias(libs.plugins.x)`. This resolves both into plain plugin ids.
+ */
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { normalisePluginId } from '../../core/gradle/build-script.js';
+import { catalogLibraryVersion, parseCatalogPlugins, type CatalogPlugin } from '../../core/gradle/catalog.js';
+import { loadScript, readText, rel, type LoadedScript, type LocatedPlugin } from './scripts.js';
+
+// Convention folders are small; these bounds keep a stray huge tree from costing time.
+const maxFiles = 200;
+const maxDepth = 10;
+
+// Build output and tool folders never hold convention plugins.
+const skipDirs = new Set(['build', '.gradle', 'node_modules', '.git', 'out']);
+
+/** `*.gradle(.kts)` files under any `src/main/{groovy,kotlin}` of a build (its subprojects included). */
+async function scriptFiles(dir: string, depth = 0, out: string[] = [], inSources = false): Promise<string[]> {
+  if (depth > maxDepth || out.length >= maxFiles) return out;
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  for (const e of entries) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) {
+      if (skipDirs.has(e.name)) continue;
+      const sources = inSources || ((e.name === 'groovy' || e.name === 'kotlin') && dir.endsWith(`${path.sep}src${path.sep}main`));
+      await scriptFiles(p, depth + 1, out, sources);
+    } else if (inSources && /\.gradle(\.kts)?$/.test(e.name) && out.length < maxFiles) out.push(p);
+  }
+  return out;
+}
+
+/**
+ * Precompiled script plugins of `buildSrc` and the included builds, by plugin id: the file name
+ * without `.gradle`/`.gradle.kts`, prefixed with its Kotlin `package` when it declares one.
+ */
+export async function loadConventionPlugins(
+  root: string,
+  buildDirs: readonly string[],
+  urlProps: ReadonlyMap<string, string>,
+  notes: string[],
+): Promise<Map<string, LoadedScript>> {
+  const byId = new Map<string, LoadedScript>();
+  for (const buildDir of buildDirs) {
+    const base = path.resolve(root, buildDir);
+    if (rel(root, base).startsWith('..')) continue; // an included build outside the project
+    // The build's own script names the plugins it compiles against (with their versions).
+    for (const name of ['build.gradle.kts', 'build.gradle']) {
+      const r = await readText(path.join(base, name));
+      if ('text' in r) {
+        byId.set(`${buildDir}:build`, await loadScript(root, path.join(base, name), r.text, base, urlProps, notes));
+        break;
+      }
+    }
+    {
+      for (const file of await scriptFiles(base)) {
+        const r = await readText(file);
+        if (!('text' in r)) continue;
+        const name = path.basename(file).replace(/\.gradle(\.kts)?$/, '');
+        const pkg = /^\s*package\s+([\w.]+)/m.exec(r.text)?.[1];
+        const loaded = await loadScript(root, file, r.text, root, urlProps, notes);
+        byId.set(pkg === undefined ? name : `${pkg}.${name}`, loaded);
+        if (!byId.has(name)) byId.set(name, loaded);
+      }
+    }
+  }
+  return byId;
+}
+
+export interface Catalog {
+  plugins: Map<string, CatalogPlugin>;
+  /** `com.vanniktech:gradle-maven-publish-plugin` in `[libraries]` (applied through a buildscript classpath). */
+  vanniktechVersion?: string;
+}
+
+export async function loadCatalog(root: string): Promise<Catalog> {
+  const r = await readText(path.join(root, 'gradle', 'libs.versions.toml'));
+  if (!('text' in r)) return { plugins: new Map() };
+  const catalog: Catalog = { plugins: parseCatalogPlugins(r.text) };
+  const v = catalogLibraryVersion(r.text, 'com.vanniktech:gradle-maven-publish-plugin');
+  if (v !== undefined) catalog.vanniktechVersion = v;
+  return catalog;
+}
+
+export interface ExpandedPlugins {
+  plugins: LocatedPlugin[];
+  /** The convention plugins applied (directly or through others), for their repositories and settings. */
+  conventions: LoadedScript[];
+}
+
+/**
+ * Resolves catalog aliases to ids (and versions) and adds what each applied convention plugin
+ * applies, in the scope it was applied with.
+ */
+export function expandPlugins(
+  plugins: readonly LocatedPlugin[],
+  conventions: ReadonlyMap<string, LoadedScript>,
+  catalog: ReadonlyMap<string, CatalogPlugin>,
+): ExpandedPlugins {
+  const out: LocatedPlugin[] = [];
+  const applied: LoadedScript[] = [];
+  const visit = (list: readonly LocatedPlugin[], scope: LocatedPlugin['scope'] | undefined, depth: number): void => {
+    for (const raw of list) {
+      let p: LocatedPlugin = scope === undefined || raw.scope.kind !== 'self' ? raw : { ...raw, scope };
+      if (p.alias !== undefined) {
+        const entry = catalog.get(p.alias);
+        if (entry === undefined) continue;
+        p = { ...p, id: normalisePluginId(entry.id), ...(entry.version === undefined ? {} : { version: entry.version }) };
+      }
+      out.push(p);
+      const convention = conventions.get(p.id);
+      if (convention !== undefined && depth < 4 && !applied.includes(convention)) {
+        applied.push(convention);
+        visit(convention.plugins, p.scope, depth + 1);
+      }
+    }
+  };
+  visit(plugins, undefined, 0);
+  return { plugins: out, conventions: applied };
+}

@@ -1,0 +1,52 @@
+/** The publishing-plugin settings of a Gradle build that decide its route (DESIGN §4). */
+import type { PropertyEntry } from '../../core/gradle/properties.js';
+import type { GradlePublishingFacts } from './facts.js';
+import type { LoadedScript } from './scripts.js';
+
+interface PropertySources {
+  /** The project's gradle.properties entries and file (root-relative). */
+  project: ReadonlyMap<string, PropertyEntry>;
+  projectFile?: string;
+  /** The user's gradle.properties entries. */
+  user: ReadonlyMap<string, PropertyEntry>;
+  userDisplay: string;
+  env: NodeJS.ProcessEnv;
+  /** Keys available as Gradle properties (user file and ORG_GRADLE_PROJECT_*). */
+  userKeys: readonly string[];
+}
+
+/** A Gradle property as Gradle resolves it: environment first, then the user's file, then the project's. */
+function property(name: string, p: PropertySources): { value: string; file?: string; line?: number } | undefined {
+  const env = p.env[`ORG_GRADLE_PROJECT_${name}`];
+  if (env !== undefined && env !== '') return { value: env, file: `ORG_GRADLE_PROJECT_${name}` };
+  const user = p.user.get(name);
+  if (user !== undefined) return { value: user.value.trim(), file: p.userDisplay, line: user.line };
+  const own = p.project.get(name);
+  if (own !== undefined) return { value: own.value.trim(), ...(p.projectFile === undefined ? {} : { file: p.projectFile }), line: own.line };
+  return undefined;
+}
+
+export function publishingFacts(scripts: readonly LoadedScript[], p: PropertySources): GradlePublishingFacts {
+  const out: GradlePublishingFacts = {};
+  for (const { file, script } of scripts.flatMap((s) => s.parts)) {
+    if (out.centralHost === undefined && script.centralHost !== undefined) out.centralHost = { file, ...script.centralHost };
+    if (out.gpgCmd === undefined && script.gpgCmd !== undefined) out.gpgCmd = { file, line: script.gpgCmd };
+    if (out.vanniktechVersion === undefined && script.vanniktechVersion !== undefined) out.vanniktechVersion = script.vanniktechVersion;
+    if (out.jreleaserMavenCentral === undefined && script.jreleaserMavenCentral !== undefined) out.jreleaserMavenCentral = { file, line: script.jreleaserMavenCentral };
+    if (out.inMemorySigning === undefined && script.inMemorySigning !== undefined) {
+      const keys = new Set(p.userKeys);
+      const missing = script.inMemorySigning.refs
+        .filter((r) => (r.env ? (p.env[r.name] ?? '') === '' : !keys.has(r.name) && !p.project.has(r.name)))
+        .map((r) => r.name);
+      out.inMemorySigning = { file, line: script.inMemorySigning.line, refs: script.inMemorySigning.refs, missing };
+    }
+  }
+  const host = property('SONATYPE_HOST', p);
+  if (host !== undefined) out.sonatypeHost = host;
+  const central = property('mavenCentralPublishing', p);
+  if (central !== undefined && central.value === 'true') {
+    const { value: _value, ...where } = central;
+    out.mavenCentralPublishing = where;
+  }
+  return out;
+}

@@ -1,0 +1,42 @@
+/** Where a publishing URL goes: the retired OSSRH hosts, the staging API service, or elsewhere. Pure. */
+import { pointsAtStagingService } from './maven-distribution-url.js';
+import { legacyHostOf } from './maven-support.js';
+
+export type UrlTarget = 'legacy' | 'staging' | 'other' | 'central-unknown' | 'local';
+
+// Repository hosts that are not Maven Central: a foundation's or a company's own repository.
+// A URL there is a deliberate choice, not a mistyped Central URL.
+const otherHostSuffixes = [
+  'apache.org', 'eclipse.org', 'jboss.org', 'spring.io', 'pkg.github.com', 'jfrog.io', 'jfrog.org', 'gitlab.com',
+  'cloudsmith.io', 'jitpack.io', 'jenkins-ci.org', 'jenkins.io', 'clojars.org', 'amazonaws.com', 'pkg.dev', 'azure.com',
+  'repsy.io', 'ow2.org', 'mulesoft.org', 'jetbrains.space', 'jetbrains.team', 'codeberg.org', 'gradle.org', 'google.com',
+];
+
+// Repository ids people give a Central upload; any other id on a non-Sonatype host is a repository of its own.
+const centralIds = /central|ossrh|sonatype|oss-?release|maven-?release/i;
+
+function hostOf(url: string): string | undefined {
+  try {
+    return new URL(url).hostname.toLowerCase();
+  } catch {
+    return undefined;
+  }
+}
+
+export function isKnownOtherHost(host: string): boolean {
+  return otherHostSuffixes.some((s) => host === s || host.endsWith(`.${s}`));
+}
+
+/** Classifies a release (or plugin) URL; `id` is the Maven repository id when there is one. */
+export function urlTarget(url: string, stagingApiUrl: string, id?: string): UrlTarget {
+  if (/^file:/i.test(url)) return 'local';
+  if (legacyHostOf(url) !== undefined) return 'legacy';
+  if (pointsAtStagingService(url, stagingApiUrl)) return 'staging';
+  const host = hostOf(url);
+  const stagingHost = hostOf(stagingApiUrl);
+  if (host !== undefined && stagingHost !== undefined && host === stagingHost) return 'staging';
+  if (host === undefined || host.includes('sonatype')) return 'central-unknown';
+  if (isKnownOtherHost(host)) return 'other';
+  if (id !== undefined && !centralIds.test(id)) return 'other';
+  return 'central-unknown';
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { buildFacts, completeMetadata, pom, stagingDistribution } from '../../test/fixtures/maven/facts-builder.js';
+import type { GradleFacts, GradlePublishingFacts } from '../build-tools/gradle/facts.js';
+import type { ProjectFacts } from './facts.js';
+import { detectRoute } from './route.js';
+
+const project = (extra: string): string => pom(`  <groupId>org.ex</groupId><artifactId>demo</artifactId><version>1.0.0-SNAPSHOT</version>
+${completeMetadata}
+${extra}`);
+
+const plugin = (g: string, a: string, config: string, extensions = ''): string =>
+  `  <build><plugins><plugin><groupId>${g}</groupId><artifactId>${a}</artifactId>${extensions}<configuration>${config}</configuration></plugin></plugins></build>`;
+
+describe('publishing route (Maven)', () => {
+  it('portal-plugin for central-publishing-maven-plugin, with its server id (default central)', () => {
+    const route = detectRoute(buildFacts({ files: { 'pom.xml': project(plugin('org.sonatype.central', 'central-publishing-maven-plugin', '', '<extensions>true</extensions>')) } }));
+    expect(route.kind).toBe('portal-plugin');
+    expect(route.portalServers?.map((s) => s.id)).toEqual(['central']);
+    expect(route.evidence[0]).toMatchObject({ file: 'pom.xml' });
+  });
+
+  it('legacy-ossrh for a nexus-staging <nexusUrl> on a retired host, even beside a staging API distribution', () => {
+    const facts = buildFacts({ files: { 'pom.xml': project(`${stagingDistribution}\n${plugin('org.sonatype.plugins', 'nexus-staging-maven-plugin', '<nexusUrl>https://s01.oss.sonatype.org/</nexusUrl>')}`) } });
+    const route = detectRoute(facts);
+    expect(route.kind).toBe('legacy-ossrh');
+    expect(route.evidence[0]!.why).toContain('<nexusUrl>');
+  });
+
+  it('staging-api for the deploy URL; other for a foundation repository; unknown for nothing', () => {
+    expect(detectRoute(buildFacts({ files: { 'pom.xml': project(stagingDistribution) } })).kind).toBe('staging-api');
+    const apache = '  <distributionManagement><repository><id>apache.releases.https</id><url>https://repository.apache.org/service/local/staging/deploy/maven2</url></repository></distributionManagement>';
+    expect(detectRoute(buildFacts({ files: { 'pom.xml': project(apache) } })).kind).toBe('other');
+    const typo = '  <distributionManagement><repository><id>central</id><url>https://nexus.example.com/deploy/</url></repository></distributionManagement>';
+    expect(detectRoute(buildFacts({ files: { 'pom.xml': project(typo) } })).kind).toBe('unknown');
+  });
+});
+
+function gradleFacts(version: string | undefined, publishing: GradlePublishingFacts): ProjectFacts {
+  const gradle: GradleFacts = {
+    rootProjectName: 'lib',
+    projects: [
+      {
+        path: ':',
+        dir: '.',
+        dirExists: true,
+        buildFile: 'build.gradle',
+        plugins: [{ id: 'com.vanniktech.maven.publish', file: 'build.gradle', line: 3, scope: 'self', ...(version === undefined ? {} : { version }) }],
+        repositories: [],
+        hasWebapp: false,
+      },
+    ],
+    user: { file: '/h/.gradle/gradle.properties', display: '~/.gradle/gradle.properties', state: 'ok', keys: [], tokenFromEnv: false },
+    stagingApiUrl: 'https://ossrh-staging-api.central.sonatype.com',
+    publishing,
+  };
+  return { root: '/p', buildTool: 'gradle', gatherFindings: [], gradle };
+}
+
+describe('publishing route (vanniktech, by the plugin changelog)', () => {
+  const call = { centralHost: { host: '', file: 'build.gradle', line: 7 } };
+  it.each([
+    ['0.25.3', call, 'legacy-ossrh'],
+    ['0.32.0', call, 'legacy-ossrh'],
+    ['0.33.0', call, 'portal-plugin'],
+    ['0.34.0', {}, 'portal-plugin'],
+    [undefined, call, 'portal-plugin'],
+    ['0.28.0', { centralHost: { host: 'CENTRAL_PORTAL', file: 'build.gradle', line: 7 } }, 'portal-plugin'],
+    ['0.30.0', { sonatypeHost: { value: 'CENTRAL_PORTAL', file: 'gradle.properties', line: 2 } }, 'portal-plugin'],
+    ['0.33.0', { sonatypeHost: { value: 'S01', file: 'gradle.properties', line: 2 } }, 'legacy-ossrh'],
+    ['0.33.0', { mavenCentralPublishing: { file: 'gradle.properties', line: 3 } }, 'portal-plugin'],
+    ['0.32.0', { mavenCentralPublishing: { file: 'gradle.properties', line: 3 } }, 'legacy-ossrh'],
+  ] as const)('version %s with %j: %s', (version, publishing, kind) => {
+    const route = detectRoute(gradleFacts(version, publishing as GradlePublishingFacts));
+    expect(route.kind).toBe(kind);
+    if (kind === 'legacy-ossrh') expect(route.legacyPluginHosts).toHaveLength(1);
+  });
+});

@@ -1,0 +1,219 @@
+/**
+ * The publishing route (DESIGN §4): how the project publishes decides which distribution rules
+ * apply. Pure: computed once from the gathered facts, then read by the checks and the renderers.
+ */
+import type { EffectivePlugin } from '../core/pom/index.js';
+import type { MavenModuleFacts } from '../build-tools/maven/facts.js';
+import type { GradleFacts } from '../build-tools/gradle/facts.js';
+import type { ProjectFacts } from './facts.js';
+import { urlTarget } from './publishing-hosts.js';
+
+export type RouteKind = 'staging-api' | 'legacy-ossrh' | 'portal-plugin' | 'other' | 'unknown';
+
+export interface RouteEvidence {
+  file: string;
+  line: number;
+  why: string;
+}
+
+/** A settings `<server>` id the Central Portal plugin authenticates with (Maven). */
+export interface PortalServer {
+  id: string;
+  file: string;
+  line: number;
+  module: string;
+}
+
+export interface PublishingRoute {
+  kind: RouteKind;
+  evidence: RouteEvidence[];
+  /** portal-plugin on Maven: the central-publishing plugin's `publishingServerId`s. */
+  portalServers?: PortalServer[];
+  /** A publishing plugin aimed at a retired host by its default or its host setting (no URL written). */
+  legacyPluginHosts?: RouteEvidence[];
+}
+
+// When several routes show, the one that decides the upload wins: a Central Portal plugin
+// replaces deploy; a retired host left anywhere is a live problem; then the staging service.
+const precedence: RouteKind[] = ['portal-plugin', 'legacy-ossrh', 'staging-api', 'other'];
+
+class Collector {
+  readonly byKind = new Map<RouteKind, RouteEvidence[]>();
+  private readonly seen = new Set<string>();
+  add(kind: RouteKind, e: RouteEvidence): void {
+    const key = `${kind}|${e.file}|${e.line}|${e.why}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    const list = this.byKind.get(kind) ?? [];
+    list.push(e);
+    this.byKind.set(kind, list);
+  }
+  route(): PublishingRoute {
+    for (const kind of precedence) {
+      const evidence = this.byKind.get(kind);
+      if (evidence !== undefined) return { kind, evidence };
+    }
+    return { kind: 'unknown', evidence: [] };
+  }
+}
+
+export function detectRoute(facts: ProjectFacts): PublishingRoute {
+  if (facts.maven !== undefined) return mavenRoute(facts);
+  if (facts.gradle !== undefined) return gradleRoute(facts.gradle, facts.jreleaserFile);
+  return { kind: 'unknown', evidence: [] };
+}
+
+export function routeKind(facts: ProjectFacts): RouteKind {
+  return facts.route?.kind ?? 'unknown';
+}
+
+/** Routes whose upload does not go through `distributionManagement` / a publishing repository. */
+export function ignoresDistribution(facts: ProjectFacts): boolean {
+  const kind = routeKind(facts);
+  return kind === 'portal-plugin' || kind === 'other';
+}
+
+/** On `other` the Central-only rules (metadata, developers, packaging, distribution URL) do not apply. */
+export function centralRulesApply(facts: ProjectFacts): boolean {
+  return routeKind(facts) !== 'other';
+}
+
+function pluginAt(module: MavenModuleFacts, p: EffectivePlugin): { file: string; line: number } {
+  if (p.origin.pom.file !== undefined) return { file: p.origin.pom.file, line: p.origin.line };
+  return module.exit ?? { file: module.file, line: module.raw.projectLine };
+}
+
+function configValue(p: EffectivePlugin, name: string): { value: string; line: number } | undefined {
+  return p.config.find((c) => c.path === name || c.path.endsWith(`/${name}`));
+}
+
+function mavenRoute(facts: ProjectFacts): PublishingRoute {
+  const maven = facts.maven!;
+  const out = new Collector();
+  const servers: PortalServer[] = [];
+  const serverKeys = new Set<string>();
+  const judged = new Set<string>();
+  for (const module of maven.modules) {
+    for (const p of module.effective.plugins) {
+      const at = pluginAt(module, p);
+      const where = p.profile === undefined ? '' : ` (profile ${p.profile})`;
+      if (p.artifactId === 'central-publishing-maven-plugin' && (!p.managed || p.extensions)) {
+        out.add('portal-plugin', { ...at, why: `central-publishing-maven-plugin uploads to the Central Portal${where}` });
+        const id = configValue(p, 'publishingServerId');
+        const server: PortalServer = { id: id?.value ?? 'central', ...at, module: module.effective.coords };
+        if (id !== undefined && p.origin.pom.file !== undefined) server.line = id.line;
+        const key = `${server.id}|${server.file}|${server.line}`;
+        if (!serverKeys.has(key)) {
+          serverKeys.add(key);
+          servers.push(server);
+        }
+      } else if (p.artifactId === 'jreleaser-maven-plugin' && !p.managed && (p.config.some((c) => /(^|\/)mavenCentral$/.test(c.path)) || facts.jreleaserFile !== undefined)) {
+        out.add('portal-plugin', { ...(facts.jreleaserFile ?? at), why: `JReleaser's Maven Central deployer uploads to the Central Portal${where}` });
+      } else if (p.artifactId === 'nexus-staging-maven-plugin') {
+        const url = configValue(p, 'nexusUrl');
+        if (url === undefined) continue;
+        const line = p.origin.pom.file === undefined ? at.line : url.line;
+        const target = urlTarget(url.value, maven.stagingApiUrl);
+        const why = `nexus-staging-maven-plugin <nexusUrl> ${url.value}${where}`;
+        if (target === 'legacy') out.add('legacy-ossrh', { file: at.file, line, why: `${why} is a retired OSSRH host` });
+        else if (target === 'staging') out.add('staging-api', { file: at.file, line, why: `${why} is the staging API service` });
+        else if (target === 'other') out.add('other', { file: at.file, line, why: `${why} is not Maven Central` });
+      }
+    }
+    const repo = module.effective.repository;
+    const url = repo?.url;
+    if (url === undefined) continue;
+    // A reactor's modules share one inherited URL: judge each declaration once.
+    const seenKey = `${url.origin.pom.id}|${url.origin.line}|${url.value}|${module.exit?.file ?? ''}`;
+    if (judged.has(seenKey)) continue;
+    judged.add(seenKey);
+    const at = url.origin.pom.file !== undefined ? { file: url.origin.pom.file, line: url.origin.line } : (module.exit ?? { file: module.file, line: module.raw.projectLine });
+    const target = urlTarget(url.value, maven.stagingApiUrl, repo?.id?.value);
+    const why = `distributionManagement release repository ${url.value}`;
+    if (target === 'legacy') out.add('legacy-ossrh', { ...at, why: `${why} is a retired OSSRH host` });
+    else if (target === 'staging') out.add('staging-api', { ...at, why: `${why} is the staging API service` });
+    else if (target === 'other') out.add('other', { ...at, why: `${why} is not Maven Central` });
+  }
+  const route = out.route();
+  if (route.kind === 'portal-plugin') route.portalServers = servers;
+  if (route.kind === 'unknown') {
+    // Say why it is unknown when a parent that would usually decide it could not be read.
+    const cut = maven.modules.find((m) => m.parentUnresolved === true && m.exit !== undefined);
+    if (cut?.exit !== undefined) route.evidence.push({ file: cut.exit.file, line: cut.exit.line, why: 'the parent POM, which usually decides how a project publishes, could not be read' });
+  }
+  return route;
+}
+
+/** `0.32.0` < `0.33.0`: compares the leading numbers of two plugin versions. */
+function versionBefore(version: string, bound: readonly number[]): boolean {
+  const parts = version.split(/[.-]/).map((x) => Number.parseInt(x, 10));
+  for (let i = 0; i < bound.length; i++) {
+    const a = Number.isNaN(parts[i]!) || parts[i] === undefined ? 0 : parts[i]!;
+    if (a !== bound[i]) return a < bound[i]!;
+  }
+  return false;
+}
+
+/**
+ * Which host the vanniktech plugin uploads to. From its CHANGELOG: 0.28.0 added the Central
+ * Portal (`SonatypeHost.CENTRAL_PORTAL` / `SONATYPE_HOST=CENTRAL_PORTAL`); up to 0.32.x
+ * `publishToMavenCentral()` without a host means `SonatypeHost.DEFAULT` (oss.sonatype.org);
+ * 0.33.0 (2025-06-22) made it mean the Central Portal and added `mavenCentralPublishing=true`;
+ * 0.34.0 removed `SonatypeHost` and the OSSRH hosts altogether.
+ */
+function vanniktechTarget(g: GradleFacts, version: string | undefined): { kind: RouteKind; why: string } {
+  const dsl = g.publishing.centralHost?.host ?? '';
+  const prop = g.publishing.sonatypeHost?.value ?? '';
+  const chosen = dsl !== '' ? dsl : prop;
+  const v = version === undefined ? 'an unknown version' : version;
+  const before033 = version !== undefined && versionBefore(version, [0, 33, 0]);
+  // mavenCentralPublishing=true only exists from 0.33.0 on; older versions ignore it.
+  if (/^CENTRAL_PORTAL$/i.test(chosen) || (chosen === '' && g.publishing.mavenCentralPublishing !== undefined && !before033)) {
+    return { kind: 'portal-plugin', why: `com.vanniktech.maven.publish (${v}) publishes through the Central Portal` };
+  }
+  if (/^(DEFAULT|S01)$/i.test(chosen)) {
+    return { kind: 'legacy-ossrh', why: `com.vanniktech.maven.publish is told SonatypeHost ${chosen.toUpperCase()}, a retired OSSRH host` };
+  }
+  if (/^https?:/i.test(chosen)) {
+    const target = urlTarget(chosen, g.stagingApiUrl);
+    if (target === 'legacy') return { kind: 'legacy-ossrh', why: `com.vanniktech.maven.publish SONATYPE_HOST ${chosen} is a retired OSSRH host` };
+    if (target === 'staging') return { kind: 'staging-api', why: `com.vanniktech.maven.publish SONATYPE_HOST ${chosen} is the staging API service` };
+    return { kind: 'other', why: `com.vanniktech.maven.publish SONATYPE_HOST ${chosen} is not Maven Central` };
+  }
+  if (before033) {
+    return { kind: 'legacy-ossrh', why: `com.vanniktech.maven.publish ${version} defaults to oss.sonatype.org (the Central Portal is the default from 0.33.0); set SONATYPE_HOST=CENTRAL_PORTAL or upgrade` };
+  }
+  return { kind: 'portal-plugin', why: `com.vanniktech.maven.publish (${v}) defaults to the Central Portal` };
+}
+
+function gradleRoute(g: GradleFacts, jreleaserFile: { file: string; line: number } | undefined): PublishingRoute {
+  const out = new Collector();
+  const legacyPluginHosts: RouteEvidence[] = [];
+  const hostAt = g.publishing.centralHost ?? (g.publishing.sonatypeHost?.file !== undefined ? { file: g.publishing.sonatypeHost.file, line: g.publishing.sonatypeHost.line ?? 0 } : undefined);
+  for (const project of g.projects) {
+    for (const p of project.plugins) {
+      const at = { file: p.file, line: p.line };
+      if (p.id === 'com.vanniktech.maven.publish' || p.id === 'com.vanniktech.maven.publish.base') {
+        const t = vanniktechTarget(g, p.version ?? g.publishing.vanniktechVersion);
+        const e = { ...(hostAt ?? at), why: t.why };
+        out.add(t.kind, e);
+        if (t.kind === 'legacy-ossrh' && !legacyPluginHosts.some((x) => x.file === e.file && x.line === e.line)) legacyPluginHosts.push(e);
+      } else if (p.id.startsWith('com.gradleup.nmcp')) {
+        out.add('portal-plugin', { ...at, why: `${p.id} uploads to the Central Portal` });
+      } else if (p.id === 'org.jreleaser' && (g.publishing.jreleaserMavenCentral ?? jreleaserFile) !== undefined) {
+        out.add('portal-plugin', { ...(g.publishing.jreleaserMavenCentral ?? jreleaserFile)!, why: "JReleaser's Maven Central deployer uploads to the Central Portal" });
+      }
+    }
+    for (const r of project.repositories) {
+      const target = urlTarget(r.url, g.stagingApiUrl);
+      const what = r.implicit === true ? "the nexus publish plugin's default for sonatype()" : r.nexus === true ? `nexusPublishing ${r.kind === 'release' ? 'nexusUrl' : 'snapshotRepositoryUrl'} ${r.url}` : `publishing repository ${r.url}`;
+      if (target === 'legacy') out.add('legacy-ossrh', { file: r.file, line: r.line, why: `${what} is a retired OSSRH host` });
+      else if (r.kind !== 'release') continue;
+      else if (target === 'staging') out.add('staging-api', { file: r.file, line: r.line, why: `${what} is the staging API service` });
+      else if (target === 'other') out.add('other', { file: r.file, line: r.line, why: `${what} is not Maven Central` });
+    }
+  }
+  const route = out.route();
+  if (legacyPluginHosts.length > 0) route.legacyPluginHosts = legacyPluginHosts;
+  return route;
+}

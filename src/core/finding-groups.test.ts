@@ -1,0 +1,39 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { UsageError } from './errors.js';
+import { codesOf, findingGroups, groupOf, selectedGroups } from './finding-groups.js';
+
+/** The codes of the README's finding-code table (the public contract). */
+function readmeCodes(): string[] {
+  const readme = readFileSync(path.resolve(import.meta.dirname, '../../README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Finding codes'));
+  const table = section.slice(0, section.indexOf('\n## ', 5));
+  return [...table.matchAll(/^\| `([a-z-]+)` \|/gm)].map((m) => m[1]!);
+}
+
+describe('finding groups', () => {
+  it('gives every code of the README finding table exactly one group', () => {
+    const codes = readmeCodes();
+    expect(codes.length).toBeGreaterThan(30);
+    expect(codes).toContain('unresolved-property');
+    for (const code of codes) expect(groupOf(code), code).toBeDefined();
+    const all = findingGroups.flatMap((g) => codesOf(g));
+    expect(new Set(all).size).toBe(all.length);
+  });
+
+  it('puts what a pull request cannot have (secrets) in credentials and signing', () => {
+    expect(groupOf('server-id-mismatch')).toBe('credentials');
+    expect(groupOf('gradle-properties-missing')).toBe('credentials');
+    expect(groupOf('signing-keyring-missing')).toBe('signing');
+    expect(groupOf('prerelease-notice-missing')).toBe('repository');
+  });
+
+  it('selects groups from --skip or --only, refusing unknown names and both flags', () => {
+    expect([...selectedGroups(['credentials', 'signing'], undefined)]).toEqual(['descriptors', 'repository', 'online']);
+    expect([...selectedGroups(undefined, ['descriptors,repository'])]).toEqual(['descriptors', 'repository']);
+    expect([...selectedGroups(undefined, undefined)]).toEqual([...findingGroups]);
+    expect(() => selectedGroups(['secrets'], undefined)).toThrow(UsageError);
+    expect(() => selectedGroups(['signing'], ['descriptors'])).toThrow(/together/);
+  });
+});

@@ -1,0 +1,64 @@
+import { readdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { DataDir } from '../shared/persistence.js';
+import { StagingLog, encodeRecord } from '../staging/staging-log.js';
+
+const bundleName = /^([0-9a-f-]{36})\.bundle$/;
+
+/**
+ * The files of each deployment, `<data>/deployments/<deployment id>.bundle`, written once and
+ * atomically in the staging log's record format: the portal's own copy of what the manual upload
+ * call froze, so what is validated is exactly what is published, whatever happens to the staging
+ * repository afterwards.
+ */
+export class BundleStore {
+  constructor(
+    private readonly dir: DataDir,
+    readonly root: string,
+  ) {}
+
+  private file(id: string): string {
+    if (!/^[0-9a-f-]{36}$/.test(id)) throw new Error(`bad deployment id ${id}`);
+    return path.join(this.root, `${id}.bundle`);
+  }
+
+  async write(id: string, files: ReadonlyMap<string, Uint8Array>): Promise<void> {
+    const parts = [...files].flatMap(([p, data]) => encodeRecord(p, data));
+    await this.dir.writeAtomic(this.file(id), Buffer.concat(parts));
+  }
+
+  /** Visits every file of a bundle, one at a time (a bundle is never held in memory whole). */
+  async forEach(id: string, visit: (mavenPath: string, data: Buffer) => Promise<void>): Promise<void> {
+    const log = new StagingLog(this.file(id));
+    try {
+      for (const p of log.paths()) await visit(p, log.read(p)!);
+    } finally {
+      log.close();
+    }
+  }
+
+  async has(id: string): Promise<boolean> {
+    return (await stat(this.file(id)).catch(() => undefined))?.isFile() === true;
+  }
+
+  /** Takes a staging log over as a deployment's bundle (same record format): a rename. */
+  async adopt(id: string, logFile: string): Promise<boolean> {
+    return rename(logFile, this.file(id)).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  async remove(id: string): Promise<void> {
+    await rm(this.file(id), { force: true });
+  }
+
+  async onDisk(): Promise<string[]> {
+    const names = await readdir(this.root).catch(() => [] as string[]);
+    return names.flatMap((n) => bundleName.exec(n)?.[1] ?? []);
+  }
+
+  async clear(): Promise<void> {
+    for (const id of await this.onDisk()) await this.remove(id);
+  }
+}

@@ -1,0 +1,51 @@
+import type { IncomingMessage } from 'node:http';
+import { HttpError, parseAuthorization } from './http.js';
+import { inNamespace } from './namespaces.js';
+
+export interface SandboxUser {
+  name: string;
+  password: string;
+  /** The namespaces this account owns; undefined = every namespace no other account owns. */
+  namespaces?: string[];
+}
+
+/**
+ * The token users and who owns which namespace. A namespace listed for one account belongs to it
+ * alone (as a verified namespace on the portal belongs to one account); an account without a
+ * list may use every namespace nobody owns.
+ */
+export class Accounts {
+  constructor(readonly users: readonly SandboxUser[]) {}
+
+  authenticate(name: string, password: string): SandboxUser | undefined {
+    return this.users.find((u) => u.name === name && u.password === password);
+  }
+
+  /**
+   * The caller's user from `Authorization`, or a 401 with an empty body. `realm` adds the Basic
+   * challenge browsers and Maven understand.
+   */
+  require(req: IncomingMessage, schemes: readonly string[], realm?: string): SandboxUser {
+    const creds = parseAuthorization(req.headers.authorization, schemes);
+    const user = creds === undefined ? undefined : this.authenticate(creds.name, creds.password);
+    if (user === undefined) {
+      throw new HttpError(401, '', realm === undefined ? {} : { 'www-authenticate': `Basic realm="${realm}"` });
+    }
+    return user;
+  }
+
+  /** The namespace `user` may use for `groupId` (its longest listed one), or undefined. */
+  ownNamespaceOf(user: SandboxUser, groupId: string): string | undefined {
+    if (user.namespaces === undefined) return this.ownedByOther(user, groupId) ? undefined : groupId;
+    return user.namespaces.filter((ns) => inNamespace(groupId, ns)).sort((a, b) => b.length - a.length)[0];
+  }
+
+  /** True when `user` may deploy `groupId` (a group id or a namespace). */
+  allows(user: SandboxUser, groupId: string): boolean {
+    return this.ownNamespaceOf(user, groupId) !== undefined;
+  }
+
+  private ownedByOther(user: SandboxUser, groupId: string): boolean {
+    return this.users.some((u) => u !== user && u.namespaces !== undefined && u.namespaces.some((ns) => inNamespace(groupId, ns)));
+  }
+}

@@ -1,0 +1,103 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { PublishingType } from '../portal/records.js';
+import type { Accounts } from '../shared/accounts.js';
+import { HttpError, continueAndRead, safeSegments, sendEmpty, sendJson, sourceAddress, type Route } from '../shared/http.js';
+import type { StagingRepositories } from './repositories.js';
+
+const deployPrefix = '/service/local/staging/deploy/maven2/';
+const uploadDefault = '/manual/upload/defaultRepository/';
+const uploadByKey = '/manual/upload/repository/';
+const dropByKey = '/manual/drop/repository/';
+const tokenSchemes = ['Basic', 'Bearer'] as const;
+
+function methodNotAllowed(allow: string): HttpError {
+  return new HttpError(405, { error: 'Method not allowed' }, { allow });
+}
+
+/** A repository key arrives raw (`a/b/c--default-repository`) or URL-encoded; both are accepted. */
+function keyOf(rest: string): string {
+  try {
+    return decodeURIComponent(rest);
+  } catch {
+    throw new HttpError(400, { error: 'Failed to process request: malformed repository key' });
+  }
+}
+
+/** `publishing_type`; anything but automatic/portal_api means user_managed, as the service does. */
+function publishingType(query: URLSearchParams): PublishingType {
+  const value = (query.get('publishing_type') ?? '').toLowerCase();
+  return value === 'automatic' || value === 'portal_api' ? value : 'user_managed';
+}
+
+/** `/staging/...`: the OSSRH Staging API compatibility service (seed part 4, issue 3). */
+export function stagingRoutes(accounts: Accounts, staging: StagingRepositories): Route {
+  return (req, res, rest, query) => handle(accounts, staging, req, res, rest, query);
+}
+
+async function handle(
+  accounts: Accounts,
+  staging: StagingRepositories,
+  req: IncomingMessage,
+  res: ServerResponse,
+  rest: string,
+  query: URLSearchParams,
+): Promise<void> {
+  const method = req.method ?? 'GET';
+  const ip = sourceAddress(req);
+
+  if (rest.startsWith(deployPrefix)) {
+    const user = accounts.require(req, tokenSchemes, 'staging');
+    const segments = safeSegments(rest.slice(deployPrefix.length));
+    if (method === 'PUT') {
+      // Refuse before the body travels: namespace and block need only the path.
+      staging.checkPut(user, ip, segments);
+      const body = await continueAndRead(req, res);
+      await staging.put(user, ip, segments, body);
+      sendEmpty(res, 201);
+      return;
+    }
+    if (method === 'GET' || method === 'HEAD') {
+      const data = await staging.get(user, ip, segments);
+      if (data === undefined) throw new HttpError(404, '');
+      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(data.length) });
+      res.end(method === 'HEAD' ? undefined : data);
+      return;
+    }
+    throw methodNotAllowed('GET, HEAD, PUT');
+  }
+
+  if (rest.startsWith(uploadDefault) || rest.startsWith(uploadByKey)) {
+    if (method !== 'POST') throw methodNotAllowed('POST');
+    const user = accounts.require(req, tokenSchemes);
+    await continueAndRead(req, res, 1024 * 1024);
+    const type = publishingType(query);
+    const deployment = rest.startsWith(uploadDefault)
+      ? await staging.uploadDefault(user, ip, keyOf(rest.slice(uploadDefault.length)), type)
+      : await staging.uploadByKey(user, keyOf(rest.slice(uploadByKey.length)), type);
+    sendJson(res, 200, { deploymentId: deployment.id });
+    return;
+  }
+
+  if (rest === '/manual/search/repositories') {
+    if (method !== 'GET') throw methodNotAllowed('GET');
+    const user = accounts.require(req, tokenSchemes);
+    const repositories = staging.search(user, ip, query).map((r) => ({
+      key: r.key,
+      state: r.state,
+      description: r.description,
+      portal_deployment_id: r.portalDeploymentId,
+    }));
+    sendJson(res, 200, { repositories });
+    return;
+  }
+
+  if (rest.startsWith(dropByKey)) {
+    if (method !== 'DELETE') throw methodNotAllowed('DELETE');
+    const user = accounts.require(req, tokenSchemes);
+    await staging.dropRepository(user, keyOf(rest.slice(dropByKey.length)));
+    sendEmpty(res, 204);
+    return;
+  }
+
+  throw new HttpError(404, { error: `Not found: /staging${rest}` });
+}

@@ -1,0 +1,30 @@
+import type { Style } from '../style.js';
+import type { PublishingRoute } from '../../checks/route.js';
+import { escapeData, escapeProperty } from './findings.js';
+
+const describe: Record<PublishingRoute['kind'], string> = {
+  'staging-api': 'the OSSRH Staging API service (deploy, then the manual upload call)',
+  'legacy-ossrh': 'a retired OSSRH host (uploads are refused)',
+  'portal-plugin': 'a Central Portal publishing plugin',
+  other: 'a repository other than Maven Central (Central-only rules not applied)',
+  unknown: 'not recognised (the staging API rules apply to what is known)',
+};
+
+/** The first line of preflight's text output: the route and its first piece of evidence. */
+export function routeLine(route: PublishingRoute, c: Style): string {
+  const first = route.evidence[0];
+  const where = first === undefined ? '' : c.dim(` (${first.file}:${first.line}: ${first.why})`);
+  return `${c.bold('route:')} ${route.kind}, ${describe[route.kind]}${where}`;
+}
+
+/** The `route` member of preflight's --json document (DESIGN §4). */
+export function routeJson(route: PublishingRoute): Record<string, unknown> {
+  return { kind: route.kind, evidence: route.evidence.map((e) => ({ file: e.file, line: e.line, why: e.why })) };
+}
+
+/** `--format github`: the route as a notice annotation, before the findings. */
+export function routeGithub(route: PublishingRoute): string {
+  const first = route.evidence[0];
+  const props = first === undefined ? '' : ` file=${escapeProperty(first.file)},line=${first.line}`;
+  return `::notice${props}::${escapeData(`route: ${route.kind}, ${describe[route.kind]}${first === undefined ? '' : ` (${first.why})`}`)}`;
+}
