@@ -2,6 +2,8 @@
 # Installs the Debian packages relctl's demo and tests need, only those missing:
 #   --maven   Java, Maven and Maven's plugins (used offline from /usr/share/maven-repo), gpg, git
 #   --browser Chromium, for the sandbox web-page test
+#   --image   buildah (rootless image builds, vfs storage), Debian's docker-registry (a real registry
+#             on loopback for the image tests) and apache2-utils (htpasswd for the registry's auth)
 # Needs root or sudo when something is missing; prints what it installs.
 set -euo pipefail
 
@@ -13,13 +15,15 @@ maven=(
   libmaven-javadoc-plugin-java libmaven-antrun-plugin-java
 )
 browser=(chromium)
+image=(buildah docker-registry apache2-utils)
 
 wanted=()
 for arg in "$@"; do
   case "$arg" in
     --maven) wanted+=("${maven[@]}") ;;
     --browser) wanted+=("${browser[@]}") ;;
-    *) echo "usage: $0 [--maven] [--browser]" >&2; exit 2 ;;
+    --image) wanted+=("${image[@]}") ;;
+    *) echo "usage: $0 [--maven] [--browser] [--image]" >&2; exit 2 ;;
   esac
 done
 

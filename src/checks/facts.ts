@@ -9,6 +9,7 @@ import type { Finding } from '../core/findings.js';
 import type { MavenFacts } from '../build-tools/maven/facts.js';
 import type { GradleFacts } from '../build-tools/gradle/facts.js';
 import type { GitFacts } from '../io/git.js';
+import type { NoticeRecord } from '../core/post-release/notice-rule.js';
 import type { PublishingRoute } from './route.js';
 
 export type BuildTool = 'maven' | 'gradle';
@@ -30,6 +31,15 @@ export interface ProjectFacts {
   unreachable?: string[];
   /** How the project publishes (DESIGN §4); computed from the facts above by detectRoute. */
   route?: PublishingRoute;
+  /** Pre-release notices sent (journal) and today's date; absent when the project has no `mail` config. */
+  notice?: NoticeFacts;
+}
+
+export interface NoticeFacts {
+  notices: NoticeRecord[];
+  /** Local calendar day, YYYY-MM-DD. */
+  today: string;
+  requiredWorkingDays: number;
 }
 
 /** Version facts shared by both build tools. */

@@ -14,6 +14,7 @@ import { gradlePackagingMismatch } from './gradle-packaging.js';
 import { gradlePropertiesMissing, gradleSigningKeyringMissing } from './gradle-properties.js';
 import { repoDetachedHead, repoDirtyWorktree } from './repo-git.js';
 import { repoNotSnapshot, repoOrphanTag } from './repo-version.js';
+import { repoPrereleaseNotice } from './repo-prerelease-notice.js';
 import { onlineKeysCheck } from './online-keys.js';
 import { onlinePortalCheck } from './online-portal.js';
 
@@ -38,6 +39,7 @@ export const checks: readonly Check[] = [
   repoDetachedHead,
   repoNotSnapshot,
   repoOrphanTag,
+  repoPrereleaseNotice,
   onlinePortalCheck,
   onlineKeysCheck,
 ];

@@ -27,6 +27,10 @@ export const commandModules: Record<string, () => Promise<{ define: Define }>> =
   run: () => import('./run.js'),
   rehearse: () => import('./rehearse.js'),
   notes: () => import('./notes.js'),
+  notify: () => import('./notify.js'),
+  image: () => import('./image.js'),
+  smoke: () => import('./smoke.js'),
+  distribute: () => import('./distribute.js'),
 };
 
 /**

@@ -1,4 +1,4 @@
-import { ExitCode } from '../core/errors.js';
+import { ExitCode, UsageError } from '../core/errors.js';
 import { findingToJson } from '../core/findings.js';
 import { positiveSeconds } from '../release/options.js';
 import { rehearse, type RehearsalResult } from '../release/rehearse/run.js';
@@ -13,13 +13,18 @@ export const define: Define = (program, action) => {
     .option('--publish', 'after VALIDATED, publish in the sandbox and fetch the jars back from its public repository')
     .option('--maven-mirror <url>', 'resolve everything from this repository (offline machines: file:///usr/share/maven-repo)')
     .option('--keep', 'keep the throwaway copy (its path is printed)')
+    .option('--post-release', "with --publish: then notes, distribute and notify against the sandbox's GitHub and SMTP stand-ins")
     .option('--wait-timeout <seconds>', 'how long to wait for the sandbox portal verdict', positiveSeconds, 120)
     .action(
       action(async (ctx, opts) => {
+        if (opts.postRelease === true && opts.publish !== true) {
+          throw new UsageError('--post-release rehearses what follows a publication.', { fix: 'Add --publish.' });
+        }
         const result = await rehearse(ctx, {
           sign: opts.sign === true,
           publish: opts.publish === true,
           keep: opts.keep === true,
+          postRelease: opts.postRelease === true,
           waitTimeout: typeof opts.waitTimeout === 'number' ? opts.waitTimeout : 120,
           ...(typeof opts.mavenMirror === 'string' ? { mavenMirror: opts.mavenMirror } : {}),
         });
@@ -50,6 +55,8 @@ function render(ctx: CommandContext, r: RehearsalResult): void {
   for (const s of r.chain?.steps ?? []) lines.push(`  ${s.id.padEnd(10)} ${s.status}`);
   if (r.deploymentId !== undefined) lines.push(`deploymentId: ${r.deploymentId}`);
   for (const f of r.fetched ?? []) lines.push(`fetched back: ${f.file} (${f.bytes} bytes, ${f.matchesBuild ? 'identical to the build' : 'DIFFERS from the build'})`);
+  for (const s of r.postRelease?.steps ?? []) lines.push(`  ${s.id.padEnd(10)} ${s.status}${s.status === 'skipped' ? ` (${s.reason})` : ''}`);
+  if (r.postRelease?.error !== undefined) lines.push(`post-release: ${r.postRelease.error.message}`);
   if (r.workspace !== undefined) lines.push(`workspace kept: ${r.workspace}`);
   lines.push(verdicts[r.verdict]);
   if (r.error !== undefined) {

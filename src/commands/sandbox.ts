@@ -28,6 +28,14 @@ export function parseUserSpec(value: string, previous: UserSpec[] = []): UserSpe
   return [...previous, user];
 }
 
+function parseSmtpUser(value: string): { user: string; password: string } {
+  const colon = value.indexOf(':');
+  if (colon <= 0 || colon === value.length - 1) {
+    throw new UsageError('--smtp-user needs NAME:PASSWORD.', { fix: 'Write e.g. --smtp-user mailer:secret.' });
+  }
+  return { user: value.slice(0, colon), password: value.slice(colon + 1) };
+}
+
 function parsePort(value: string): number {
   const port = Number(value);
   if (!/^\d+$/.test(value) || port > 65535) {
@@ -66,6 +74,8 @@ export const define: Define = (program, action) => {
     .option('--control-token <token>', 'the X-Sandbox-Token state-changing /sandbox/* calls need (default: random per start, shown as controlToken)', parseControlToken)
     .option('--accept-unconfirmed-keys', 'let keys whose e-mail address was never confirmed on the primary key server validate signatures')
     .option('--limits <spec>', 'publishing limits per namespace and month, e.g. files=300,bytes=15MB,releases=3 (default: none)')
+    .option('--smtp-port <n>', 'SMTP listener port on 127.0.0.1 (0 = any free port)', parsePort, 0)
+    .option('--smtp-user <name:password>', 'require SMTP AUTH with this user (default: anyone may send)', parseSmtpUser)
     .action(
       action(async (ctx, opts) => {
         const { startSandbox } = await import('../sandbox/server.js');
@@ -79,6 +89,8 @@ export const define: Define = (program, action) => {
           ...(typeof opts.dataDir === 'string' ? { dataDir: opts.dataDir } : {}),
           ...(typeof opts.seedRepo === 'string' ? { seedRepo: opts.seedRepo } : {}),
           ...(users !== undefined ? { users } : {}),
+          smtpPort: opts.smtpPort as number,
+          ...(opts.smtpUser === undefined ? {} : { smtpAuth: opts.smtpUser as { user: string; password: string } }),
           log: (line) => ctx.out.error(line),
         }).catch((error: unknown) => {
           const code = (error as NodeJS.ErrnoException).code;
@@ -111,7 +123,7 @@ export const define: Define = (program, action) => {
           ctx.out.result(
             `sandbox ready stagingApiUrl=${ready.stagingApiUrl} portalUrl=${ready.portalUrl} publicRepoUrl=${ready.publicRepoUrl}` +
               ` keyserverUrl=${ready.keyserverUrl} secondaryKeyserverUrl=${ready.secondaryKeyserverUrl}` +
-              ` githubApiUrl=${ready.githubApiUrl} jiraUrl=${ready.jiraUrl} users=${who.join(';')}` +
+              ` githubApiUrl=${ready.githubApiUrl} jiraUrl=${ready.jiraUrl} smtpUrl=${ready.smtpUrl} users=${who.join(';')}` +
               ` controlToken=${ready.controlToken}`,
           );
           ctx.out.info(`Maven deploy URL: ${ready.stagingApiUrl}/service/local/staging/deploy/maven2/`);

@@ -10,6 +10,9 @@ import { detectRoute } from '../checks/route.js';
 import { existingTag } from '../core/tag-forms.js';
 import { ParentSource, parentCacheDir } from './parent-cache.js';
 import { isVersionPublished } from './public-repo.js';
+import { readJournal } from './journal.js';
+import { localDay } from '../core/post-release/notice-rule.js';
+import { clockNow } from './clock.js';
 
 export interface GatherOptions {
   offline: boolean;
@@ -90,6 +93,14 @@ export async function gatherFacts(ctx: CommandContext, options: GatherOptions): 
     ctx.out.info(`note: ${why}; dirty-worktree, detached-head and orphan-tag were not checked.`);
   }
   if (facts.release !== undefined) await completeRelease(facts.release, facts.git, ctx, options);
+  if (ctx.config.mail !== undefined) {
+    const journal = await readJournal(ctx.cwd);
+    facts.notice = {
+      notices: journal.notices ?? [],
+      today: localDay(clockNow(ctx.env)),
+      requiredWorkingDays: ctx.config.mail.noticeWorkingDays ?? 2,
+    };
+  }
   if (!options.offline && options.skipOnlineChecks !== true) {
     // Portal and key-server facts (issue 4): concurrent and time-bounded inside.
     const { gatherOnlineFacts } = await import('../portal/online-facts.js');

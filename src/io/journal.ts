@@ -2,6 +2,7 @@ import { mkdir, readFile, rename, writeFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { UsageError } from '../core/errors.js';
+import type { NoticeRecord } from '../core/post-release/notice-rule.js';
 
 /**
  * The release journal: what a release has done so far, so `--resume` continues after the last
@@ -47,6 +48,8 @@ export interface Journal {
   uploads: UploadRecord[];
   repositoryKey?: string;
   deploymentId?: string;
+  /** Mail notices sent (relctl notify); kept across releases, like uploads. */
+  notices?: NoticeRecord[];
 }
 
 export const journalDirName = '.relctl';

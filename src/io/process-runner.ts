@@ -73,7 +73,8 @@ export class ProcessRunner {
         detached: spec.interactive !== true,
         ...(spec.interactive === true
           ? { stdio: 'inherit' as const }
-          : { all: true, input: spec.input ?? '', ...(this.out.verboseEnabled ? { stderr: ['pipe', 'inherit'] as const, stdout: ['pipe', 'inherit'] as const } : {}) }),
+          : // --verbose echoes the child's output on stderr (fd 2): stdout carries only relctl's result (--json).
+            { all: true, input: spec.input ?? '', ...(this.out.verboseEnabled ? { stderr: ['pipe', 2] as const, stdout: ['pipe', 2] as const } : {}) }),
       });
       const pid = child.pid;
       stop = async () => {

@@ -28,6 +28,9 @@ export function renderSummary(ctx: CommandContext, summary: ChainSummary, headin
   if (rc.repositoryKey !== undefined) lines.push(`repositoryKey: ${rc.repositoryKey}`);
   if (rc.deploymentId !== undefined) lines.push(`deploymentId: ${rc.deploymentId}`);
   if (rc.deploymentState !== undefined) lines.push(`state: ${rc.deploymentState}`);
+  if (rc.pullRequestUrl !== undefined) lines.push(`distribution pull request: ${rc.pullRequestUrl}`);
+  if (rc.imageDigest !== undefined) lines.push(`image digest: ${rc.imageDigest}`);
+  if (rc.deploymentState === 'PUBLISHED' && rc.announced === undefined) lines.push('next: the post-release chores: relctl run distribute smoke image notify');
   if (rc.deploymentState === 'VALIDATED') lines.push(`next: review and publish at ${rc.deploymentsUrl} (or relctl publish --deployment ${rc.deploymentId})`);
   else if (rc.deploymentState !== undefined && rc.deploymentState !== 'PUBLISHED') {
     lines.push(`next: relctl status --deployment ${rc.deploymentId} --wait`);

@@ -2,7 +2,7 @@ import { InterruptedError, RelctlError, UsageError } from '../core/errors.js';
 import { readJournal, updateJournal, type Journal } from '../io/journal.js';
 import { interruptedChain } from './interrupted.js';
 import { stepById } from './steps/index.js';
-import { DryRunStop, isStepId, postReleaseStepIds, stepIds, type ReleaseContext, type StepDeps, type StepError, type StepId, type StepOutcome } from './types.js';
+import { DryRunStop, isStepId, releaseStepIds, stepIds, type ReleaseContext, type StepDeps, type StepError, type StepId, type StepOutcome } from './types.js';
 
 export interface ChainRequest {
   /** `release` refuses to silently restart an unfinished release; `run` is the manual tool. */
@@ -69,7 +69,7 @@ export function startIndex(request: ChainRequest, journal: Journal): number {
 function unfinished(journal: Journal): StepId | undefined {
   const done = doneSteps(journal);
   if (done.size === 0 || done.has('status')) return undefined;
-  return [...stepIds].reverse().find((id) => done.has(id) && !postReleaseStepIds.includes(id));
+  return [...releaseStepIds].reverse().find((id) => done.has(id));
 }
 
 function errorFacts(error: unknown): StepError {

@@ -2,10 +2,12 @@ import type { RelctlError } from '../core/errors.js';
 import type { CommandContext } from '../io/command-context.js';
 import type { ProcessRunner } from '../io/process-runner.js';
 
-/** The steps of a release, in chain order (DESIGN §6). */
-export const stepIds = ['preflight', 'keys', 'prep', 'build', 'verify', 'upload', 'status', 'notes'] as const;
-/** Chores after the release itself: a release whose status is done is finished without them. */
-export const postReleaseStepIds: readonly StepId[] = ['notes'];
+/** The steps of a release, in chain order (DESIGN §6): what `relctl release` runs. */
+export const releaseStepIds = ['preflight', 'keys', 'prep', 'build', 'verify', 'upload', 'status'] as const;
+/** Chores after the release itself (DESIGN §11): a release whose status is done is finished without them; `release` offers them once PUBLISHED. */
+export const postReleaseStepIds = ['notes', 'distribute', 'smoke', 'image', 'notify'] as const;
+/** Every step `relctl run` accepts, in chain order. */
+export const stepIds = [...releaseStepIds, ...postReleaseStepIds] as const;
 export type StepId = (typeof stepIds)[number];
 
 export function isStepId(s: string): s is StepId {
@@ -42,6 +44,11 @@ export interface ReleaseContext {
   /** Set by notes: where the Markdown was written, and the release page. */
   notesFile?: string;
   releaseUrl?: string;
+  /** Post-release: the distribution pull request, the smoke log, the image digest, the notices. */
+  pullRequestUrl?: string;
+  smokeLog?: string;
+  imageDigest?: string;
+  announced?: 'sent' | 'written';
 }
 
 export interface ChainOptions {

@@ -17,6 +17,7 @@ import { portalRoutes } from './portal/routes.js';
 import { loadRules } from './portal/rules.js';
 import { PublicStore } from './repo/public-store.js';
 import { repoRoutes } from './repo/routes.js';
+import { startSmtp } from './smtp/index.js';
 import { Accounts, type SandboxUser } from './shared/accounts.js';
 import { dispatcher } from './shared/dispatch.js';
 import { Faults } from './shared/faults.js';
@@ -46,6 +47,10 @@ export interface SandboxOptions {
   limits?: PublishingLimits;
   /** One line per event worth a human's eye: repairs at start, clients gone, internal errors. */
   log?: (line: string) => void;
+  /** SMTP listener port on 127.0.0.1 (default: any free port). */
+  smtpPort?: number;
+  /** Require SMTP AUTH with this user and password (default: anyone may send). */
+  smtpAuth?: { user: string; password: string };
 }
 
 export interface SandboxUrls {
@@ -56,6 +61,8 @@ export interface SandboxUrls {
   secondaryKeyserverUrl: string;
   githubApiUrl: string;
   jiraUrl: string;
+  /** smtp://[user:password@]127.0.0.1:PORT: received mail shows in GET /sandbox/mail. */
+  smtpUrl?: string;
 }
 
 export interface RunningSandbox {
@@ -112,6 +119,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   }
   const faults = new Faults();
   const [github, jira] = await Promise.all([GithubService.open(dir.root), JiraService.open(dir.root)]);
+  const smtp = await startSmtp({
+    ...(options.smtpPort === undefined ? {} : { port: options.smtpPort }),
+    ...(options.smtpAuth === undefined ? {} : { auth: options.smtpAuth }),
+    ...(options.log === undefined ? {} : { log: options.log }),
+  });
 
   const reset = async (): Promise<void> => {
     keys.reset();
@@ -120,13 +132,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     await publicRepo.clear();
     await github.reset();
     await jira.reset();
+    smtp.reset();
     await stateFile.save();
   };
   const control = controlRoutes({
     faults,
     controlToken,
     reset,
-    mails: () => keys.current.mails(),
+    // The key server's confirmation mails, then what the SMTP listener received.
+    mails: () => [...keys.current.mails(), ...smtp.mails()],
     view: () => ({
       repositories: staging.list,
       deployments: deployments.list,
@@ -136,7 +150,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   // One line per service: `/<name>/...` goes to it.
   const mounts = new Map<string, Route>([
     ['staging', stagingRoutes(accounts, staging)],
-    ['portal', portalRoutes(accounts, deployments)],
+    ['portal', portalRoutes(accounts, deployments, () => smtp.mails())],
     ['repo', repoRoutes(publicRepo)],
     ['keys', keys.primaryRoutes(() => origin)],
     ['keys2', keys.secondaryRoutes()],
@@ -166,9 +180,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       server.off('error', reject);
       resolve();
     });
-  }).catch((error: unknown) => {
+  }).catch(async (error: unknown) => {
     // Nothing may stay open when the start fails (a port in use): the caller gets only the error.
     stagingStore.close();
+    await smtp.close();
     throw error;
   });
   const port = (server.address() as AddressInfo).port;
@@ -177,7 +192,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   let closed: Promise<void> | undefined;
   return {
     port,
-    urls: sandboxUrls(origin),
+    urls: { ...sandboxUrls(origin), smtpUrl: smtp.url },
     users: accounts.users.map((u) => ({ ...u })),
     controlToken,
     close: () =>
@@ -186,6 +201,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
           server.close(() => resolve());
           server.closeAllConnections();
         });
+        await smtp.close();
         await stateFile.save().catch(() => undefined);
         staging.store.close();
         if (temporary) await rm(dir.root, { recursive: true, force: true });

@@ -109,7 +109,7 @@ describe('relctl release (whole chain, real Maven deploy to the sandbox)', () =>
     expect(r.exitCode).toBe(1);
     const summary = JSON.parse(r.stdout) as { ok: boolean; steps: { id: string; status: string }[]; error: { kind: string; message: string } };
     expect(summary.ok).toBe(false);
-    expect(summary.steps.map((s) => `${s.id}:${s.status}`)).toEqual(['preflight:done', 'keys:done', 'prep:done', 'build:done', 'verify:failed', 'upload:not-run', 'status:not-run', 'notes:not-run']);
+    expect(summary.steps.map((s) => `${s.id}:${s.status}`)).toEqual(['preflight:done', 'keys:done', 'prep:done', 'build:done', 'verify:failed', 'upload:not-run', 'status:not-run', 'notes:not-run', 'distribute:not-run', 'smoke:not-run', 'image:not-run', 'notify:not-run']);
     expect(summary.error.kind).toBe('verify-failed');
     expect(summary.error.message).toContain('missing-signature');
     const s = await state();

@@ -66,6 +66,7 @@ describe('relctl sandbox', () => {
       secondaryKeyserverUrl: `${origin}/keys2`,
       githubApiUrl: `${origin}/github/api`,
       jiraUrl: `${origin}/jira`,
+      smtpUrl: expect.stringMatching(/^smtp:\/\/127\.0\.0\.1:\d+$/),
       users: [
         { name: 'alice', password: 'a-pw', namespaces: ['com.acme', 'org.acme'] },
         { name: 'bob', password: 'b-pw', namespaces: null },

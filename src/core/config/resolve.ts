@@ -5,7 +5,8 @@ import { settingKeys, settingSpecs, type SettingKey, type SettingSpec } from './
 
 export type SettingSource = 'flag' | 'env' | 'file' | 'default';
 
-export interface Config {
+/** The flat settings, plus the file's object-valued sections (tracker, distribution, mail). */
+export interface Config extends ConfigSections {
   stagingApiUrl: string;
   portalUrl: string;
   publicRepoUrl: string;
@@ -20,7 +21,6 @@ export interface Config {
   timeout: number;
   githubApiUrl: string;
   jiraUrl?: string;
-  tracker?: ConfigSections['tracker'];
 }
 
 export interface ResolvedConfig {

@@ -34,6 +34,8 @@ export interface RehearseOptions {
   mavenMirror?: string;
   keep: boolean;
   waitTimeout: number;
+  /** After PUBLISHED, rehearse notes, distribute and notify against the sandbox's GitHub and SMTP. */
+  postRelease?: boolean;
 }
 
 export interface RehearsalResult {
@@ -45,6 +47,8 @@ export interface RehearsalResult {
   chain?: ChainSummary;
   deploymentId?: string;
   fetched?: { file: string; bytes: number; sha1: string; matchesBuild: boolean }[];
+  /** --post-release: the notes, distribute and notify steps against the sandbox. */
+  postRelease?: ChainSummary;
   workspace?: string;
   error?: { kind: string; message: string; fix?: string };
 }
@@ -181,6 +185,19 @@ export async function rehearse(ctx: CommandContext, o: RehearseOptions): Promise
     if (o.publish && result.verdict === 'VALIDATED' && rc.deploymentId !== undefined) {
       result.fetched = await publishAndFetch(rctx, rc.deploymentId, copy);
       result.verdict = 'PUBLISHED';
+    }
+    if (o.postRelease === true && result.verdict === 'PUBLISHED') {
+      const { rehearsePostRelease } = await import('./post-release.js');
+      result.postRelease = await rehearsePostRelease({
+        src: ctx.cwd,
+        copy,
+        rctx,
+        smtpUrl: urls.smtpUrl!,
+        githubApiUrl: urls.githubApiUrl,
+        proc,
+        initial: { ...rc, deploymentState: 'PUBLISHED' },
+      });
+      if (!result.postRelease.ok) result.ok = false;
     }
     return result;
   } catch (error) {

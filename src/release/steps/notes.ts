@@ -3,29 +3,19 @@ import path from 'node:path';
 import { toReport } from '../../core/findings.js';
 import { journalDirName } from '../../io/journal.js';
 import { findingsText } from '../../ui/render/findings.js';
-import { askYesNo } from '../../ui/ask.js';
-import type { Step, StepDeps } from '../types.js';
+import type { Step } from '../types.js';
+import { offeredAfterPublish } from './offer.js';
 
 /**
  * Post-release chore (DESIGN §11, seed 4.8 step 1): the release notes from the history, the
  * tracker check (warnings only here), and the GitHub release page when a token is at hand.
  * `release` offers it only once the deployment is PUBLISHED, asking first on a terminal.
  */
-async function offered(state: string | undefined, deps: StepDeps): Promise<string | undefined> {
-  if (deps.command === 'run') return undefined;
-  if (state !== 'PUBLISHED') return `the deployment is ${state ?? 'not yet'} ${state === undefined ? 'PUBLISHED' : 'and not PUBLISHED'}; run relctl notes --publish once it is`;
-  if (deps.options.yes || deps.options.dryRun) return undefined;
-  if (!deps.ctx.canPrompt) return 'not asked without a terminal: pass --yes, or run relctl notes --publish';
-  return (await askYesNo('The release is PUBLISHED. Write the release notes and publish the GitHub release page now?', true))
-    ? undefined
-    : 'declined: run relctl notes --publish later';
-}
-
 export const notesStep: Step = {
   id: 'notes',
   title: 'Release notes',
   prompts: true,
-  skip: (rc, deps) => offered(rc.deploymentState, deps),
+  skip: (rc, deps) => offeredAfterPublish(rc, deps, 'Write the release notes and publish the GitHub release page now?', 'run relctl notes --publish'),
   summary: (_rc, added) => added.releaseUrl ?? added.notesFile,
   async run(rc, { ctx, options }) {
     const { buildNotes, notesHttp } = await import('../../notes/build.js');

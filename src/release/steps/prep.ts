@@ -55,6 +55,11 @@ export const prepStep: Step = {
         }
       }
       await mavenInstall(proc, session, root);
+      if (ctx.config.distribution?.smoke?.snapshotInPrep === true) {
+        // Seed 4.7 item 5, opted in by config: the clean quickstart with the snapshot just installed.
+        const { runSmoke } = await import('../post/smoke.js');
+        await runSmoke(ctx, proc, { snapshot: true, installed: true });
+      }
       return prepCommit === undefined ? {} : { prepCommit };
     } finally {
       await session.dispose();

@@ -1,3 +1,4 @@
+import type { ReceivedMail } from '../smtp/index.js';
 import type { DeploymentRecord } from './records.js';
 
 function esc(text: string): string {
@@ -22,7 +23,8 @@ th{color:#5a6275;font-weight:600}code{font-size:12px}ul{margin:0;padding-left:18
 .err{color:#a11d1d}.actions{display:flex;gap:8px;flex-shrink:0;align-items:center}
 button{font:inherit;font-size:14px;padding:6px 16px;border-radius:6px;border:1px solid transparent;cursor:pointer}
 button.publish{background:#17663a;color:#fff}button.drop{background:#fff;color:#a11d1d;border-color:#a11d1d}
-button:disabled{opacity:.5;cursor:wait}#message{color:#a11d1d;min-height:1.2em}`;
+button:disabled{opacity:.5;cursor:wait}#message{color:#a11d1d;min-height:1.2em}
+#mailbox h2{margin:28px 0 10px}pre{white-space:pre-wrap;font-size:12px;background:#f5f6f8;padding:8px;border-radius:6px;margin:8px 0 0}`;
 
 // Plain fetch against the Publisher API; the browser re-sends the portal realm's credentials.
 const script = `
@@ -67,8 +69,20 @@ function deployment(d: DeploymentRecord): string {
 <tbody>${d.components.map(component).join('')}</tbody></table></article>`;
 }
 
-/** The portal's Deployments list for one account, newest first. */
-export function deploymentsPage(user: string, deployments: readonly DeploymentRecord[]): string {
+function mail(m: ReceivedMail): string {
+  return `<article class="mail"><h2>${esc(m.subject)}</h2>
+<div class="meta">from <code>${esc(m.from)}</code> to <code>${esc(m.to.join(', '))}</code> · ${esc(m.date.replace('T', ' ').slice(0, 19))} UTC</div>
+<pre>${esc(m.text)}</pre></article>`;
+}
+
+/** The sandbox's SMTP mailbox (what relctl notify sent), newest first: not part of the real portal. */
+function mailbox(mails: readonly ReceivedMail[]): string {
+  const items = mails.length === 0 ? '<p class="empty">No mail received.</p>' : [...mails].reverse().map(mail).join('\n');
+  return `<section id="mailbox"><h2>Sandbox mailbox</h2>\n${items}</section>`;
+}
+
+/** The portal's Deployments list for one account, newest first, and the sandbox mailbox below. */
+export function deploymentsPage(user: string, deployments: readonly DeploymentRecord[], mails: readonly ReceivedMail[] = []): string {
   const body = deployments.length === 0 ? '<p class="empty">No deployments yet.</p>' : deployments.map(deployment).join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Deployments · relctl sandbox portal</title>
@@ -77,5 +91,6 @@ export function deploymentsPage(user: string, deployments: readonly DeploymentRe
 <main><p class="note">relctl sandbox: review each deployment's components and expected artifacts, then Publish or Drop it.</p>
 <p id="message" role="alert"></p>
 ${body}
+${mailbox(mails)}
 </main><script>${script}</script></body></html>`;
 }

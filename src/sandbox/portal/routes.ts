@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Accounts } from '../shared/accounts.js';
 import { HttpError, continueAndRead, sendEmpty, sendJson, type Route } from '../shared/http.js';
 import type { Deployments } from './deployments.js';
+import type { ReceivedMail } from '../smtp/index.js';
 import { deploymentsPage } from './page.js';
 import type { DeploymentRecord } from './records.js';
 
@@ -33,7 +34,8 @@ function idOf(value: string | null | undefined): string {
 }
 
 /** `/portal/...`: the Publisher API and the Deployments page. */
-export function portalRoutes(accounts: Accounts, deployments: Deployments): Route {
+/** `mails`: the sandbox's SMTP mailbox, shown below the Deployments page. */
+export function portalRoutes(accounts: Accounts, deployments: Deployments, mails: () => readonly ReceivedMail[] = () => []): Route {
   return async (req: IncomingMessage, res: ServerResponse, rest: string, query: URLSearchParams): Promise<void> => {
     const method = req.method ?? 'GET';
 
@@ -46,7 +48,7 @@ export function portalRoutes(accounts: Accounts, deployments: Deployments): Rout
     if (rest === '/publishing/deployments') {
       if (method !== 'GET' && method !== 'HEAD') throw new HttpError(405, '', { allow: 'GET' });
       const user = accounts.require(req, ['Basic'], realm);
-      const html = Buffer.from(deploymentsPage(user.name, deployments.ofUser(user).reverse()));
+      const html = Buffer.from(deploymentsPage(user.name, deployments.ofUser(user).reverse(), mails()));
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': String(html.length), 'cache-control': 'no-store' });
       res.end(method === 'HEAD' ? undefined : html);
       return;
