@@ -4,6 +4,7 @@ import path from 'node:path';
 import {
   configuredPrepGoals,
   mavenInstallInvocation,
+  mavenPerformInvocation,
   mavenPrepInvocation,
   mavenReleaseInvocations,
   settingsWithServer,
@@ -13,6 +14,7 @@ import {
   type ReleaseVersions,
 } from '../core/release-commands.js';
 import { parsePom, type RawPom } from '../core/pom/index.js';
+import { preparedRelease, type PreparedRelease } from '../core/release-properties.js';
 import type { ProcessRunner } from '../io/process-runner.js';
 import { exists } from '../io/project.js';
 import { relativeToRoot, repositoryPomPath, statOf } from './maven/load.js';
@@ -90,6 +92,9 @@ export async function runInvocation(proc: ProcessRunner, root: string, inv: Invo
   return r.output;
 }
 
+const performFix =
+  'Fix the cause shown above, then run `relctl release --resume`: release:prepare finished (release.properties records it), so only release:perform runs again, on the same tag.';
+
 /** The release plugin run: one invocation, or three for a first release. */
 export async function mavenRelease(
   proc: ProcessRunner,
@@ -103,12 +108,21 @@ export async function mavenRelease(
       proc,
       root,
       inv,
-      inv.purpose.includes('perform')
-        ? 'Fix the cause shown above; the tag exists now, so `relctl release --resume` releases the next version (the orphan-tag rule).'
-        : 'Fix the cause shown above, then run `relctl release --resume`.',
+      inv.purpose.includes('perform') ? performFix : 'Fix the cause shown above, then run `relctl release --resume`.',
       session.env,
     );
   }
+}
+
+/** What a finished release:prepare left in release.properties (the project root), if anything. */
+export async function readPreparedRelease(root: string, groupId: string, artifactId: string): Promise<PreparedRelease | undefined> {
+  const text = await readFile(path.join(root, 'release.properties'), 'utf8').catch(() => undefined);
+  return text === undefined ? undefined : preparedRelease(text, groupId, artifactId);
+}
+
+/** release:perform alone: finishes a release whose prepare completed. */
+export async function mavenPerform(proc: ProcessRunner, session: MavenSession, root: string, options: { interactive: boolean }): Promise<void> {
+  await runInvocation(proc, root, mavenPerformInvocation(session.common, options), performFix, session.env);
 }
 
 /** One POM of the reactor: its text (plugins are spotted in it) and its model when it parses. */

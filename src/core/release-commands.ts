@@ -72,6 +72,20 @@ export function mavenReleaseInvocations(
 }
 
 /**
+ * Finishing a release whose release:prepare completed (release.properties says so):
+ * `mvn -B release:perform`, which checks out the tag release.properties names. No version
+ * properties: the versions and the tag are the ones prepare already committed.
+ */
+export function mavenPerformInvocation(common: MavenCommon, options: { interactive: boolean }): Invocation {
+  return {
+    command: common.executable,
+    args: [...(options.interactive ? [] : ['-B']), 'release:perform', ...mavenTail(common)],
+    interactive: options.interactive,
+    purpose: 'release:perform',
+  };
+}
+
+/**
  * The pre-release prep goals (seed 4.7 item 4). The seed's ecosystem (an ecosystem parent that
  * provides <developers> from version 44, NOTICE files, license headers) configures these plugins:
  * notice generation with org.jasig.maven:maven-notice-plugin (`notice:generate`), license header

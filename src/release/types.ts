@@ -43,6 +43,8 @@ export interface ChainOptions {
   yes: boolean;
   /** Hand the terminal to the build tool's own prompts (drops -B and the properties). */
   interactive: boolean;
+  /** `release --restart`: start over even where release.properties holds a finished prepare. */
+  restart?: boolean;
   offline: boolean;
   /** Seconds `status` waits for the portal's verdict. */
   waitTimeout: number;
