@@ -43,10 +43,11 @@ export interface MavenSession {
   common: MavenCommon;
   /**
    * Added to every Maven child's environment: the token halves the generated settings file names
-   * as `${env.…}`, so the token is never written to a file nor passed in argv (DESIGN §2).
+   * as `${env.…}`, so the token is never written to a file nor passed in argv (DESIGN §2), and
+   * MAVEN_OPTS pointing java.io.tmpdir at the session's private folder.
    */
   env?: Record<string, string>;
-  /** Deletes the generated settings file, if any. */
+  /** Deletes the session's private folder (the generated settings file, the plugin's temp files). */
   dispose(): Promise<void>;
 }
 
@@ -55,20 +56,25 @@ export async function openMavenSession(o: MavenRunOptions, dryRun: boolean): Pro
   const base: MavenCommon = { executable, ...(o.localRepo === undefined ? {} : { localRepo: o.localRepo }) };
   const userSettings = o.userSettings ?? path.join(o.env.HOME ?? os.homedir(), '.m2', 'settings.xml');
   const hasUserSettings = await exists(userSettings);
-  if (o.token === undefined) {
-    return { common: hasUserSettings ? { ...base, settingsFile: userSettings } : base, dispose: async () => undefined };
-  }
   const dir = await mkdtemp(path.join(os.tmpdir(), 'relctl-settings-'));
+  await chmod(dir, 0o700);
+  // maven-release-plugin hands its forked Maven a copy of the effective settings, passwords
+  // resolved, in a File.createTempFile (mode 0644 in the shared temp folder) for the fork's
+  // lifetime. java.io.tmpdir points that copy into this private folder, deleted with the session.
+  const env: Record<string, string> = { MAVEN_OPTS: [o.env.MAVEN_OPTS, `-Djava.io.tmpdir=${dir}`].filter((x) => x !== undefined && x !== '').join(' ') };
+  const dispose = (): Promise<void> => rm(dir, { recursive: true, force: true });
+  if (o.token === undefined) {
+    return { common: hasUserSettings ? { ...base, settingsFile: userSettings } : base, env, dispose };
+  }
   const file = path.join(dir, 'settings.xml');
   if (!dryRun) {
     const text = settingsWithServer(hasUserSettings ? await readFile(userSettings, 'utf8') : undefined, o.token.serverId, `\${env.${tokenEnv.username}}`, `\${env.${tokenEnv.password}}`);
-    await chmod(dir, 0o700);
     await writeFile(file, text, { mode: 0o600 });
   }
   return {
     common: { ...base, settingsFile: file },
-    env: { [tokenEnv.username]: o.token.username, [tokenEnv.password]: o.token.password },
-    dispose: () => rm(dir, { recursive: true, force: true }),
+    env: { ...env, [tokenEnv.username]: o.token.username, [tokenEnv.password]: o.token.password },
+    dispose,
   };
 }
 

@@ -26,7 +26,12 @@ describe('release build: the token never lands in a file relctl writes', () => {
       expect(text).not.toContain('canary-user-7f3');
       expect(text).not.toContain('canary-pass-9d1');
       expect(text).toContain('<id>central</id><username>${env.RELCTL_MAVEN_TOKEN_USERNAME}</username><password>${env.RELCTL_MAVEN_TOKEN_PASSWORD}</password>');
-      expect(session.env).toEqual({ RELCTL_MAVEN_TOKEN_USERNAME: 'canary-user-7f3', RELCTL_MAVEN_TOKEN_PASSWORD: 'canary-pass-9d1' });
+      expect(session.env).toEqual({
+        RELCTL_MAVEN_TOKEN_USERNAME: 'canary-user-7f3',
+        RELCTL_MAVEN_TOKEN_PASSWORD: 'canary-pass-9d1',
+        // The release plugin's own resolved-settings copy for its fork lands in the private folder.
+        MAVEN_OPTS: `-Djava.io.tmpdir=${path.dirname(session.common.settingsFile!)}`,
+      });
     } finally {
       await session.dispose();
     }

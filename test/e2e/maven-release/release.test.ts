@@ -56,8 +56,9 @@ describe('relctl release with the real maven-release-plugin', () => {
 
   it('an orphan tag: relctl releases the next version before the plugin could trip over the tag', async () => {
     const p = await w.project({ name: 'orphan' });
-    // The real plugin with the tag that exists: release:prepare fails when it tags (it never
-    // checks first), after committing the release POMs. relctl must never let it get there.
+    // Given this tag, the real plugin fails at phase 12 of 17 (scm-tag: "fatal: tag 'e2e-parent-1.0.0'
+    // already exists"), after scm-commit-release committed (and by default pushed) the release
+    // POMs: it never checks first. relctl must never let it get there.
     await git(p.dir, p.home, 'tag', 'e2e-parent-1.0.0');
     const head = await git(p.dir, p.home, 'rev-parse', 'HEAD');
 
