@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { requireUser, type SandboxApp } from './app.js';
 import { HttpError, continueAndRead, sendEmpty, sendJson } from './http-util.js';
 import { deploymentsPage } from './portal-page.js';
+import { handlePublisherUpload } from './publisher-upload.js';
 import type { DeploymentRecord } from './state.js';
 
 const api = '/api/v1/publisher';
@@ -58,8 +59,9 @@ export async function handlePortal(
 
   if (!rest.startsWith(`${api}/`)) throw new HttpError(404, { error: `Not found: /portal${rest}` });
   const user = requireUser(app, req, schemes, realm);
-  await continueAndRead(req, res, 1024 * 1024);
   const call = rest.slice(api.length);
+  if (call === '/upload') return handlePublisherUpload(app, req, res, user, query);
+  await continueAndRead(req, res, 1024 * 1024);
 
   if (call === '/status') {
     if (method !== 'POST') throw new HttpError(405, '', { allow: 'POST' });
