@@ -14,6 +14,7 @@ import {
   type ReleaseVersions,
 } from '../core/release-commands.js';
 import { parsePom, type RawPom } from '../core/pom/index.js';
+import { publishingRoute, type PublishingRoute } from '../core/publishing-route.js';
 import { preparedRelease, type PreparedRelease } from '../core/release-properties.js';
 import type { ProcessRunner } from '../io/process-runner.js';
 import { exists } from '../io/project.js';
@@ -101,16 +102,17 @@ export async function runInvocation(proc: ProcessRunner, root: string, inv: Invo
 const performFix =
   'Fix the cause shown above, then run `relctl release --resume`: release:prepare finished (release.properties records it), so only release:perform runs again, on the same tag.';
 
-/** The release plugin run: one invocation, or three for a first release. */
+/** The release plugin run: one invocation, or three for a first release. Returns the captured output. */
 export async function mavenRelease(
   proc: ProcessRunner,
   session: MavenSession,
   root: string,
   v: ReleaseVersions,
-  options: { firstRelease: boolean; interactive: boolean },
-): Promise<void> {
+  options: { firstRelease: boolean; interactive: boolean; extraArgs?: readonly string[] },
+): Promise<string> {
+  let output = '';
   for (const inv of mavenReleaseInvocations(session.common, v, options)) {
-    await runInvocation(
+    output += await runInvocation(
       proc,
       root,
       inv,
@@ -118,6 +120,7 @@ export async function mavenRelease(
       session.env,
     );
   }
+  return output;
 }
 
 /** What a finished release:prepare left in release.properties (the project root), if anything. */
@@ -126,9 +129,14 @@ export async function readPreparedRelease(root: string, groupId: string, artifac
   return text === undefined ? undefined : preparedRelease(text, groupId, artifactId);
 }
 
-/** release:perform alone: finishes a release whose prepare completed. */
-export async function mavenPerform(proc: ProcessRunner, session: MavenSession, root: string, options: { interactive: boolean }): Promise<void> {
-  await runInvocation(proc, root, mavenPerformInvocation(session.common, options), performFix, session.env);
+/** release:perform alone: finishes a release whose prepare completed. Returns the captured output. */
+export async function mavenPerform(
+  proc: ProcessRunner,
+  session: MavenSession,
+  root: string,
+  options: { interactive: boolean; extraArgs?: readonly string[] },
+): Promise<string> {
+  return runInvocation(proc, root, mavenPerformInvocation(session.common, options), performFix, session.env);
 }
 
 /** One POM of the reactor: its text (plugins are spotted in it) and its model when it parses. */
@@ -174,11 +182,20 @@ async function parentPomText(pom: RawPom | undefined, localRepo: string): Promis
   return file === undefined ? undefined : readFile(file, 'utf8').catch(() => undefined);
 }
 
-export async function detectPrepGoals(root: string, localRepo: string): Promise<PrepGoal[]> {
+/** The reactor's POM texts and, when the local repository holds it, the parent POM's. */
+async function reactorAndParentTexts(root: string, localRepo: string): Promise<string[]> {
   const poms = await reactorPoms(root);
   const texts = poms.map((p) => p.text);
   const parent = await parentPomText(poms[0]?.pom, localRepo);
-  return configuredPrepGoals(parent === undefined ? texts : [...texts, parent]);
+  return parent === undefined ? texts : [...texts, parent];
+}
+
+export async function detectPrepGoals(root: string, localRepo: string): Promise<PrepGoal[]> {
+  return configuredPrepGoals(await reactorAndParentTexts(root, localRepo));
+}
+
+export async function detectPublishingRoute(root: string, localRepo: string): Promise<PublishingRoute> {
+  return publishingRoute(await reactorAndParentTexts(root, localRepo));
 }
 
 export async function mavenPrep(proc: ProcessRunner, session: MavenSession, root: string, goals: readonly PrepGoal[]): Promise<void> {

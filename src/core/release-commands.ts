@@ -57,10 +57,10 @@ export const mavenReleaseGoals = ['release:clean', 'release:prepare', 'release:p
 export function mavenReleaseInvocations(
   common: MavenCommon,
   v: ReleaseVersions,
-  options: { firstRelease: boolean; interactive: boolean },
+  options: { firstRelease: boolean; interactive: boolean; extraArgs?: readonly string[] },
 ): Invocation[] {
   const head = options.interactive ? [] : ['-B'];
-  const props = options.interactive ? [] : mavenReleaseProperties(v);
+  const props = [...(options.interactive ? [] : mavenReleaseProperties(v)), ...(options.extraArgs ?? [])];
   const tail = mavenTail(common);
   const one = (goals: readonly string[]): Invocation => ({
     command: common.executable,
@@ -76,10 +76,10 @@ export function mavenReleaseInvocations(
  * `mvn -B release:perform`, which checks out the tag release.properties names. No version
  * properties: the versions and the tag are the ones prepare already committed.
  */
-export function mavenPerformInvocation(common: MavenCommon, options: { interactive: boolean }): Invocation {
+export function mavenPerformInvocation(common: MavenCommon, options: { interactive: boolean; extraArgs?: readonly string[] }): Invocation {
   return {
     command: common.executable,
-    args: [...(options.interactive ? [] : ['-B']), 'release:perform', ...mavenTail(common)],
+    args: [...(options.interactive ? [] : ['-B']), 'release:perform', ...(options.extraArgs ?? []), ...mavenTail(common)],
     interactive: options.interactive,
     purpose: 'release:perform',
   };

@@ -106,6 +106,20 @@ export class PortalClient {
     return this.uploadAnswer(res);
   }
 
+  /**
+   * POST /api/v1/publisher/upload: a bundle zip as the multipart part `bundle` (the portal-native
+   * route); the reply is the deployment id as text.
+   */
+  async uploadBundle(bundle: Uint8Array, o: { name: string; publishingType: 'USER_MANAGED' | 'AUTOMATIC'; filename: string }): Promise<UploadAnswer> {
+    const url = this.publisher(`/upload?${new URLSearchParams({ publishingType: o.publishingType, name: o.name })}`);
+    const boundary = `relctl-${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
+    const head = `--${boundary}\r\ncontent-disposition: form-data; name="bundle"; filename="${o.filename.replace(/["\r\n]/g, '_')}"\r\ncontent-type: application/octet-stream\r\n\r\n`;
+    const body = Buffer.concat([Buffer.from(head), bundle, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    const res = await this.http.request({ method: 'POST', url, headers: this.headers({ 'content-type': `multipart/form-data; boundary=${boundary}` }), body });
+    if (res.status < 200 || res.status > 299) this.fail(res, { action: 'bundle upload' });
+    return this.uploadAnswer(res);
+  }
+
   async search(query: { groupId: string; ip: 'any' | 'client'; state?: string }): Promise<StagingRepository[]> {
     const params = new URLSearchParams({ ip: query.ip, profile_id: query.groupId });
     if (query.state !== undefined) params.set('state', query.state);

@@ -1,3 +1,4 @@
+import type { PublishingRoute } from '../core/publishing-route.js';
 import type { CommandContext } from '../io/command-context.js';
 import type { ProcessRunner } from '../io/process-runner.js';
 
@@ -26,6 +27,10 @@ export interface ReleaseContext {
   skippedVersions?: string[];
   firstRelease?: boolean;
   fingerprint?: string;
+  /** How the release reaches the portal (Maven): the staging API, or central-publishing-maven-plugin's bundle. */
+  publishingRoute?: PublishingRoute;
+  /** The portal-plugin route: the bundle zip release:perform built (verified, then uploaded). */
+  bundle?: string;
   /** The folder holding what the build deployed (Maven: target/checkout). */
   releaseDir?: string;
   /** Which machine (and source address) staged the upload: the same-machine rule. */

@@ -1,6 +1,8 @@
 import os from 'node:os';
 import path from 'node:path';
-import { mavenPerform, mavenRelease, openMavenSession, readPreparedRelease, releaseCheckoutDir } from '../../build-tools/maven-release.js';
+import { detectPublishingRoute, mavenPerform, mavenRelease, openMavenSession, readPreparedRelease, releaseCheckoutDir } from '../../build-tools/maven-release.js';
+import { localRepoOfContext } from '../maven-local-repo.js';
+import { bundleOnlyArgument, bundlePath, deploymentIdFromPluginLog, portalPluginArtifactId } from '../../core/publishing-route.js';
 import { tagExists } from '../../io/git.js';
 import { gradleRelease } from '../../build-tools/gradle-release.js';
 import { warmGpgAgent } from '../gpg-warmup.js';
@@ -13,7 +15,7 @@ import type { PreparedRelease } from '../../core/release-properties.js';
 import type { CommandContext } from '../../io/command-context.js';
 import type { ProcessRunner } from '../../io/process-runner.js';
 import type { ProjectIdentity } from '../../io/project.js';
-import type { Step } from '../types.js';
+import type { ReleaseContext, Step } from '../types.js';
 
 /**
  * A release:prepare that finished (release.properties) whose tag exists and whose version is not
@@ -27,14 +29,33 @@ async function pendingPerform(ctx: CommandContext, identity: ProjectIdentity): P
   return (await isPublished(ctx, identity, prepared.version)) ? undefined : prepared;
 }
 
+/**
+ * The portal-plugin route: release:perform builds the bundle without uploading it (verify checks
+ * it, upload sends it); if the project's own release configuration made the plugin upload anyway,
+ * the id it printed is the deployment and relctl's upload is skipped.
+ */
+async function routeOf(ctx: CommandContext): Promise<{ extraArgs: string[]; outcome(output: string): Partial<ReleaseContext> }> {
+  const route = await detectPublishingRoute(ctx.cwd, await localRepoOfContext(ctx));
+  if (route === 'staging-api') return { extraArgs: [], outcome: () => ({ publishingRoute: route }) };
+  ctx.out.info(`  ${portalPluginArtifactId} is declared: the bundle is built by release:perform (${bundleOnlyArgument}), verified, then uploaded`);
+  return {
+    extraArgs: [bundleOnlyArgument],
+    outcome: (output) => {
+      const deploymentId = deploymentIdFromPluginLog(output);
+      if (deploymentId !== undefined) ctx.out.warn(`The plugin uploaded the bundle itself (deployment ${deploymentId}): the project's release configuration overrides ${bundleOnlyArgument}.`);
+      return { publishingRoute: route, bundle: path.join(releaseCheckoutDir(ctx.cwd), ...bundlePath), ...(deploymentId === undefined ? {} : { deploymentId }) };
+    },
+  };
+}
+
 /** The gpg warm-up, then a Maven session (settings holding the token) around `run`. */
-async function withMavenSession(
+async function withMavenSession<T>(
   ctx: CommandContext,
   dryRun: boolean,
   fingerprint: string | undefined,
   proc: ProcessRunner,
-  run: (session: MavenSession) => Promise<void>,
-): Promise<void> {
+  run: (session: MavenSession) => Promise<T>,
+): Promise<T> {
   await warmGpgAgent(ctx, proc, fingerprint);
   const token = await mavenTokenFor(ctx);
   const session = await openMavenSession(
@@ -48,7 +69,7 @@ async function withMavenSession(
     dryRun,
   );
   try {
-    await run(session);
+    return await run(session);
   } finally {
     await session.dispose();
   }
@@ -72,8 +93,12 @@ export const buildStep: Step = {
     const prepared = identity.buildTool === 'maven' && options.restart !== true ? await pendingPerform(ctx, identity) : undefined;
     if (prepared !== undefined) {
       ctx.out.info(`  release.properties: release:prepare finished for ${prepared.tag}; running release:perform only (no second tag)`);
-      await withMavenSession(ctx, options.dryRun, rc.fingerprint, proc, (session) => mavenPerform(proc, session, root, { interactive: options.interactive }));
+      const route = await routeOf(ctx);
+      const output = await withMavenSession(ctx, options.dryRun, rc.fingerprint, proc, (session) =>
+        mavenPerform(proc, session, root, { interactive: options.interactive, extraArgs: route.extraArgs }),
+      );
       return {
+        ...route.outcome(output),
         buildTool: identity.buildTool,
         groupId: identity.groupId,
         artifactId: identity.artifactId,
@@ -101,10 +126,11 @@ export const buildStep: Step = {
       machine: os.hostname(),
     };
     if (identity.buildTool === 'maven') {
-      await withMavenSession(ctx, options.dryRun, rc.fingerprint, proc, (session) =>
-        mavenRelease(proc, session, root, versions, { firstRelease: decision.firstRelease, interactive: options.interactive }),
+      const route = await routeOf(ctx);
+      const output = await withMavenSession(ctx, options.dryRun, rc.fingerprint, proc, (session) =>
+        mavenRelease(proc, session, root, versions, { firstRelease: decision.firstRelease, interactive: options.interactive, extraArgs: route.extraArgs }),
       );
-      return { ...added, releaseDir: releaseCheckoutDir(root) };
+      return { ...added, ...route.outcome(output), releaseDir: releaseCheckoutDir(root) };
     }
     const token = await tokenOf(ctx);
     await gradleRelease(proc, root, versions, {

@@ -88,15 +88,18 @@ export async function releaseProject(root: string, sandbox: RunningSandbox, key:
   const home = path.join(base, 'home');
   const remote = path.join(base, 'remote.git');
   const log = path.join(base, 'mvn-argv.log');
-  const values = {
+  const values: Record<string, string> = {
     GROUP: groupId,
     REMOTE: remote,
     STAGING: sandbox.urls.stagingApiUrl,
+    PORTAL: sandbox.urls.portalUrl,
+    CENTRAL_PUBLISHING: plugins.centralPublishing,
     GPG_PLUGIN: plugins.gpg,
     RELEASE_PLUGIN: plugins.release,
-    BUILD: o.build ?? '',
+    BUILD: '',
   };
 
+  values.BUILD = substitute(o.build ?? '', values);
   // The ecosystem parent: installed in the local repository and published in the sandbox.
   const parentText = substitute(await readFile(path.join(fixtureDir, 'eco-parent', 'pom.xml'), 'utf8'), values);
   const parentPath = path.join(...`${groupId}.eco`.split('.'), 'eco-parent', '7');
