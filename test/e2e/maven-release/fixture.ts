@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { chmod, cp, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { execa } from 'execa';
@@ -15,13 +16,19 @@ import { git, gitEnv, tempDir, type TempDir } from '../../helpers/temp.js';
  * real maven-release-plugin pushes its commits and tag and release:perform clones the tag back.
  */
 
-/** The plugin versions these tests run (the newest Maven Central serves that work on Maven 3.8.7). */
-export const plugins = { release: '3.3.1', gpg: '3.2.8', centralPublishing: '0.12.0' } as const;
+const fixtureDir = path.join(repoRoot, 'test', 'fixtures', 'maven-release');
+
+/** The plugin versions these tests run (plugin-versions.properties, which scripts/maven-cache.sh pre-fetches). */
+export const pluginVersions: Record<string, string> = Object.fromEntries(
+  readFileSync(path.join(fixtureDir, 'plugin-versions.properties'), 'utf8')
+    .split('\n')
+    .filter((l) => /^[A-Z_]+=/.test(l))
+    .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1).trim()]),
+);
 
 /** The project-local Maven repository: filled from Maven Central once (scripts/maven-cache.sh), git-ignored. */
 export const mavenCache = path.join(repoRoot, '.cache', 'm2');
 
-const fixtureDir = path.join(repoRoot, 'test', 'fixtures', 'maven-release');
 
 export interface ReleaseProject {
   dir: string;
@@ -63,7 +70,9 @@ export function settingsXml(server?: { username: string; password: string }): st
   const repo = (tag: string): string =>
     `<${tag}><id>central</id><url>https://repo.maven.apache.org/maven2</url><releases><updatePolicy>never</updatePolicy></releases><snapshots><enabled>false</enabled></snapshots></${tag}>`;
   // updatePolicy never: once .cache/m2 holds everything, a run needs no network at all.
-  return `<settings>
+  // RELCTL_E2E_MAVEN_MIRROR (e.g. a dead http://127.0.0.1:9/) proves it: every download would fail.
+  const mirror = process.env.RELCTL_E2E_MAVEN_MIRROR;
+  return `<settings>${mirror === undefined ? '' : `\n  <mirrors><mirror><id>e2e-mirror</id><mirrorOf>*</mirrorOf><url>${mirror}</url></mirror></mirrors>`}
   <profiles><profile><id>cached</id><repositories>${repo('repository')}</repositories><pluginRepositories>${repo('pluginRepository')}</pluginRepositories></profile></profiles>
   <activeProfiles><activeProfile>cached</activeProfile></activeProfiles>
   ${server === undefined ? '' : `<servers><server><id>central</id><username>${server.username}</username><password>${server.password}</password></server></servers>`}
@@ -93,9 +102,7 @@ export async function releaseProject(root: string, sandbox: RunningSandbox, key:
     REMOTE: remote,
     STAGING: sandbox.urls.stagingApiUrl,
     PORTAL: sandbox.urls.portalUrl,
-    CENTRAL_PUBLISHING: plugins.centralPublishing,
-    GPG_PLUGIN: plugins.gpg,
-    RELEASE_PLUGIN: plugins.release,
+    ...pluginVersions,
     BUILD: '',
   };
 
