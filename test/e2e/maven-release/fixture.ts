@@ -67,12 +67,13 @@ async function writeMavenWrapper(dir: string): Promise<string> {
 
 /** Maven settings: the sandbox token (unless the token comes from the environment) and no metadata refresh. */
 export function settingsXml(server?: { username: string; password: string }): string {
+  // RELCTL_E2E_MAVEN_MIRROR (e.g. a dead http://127.0.0.1:9/) replaces Central's URL under the same
+  // repository id (the local repository files what it holds by id), proving a run needs no network.
+  const url = process.env.RELCTL_E2E_MAVEN_MIRROR ?? 'https://repo.maven.apache.org/maven2';
   const repo = (tag: string): string =>
-    `<${tag}><id>central</id><url>https://repo.maven.apache.org/maven2</url><releases><updatePolicy>never</updatePolicy></releases><snapshots><enabled>false</enabled></snapshots></${tag}>`;
+    `<${tag}><id>central</id><url>${url}</url><releases><updatePolicy>never</updatePolicy></releases><snapshots><enabled>false</enabled></snapshots></${tag}>`;
   // updatePolicy never: once .cache/m2 holds everything, a run needs no network at all.
-  // RELCTL_E2E_MAVEN_MIRROR (e.g. a dead http://127.0.0.1:9/) proves it: every download would fail.
-  const mirror = process.env.RELCTL_E2E_MAVEN_MIRROR;
-  return `<settings>${mirror === undefined ? '' : `\n  <mirrors><mirror><id>e2e-mirror</id><mirrorOf>*</mirrorOf><url>${mirror}</url></mirror></mirrors>`}
+  return `<settings>
   <profiles><profile><id>cached</id><repositories>${repo('repository')}</repositories><pluginRepositories>${repo('pluginRepository')}</pluginRepositories></profile></profiles>
   <activeProfiles><activeProfile>cached</activeProfile></activeProfiles>
   ${server === undefined ? '' : `<servers><server><id>central</id><username>${server.username}</username><password>${server.password}</password></server></servers>`}
