@@ -104,6 +104,20 @@ describe('release build: the exact build tool command lines', () => {
     expect(journal.release).toEqual({ version: '1.0.1', tag: 'relctl-demo-1.0.1', nextVersion: '1.0.2-SNAPSHOT', buildTool: 'maven', skippedVersions: ['1.0.0'] });
   });
 
+  it('the portal-plugin route in a dry run: the bundle-only argument, then the Publisher API upload', async () => {
+    await using t = await tempDir();
+    const { dir, home, log, env } = await setup(t);
+    const pom = path.join(dir, 'pom.xml');
+    const plugin = '<plugin><groupId>org.sonatype.central</groupId><artifactId>central-publishing-maven-plugin</artifactId><version>0.12.0</version><extensions>true</extensions></plugin>';
+    await writeFile(pom, (await readFile(pom, 'utf8')).replace('<plugins>', `<plugins>${plugin}`));
+    const r = await runCli(['run', 'build', 'verify', 'upload', '--dry-run', '--cwd', dir], { home, env: { ...env, RELCTL_PORTAL_URL: 'http://127.0.0.1:9/portal' } });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`! mvn -B release:clean ${props('1.0.0', '1.0.1-SNAPSHOT', 'relctl-demo-1.0.0').join(' ')} -Darguments=-DskipUpload=true`);
+    expect(r.stderr).toContain('! POST http://127.0.0.1:9/portal/api/v1/publisher/upload?publishingType=USER_MANAGED&name=relctl-demo-1.0.0 (bundle target/checkout/target/central-publishing/central-bundle.zip)');
+    expect(r.stderr).not.toContain('/manual/upload/');
+    expect(await recorded(log)).toEqual([]);
+  });
+
   it('stops before anything changes when the tag exists and the version is published', async () => {
     await using t = await tempDir();
     const { dir, home, log, env } = await setup(t);
