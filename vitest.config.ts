@@ -18,7 +18,7 @@ export default defineConfig({
       {
         extends: true,
         // Runs after the first group, so the two never share the two cores.
-        test: { name: 'e2e-maven', include: [e2eMaven], testTimeout: 240_000, sequence: { groupOrder: 1 } },
+        test: { name: 'e2e-maven', include: [e2eMaven], testTimeout: 600_000, sequence: { groupOrder: 1 } },
       },
     ],
   },

@@ -160,7 +160,7 @@ export async function releaseProject(root: string, sandbox: RunningSandbox, key:
         .filter((l) => l !== '')
         .map((l) => l.split('\x1f').slice(1));
     },
-    relctl: (args, extra = {}) => runCli([...args, '--cwd', dir], { home, env: { ...env, ...extra.env }, timeoutMs: extra.timeoutMs ?? 200_000 }),
+    relctl: (args, extra = {}) => runCli([...args, '--cwd', dir], { home, env: { ...env, ...extra.env }, timeoutMs: extra.timeoutMs ?? 420_000 }),
   };
 }
 

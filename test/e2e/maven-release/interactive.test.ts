@@ -45,7 +45,7 @@ function onTerminal(p: ReleaseProject, args: string[], timeoutMs: number): Promi
 describe('relctl release --interactive through a pseudo-terminal', () => {
   it("hands the terminal to the plugin's prompts; Enter accepts the defaults", async () => {
     const p = await w.project({ name: 'interactive' });
-    const r = await onTerminal(p, ['release', '--interactive', '--yes'], 200_000);
+    const r = await onTerminal(p, ['release', '--interactive', '--yes'], 420_000);
     expect(r.code, r.output).toBe(0);
     expect(r.output).toContain('state: VALIDATED');
     // Three release versions (autoVersionSubmodules is not passed), the tag, three development versions.
