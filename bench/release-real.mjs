@@ -91,7 +91,7 @@ async function publishKey(sandbox, key) {
 function throwawayKey(work) {
   const home = mkdtempSync(path.join(os.tmpdir(), 'relctl-bgpg-'));
   const email = 'bench@example.invalid';
-  const gpg = (...args) => execFileSync('gpg', ['--batch', '--no-tty', ...args], { env: { ...process.env, GNUPGHOME: home }, encoding: 'utf8' });
+  const gpg = (...args) => execFileSync('gpg', ['--batch', '--no-tty', ...args], { env: { ...process.env, GNUPGHOME: home }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
   gpg('--passphrase', '', '--quick-gen-key', `bench <${email}>`, 'ed25519', 'sign', 'never');
   return { home, email, armored: gpg('--armor', '--export'), cleanup: () => execFileSync('gpgconf', ['--kill', 'gpg-agent'], { env: { ...process.env, GNUPGHOME: home } }) };
 }
