@@ -1,12 +1,25 @@
 import { defineConfig } from 'vitest/config';
 
+/** The real-plugin release tests (test/e2e/maven-release): Maven Central plugins, minutes, not seconds. */
+const e2eMaven = 'test/e2e/maven-release/**/*.test.ts';
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // Integration suites start real servers, Maven and gpg; two cores, so keep the pool small.
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit/integration', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], exclude: [e2eMaven] },
+      },
+      {
+        extends: true,
+        // Runs after the first group, so the two never share the two cores.
+        test: { name: 'e2e-maven', include: [e2eMaven], testTimeout: 600_000, sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 });

@@ -5,13 +5,11 @@
  * compared). Target: the sandbox costs at most 1.15x. Run alone with `node bench/sandbox-deploy.mjs`
  * (after `npm run build`), or through bench/run.mjs.
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { debianMirrorSettings, median } from './_lib.mjs';
+import { debianMirrorSettings, median, startDiscard, timedRun } from './_lib.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MODULES = Number(process.env.BENCH_MODULES ?? 200);
@@ -56,49 +54,14 @@ function generate(root) {
   }
 }
 
-/** The baseline: answers every PUT 201 after reading it, every GET 404 (Maven's metadata probe). */
-async function startDiscard() {
-  const handle = (req, res) => {
-    req.on('data', () => undefined);
-    req.on('end', () => {
-      res.writeHead(req.method === 'PUT' ? 201 : 404, { 'content-length': '0' });
-      res.end();
-    });
-  };
-  const server = http.createServer();
-  server.on('request', handle);
-  server.on('checkContinue', (req, res) => {
-    res.writeContinue();
-    handle(req, res);
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${server.address().port}/service/local/staging/deploy/maven2/`,
-    close: () => new Promise((resolve) => { server.close(resolve); server.closeAllConnections(); }),
-  };
-}
-
 /** Async on purpose: both servers live in this process, so the event loop must keep serving. */
 function deploy(project, settings, url) {
-  const started = process.hrtime.bigint();
-  const child = spawn(
+  return timedRun(
     'mvn',
     ['-B', '-q', '-s', settings, `-Dmaven.repo.local=${localRepo}`, `-DaltDeploymentRepository=central::${url}`, 'deploy'],
-    { cwd: project, env: { ...process.env, MAVEN_OPTS: '-Xmx768m' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd: project, env: { ...process.env, MAVEN_OPTS: '-Xmx768m' } },
   );
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      if (code === 0) resolve(seconds);
-      else reject(new Error(`mvn deploy to ${url} failed (exit ${code}):\n${output.slice(-4000)}`));
-    });
-  });
 }
-
 
 export default async function bench() {
   const { startSandbox } = await import(pathToFileURL(path.join(repoRoot, 'dist', 'sandbox', 'server.js')).href);

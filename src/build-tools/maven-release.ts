@@ -4,6 +4,7 @@ import path from 'node:path';
 import {
   configuredPrepGoals,
   mavenInstallInvocation,
+  mavenPerformInvocation,
   mavenPrepInvocation,
   mavenReleaseInvocations,
   settingsWithServer,
@@ -14,6 +15,8 @@ import {
 } from '../core/release-commands.js';
 import { parsePom, type RawPom } from '../core/pom/index.js';
 import { onInterrupt } from '../io/interrupt.js';
+import { publishingRoute, type PublishingRoute } from '../core/publishing-route.js';
+import { preparedRelease, type PreparedRelease } from '../core/release-properties.js';
 import type { ProcessRunner } from '../io/process-runner.js';
 import { descriptorText } from '../io/descriptor.js';
 import { exists } from '../io/project.js';
@@ -43,10 +46,11 @@ export interface MavenSession {
   common: MavenCommon;
   /**
    * Added to every Maven child's environment: the token halves the generated settings file names
-   * as `${env.…}`, so the token is never written to a file nor passed in argv (DESIGN §2).
+   * as `${env.…}`, so the token is never written to a file nor passed in argv (DESIGN §2), and
+   * MAVEN_OPTS pointing java.io.tmpdir at the session's private folder.
    */
   env?: Record<string, string>;
-  /** Deletes the generated settings file, if any. */
+  /** Deletes the session's private folder (the generated settings file, the plugin's temp files). */
   dispose(): Promise<void>;
 }
 
@@ -55,25 +59,30 @@ export async function openMavenSession(o: MavenRunOptions, dryRun: boolean): Pro
   const base: MavenCommon = { executable, ...(o.localRepo === undefined ? {} : { localRepo: o.localRepo }) };
   const userSettings = o.userSettings ?? path.join(o.env.HOME ?? os.homedir(), '.m2', 'settings.xml');
   const hasUserSettings = await exists(userSettings);
-  if (o.token === undefined) {
-    return { common: hasUserSettings ? { ...base, settingsFile: userSettings } : base, dispose: async () => undefined };
-  }
   const dir = await mkdtemp(path.join(os.tmpdir(), 'relctl-settings-'));
+  await chmod(dir, 0o700);
+  // maven-release-plugin hands its forked Maven a copy of the effective settings, passwords
+  // resolved, in a File.createTempFile (mode 0644 in the shared temp folder) for the fork's
+  // lifetime. java.io.tmpdir points that copy into this private folder, deleted with the session.
+  const env: Record<string, string> = { MAVEN_OPTS: [o.env.MAVEN_OPTS, `-Djava.io.tmpdir=${dir}`].filter((x) => x !== undefined && x !== '').join(' ') };
+  // Removed with the session, and on Ctrl-C (it may hold the settings file with the token).
+  const unregister = onInterrupt(() => rm(dir, { recursive: true, force: true }));
+  const dispose = async (): Promise<void> => {
+    await rm(dir, { recursive: true, force: true });
+    unregister();
+  };
+  if (o.token === undefined) {
+    return { common: hasUserSettings ? { ...base, settingsFile: userSettings } : base, env, dispose };
+  }
   const file = path.join(dir, 'settings.xml');
   if (!dryRun) {
     const text = settingsWithServer(hasUserSettings ? descriptorText(userSettings) : undefined, o.token.serverId, `\${env.${tokenEnv.username}}`, `\${env.${tokenEnv.password}}`);
-    await chmod(dir, 0o700);
     await writeFile(file, text, { mode: 0o600 });
   }
-  const remove = (): Promise<void> => rm(dir, { recursive: true, force: true });
-  const unregister = onInterrupt(remove);
   return {
     common: { ...base, settingsFile: file },
-    env: { [tokenEnv.username]: o.token.username, [tokenEnv.password]: o.token.password },
-    dispose: async () => {
-      await remove();
-      unregister();
-    },
+    env: { ...env, [tokenEnv.username]: o.token.username, [tokenEnv.password]: o.token.password },
+    dispose,
   };
 }
 
@@ -97,25 +106,44 @@ export async function runInvocation(proc: ProcessRunner, root: string, inv: Invo
   return r.output;
 }
 
-/** The release plugin run: one invocation, or three for a first release. */
+const performFix =
+  'Fix the cause shown above, then run `relctl release --resume`: release:prepare finished (release.properties records it), so only release:perform runs again, on the same tag.';
+
+/** The release plugin run: one invocation, or three for a first release. Returns the captured output. */
 export async function mavenRelease(
   proc: ProcessRunner,
   session: MavenSession,
   root: string,
   v: ReleaseVersions,
-  options: { firstRelease: boolean; interactive: boolean },
-): Promise<void> {
+  options: { firstRelease: boolean; interactive: boolean; extraArgs?: readonly string[] },
+): Promise<string> {
+  let output = '';
   for (const inv of mavenReleaseInvocations(session.common, v, options)) {
-    await runInvocation(
+    output += await runInvocation(
       proc,
       root,
       inv,
-      inv.purpose.includes('perform')
-        ? 'Fix the cause shown above; the tag exists now, so `relctl release --resume` releases the next version (the orphan-tag rule).'
-        : 'Fix the cause shown above, then run `relctl release --resume`.',
+      inv.purpose.includes('perform') ? performFix : 'Fix the cause shown above, then run `relctl release --resume`.',
       session.env,
     );
   }
+  return output;
+}
+
+/** What a finished release:prepare left in release.properties (the project root), if anything. */
+export async function readPreparedRelease(root: string, groupId: string, artifactId: string): Promise<PreparedRelease | undefined> {
+  const text = descriptorText(path.join(root, 'release.properties'));
+  return text === undefined ? undefined : preparedRelease(text, groupId, artifactId);
+}
+
+/** release:perform alone: finishes a release whose prepare completed. Returns the captured output. */
+export async function mavenPerform(
+  proc: ProcessRunner,
+  session: MavenSession,
+  root: string,
+  options: { interactive: boolean; extraArgs?: readonly string[] },
+): Promise<string> {
+  return runInvocation(proc, root, mavenPerformInvocation(session.common, options), performFix, session.env);
 }
 
 /** One POM of the reactor: its text (plugins are spotted in it) and its model when it parses. */
@@ -161,11 +189,20 @@ async function parentPomText(pom: RawPom | undefined, localRepo: string): Promis
   return file === undefined ? undefined : descriptorText(file);
 }
 
-export async function detectPrepGoals(root: string, localRepo: string): Promise<PrepGoal[]> {
+/** The reactor's POM texts and, when the local repository holds it, the parent POM's. */
+async function reactorAndParentTexts(root: string, localRepo: string): Promise<string[]> {
   const poms = await reactorPoms(root);
   const texts = poms.map((p) => p.text);
   const parent = await parentPomText(poms[0]?.pom, localRepo);
-  return configuredPrepGoals(parent === undefined ? texts : [...texts, parent]);
+  return parent === undefined ? texts : [...texts, parent];
+}
+
+export async function detectPrepGoals(root: string, localRepo: string): Promise<PrepGoal[]> {
+  return configuredPrepGoals(await reactorAndParentTexts(root, localRepo));
+}
+
+export async function detectPublishingRoute(root: string, localRepo: string): Promise<PublishingRoute> {
+  return publishingRoute(await reactorAndParentTexts(root, localRepo));
 }
 
 export async function mavenPrep(proc: ProcessRunner, session: MavenSession, root: string, goals: readonly PrepGoal[]): Promise<void> {

@@ -57,10 +57,10 @@ export const mavenReleaseGoals = ['release:clean', 'release:prepare', 'release:p
 export function mavenReleaseInvocations(
   common: MavenCommon,
   v: ReleaseVersions,
-  options: { firstRelease: boolean; interactive: boolean },
+  options: { firstRelease: boolean; interactive: boolean; extraArgs?: readonly string[] },
 ): Invocation[] {
   const head = options.interactive ? [] : ['-B'];
-  const props = options.interactive ? [] : mavenReleaseProperties(v);
+  const props = [...(options.interactive ? [] : mavenReleaseProperties(v)), ...(options.extraArgs ?? [])];
   const tail = mavenTail(common);
   const one = (goals: readonly string[]): Invocation => ({
     command: common.executable,
@@ -69,6 +69,20 @@ export function mavenReleaseInvocations(
     purpose: goals.join(' '),
   });
   return options.firstRelease ? mavenReleaseGoals.map((g) => one([g])) : [one(mavenReleaseGoals)];
+}
+
+/**
+ * Finishing a release whose release:prepare completed (release.properties says so):
+ * `mvn -B release:perform`, which checks out the tag release.properties names. No version
+ * properties: the versions and the tag are the ones prepare already committed.
+ */
+export function mavenPerformInvocation(common: MavenCommon, options: { interactive: boolean; extraArgs?: readonly string[] }): Invocation {
+  return {
+    command: common.executable,
+    args: [...(options.interactive ? [] : ['-B']), 'release:perform', ...(options.extraArgs ?? []), ...mavenTail(common)],
+    interactive: options.interactive,
+    purpose: 'release:perform',
+  };
 }
 
 /**

@@ -104,6 +104,15 @@ export async function listTags(cwd: string, options?: GitOptions): Promise<strin
 export const journalDir = '.relctl/';
 
 /**
+ * maven-release-plugin's own working files (release.properties and the POM backups), left in the
+ * tree until a successful release:perform or release:clean. The plugin ignores exactly these in
+ * its own modification check; a release that stopped half-way must not count them as changes.
+ */
+export function isReleasePluginFile(file: string): boolean {
+  return /(^|\/)(release\.properties|pom\.xml\.(releaseBackup|next|tag|branch|backup))$/.test(file);
+}
+
+/**
  * Paths that make the worktree dirty. `git status --porcelain -z` paths are relative to the
  * repository root, so the project's journal is matched through the project's prefix.
  */
@@ -123,7 +132,7 @@ export async function dirtyFiles(cwd: string, options?: GitOptions): Promise<str
     paths.push(e.slice(3));
     if (xy.includes('R') || xy.includes('C')) i++; // the rename source follows as its own entry
   }
-  return paths.filter((p) => !p.startsWith(ignored) && !p.startsWith(journalDir));
+  return paths.filter((p) => !p.startsWith(ignored) && !p.startsWith(journalDir) && !isReleasePluginFile(p));
 }
 
 /**
@@ -137,7 +146,7 @@ export async function changedFiles(cwd: string, options?: GitOptions): Promise<s
     .split('\n')
     .filter((l) => l.trim() !== '')
     .map((l) => l.slice(3))
-    .filter((f) => !f.startsWith(journalDir));
+    .filter((f) => !f.startsWith(journalDir) && !isReleasePluginFile(f));
 }
 
 /** The worktree's changes as a stat plus patch, for review before a commit ('' when git has no answer). */

@@ -3,6 +3,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { effectivePomFromText } from '../core/pom/index.js';
+import { readZip } from '../core/zip.js';
 
 /**
  * Finds the files `verify` checks and gives each its Maven repository path:
@@ -84,6 +85,22 @@ function addChecksums(files: Map<string, Uint8Array>, origin: Map<string, string
       }
     }
   }
+}
+
+/** A Publisher API bundle (central-publishing-maven-plugin's zip): exactly the files that would be uploaded. */
+export async function fromBundle(zip: string, cwd: string): Promise<ArtifactSet> {
+  const bytes = await readFile(zip).catch(() => undefined);
+  if (bytes === undefined) {
+    throw new UsageError(`The bundle ${zip} does not exist.`, { fix: 'Run the release build first (relctl release --from build).' });
+  }
+  let entries: Map<string, Uint8Array>;
+  try {
+    entries = readZip(bytes);
+  } catch (error) {
+    throw new UsageError(`The bundle ${zip} cannot be read: ${(error as Error).message}.`, { fix: 'Rebuild it (relctl release --from build).' });
+  }
+  const shown = path.relative(cwd, zip).split(path.sep).join('/');
+  return { files: entries, origin: new Map([...entries.keys()].map((p) => [p, `${shown}!${p}`])), from: shown };
 }
 
 export async function fromMavenTargets(cwd: string): Promise<ArtifactSet> {

@@ -44,6 +44,7 @@ export function chainOptions(opts: Record<string, unknown>): ChainOptions {
     dryRun: opts.dryRun === true,
     yes: opts.yes === true,
     interactive: opts.interactive === true,
+    restart: opts.restart === true,
     offline: opts.offline === true,
     waitTimeout: typeof opts.waitTimeout === 'number' ? opts.waitTimeout : 600,
   };

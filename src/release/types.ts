@@ -1,4 +1,5 @@
 import type { RelctlError } from '../core/errors.js';
+import type { PublishingRoute } from '../core/publishing-route.js';
 import type { CommandContext } from '../io/command-context.js';
 import type { ProcessRunner } from '../io/process-runner.js';
 
@@ -31,6 +32,10 @@ export interface ReleaseContext {
   skippedVersions?: string[];
   firstRelease?: boolean;
   fingerprint?: string;
+  /** How the release reaches the portal (Maven): the staging API, or central-publishing-maven-plugin's bundle. */
+  publishingRoute?: PublishingRoute;
+  /** The portal-plugin route: the bundle zip release:perform built (verified, then uploaded). */
+  bundle?: string;
   /** The folder holding what the build deployed (Maven: target/checkout). */
   releaseDir?: string;
   /** Which machine (and source address) staged the upload: the same-machine rule. */
@@ -56,6 +61,8 @@ export interface ChainOptions {
   yes: boolean;
   /** Hand the terminal to the build tool's own prompts (drops -B and the properties). */
   interactive: boolean;
+  /** `release --restart`: start over even where release.properties holds a finished prepare. */
+  restart?: boolean;
   offline: boolean;
   /** Seconds `status` waits for the portal's verdict. */
   waitTimeout: number;

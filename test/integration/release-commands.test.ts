@@ -26,7 +26,12 @@ describe('release build: the token never lands in a file relctl writes', () => {
       expect(text).not.toContain('canary-user-7f3');
       expect(text).not.toContain('canary-pass-9d1');
       expect(text).toContain('<id>central</id><username>${env.RELCTL_MAVEN_TOKEN_USERNAME}</username><password>${env.RELCTL_MAVEN_TOKEN_PASSWORD}</password>');
-      expect(session.env).toEqual({ RELCTL_MAVEN_TOKEN_USERNAME: 'canary-user-7f3', RELCTL_MAVEN_TOKEN_PASSWORD: 'canary-pass-9d1' });
+      expect(session.env).toEqual({
+        RELCTL_MAVEN_TOKEN_USERNAME: 'canary-user-7f3',
+        RELCTL_MAVEN_TOKEN_PASSWORD: 'canary-pass-9d1',
+        // The release plugin's own resolved-settings copy for its fork lands in the private folder.
+        MAVEN_OPTS: `-Djava.io.tmpdir=${path.dirname(session.common.settingsFile!)}`,
+      });
     } finally {
       await session.dispose();
     }
@@ -97,6 +102,20 @@ describe('release build: the exact build tool command lines', () => {
     expect(await tags(dir, home)).toEqual(['relctl-demo-1.0.0', 'relctl-demo-1.0.1']);
     const journal = JSON.parse(await readFile(path.join(dir, '.relctl', 'journal.json'), 'utf8')) as { release: Record<string, unknown> };
     expect(journal.release).toEqual({ version: '1.0.1', tag: 'relctl-demo-1.0.1', nextVersion: '1.0.2-SNAPSHOT', buildTool: 'maven', skippedVersions: ['1.0.0'] });
+  });
+
+  it('the portal-plugin route in a dry run: the bundle-only argument, then the Publisher API upload', async () => {
+    await using t = await tempDir();
+    const { dir, home, log, env } = await setup(t);
+    const pom = path.join(dir, 'pom.xml');
+    const plugin = '<plugin><groupId>org.sonatype.central</groupId><artifactId>central-publishing-maven-plugin</artifactId><version>0.12.0</version><extensions>true</extensions></plugin>';
+    await writeFile(pom, (await readFile(pom, 'utf8')).replace('<plugins>', `<plugins>${plugin}`));
+    const r = await runCli(['run', 'build', 'verify', 'upload', '--dry-run', '--cwd', dir], { home, env: { ...env, RELCTL_PORTAL_URL: 'http://127.0.0.1:9/portal' } });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`! mvn -B release:clean ${props('1.0.0', '1.0.1-SNAPSHOT', 'relctl-demo-1.0.0').join(' ')} -Darguments=-DskipUpload=true`);
+    expect(r.stderr).toContain('! POST http://127.0.0.1:9/portal/api/v1/publisher/upload?publishingType=USER_MANAGED&name=relctl-demo-1.0.0 (bundle target/checkout/target/central-publishing/central-bundle.zip)');
+    expect(r.stderr).not.toContain('/manual/upload/');
+    expect(await recorded(log)).toEqual([]);
   });
 
   it('stops before anything changes when the tag exists and the version is published', async () => {

@@ -5,7 +5,11 @@ import path from 'node:path';
 import { git, gitEnv, gitRepo } from '../helpers/temp.js';
 import { repoRoot } from '../helpers/cli.js';
 
-/** Shared set-up of the release tests: the demo reactor in a real git repo, fake tools on PATH. */
+/**
+ * Shared set-up of the fast release tests: the demo reactor in a real git repo, fake tools on PATH.
+ * The fake mvn covers the faults a real plugin cannot be made to produce on cue (crashes at step
+ * boundaries, failing prep goals); the real plugins run in test/e2e/maven-release.
+ */
 export const fakeBin = path.join(repoRoot, 'test', 'fixtures', 'bin');
 export const demoDir = path.join(repoRoot, 'examples', 'demo');
 

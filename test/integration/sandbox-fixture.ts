@@ -4,8 +4,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Agent, request } from 'undici';
-import type { RunningSandbox } from '../../src/sandbox/server.js';
-import type { TestKey } from '../helpers/gpg.js';
+import { afterAll, beforeAll } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
+import { createTestKey, type TestKey } from '../helpers/gpg.js';
 
 /** Test helpers for the sandbox suites: HTTP calls as clients make them, and signed components. */
 
@@ -175,4 +176,19 @@ export async function rawRequest(port: number, head: string, body = ''): Promise
     socket.on('end', () => resolve(data));
     socket.on('error', reject);
   });
+}
+
+/** Hooks for a test file: a sandbox and a throwaway key published and confirmed on it (read the fields inside tests). */
+export function useSandboxWithKey(options: Parameters<typeof startSandbox>[0] = {}): { sandbox: RunningSandbox; key: TestKey } {
+  const world = {} as { sandbox: RunningSandbox; key: TestKey };
+  beforeAll(async () => {
+    world.sandbox = await startSandbox(options);
+    world.key = await createTestKey();
+    await publishKeyConfirmed(world.sandbox, world.key);
+  });
+  afterAll(async () => {
+    await world.sandbox?.close();
+    await world.key?.cleanup();
+  });
+  return world;
 }

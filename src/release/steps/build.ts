@@ -1,18 +1,85 @@
 import os from 'node:os';
 import path from 'node:path';
-import { mavenRelease, openMavenSession, releaseCheckoutDir } from '../../build-tools/maven-release.js';
+import { detectPublishingRoute, mavenPerform, mavenRelease, openMavenSession, readPreparedRelease, releaseCheckoutDir } from '../../build-tools/maven-release.js';
+import { localRepoOfContext } from '../maven-local-repo.js';
+import { bundleOnlyArgument, bundlePath, deploymentIdFromPluginLog, portalPluginArtifactId } from '../../core/publishing-route.js';
+import { tagExists } from '../../io/git.js';
 import { gradleRelease } from '../../build-tools/gradle-release.js';
 import { warmGpgAgent } from '../gpg-warmup.js';
 import { readIdentity } from '../../io/project.js';
 import { tokenOf } from '../../portal/session.js';
 import { mavenTokenFor, tokenFromEnvironment } from '../token.js';
-import { decideVersion } from '../version-decision.js';
-import type { Step } from '../types.js';
+import { decideVersion, isPublished } from '../version-decision.js';
+import type { MavenSession } from '../../build-tools/maven-release.js';
+import type { PreparedRelease } from '../../core/release-properties.js';
+import type { CommandContext } from '../../io/command-context.js';
+import type { ProcessRunner } from '../../io/process-runner.js';
+import type { ProjectIdentity } from '../../io/project.js';
+import type { ReleaseContext, Step } from '../types.js';
+
+/**
+ * A release:prepare that finished (release.properties) whose tag exists and whose version is not
+ * published: release:perform failed or was interrupted, and finishing it is the resume. The real
+ * plugin refuses to prepare over an existing tag, and the orphan-tag rule would skip a version
+ * that only needs its deploy.
+ */
+async function pendingPerform(ctx: CommandContext, identity: ProjectIdentity): Promise<PreparedRelease | undefined> {
+  const prepared = await readPreparedRelease(ctx.cwd, identity.groupId, identity.artifactId);
+  if (prepared === undefined || !(await tagExists(ctx.cwd, prepared.tag, { env: ctx.env }))) return undefined;
+  return (await isPublished(ctx, identity, prepared.version)) ? undefined : prepared;
+}
+
+/**
+ * The portal-plugin route: release:perform builds the bundle without uploading it (verify checks
+ * it, upload sends it); if the project's own release configuration made the plugin upload anyway,
+ * the id it printed is the deployment and relctl's upload is skipped.
+ */
+async function routeOf(ctx: CommandContext): Promise<{ extraArgs: string[]; outcome(output: string): Partial<ReleaseContext> }> {
+  const route = await detectPublishingRoute(ctx.cwd, await localRepoOfContext(ctx));
+  if (route === 'staging-api') return { extraArgs: [], outcome: () => ({ publishingRoute: route }) };
+  ctx.out.info(`  ${portalPluginArtifactId} is declared: the bundle is built by release:perform (${bundleOnlyArgument}), verified, then uploaded`);
+  return {
+    extraArgs: [bundleOnlyArgument],
+    outcome: (output) => {
+      const deploymentId = deploymentIdFromPluginLog(output);
+      if (deploymentId !== undefined) ctx.out.warn(`The plugin uploaded the bundle itself (deployment ${deploymentId}): the project's release configuration overrides ${bundleOnlyArgument}.`);
+      return { publishingRoute: route, bundle: path.join(releaseCheckoutDir(ctx.cwd), ...bundlePath), ...(deploymentId === undefined ? {} : { deploymentId }) };
+    },
+  };
+}
+
+/** The gpg warm-up, then a Maven session (settings holding the token) around `run`. */
+async function withMavenSession<T>(
+  ctx: CommandContext,
+  dryRun: boolean,
+  fingerprint: string | undefined,
+  proc: ProcessRunner,
+  run: (session: MavenSession) => Promise<T>,
+): Promise<T> {
+  await warmGpgAgent(ctx, proc, fingerprint);
+  const token = await mavenTokenFor(ctx);
+  const session = await openMavenSession(
+    {
+      root: ctx.cwd,
+      env: ctx.env,
+      ...(ctx.config.settings === undefined ? {} : { userSettings: ctx.config.settings }),
+      ...(ctx.config.localRepo === undefined ? {} : { localRepo: ctx.config.localRepo }),
+      ...(token === undefined ? {} : { token }),
+    },
+    dryRun,
+  );
+  try {
+    return await run(session);
+  } finally {
+    await session.dispose();
+  }
+}
 
 /**
  * The build tool's release: version decision (orphan-tag rule, fail early when the tag exists
  * and is published), gpg warm-up, then the release plugin (two commits, the tag, the deploy to
  * the staging API, which leaves the staging repository open).
+ * A finished release:prepare (release.properties) is resumed with release:perform alone.
  */
 export const buildStep: Step = {
   id: 'build',
@@ -23,6 +90,25 @@ export const buildStep: Step = {
   async run(rc, { ctx, options, proc }) {
     const root = ctx.cwd;
     const identity = await readIdentity(root);
+    const prepared = identity.buildTool === 'maven' && options.restart !== true ? await pendingPerform(ctx, identity) : undefined;
+    if (prepared !== undefined) {
+      ctx.out.info(`  release.properties: release:prepare finished for ${prepared.tag}; running release:perform only (no second tag)`);
+      const route = await routeOf(ctx);
+      const output = await withMavenSession(ctx, options.dryRun, rc.fingerprint, proc, (session) =>
+        mavenPerform(proc, session, root, { interactive: options.interactive, extraArgs: route.extraArgs }),
+      );
+      return {
+        ...route.outcome(output),
+        buildTool: identity.buildTool,
+        groupId: identity.groupId,
+        artifactId: identity.artifactId,
+        ...prepared,
+        skippedVersions: rc.skippedVersions ?? [],
+        firstRelease: false,
+        machine: os.hostname(),
+        releaseDir: releaseCheckoutDir(root),
+      };
+    }
     const decision = await decideVersion(ctx, identity);
     for (const skipped of decision.skippedVersions) {
       ctx.out.warn(`${identity.artifactId}-${skipped} was tagged but never published: releasing ${decision.version} instead; the release notes must say ${skipped} was prepared but not published.`);
@@ -40,24 +126,11 @@ export const buildStep: Step = {
       machine: os.hostname(),
     };
     if (identity.buildTool === 'maven') {
-      await warmGpgAgent(ctx, proc, rc.fingerprint);
-      const token = await mavenTokenFor(ctx);
-      const session = await openMavenSession(
-        {
-          root,
-          env: ctx.env,
-          ...(ctx.config.settings === undefined ? {} : { userSettings: ctx.config.settings }),
-          ...(ctx.config.localRepo === undefined ? {} : { localRepo: ctx.config.localRepo }),
-          ...(token === undefined ? {} : { token }),
-        },
-        options.dryRun,
+      const route = await routeOf(ctx);
+      const output = await withMavenSession(ctx, options.dryRun, rc.fingerprint, proc, (session) =>
+        mavenRelease(proc, session, root, versions, { firstRelease: decision.firstRelease, interactive: options.interactive, extraArgs: route.extraArgs }),
       );
-      try {
-        await mavenRelease(proc, session, root, versions, { firstRelease: decision.firstRelease, interactive: options.interactive });
-      } finally {
-        await session.dispose();
-      }
-      return { ...added, releaseDir: releaseCheckoutDir(root) };
+      return { ...added, ...route.outcome(output), releaseDir: releaseCheckoutDir(root) };
     }
     const token = await tokenOf(ctx);
     await gradleRelease(proc, root, versions, {

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { detectPrepGoals, mavenInstall, mavenPrep, openMavenSession } from '../../build-tools/maven-release.js';
-import { localRepoFor } from '../../build-tools/maven/settings.js';
+import { localRepoOfContext } from '../maven-local-repo.js';
 import { detectBuildTool } from '../../io/gather-facts.js';
 import { changedFiles, diffText, headCommit } from '../../io/git.js';
 import type { ProcessRunner } from '../../io/process-runner.js';
@@ -24,14 +24,7 @@ export const prepStep: Step = {
   summary: (_rc, added) => (added.prepCommit === undefined ? 'no changes to commit; installed locally' : `committed "${prepCommitMessage}", installed locally`),
   async run(_rc, { ctx, options, proc }) {
     const root = ctx.cwd;
-    // The parent POM is looked up where Maven keeps it, as preflight does: --local-repo, else the settings' <localRepository>.
-    const localRepo = await localRepoFor({
-      ...(ctx.config.localRepo === undefined ? {} : { localRepo: ctx.config.localRepo }),
-      ...(ctx.config.settings === undefined ? {} : { settingsFile: ctx.config.settings }),
-      env: ctx.env,
-      home: ctx.env.HOME ?? os.homedir(),
-    });
-    const goals = await detectPrepGoals(root, localRepo);
+    const goals = await detectPrepGoals(root, await localRepoOfContext(ctx));
     const token = await mavenTokenFor(ctx);
     const session = await openMavenSession(
       { root, env: ctx.env, ...(ctx.config.settings === undefined ? {} : { userSettings: ctx.config.settings }), ...(ctx.config.localRepo === undefined ? {} : { localRepo: ctx.config.localRepo }), ...(token === undefined ? {} : { token }) },

@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
 import { UsageError, isRelctlError } from '../../core/errors.js';
 import { readIdentity } from '../../io/project.js';
 import { toReport } from '../../core/findings.js';
@@ -9,7 +11,7 @@ import { journaledUpload, snapshotBeforeUpload, type UploadRequest } from '../..
 import { repositoryKeyOf } from '../../portal/urls.js';
 import { findingsText } from '../../ui/render/findings.js';
 import type { CommandContext } from '../../io/command-context.js';
-import type { Step } from '../types.js';
+import type { ReleaseContext, Step } from '../types.js';
 
 /** Portal validation findings travel on the error; show them before the error's cause and fix. */
 export function showPortalFindings(ctx: CommandContext, error: unknown): void {
@@ -18,12 +20,19 @@ export function showPortalFindings(ctx: CommandContext, error: unknown): void {
   if (findings !== undefined && findings.length > 0) ctx.out.info(findingsText(toReport(findings), ctx.out.c, 'portal validation'));
 }
 
-/** The manual upload call: the staged repository becomes a portal deployment (seed 4.1). */
+/**
+ * The manual upload call: the staged repository becomes a portal deployment (seed 4.1). On the
+ * portal-plugin route the verified bundle goes to the Publisher API instead, unless the plugin
+ * already uploaded it.
+ */
 export const uploadStep: Step = {
   id: 'upload',
   title: 'Manual upload to the portal',
+  skip: (rc) =>
+    rc.publishingRoute === 'portal-plugin' && rc.deploymentId !== undefined ? `central-publishing-maven-plugin uploaded the bundle: deployment ${rc.deploymentId}` : undefined,
   summary: (rc) => `deployment ${rc.deploymentId ?? '(id not returned; see relctl search)'}${rc.repositoryKey === undefined ? '' : `, repository ${rc.repositoryKey}`}`,
   async run(rc, { ctx, options }) {
+    if (rc.publishingRoute === 'portal-plugin' && rc.bundle !== undefined) return uploadBundle(ctx, rc, options.dryRun, rc.bundle);
     // Run on its own (`relctl run upload`), no earlier step named the group: the project declares it.
     const groupId = groupIdOf(ctx, rc.groupId ?? (await readIdentity(ctx.cwd).catch(() => undefined))?.groupId);
     const call = `POST ${ctx.config.stagingApiUrl.replace(/\/+$/, '')}/manual/upload/defaultRepository/${groupId ?? '<group id>'}?publishing_type=user_managed`;
@@ -68,3 +77,24 @@ export const uploadStep: Step = {
     }
   },
 };
+
+/** The portal-plugin route: the bundle relctl verified, as the Publisher API upload (USER_MANAGED: a person publishes). */
+async function uploadBundle(ctx: CommandContext, rc: Readonly<ReleaseContext>, dryRun: boolean, bundle: string): Promise<Partial<ReleaseContext>> {
+  const name = `${rc.artifactId ?? 'release'}-${rc.version ?? ''}`.replace(/-$/, '');
+  const query = new URLSearchParams({ publishingType: 'USER_MANAGED', name });
+  if (dryRun) {
+    ctx.out.wouldDo(`POST ${ctx.config.portalUrl.replace(/\/+$/, '')}/api/v1/publisher/upload?${query} (bundle ${path.relative(ctx.cwd, bundle)})`);
+    return {};
+  }
+  const session = await portalSession(ctx);
+  try {
+    const outcome = await session.portal.uploadBundle(await readFile(bundle), { name, publishingType: 'USER_MANAGED', filename: path.basename(bundle) });
+    if (outcome.deploymentId === undefined) throw new Error('the Publisher API upload answered without a deployment id');
+    return { deploymentsUrl: deploymentsUrl(ctx.config.portalUrl), deploymentId: outcome.deploymentId };
+  } catch (error) {
+    showPortalFindings(ctx, error);
+    throw error;
+  } finally {
+    await session.http.close();
+  }
+}

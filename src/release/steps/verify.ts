@@ -1,11 +1,11 @@
 import { StepFailedError } from '../../core/errors.js';
 import { toReport } from '../../core/findings.js';
-import { fromGradleBuild, fromMavenTargets } from '../../keys/artifacts.js';
+import { fromBundle, fromGradleBuild, fromMavenTargets } from '../../keys/artifacts.js';
 import { verifyWithContext } from '../../keys/verify.js';
 import { groupIdOf, portalSession } from '../../portal/session.js';
 import { findingsText } from '../../ui/render/findings.js';
 import { dropOpenStaging } from '../staging.js';
-import type { Step } from '../types.js';
+import type { ReleaseContext, Step } from '../types.js';
 
 /**
  * The portal's rules, locally, on what the build deployed (DESIGN §7). If anything fails, the
@@ -21,7 +21,8 @@ export const verifyStep: Step = {
       ctx.out.info(`  would check ${rc.releaseDir ?? 'the release checkout'} with the portal's rules (nothing was built in a dry run)`);
       return {};
     }
-    const set = rc.buildTool === 'gradle' ? await fromGradleBuild(ctx.cwd) : await fromMavenTargets(ctx.cwd);
+    const set =
+      rc.bundle !== undefined ? await fromBundle(rc.bundle, ctx.cwd) : rc.buildTool === 'gradle' ? await fromGradleBuild(ctx.cwd) : await fromMavenTargets(ctx.cwd);
     ctx.out.verbose(`checking ${set.files.size} files from ${set.from}`);
     const { verdicts, findings } = await verifyWithContext(ctx, set);
     const report = toReport(findings);
@@ -30,6 +31,8 @@ export const verifyStep: Step = {
       return {};
     }
     if (!ctx.out.json) ctx.out.info(findingsText(report, ctx.out.c, `verify (${verdicts.length} components)`));
+    const codes = [...new Set(report.findings.map((f) => f.code))];
+    if (rc.publishingRoute === 'portal-plugin') throw bundleVerifyFailed(rc, codes, report.findings.length);
     const groupId = groupIdOf(ctx, rc.groupId);
     let dropped: string[] = [];
     if (groupId !== undefined) {
@@ -40,15 +43,31 @@ export const verifyStep: Step = {
         await session.http.close();
       }
     }
-    const codes = [...new Set(report.findings.map((f) => f.code))];
     const droppedText = dropped.length === 0 ? 'no open staging repository was found to drop' : `the open staging repository ${dropped.join(', ')} was dropped`;
     throw new StepFailedError(
       `Local verification failed (${codes.join(', ')}): the portal would fail this deployment. Nothing was uploaded; ${droppedText}, so the namespace stays unblocked.`,
       {
         kind: 'verify-failed',
-        fix: `Fix the findings above, commit, then run \`relctl release --restart\`${rc.tag === undefined ? '' : ` (${rc.tag} stays as an orphan tag and the next version is released)`}.`,
+        fix: restartFix(rc),
         data: { findings: report.findings.length, ...(dropped.length === 0 ? {} : { droppedRepositories: dropped.join(', ') }) },
       },
     );
   },
 };
+
+function restartFix(rc: Readonly<ReleaseContext>): string {
+  return `Fix the findings above, commit, then run \`relctl release --restart\`${rc.tag === undefined ? '' : ` (${rc.tag} stays as an orphan tag and the next version is released)`}.`;
+}
+
+/** The portal-plugin route: the bundle was never uploaded, unless the plugin did it itself. */
+function bundleVerifyFailed(rc: Readonly<ReleaseContext>, codes: string[], findings: number): StepFailedError {
+  const cause = `Local verification of the bundle failed (${codes.join(', ')}): the portal would fail this deployment.`;
+  if (rc.deploymentId === undefined) {
+    return new StepFailedError(`${cause} relctl did not upload it, so the namespace stays unblocked.`, { kind: 'verify-failed', fix: restartFix(rc), data: { findings } });
+  }
+  return new StepFailedError(`${cause} The plugin already uploaded it as deployment ${rc.deploymentId}, which will fail and block the namespace.`, {
+    kind: 'verify-failed',
+    fix: `Drop it (relctl drop --deployment ${rc.deploymentId}), then: ${restartFix(rc)}`,
+    data: { findings, deploymentId: rc.deploymentId },
+  });
+}

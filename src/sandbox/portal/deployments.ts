@@ -101,6 +101,12 @@ export class Deployments {
     this.list.push(d);
   }
 
+  /** Records a deployment made without a staging repository (the Publisher API upload) and saves. */
+  async adopt(d: DeploymentRecord): Promise<void> {
+    this.record(d);
+    await this.stateFile.save();
+  }
+
   /** A deployment as its owner sees it; someone else's is "not found". */
   own(user: SandboxUser, id: string): DeploymentRecord {
     const d = this.find(id);

@@ -4,6 +4,7 @@ import { HttpError, continueAndRead, sendEmpty, sendJson, type Route } from '../
 import type { Deployments } from './deployments.js';
 import type { ReceivedMail } from '../smtp/index.js';
 import { deploymentsPage } from './page.js';
+import { handlePublisherUpload } from './publisher-upload.js';
 import type { DeploymentRecord } from './records.js';
 
 const api = '/api/v1/publisher';
@@ -56,8 +57,9 @@ export function portalRoutes(accounts: Accounts, deployments: Deployments, mails
 
     if (!rest.startsWith(`${api}/`)) throw new HttpError(404, { error: `Not found: /portal${rest}` });
     const user = accounts.require(req, schemes, realm);
-    await continueAndRead(req, res, 1024 * 1024);
     const call = rest.slice(api.length);
+    if (call === '/upload') return handlePublisherUpload(accounts, deployments, req, res, user, query);
+    await continueAndRead(req, res, 1024 * 1024);
 
     if (call === '/status') {
       if (method !== 'POST') throw new HttpError(405, '', { allow: 'POST' });

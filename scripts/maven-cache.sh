@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Fills the project-local Maven repository .cache/m2 (git-ignored) from Maven Central with exactly
+# what the real-plugin e2e tests (test/e2e/maven-release) run: the plugins of
+# test/fixtures/maven-release/plugin-versions.properties, the lifecycle plugins the fixture's parent
+# pins, and what their builds load. It builds the fixture reactor the way the tests do (package,
+# the gpg `release` profile, deploy to a folder, release:clean, the central-publishing bundle),
+# so a second run of the tests needs no network. Quick when the cache is already full.
+# Usage: scripts/maven-cache.sh [local repository, default .cache/m2]
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+repo="$(mkdir -p "${1:-$root/.cache/m2}" && cd "${1:-$root/.cache/m2}" && pwd)"
+fixture="$root/test/fixtures/maven-release"
+# shellcheck disable=SC1091
+source "$fixture/plugin-versions.properties"
+
+work="$(mktemp -d "${TMPDIR:-/tmp}/relctl-maven-cache-XXXXXX")"
+trap 'rm -rf "$work"' EXIT
+mvn_() { mvn -B -q -Dstyle.color=never -s "$work/settings.xml" "-Dmaven.repo.local=$repo" "$@"; }
+cat >"$work/settings.xml" <<'EOF'
+<settings/>
+EOF
+
+echo "maven-cache: plugins into $repo"
+for gav in \
+  "org.apache.maven.plugins:maven-release-plugin:$RELEASE_PLUGIN" \
+  "org.apache.maven.plugins:maven-gpg-plugin:$GPG_PLUGIN" \
+  "org.sonatype.central:central-publishing-maven-plugin:$CENTRAL_PUBLISHING"; do
+  mvn_ dependency:get "-Dartifact=$gav"
+done
+
+# The fixture reactor, as the tests write it (a folder stands in for the sandbox and the remote).
+group=org.example.e2e.cache
+portal_plugin="<build><plugins><plugin><groupId>org.sonatype.central</groupId><artifactId>central-publishing-maven-plugin</artifactId><version>$CENTRAL_PUBLISHING</version><extensions>true</extensions><configuration><centralBaseUrl>http://127.0.0.1:9/portal</centralBaseUrl></configuration></plugin></plugins></build>"
+fill() { # fill <from> <to> <build xml>
+  sed -e "s#@GROUP@#$group#g" -e "s#@REMOTE@#$work/remote.git#g" -e "s#@STAGING@#file://$work/deployed#g" \
+    -e "s#@GPG_PLUGIN@#$GPG_PLUGIN#g" -e "s#@RELEASE_PLUGIN@#$RELEASE_PLUGIN#g" -e "s#@BUILD@#$3#g" "$1" >"$2"
+}
+parent_dir="$repo/${group//.//}/eco/eco-parent/7"
+mkdir -p "$parent_dir"
+fill "$fixture/eco-parent/pom.xml" "$parent_dir/eco-parent-7.pom" ""
+for variant in staging portal; do
+  cp -r "$fixture/project" "$work/$variant"
+  build=""
+  [ "$variant" = portal ] && build="$portal_plugin"
+  for pom in pom.xml core/pom.xml webapp/pom.xml; do fill "$fixture/project/$pom" "$work/$variant/$pom.tmp" "$build" && mv "$work/$variant/$pom.tmp" "$work/$variant/$pom"; done
+done
+echo "maven-cache: the fixture's builds (staging route, then the central-publishing bundle)"
+# gpg.skip still loads maven-gpg-plugin (and its dependencies); only the signing is skipped.
+(cd "$work/staging" && mvn_ clean deploy release:clean -Prelease -Dgpg.skip=true)
+(cd "$work/portal" && mvn_ clean deploy -Prelease -Dgpg.skip=true -DskipUpload=true)
+rm -rf "${repo:?}/${group//.//}" # the warm-up's own throwaway group
+echo "maven-cache: done ($(du -sh "$repo" | cut -f1))"
