@@ -27,7 +27,7 @@ export default async function bench(runs = Number(process.argv[2] ?? process.env
       await fetch(`http://127.0.0.1:${sb.port}/sandbox/faults`, {
         method: 'POST',
         body: JSON.stringify({ prefix: '/github/api/repos/bench/demo/issues/', count, delayMs }),
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', 'x-sandbox-token': sb.controlToken },
       });
       const t = performance.now();
       const results = await lookUpRefs(refs, { github: async () => octokit, http, concurrency });

@@ -41,7 +41,11 @@ async function watchingTemp<T>(work: Promise<T>): Promise<{ result: T; leaks: st
 async function refuseNextPut(p: ReleaseProject, artifactId: string): Promise<void> {
   const origin = new URL(w.sandbox.urls.stagingApiUrl).origin;
   const prefix = `/staging/service/local/staging/deploy/maven2/${p.groupId.replaceAll('.', '/')}/${artifactId}/`;
-  const r = await fetch(`${origin}/sandbox/faults`, { method: 'POST', body: JSON.stringify([{ prefix, method: 'PUT', status: 500, count: 1 }]) });
+  const r = await fetch(`${origin}/sandbox/faults`, {
+    method: 'POST',
+    headers: { 'x-sandbox-token': w.sandbox.controlToken },
+    body: JSON.stringify([{ prefix, method: 'PUT', status: 500, count: 1 }]),
+  });
   expect(r.status).toBe(200);
 }
 
