@@ -64,8 +64,8 @@ describe('relctl release on the central-publishing-maven-plugin route', () => {
     const state = await sandboxState(w.sandbox);
     const mine = state.deployments.filter((d) => d.namespace === p.groupId);
     expect(mine.map((d) => [d.id, d.name, d.state])).toEqual([[summary.context.deploymentId, 'e2e-parent-1.0.0', 'VALIDATED']]);
-    // Nothing went through the staging API: the one repository is the Publisher API upload's own.
-    expect(state.repositories.filter((x) => x.namespace === p.groupId).map((x) => x.key)).toEqual([expect.stringContaining('/publisher-upload-')]);
+    // Nothing went through the staging API: the Publisher API upload makes no staging repository.
+    expect(state.repositories.filter((x) => x.namespace === p.groupId)).toEqual([]);
 
     const published = await p.relctl(['publish', '--yes', '--deployment', summary.context.deploymentId]);
     expect(published.exitCode, published.stderr).toBe(0);
