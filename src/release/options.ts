@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { InvalidArgumentError } from '../commands/commander.js';
+import { InvalidArgumentError } from 'commander';
 import { UsageError } from '../core/errors.js';
 import type { CommandContext } from '../io/command-context.js';
 import { ProcessRunner } from '../io/process-runner.js';
