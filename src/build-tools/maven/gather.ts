@@ -36,6 +36,15 @@ export interface GatheredMaven {
   release: MavenReleaseFacts;
 }
 
+/** A war module's web content, relative to its POM's folder. */
+const webappDir = path.join('src', 'main', 'webapp');
+
+/** `rel` in the folder of the normalised absolute POM path `pom` (path.join without re-normalising). */
+function besidePom(pom: string, rel: string): string {
+  const dir = path.dirname(pom);
+  return dir.endsWith(path.sep) ? `${dir}${rel}` : `${dir}${path.sep}${rel}`;
+}
+
 const defaultStagingApiUrl = 'https://ossrh-staging-api.central.sonatype.com';
 
 /**
@@ -76,7 +85,7 @@ export async function gatherMavenFacts(rootDir: string, options: GatherMavenOpti
   const lookup = (_ref: unknown, child: ChainLink): ChainLink | undefined => parentOf.get(child.pom)?.link;
 
   const modules: MavenModuleFacts[] = [];
-  const webapp = usable.map((e) => statOf(path.join(path.dirname(e.abs), 'src', 'main', 'webapp'))?.isDirectory() === true);
+  const webapp = usable.map((e) => statOf(besidePom(e.abs, webappDir))?.isDirectory() === true);
   usable.forEach((entry, index) => {
     const { chain, problem } = resolveChain(entry.link, lookup);
     const effective = effectivePom(chain, { env: options.env, ...(userProperties.size === 0 ? {} : { userProperties }) });

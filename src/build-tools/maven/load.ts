@@ -29,15 +29,28 @@ export interface LoadedPom {
   problem?: { kind: 'missing' | 'not-a-file' | 'unreadable' | 'malformed'; message: string; line?: number };
 }
 
+const parentStep = `${path.sep}..`;
+const currentStep = `${path.sep}.${path.sep}`;
+
 export function relativeToRoot(root: string, abs: string): string | undefined {
   // Fast path for the common case (a normalised absolute path under the root): no re-resolving.
   const prefix = root.endsWith(path.sep) ? root : root + path.sep;
-  if (abs.startsWith(prefix) && !abs.includes(`${path.sep}..`) && !abs.includes(`${path.sep}.${path.sep}`)) {
-    return abs.slice(prefix.length).split(path.sep).join('/');
+  if (abs.startsWith(prefix) && !abs.includes(parentStep) && !abs.includes(currentStep)) {
+    const rel = abs.slice(prefix.length);
+    return path.sep === '/' ? rel : rel.split(path.sep).join('/');
   }
   const rel = path.relative(root, abs);
   if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) return rel === '' ? '.' : undefined;
   return rel.split(path.sep).join('/');
+}
+
+/**
+ * `path.resolve(dir, name)` for a normalised absolute `dir`: a plain name (the usual `<module>`)
+ * is appended without normalising the whole path again (a reactor has thousands).
+ */
+export function resolveIn(dir: string, name: string): string {
+  if (path.sep === '/' && name !== '.' && name !== '..' && !name.includes('/')) return dir.endsWith('/') ? `${dir}${name}` : `${dir}/${name}`;
+  return path.resolve(dir, name);
 }
 
 /**
@@ -104,7 +117,7 @@ export class PomLoader {
    */
   moduleFile(target: string): string | undefined {
     try {
-      return realpathSync.native(path.join(target, 'pom.xml'));
+      return realpathSync.native(pomBeside(target));
     } catch {
       const info = statOf(target);
       if (info === undefined) return undefined;

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Finding } from '../../core/findings.js';
 import type { RawPom } from '../../core/pom/index.js';
-import { relativeToRoot, type LoadedPom, type PomLoader } from './load.js';
+import { relativeToRoot, resolveIn, type LoadedPom, type PomLoader } from './load.js';
 
 type Report = (f: Finding) => void;
 
@@ -67,7 +67,7 @@ function walkModules(node: ReactorNode, root: string, loader: PomLoader, visited
   const late: Finding[] = [];
   for (const m of pom.modules) {
     const missing = (why: string, fix: string): Finding => ({ code: 'module-missing', severity: 'error', message: `The module "${m.value}" listed in ${file} ${why}.`, file, line: m.line, module: owner, fix });
-    let target = path.resolve(path.dirname(abs), m.value);
+    let target = resolveIn(path.dirname(abs), m.value);
     if (relativeToRoot(root, target) === undefined) {
       report(missing('points outside the project folder, so it is not part of this release', 'List only modules inside the project folder, or run relctl from the folder that contains them all.'));
       continue;
