@@ -104,7 +104,7 @@ export function effectivePom(chain: readonly ChainLink[], options: EffectiveOpti
     const pom = link.pom;
     const inherited = i > 0;
     const artifactId = pom.artifactId?.value ?? '';
-    for (const [k, v] of pom.properties) props.set(k, v);
+    pom.properties.forEach((v, k) => props.set(k, v));
     groupId = pom.groupId?.value ?? pom.parent?.groupId ?? groupId;
     version = pom.version?.value ?? pom.parent?.version ?? version;
     if (pom.description !== undefined) description = { value: pom.description.value, origin: origin(link, pom.description.line), inherited };
@@ -158,7 +158,8 @@ export function effectivePom(chain: readonly ChainLink[], options: EffectiveOpti
 
   const ipIf = (v: string): string => (v.includes('${') ? ip(v) : v);
   const plugins: EffectivePlugin[] = [];
-  for (const link of chain) {
+  for (let i = 0; i < chain.length; i++) {
+    const link = chain[i]!;
     for (const p of link.pom.plugins) {
       const config: RawConfigValue[] = p.config.map((c) => (c.value.includes('${') ? { ...c, value: ip(c.value) } : c));
       plugins.push({ ...p, config, origin: origin(link, p.line) });

@@ -143,14 +143,20 @@ function repository(el: XmlElement | undefined): RawRepository | undefined {
   return repo;
 }
 
+const coordinateKeys = ['groupId', 'artifactId', 'version', 'packaging', 'name', 'description', 'url'] as const;
+
 /** Reads the POM model from a parsed `<project>` element. */
 export function readPom(project: XmlElement): RawPom {
   // About twenty lookups among the project's children: index the first of each name once.
   const firsts = new Map<string, XmlElement>();
-  for (const c of project.children) if (!firsts.has(c.name)) firsts.set(c.name, c);
+  // Indexed loops here and below: in a short-lived process this code is rarely optimised, and an
+  // unoptimised for-of allocates an iterator result per element (a reactor has thousands of POMs).
+  const all = project.children;
+  for (let i = 0; i < all.length; i++) if (!firsts.has(all[i]!.name)) firsts.set(all[i]!.name, all[i]!);
   const top = (name: string): XmlElement | undefined => firsts.get(name);
   const pom: RawPom = { projectLine: project.line, properties: new Map(), modules: [], licenseUrls: [], plugins: [] };
-  for (const key of ['groupId', 'artifactId', 'version', 'packaging', 'name', 'description', 'url'] as const) {
+  for (let i = 0; i < coordinateKeys.length; i++) {
+    const key = coordinateKeys[i]!;
     const v = located(top(key));
     if (v !== undefined) pom[key] = v;
   }
@@ -209,9 +215,11 @@ export function readPom(project: XmlElement): RawPom {
     if (snap !== undefined) d.snapshotRepository = snap;
     pom.distribution = d;
   }
-  for (const p of top('properties')?.children ?? []) pom.properties.set(p.name, p.text);
-  for (const m of children(top('modules'), 'module')) {
-    const v = located(m);
+  const props = top('properties')?.children ?? [];
+  for (let i = 0; i < props.length; i++) pom.properties.set(props[i]!.name, props[i]!.text);
+  const modules = children(top('modules'), 'module');
+  for (let i = 0; i < modules.length; i++) {
+    const v = located(modules[i]);
     if (v !== undefined) pom.modules.push(v);
   }
   pluginsOf(top('build'), undefined, pom.plugins);
