@@ -177,11 +177,12 @@ const skippedChecks =
  * Follows one chain of parents, loading each once; stops at a POM already on the path (cycle).
  * Synchronous while the parents are on disk; a promise only once the fallback must be asked.
  */
-function loadParents(from: LoadedPom | undefined, loader: PomLoader, parentOf: Map<RawPom, LoadedPom | undefined>, onPath = new Set<RawPom>()): Promise<void> | undefined {
+function loadParents(from: LoadedPom | undefined, loader: PomLoader, parentOf: Map<RawPom, LoadedPom | undefined>, onPath: RawPom[] = []): Promise<void> | undefined {
   let current = from;
-  while (current?.link?.pom.parent !== undefined && !onPath.has(current.link.pom) && onPath.size < 64) {
+  // A short array, not a Set: most paths are one or two parents long, and there is one per module.
+  while (current?.link?.pom.parent !== undefined && !onPath.includes(current.link.pom) && onPath.length < 64) {
     const pom: RawPom = current.link.pom;
-    onPath.add(pom);
+    onPath.push(pom);
     if (!parentOf.has(pom)) {
       const found = loader.parentOnDisk(current, pom.parent!);
       if (found.fallback) {
