@@ -86,10 +86,11 @@ export async function gatherMavenFacts(rootDir: string, options: GatherMavenOpti
 
   const modules: MavenModuleFacts[] = [];
   const webapp = usable.map((e) => statOf(besidePom(e.abs, webappDir))?.isDirectory() === true);
+  const effectiveOptions = { env: options.env, ...(userProperties.size === 0 ? {} : { userProperties }) };
   usable.forEach((entry, index) => {
     const { chain, problem } = resolveChain(entry.link, lookup);
-    const effective = effectivePom(chain, { env: options.env, ...(userProperties.size === 0 ? {} : { userProperties }) });
-    const lastInProject = [...chain].reverse().find((l) => l.identity.file !== undefined)!;
+    const effective = effectivePom(chain, effectiveOptions);
+    const lastInProject = chain.findLast((l) => l.identity.file !== undefined)!;
     const leaves = lastInProject !== chain[chain.length - 1] || problem !== undefined;
     const dir = path.posix.dirname(entry.file);
     const module: MavenModuleFacts = {
