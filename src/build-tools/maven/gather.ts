@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { Finding } from '../../core/findings.js';
 import { effectivePom, parentId, resolveChain, type ChainLink, type ParentRef, type RawPom } from '../../core/pom/index.js';
 import type { MavenFacts, MavenModuleFacts } from './facts.js';
-import { PomLoader, relativeToRoot, statOf, type LoadedPom } from './load.js';
+import { PomLoader, statOf, type LoadedPom } from './load.js';
+import { rawCoords, walkReactor } from './reactor-walk.js';
 import { defaultSettingsFile, loadMavenSettings, resolveLocalRepo } from './settings.js';
 
 export interface GatherMavenOptions {
@@ -35,12 +36,16 @@ export interface GatheredMaven {
   release: MavenReleaseFacts;
 }
 
-const defaultStagingApiUrl = 'https://ossrh-staging-api.central.sonatype.com';
+/** A war module's web content, relative to its POM's folder. */
+const webappDir = path.join('src', 'main', 'webapp');
 
-/** `groupId:artifactId` as written (groupId falls back to the parent's). */
-function rawCoords(pom: RawPom): string {
-  return `${pom.groupId?.value ?? pom.parent?.groupId ?? '?'}:${pom.artifactId?.value ?? '?'}`;
+/** `rel` in the folder of the normalised absolute POM path `pom` (path.join without re-normalising). */
+function besidePom(pom: string, rel: string): string {
+  const dir = path.dirname(pom);
+  return dir.endsWith(path.sep) ? `${dir}${rel}` : `${dir}${path.sep}${rel}`;
 }
+
+const defaultStagingApiUrl = 'https://ossrh-staging-api.central.sonatype.com';
 
 /**
  * Reads the whole reactor once: every module POM, every parent (relativePath, then the local
@@ -70,20 +75,22 @@ export async function gatherMavenFacts(rootDir: string, options: GatherMavenOpti
   // CI-friendly versions often come from .mvn/maven.config (`-Drevision=1.2.0-SNAPSHOT`).
   const userProperties = mavenConfigProperties(root);
 
-  const entries = await walkReactor(root, loader, report);
+  const entries = walkReactor(root, loader, report);
   const usable = entries.filter((e): e is LoadedPom & { link: ChainLink; file: string } => e.link !== undefined && e.file !== undefined);
 
   // Parents are loaded asynchronously first; the chain itself is then resolved by the pure core.
   const parentOf = new Map<RawPom, LoadedPom | undefined>();
-  await Promise.all(usable.map((e) => loadParents(e, loader, parentOf)));
+  const pending = usable.map((e) => loadParents(e, loader, parentOf)).filter((p) => p !== undefined);
+  if (pending.length > 0) await Promise.all(pending);
   const lookup = (_ref: unknown, child: ChainLink): ChainLink | undefined => parentOf.get(child.pom)?.link;
 
   const modules: MavenModuleFacts[] = [];
-  const webapp = usable.map((e) => statOf(path.join(path.dirname(e.abs), 'src', 'main', 'webapp'))?.isDirectory() === true);
+  const webapp = usable.map((e) => statOf(besidePom(e.abs, webappDir))?.isDirectory() === true);
+  const effectiveOptions = { env: options.env, ...(userProperties.size === 0 ? {} : { userProperties }) };
   usable.forEach((entry, index) => {
     const { chain, problem } = resolveChain(entry.link, lookup);
-    const effective = effectivePom(chain, { env: options.env, ...(userProperties.size === 0 ? {} : { userProperties }) });
-    const lastInProject = [...chain].reverse().find((l) => l.identity.file !== undefined)!;
+    const effective = effectivePom(chain, effectiveOptions);
+    const lastInProject = chain.findLast((l) => l.identity.file !== undefined)!;
     const leaves = lastInProject !== chain[chain.length - 1] || problem !== undefined;
     const dir = path.posix.dirname(entry.file);
     const module: MavenModuleFacts = {
@@ -167,91 +174,29 @@ function mavenConfigProperties(root: string): Map<string, string> {
 const skippedChecks =
   'missing-developers, missing-distribution, missing-pom-metadata (all but <name>), unresolved-property and packaging-mismatch (without a declared <packaging>)';
 
-/** Follows one chain of parents, loading each once; stops at a POM already on the path (cycle). */
-async function loadParents(start: LoadedPom, loader: PomLoader, parentOf: Map<RawPom, LoadedPom | undefined>): Promise<void> {
-  const onPath = new Set<RawPom>();
-  let current: LoadedPom | undefined = start;
-  while (current?.link?.pom.parent !== undefined && !onPath.has(current.link.pom) && onPath.size < 64) {
+/**
+ * Follows one chain of parents, loading each once; stops at a POM already on the path (cycle).
+ * Synchronous while the parents are on disk; a promise only once the fallback must be asked.
+ */
+function loadParents(from: LoadedPom | undefined, loader: PomLoader, parentOf: Map<RawPom, LoadedPom | undefined>, onPath: RawPom[] = []): Promise<void> | undefined {
+  let current = from;
+  // A short array, not a Set: most paths are one or two parents long, and there is one per module.
+  while (current?.link?.pom.parent !== undefined && !onPath.includes(current.link.pom) && onPath.length < 64) {
     const pom: RawPom = current.link.pom;
-    onPath.add(pom);
-    if (!parentOf.has(pom)) parentOf.set(pom, await loader.parentOf(current, pom.parent!));
+    onPath.push(pom);
+    if (!parentOf.has(pom)) {
+      const found = loader.parentOnDisk(current, pom.parent!);
+      if (found.fallback) {
+        return loader.parentFromFallback(pom.parent!).then((parent) => {
+          parentOf.set(pom, parent);
+          return loadParents(parentOf.get(pom), loader, parentOf, onPath);
+        });
+      }
+      parentOf.set(pom, found.parent);
+    }
     current = parentOf.get(pom);
   }
+  return undefined;
 }
 
 type Report = (f: Finding) => void;
-
-/**
- * Walks `<modules>` from the top-level POM. Each POM is visited once (a module listed twice is
- * walked once); a module that points back at one of its aggregators, or outside the project, is
- * reported instead of followed.
- */
-async function walkReactor(root: string, loader: PomLoader, report: Report): Promise<LoadedPom[]> {
-  const visited = new Set<string>();
-  const topAbs = path.join(root, 'pom.xml');
-  visited.add(topAbs);
-
-  const walk = async (abs: string, aggregators: readonly string[]): Promise<LoadedPom[]> => {
-    const loaded = await loader.load(abs, 'project');
-    if (loaded.link === undefined) {
-      const p = loaded.problem;
-      if (p !== undefined && abs === topAbs) {
-        const finding: Finding = {
-          code: 'xml-malformed',
-          severity: 'error',
-          message: `pom.xml cannot be used: ${p.message}.`,
-          file: 'pom.xml',
-          fix: 'Make pom.xml a well-formed Maven POM (`mvn -q validate` shows the same error).',
-        };
-        if (p.line !== undefined) finding.line = p.line;
-        report(finding);
-      }
-      return [loaded];
-    }
-    const pom = loaded.link.pom;
-    const file = loaded.file ?? 'pom.xml';
-    const owner = rawCoords(pom);
-    const chainHere = [...aggregators, abs];
-    const jobs = pom.modules.map(async (m): Promise<LoadedPom[]> => {
-      const missing = (why: string, fix: string): LoadedPom[] => {
-        report({ code: 'module-missing', severity: 'error', message: `The module "${m.value}" listed in ${file} ${why}.`, file, line: m.line, module: owner, fix });
-        return [];
-      };
-      let target = path.resolve(path.dirname(abs), m.value);
-      if (relativeToRoot(root, target) === undefined) {
-        return missing('points outside the project folder, so it is not part of this release', 'List only modules inside the project folder, or run relctl from the folder that contains them all.');
-      }
-      const pomFile = loader.moduleFile(target);
-      if (pomFile === undefined) return missing('does not exist', `Create ${m.value}/pom.xml or remove the <module> entry.`);
-      target = pomFile;
-      if (relativeToRoot(root, target) === undefined) {
-        return missing('resolves (through a link) outside the project folder', 'Replace the link with the module folder itself.');
-      }
-      if (chainHere.includes(target)) {
-        return missing('points back at an aggregator that lists it (a module cycle)', 'Remove the <module> entry that points back up the tree.');
-      }
-      if (visited.has(target)) return []; // listed twice: walked once
-      visited.add(target);
-      const child = await walk(target, chainHere);
-      const first = child[0];
-      if (first?.problem !== undefined) {
-        const p = first.problem;
-        if (p.kind === 'missing') return missing(`has no POM (${relativeToRoot(root, target)} does not exist)`, `Create ${m.value}/pom.xml or remove the <module> entry.`);
-        if (p.kind === 'not-a-file') return missing(`has no POM (${relativeToRoot(root, target)} is a directory, not a file)`, `Replace ${relativeToRoot(root, target)} with the module's POM file.`);
-        const finding: Finding = {
-          code: 'xml-malformed',
-          severity: 'error',
-          message: `${first.file ?? target} cannot be parsed: ${p.message}.`,
-          file: first.file ?? target,
-          fix: 'Correct the XML at the line shown (`mvn -q validate` reports the same error).',
-        };
-        if (p.line !== undefined) finding.line = p.line;
-        report(finding);
-      }
-      return child;
-    });
-    const nested = await Promise.all(jobs);
-    return [loaded, ...nested.flat()];
-  };
-  return walk(topAbs, []);
-}

@@ -29,11 +29,15 @@ export interface LoadedPom {
   problem?: { kind: 'missing' | 'not-a-file' | 'unreadable' | 'malformed'; message: string; line?: number };
 }
 
+const parentStep = `${path.sep}..`;
+const currentStep = `${path.sep}.${path.sep}`;
+
 export function relativeToRoot(root: string, abs: string): string | undefined {
   // Fast path for the common case (a normalised absolute path under the root): no re-resolving.
   const prefix = root.endsWith(path.sep) ? root : root + path.sep;
-  if (abs.startsWith(prefix) && !abs.includes(`${path.sep}..`) && !abs.includes(`${path.sep}.${path.sep}`)) {
-    return abs.slice(prefix.length).split(path.sep).join('/');
+  if (abs.startsWith(prefix) && !abs.includes(parentStep) && !abs.includes(currentStep)) {
+    const rel = abs.slice(prefix.length);
+    return path.sep === '/' ? rel : rel.split(path.sep).join('/');
   }
   const rel = path.relative(root, abs);
   if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) return rel === '' ? '.' : undefined;
@@ -41,11 +45,21 @@ export function relativeToRoot(root: string, abs: string): string | undefined {
 }
 
 /**
+ * `path.resolve(dir, name)` for a normalised absolute `dir`: a plain name (the usual `<module>`)
+ * is appended without normalising the whole path again (a reactor has thousands).
+ */
+export function resolveIn(dir: string, name: string): string {
+  if (path.sep === '/' && name !== '.' && name !== '..' && !name.includes('/')) return dir.endsWith('/') ? `${dir}${name}` : `${dir}/${name}`;
+  return path.resolve(dir, name);
+}
+
+/**
  * Reads and parses each POM file once (keyed by real path), so a parent shared by 1000 modules
- * is parsed once and the same object identifies it in every chain.
+ * is parsed once and the same object identifies it in every chain. Synchronous (see statOf):
+ * only a parent found nowhere on disk goes through the asynchronous fallback.
  */
 export class PomLoader {
-  private readonly byPath = new Map<string, Promise<LoadedPom>>();
+  private readonly byPath = new Map<string, LoadedPom>();
   /** Every module asks for the same `../pom.xml`: resolve each candidate path once. */
   private readonly candidates = new Map<string, string>();
 
@@ -56,16 +70,16 @@ export class PomLoader {
     private readonly fallback?: (ref: ParentRef) => Promise<string | undefined>,
   ) {}
 
-  load(abs: string, origin: LoadedPom['origin']): Promise<LoadedPom> {
-    let p = this.byPath.get(abs);
-    if (p === undefined) {
-      p = this.read(abs, origin);
-      this.byPath.set(abs, p);
+  load(abs: string, origin: LoadedPom['origin']): LoadedPom {
+    let loaded = this.byPath.get(abs);
+    if (loaded === undefined) {
+      loaded = this.read(abs, origin);
+      this.byPath.set(abs, loaded);
     }
-    return p;
+    return loaded;
   }
 
-  private async read(abs: string, origin: LoadedPom['origin']): Promise<LoadedPom> {
+  private read(abs: string, origin: LoadedPom['origin']): LoadedPom {
     const file = relativeToRoot(this.root, abs);
     const base: LoadedPom = file === undefined ? { abs, origin } : { abs, origin, file };
     const read = readDescriptor(abs);
@@ -103,7 +117,7 @@ export class PomLoader {
    */
   moduleFile(target: string): string | undefined {
     try {
-      return realpathSync.native(path.join(target, 'pom.xml'));
+      return realpathSync.native(pomBeside(target));
     } catch {
       const info = statOf(target);
       if (info === undefined) return undefined;
@@ -113,9 +127,10 @@ export class PomLoader {
 
   /**
    * Finds a parent the way Maven does: the POM at relativePath (default ../pom.xml; a folder
-   * means its pom.xml) when its coordinates match, else the local repository.
+   * means its pom.xml) when its coordinates match, else the local repository. `fallback` is
+   * true when neither has it and the fallback should be asked (parentFromFallback).
    */
-  async parentOf(child: LoadedPom, ref: ParentRef): Promise<LoadedPom | undefined> {
+  parentOnDisk(child: LoadedPom, ref: ParentRef): { parent: LoadedPom | undefined; fallback: boolean } {
     if (child.origin === 'project' && ref.relativePath !== '') {
       // The default ../pom.xml of a normalised absolute path needs no path.resolve (1000 modules ask).
       const wanted = ref.relativePath === undefined ? pomBeside(path.dirname(path.dirname(child.abs))) : path.resolve(path.dirname(child.abs), ref.relativePath);
@@ -124,15 +139,20 @@ export class PomLoader {
         candidate = this.real(statOf(wanted)?.isDirectory() === true ? path.join(wanted, 'pom.xml') : wanted);
         this.candidates.set(wanted, candidate);
       }
-      const loaded = await this.load(candidate, 'project');
-      if (loaded.link !== undefined && matches(loaded.link, ref)) return loaded;
+      const loaded = this.load(candidate, 'project');
+      if (loaded.link !== undefined && matches(loaded.link, ref)) return { parent: loaded, fallback: false };
     }
     const abs = repositoryPomPath(this.localRepo, ref);
-    if (abs === undefined) return undefined;
-    const loaded = await this.load(abs, 'repository');
-    if (loaded.link !== undefined || this.fallback === undefined) return loaded.link === undefined ? undefined : loaded;
-    const other = await this.fallback(ref);
-    const fetched = other === undefined ? undefined : await this.load(other, 'repository');
+    if (abs === undefined) return { parent: undefined, fallback: false };
+    const loaded = this.load(abs, 'repository');
+    if (loaded.link !== undefined) return { parent: loaded, fallback: false };
+    return { parent: undefined, fallback: this.fallback !== undefined };
+  }
+
+  /** The parent from the fallback (parentOnDisk said to ask it). */
+  async parentFromFallback(ref: ParentRef): Promise<LoadedPom | undefined> {
+    const other = await this.fallback?.(ref);
+    const fetched = other === undefined ? undefined : this.load(other, 'repository');
     return fetched?.link === undefined ? undefined : fetched;
   }
 }

@@ -85,7 +85,8 @@ export function effectivePom(chain: readonly ChainLink[], options: EffectiveOpti
   const own = self.pom;
   const origin = (link: ChainLink, line: number): Origin => ({ pom: link.identity, line });
 
-  // Walk from the most distant ancestor down to the module: nearer POMs override.
+  // Walk from the most distant ancestor down to the module: nearer POMs override. Each record is
+  // built by this call, so one already marked inherited is kept rather than copied.
   const props = new Map<string, string>();
   let groupId: string | undefined;
   let version: string | undefined;
@@ -103,20 +104,20 @@ export function effectivePom(chain: readonly ChainLink[], options: EffectiveOpti
     const pom = link.pom;
     const inherited = i > 0;
     const artifactId = pom.artifactId?.value ?? '';
-    for (const [k, v] of pom.properties) props.set(k, v);
+    pom.properties.forEach((v, k) => props.set(k, v));
     groupId = pom.groupId?.value ?? pom.parent?.groupId ?? groupId;
     version = pom.version?.value ?? pom.parent?.version ?? version;
     if (pom.description !== undefined) description = { value: pom.description.value, origin: origin(link, pom.description.line), inherited };
-    else if (description !== undefined) description = { ...description, inherited: true };
+    else if (description?.inherited === false) description = { ...description, inherited: true };
     url = pom.url !== undefined ? { value: pom.url.value, origin: origin(link, pom.url.line), inherited } : appendPath(url, artifactId);
     const scmUrlEl = pom.scm?.url;
     scmUrl = scmUrlEl !== undefined ? { value: scmUrlEl.value, origin: origin(link, scmUrlEl.line), inherited } : appendPath(scmUrl, artifactId);
     if (pom.licenses !== undefined) {
       licenses = { value: pom.licenses.value, origin: origin(link, pom.licenses.line), inherited };
       licenseUrls = pom.licenseUrls.map((u) => ({ value: u.value, origin: origin(link, u.line), inherited }));
-    } else if (licenses !== undefined) licenses = { ...licenses, inherited: true };
+    } else if (licenses?.inherited === false) licenses = { ...licenses, inherited: true };
     if (pom.developers !== undefined) developers = { value: pom.developers.value, origin: origin(link, pom.developers.line), inherited };
-    else if (developers !== undefined) developers = { ...developers, inherited: true };
+    else if (developers?.inherited === false) developers = { ...developers, inherited: true };
     if (pom.distribution !== undefined) distributionOrigin = origin(link, pom.distribution.line);
     mergeRepository(repository, pom.distribution?.repository, link, inherited);
     mergeRepository(snapshotRepository, pom.distribution?.snapshotRepository, link, inherited);
@@ -152,11 +153,13 @@ export function effectivePom(chain: readonly ChainLink[], options: EffectiveOpti
     return props.get(name);
   };
   const ip = (v: string): string => interpolate(v, lookup);
-  const sourced = <T extends Sourced<string> | undefined>(s: T): T => (s === undefined ? s : ({ ...s, value: ip(s.value) } as T));
+  // The records below were all built by this call: one without a reference is used as it is.
+  const sourced = <T extends Sourced<string> | undefined>(s: T): T => (s === undefined || !s.value.includes('${') ? s : ({ ...s, value: ip(s.value) } as T));
 
   const ipIf = (v: string): string => (v.includes('${') ? ip(v) : v);
   const plugins: EffectivePlugin[] = [];
-  for (const link of chain) {
+  for (let i = 0; i < chain.length; i++) {
+    const link = chain[i]!;
     for (const p of link.pom.plugins) {
       const config: RawConfigValue[] = p.config.map((c) => (c.value.includes('${') ? { ...c, value: ip(c.value) } : c));
       plugins.push({ ...p, config, origin: origin(link, p.line) });
@@ -166,7 +169,7 @@ export function effectivePom(chain: readonly ChainLink[], options: EffectiveOpti
     coords: '',
     packaging: own.packaging === undefined ? 'jar' : ip(own.packaging.value),
     properties: props,
-    licenseUrls: licenseUrls.map((u) => ({ ...u, value: ipIf(u.value) })),
+    licenseUrls: licenseUrls.map((u) => sourced(u)),
     plugins,
   };
   if (groupId !== undefined) eff.groupId = ip(groupId);
@@ -192,17 +195,15 @@ export function effectivePom(chain: readonly ChainLink[], options: EffectiveOpti
     eff.developers = { ...developers, value };
   }
   if (distributionOrigin !== undefined) eff.distributionOrigin = distributionOrigin;
-  if (repository.id !== undefined || repository.url !== undefined) eff.repository = { ...repository, ...interpolatedRepo(repository, ip) };
-  if (snapshotRepository.id !== undefined || snapshotRepository.url !== undefined) {
-    eff.snapshotRepository = { ...snapshotRepository, ...interpolatedRepo(snapshotRepository, ip) };
-  }
+  if (repository.id !== undefined || repository.url !== undefined) eff.repository = interpolatedRepo(repository, sourced);
+  if (snapshotRepository.id !== undefined || snapshotRepository.url !== undefined) eff.snapshotRepository = interpolatedRepo(snapshotRepository, sourced);
   return eff;
 }
 
-function interpolatedRepo(repo: EffectiveRepository, ip: (v: string) => string): EffectiveRepository {
-  const out: EffectiveRepository = {};
-  if (repo.id !== undefined) out.id = { ...repo.id, value: ip(repo.id.value) };
-  if (repo.url !== undefined) out.url = { ...repo.url, value: ip(repo.url.value) };
+function interpolatedRepo(repo: EffectiveRepository, sourced: <T extends Sourced<string> | undefined>(s: T) => T): EffectiveRepository {
+  const out: EffectiveRepository = { ...repo };
+  if (out.id !== undefined) out.id = sourced(out.id);
+  if (out.url !== undefined) out.url = sourced(out.url);
   return out;
 }
 
@@ -216,7 +217,7 @@ function appendPath(parent: Sourced<string> | undefined, artifactId: string): So
 
 function mergeRepository(target: EffectiveRepository, raw: RawRepository | undefined, link: ChainLink, inherited: boolean): void {
   if (raw?.id !== undefined) target.id = { value: raw.id.value, origin: { pom: link.identity, line: raw.id.line }, inherited };
-  else if (target.id !== undefined) target.id = { ...target.id, inherited: true };
+  else if (target.id?.inherited === false) target.id = { ...target.id, inherited: true };
   if (raw?.url !== undefined) target.url = { value: raw.url.value, origin: { pom: link.identity, line: raw.url.line }, inherited };
-  else if (target.url !== undefined) target.url = { ...target.url, inherited: true };
+  else if (target.url?.inherited === false) target.url = { ...target.url, inherited: true };
 }

@@ -52,24 +52,33 @@ export type ChainProblem =
  */
 export function resolveChain(start: ChainLink, lookup: ParentLookup): { chain: ChainLink[]; problem?: ChainProblem } {
   const chain: ChainLink[] = [start];
-  const seen = new Set<RawPom>([start.pom]);
-  // Lookups that parse afresh return new objects for the same POM, so ids catch those cycles.
-  const seenIds = new Set<string>([start.identity.id]);
   let current = start;
   for (;;) {
     const ref = current.pom.parent;
     if (ref === undefined) return { chain };
     const parent = lookup(ref, current);
     if (parent === undefined) return { chain, problem: { kind: 'unresolved', ref, child: current } };
-    const repeatedId = !parent.identity.id.includes('?') && seenIds.has(parent.identity.id);
-    if (seen.has(parent.pom) || repeatedId || chain.length >= maxChainLength) {
+    if (onChain(chain, parent) || chain.length >= maxChainLength) {
       return { chain, problem: { kind: 'cycle', ref, child: current } };
     }
-    seen.add(parent.pom);
-    seenIds.add(parent.identity.id);
     chain.push(parent);
     current = parent;
   }
+}
+
+/**
+ * True when `link` is already on the chain: the same POM object, or (lookups that parse afresh
+ * return new objects for the same POM) the same complete id. A chain is short (at most
+ * maxChainLength), so a scan beats building sets for each of a reactor's modules.
+ */
+function onChain(chain: readonly ChainLink[], link: ChainLink): boolean {
+  const id = link.identity.id;
+  const byId = !id.includes('?');
+  for (let i = 0; i < chain.length; i++) {
+    const l = chain[i]!;
+    if (l.pom === link.pom || (byId && l.identity.id === id)) return true;
+  }
+  return false;
 }
 
 /**

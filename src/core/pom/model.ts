@@ -143,14 +143,24 @@ function repository(el: XmlElement | undefined): RawRepository | undefined {
   return repo;
 }
 
+const coordinateKeys = ['groupId', 'artifactId', 'version', 'packaging', 'name', 'description', 'url'] as const;
+
 /** Reads the POM model from a parsed `<project>` element. */
 export function readPom(project: XmlElement): RawPom {
+  // About twenty lookups among the project's children: index the first of each name once.
+  const firsts = new Map<string, XmlElement>();
+  // Indexed loops here and below: in a short-lived process this code is rarely optimised, and an
+  // unoptimised for-of allocates an iterator result per element (a reactor has thousands of POMs).
+  const all = project.children;
+  for (let i = 0; i < all.length; i++) if (!firsts.has(all[i]!.name)) firsts.set(all[i]!.name, all[i]!);
+  const top = (name: string): XmlElement | undefined => firsts.get(name);
   const pom: RawPom = { projectLine: project.line, properties: new Map(), modules: [], licenseUrls: [], plugins: [] };
-  for (const key of ['groupId', 'artifactId', 'version', 'packaging', 'name', 'description', 'url'] as const) {
-    const v = located(child(project, key));
+  for (let i = 0; i < coordinateKeys.length; i++) {
+    const key = coordinateKeys[i]!;
+    const v = located(top(key));
     if (v !== undefined) pom[key] = v;
   }
-  const parent = child(project, 'parent');
+  const parent = top('parent');
   if (parent !== undefined) {
     const ref: ParentRef = { line: parent.line };
     const g = text(child(parent, 'groupId'));
@@ -163,7 +173,7 @@ export function readPom(project: XmlElement): RawPom {
     if (rel !== undefined) ref.relativePath = rel.text;
     pom.parent = ref;
   }
-  const licenses = child(project, 'licenses');
+  const licenses = top('licenses');
   if (licenses !== undefined) {
     const list = children(licenses, 'license');
     pom.licenses = { value: list.length, line: licenses.line };
@@ -172,7 +182,7 @@ export function readPom(project: XmlElement): RawPom {
       if (url !== undefined) pom.licenseUrls.push(url);
     }
   }
-  const developers = child(project, 'developers');
+  const developers = top('developers');
   if (developers !== undefined) {
     pom.developers = {
       line: developers.line,
@@ -186,15 +196,15 @@ export function readPom(project: XmlElement): RawPom {
       }),
     };
   }
-  const scm = child(project, 'scm');
+  const scm = top('scm');
   if (scm !== undefined) {
     const url = located(child(scm, 'url'));
     pom.scm = url === undefined ? { line: scm.line } : { line: scm.line, url };
   }
   // Older projects keep the release repository in a release profile: it is the one a release uses.
   const dm =
-    child(project, 'distributionManagement') ??
-    children(child(project, 'profiles'), 'profile')
+    top('distributionManagement') ??
+    children(top('profiles'), 'profile')
       .map((p) => child(p, 'distributionManagement'))
       .find((d) => child(d, 'repository') !== undefined);
   if (dm !== undefined) {
@@ -205,13 +215,15 @@ export function readPom(project: XmlElement): RawPom {
     if (snap !== undefined) d.snapshotRepository = snap;
     pom.distribution = d;
   }
-  for (const p of child(project, 'properties')?.children ?? []) pom.properties.set(p.name, p.text);
-  for (const m of children(child(project, 'modules'), 'module')) {
-    const v = located(m);
+  const props = top('properties')?.children ?? [];
+  for (let i = 0; i < props.length; i++) pom.properties.set(props[i]!.name, props[i]!.text);
+  const modules = children(top('modules'), 'module');
+  for (let i = 0; i < modules.length; i++) {
+    const v = located(modules[i]);
     if (v !== undefined) pom.modules.push(v);
   }
-  pluginsOf(child(project, 'build'), undefined, pom.plugins);
-  for (const profile of children(child(project, 'profiles'), 'profile')) {
+  pluginsOf(top('build'), undefined, pom.plugins);
+  for (const profile of children(top('profiles'), 'profile')) {
     pluginsOf(child(profile, 'build'), text(child(profile, 'id')) ?? '(no id)', pom.plugins);
   }
   return pom;

@@ -22,6 +22,16 @@ function isSpace(c: number): boolean {
   return c === 32 || c === 10 || c === 9 || c === 13;
 }
 
+// Indentation between tags is most of a descriptor's character data: skipped in native code.
+const spaces = /[ \n\t\r]*/y;
+
+/** The offset of the first non-space character at or after `from`. */
+function skipSpaces(t: string, from: number): number {
+  spaces.lastIndex = from;
+  spaces.test(t);
+  return spaces.lastIndex;
+}
+
 class Scanner {
   private pos = 0;
   // Line counting moves forward only: lineAt(offset) counts the newlines since the last call.
@@ -78,8 +88,8 @@ class Scanner {
   /** Character data between markup: part of the open element's text, or whitespace outside the root. */
   private characters(start: number, end: number): void {
     const t = this.text;
-    let i = start;
-    while (i < end && isSpace(t.charCodeAt(i))) i++;
+    // No space run crosses the `<` at `end`.
+    const i = skipSpaces(t, start);
     const top = this.stack[this.stack.length - 1];
     if (top === undefined) {
       if (i < end) this.fail(this.root === undefined ? `text before the root element ("${snippet(t, i)}")` : `text after the end of the root element ("${snippet(t, i)}")`, i);
