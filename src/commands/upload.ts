@@ -1,13 +1,12 @@
-import os from 'node:os';
 import { Option } from './commander.js';
 import { ExitCode, UsageError } from '../core/errors.js';
 import { readJournal } from '../io/journal.js';
-import { localArtifacts, planOf, planText, verifyBeforeUpload, type UploadPlan } from '../keys/upload-plan.js';
+import { planText, uploadPlan, type UploadPlan } from '../keys/upload-plan.js';
 import type { PublishingType } from '../portal/client.js';
 import { deploymentsUrl } from '../portal/decode.js';
 import { idLines, renderPortalFailure } from '../portal/report.js';
 import { confirm, portalSession, requireAnswerable, requireGroupId, tokenOf } from '../portal/session.js';
-import { journaledUpload, snapshotBeforeUpload, type UploadRequest } from '../portal/upload.js';
+import { journaledUpload, otherMachineCaution, snapshotBeforeUpload, unsettledAttemptCaution, type UploadRequest } from '../portal/upload.js';
 import { apiUrl, keyText, repositoryKeyOf, withUser } from '../portal/urls.js';
 import type { Define } from './registry.js';
 
@@ -31,12 +30,10 @@ export const define: Define = (program, action) => {
         // A key names its namespace; otherwise --group-id, else the project's groupId.
         const groupId = givenKey !== undefined && ctx.config.groupId === undefined ? givenKey.namespace : await requireGroupId(ctx);
         const journal = await readJournal(ctx.cwd);
-        const last = journal.uploads[journal.uploads.length - 1];
-        if (givenKey === undefined && last !== undefined && last.machine !== os.hostname()) {
-          ctx.out.warn(
-            `The last upload of this release was made on ${last.machine}, not on ${os.hostname()}; the portal only finds a staging repository from the address that deployed it.`,
-          );
-          ctx.out.info(`  By key instead: relctl search --group-id ${groupId} --ip any, then relctl upload --group-id ${groupId} --repository-key <key>`);
+        const elsewhere = givenKey === undefined ? otherMachineCaution(journal, groupId) : undefined;
+        if (elsewhere !== undefined) {
+          ctx.out.warn(elsewhere.warning);
+          ctx.out.info(elsewhere.hint);
         }
         const url = apiUrl(ctx.config.stagingApiUrl, { publishing_type: publishingType });
         if (opts.dryRun === true) {
@@ -49,19 +46,14 @@ export const define: Define = (program, action) => {
         requireAnswerable(ctx, opts.yes === true, `The upload of ${groupId}`);
         let plan: UploadPlan | undefined;
         try {
-          const set = opts.verify === false ? await localArtifacts(ctx) : await verifyBeforeUpload(ctx);
-          plan = set === undefined ? undefined : planOf(set);
+          const checked = await uploadPlan(ctx, opts.verify !== false);
+          plan = checked.plan;
+          if (checked.warning !== undefined) ctx.out.warn(checked.warning);
         } catch (error) {
           return renderPortalFailure(ctx, error, 'verify before upload', { groupId });
         }
-        if (opts.verify === false) ctx.out.warn('--no-verify: the build output is not checked; a deployment the portal fails blocks the namespace until it is dropped.');
-        else if (plan === undefined) {
-          ctx.out.warn(`Nothing to verify in ${ctx.cwd} (no build output): the staged files go to the portal unchecked. Run upload in the built project to verify first, or pass --no-verify to say you mean it.`);
-        }
-        const lastAttempt = journal.uploads.at(-1);
-        if (lastAttempt?.outcome === 'pending' || lastAttempt?.outcome === 'ambiguous') {
-          ctx.out.warn(`The last upload attempt (${lastAttempt.at}) ended without a known outcome; relctl only adopts a deployment it can prove is new, but look first: relctl search --group-id ${lastAttempt.groupId} --ip any`);
-        }
+        const unsettled = unsettledAttemptCaution(journal);
+        if (unsettled !== undefined) ctx.out.warn(unsettled);
         const session = await portalSession(ctx);
         const req: UploadRequest = {
           groupId,

@@ -71,3 +71,18 @@ export async function verifyBeforeUpload(ctx: CommandContext): Promise<ArtifactS
   }
   return set;
 }
+
+/**
+ * What `upload` will send: verified first unless `verify` is false, counted for the publishing
+ * limits, and the warning the user must read before the irreversible call (no check, or nothing to check).
+ */
+export async function uploadPlan(ctx: CommandContext, verify: boolean): Promise<{ plan?: UploadPlan; warning?: string }> {
+  const set = verify ? await verifyBeforeUpload(ctx) : await localArtifacts(ctx);
+  const plan = set === undefined ? undefined : planOf(set);
+  const warning = !verify
+    ? '--no-verify: the build output is not checked; a deployment the portal fails blocks the namespace until it is dropped.'
+    : plan === undefined
+      ? `Nothing to verify in ${ctx.cwd} (no build output): the staged files go to the portal unchecked. Run upload in the built project to verify first, or pass --no-verify to say you mean it.`
+      : undefined;
+  return { ...(plan === undefined ? {} : { plan }), ...(warning === undefined ? {} : { warning }) };
+}

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { CommandContext } from '../io/command-context.js';
 import { isRelctlError } from '../core/errors.js';
 import type { RepositoryKey } from '../core/identifiers.js';
-import { updateJournal, type UploadRecord } from '../io/journal.js';
+import { updateJournal, type Journal, type UploadRecord } from '../io/journal.js';
 import { AmbiguousRequestError } from './http.js';
 import { searchCommand, type PortalClient, type PublishingType, type StagingRepository } from './client.js';
 import { localAddressOf } from './session.js';
@@ -159,4 +159,24 @@ export async function journaledUpload(ctx: CommandContext, portal: PortalClient,
     await complete({ outcome: kind === 'request-ambiguous' ? 'ambiguous' : 'failed', error: kind, ...(id === undefined ? {} : { deploymentId: id }) }).catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * The last upload was made on another machine: the portal finds a staging repository only from the
+ * address that deployed it, so the by-address upload would find nothing (DESIGN §5).
+ */
+export function otherMachineCaution(journal: Journal, groupId: string, machine = os.hostname()): { warning: string; hint: string } | undefined {
+  const last = journal.uploads.at(-1);
+  if (last === undefined || last.machine === machine) return undefined;
+  return {
+    warning: `The last upload of this release was made on ${last.machine}, not on ${machine}; the portal only finds a staging repository from the address that deployed it.`,
+    hint: `  By key instead: relctl search --group-id ${groupId} --ip any, then relctl upload --group-id ${groupId} --repository-key <key>`,
+  };
+}
+
+/** The last upload attempt ended without a known outcome: look before calling again. */
+export function unsettledAttemptCaution(journal: Journal): string | undefined {
+  const last = journal.uploads.at(-1);
+  if (last?.outcome !== 'pending' && last?.outcome !== 'ambiguous') return undefined;
+  return `The last upload attempt (${last.at}) ended without a known outcome; relctl only adopts a deployment it can prove is new, but look first: relctl search --group-id ${last.groupId} --ip any`;
 }
