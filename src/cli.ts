@@ -1,6 +1,6 @@
 import type { Command as CommandType } from 'commander';
 import { Command, CommanderError } from './commands/commander.js';
-import { ExitCode, ExitError, InterruptedError, RelctlError, errorJson, type ExitCodeValue } from './core/errors.js';
+import { ExitCode, InterruptedError, RelctlError, errorJson, type ExitCodeValue } from './core/errors.js';
 import { runInterruptCleanups } from './io/interrupt.js';
 import { addGlobalOptions, createContext, createOutput, type GlobalOptions } from './commands/context.js';
 import { packageVersion } from './io/package-info.js';
@@ -106,7 +106,6 @@ function report(error: unknown, out: Output): ExitCodeValue {
     }
     return ExitCode.usage;
   }
-  if (error instanceof ExitError) return error.exitCode;
   if (error instanceof RelctlError) {
     out.error(error.message);
     if (error.fix !== undefined) out.info(`${out.c.bold('fix:')} ${error.fix}`);

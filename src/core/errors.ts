@@ -84,14 +84,6 @@ export class InterruptedError extends RelctlError {
   }
 }
 
-/** The failure was already reported (findings printed); only the exit code is left to set. */
-export class ExitError extends Error {
-  constructor(readonly exitCode: ExitCodeValue) {
-    super(`exit ${exitCode}`);
-    this.name = 'ExitError';
-  }
-}
-
 /**
  * The `error` object of a --json failure document (DESIGN §3): `code`, `message`, `fix`, then the
  * facts the error carries (deployment id, repository key, ...). `kind` repeats `code` for
