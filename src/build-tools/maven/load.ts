@@ -1,7 +1,7 @@
 import { realpathSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { declaredId, parsePom, type ChainLink, type ParentRef } from '../../core/pom/index.js';
-import { readDescriptor } from '../../io/descriptor.js';
+import { descriptorSizeCap, readDescriptor, type DescriptorRead } from '../../io/descriptor.js';
 
 // Synchronous on purpose: a reactor is thousands of small files, and each async call costs a
 // thread-pool round trip that dominated the 1000-module benchmark; there is nothing to overlap.
@@ -62,6 +62,8 @@ export class PomLoader {
   private readonly byPath = new Map<string, LoadedPom>();
   /** Every module asks for the same `../pom.xml`: resolve each candidate path once. */
   private readonly candidates = new Map<string, string>();
+  /** Module POMs read while their real path was found (moduleFile), not yet loaded. */
+  private readonly prefetched = new Map<string, DescriptorRead>();
 
   constructor(
     private readonly root: string,
@@ -82,7 +84,8 @@ export class PomLoader {
   private read(abs: string, origin: LoadedPom['origin']): LoadedPom {
     const file = relativeToRoot(this.root, abs);
     const base: LoadedPom = file === undefined ? { abs, origin } : { abs, origin, file };
-    const read = readDescriptor(abs);
+    const read = this.prefetched.get(abs) ?? readDescriptor(abs);
+    this.prefetched.delete(abs);
     if (!read.ok) {
       if (read.problem === 'missing') return { ...base, problem: { kind: 'missing', message: 'no such file' } };
       if (read.problem === 'directory') return { ...base, problem: { kind: 'not-a-file', message: 'it is a directory, not a file' } };
@@ -112,17 +115,21 @@ export class PomLoader {
 
   /**
    * The real path of the POM a `<module>` entry names: `<dir>/pom.xml` for a folder (the usual
-   * case, resolved without a separate stat), the file itself otherwise; undefined when the entry
-   * names nothing at all.
+   * case: read at once, its real path taken from the open file, and kept for load()), the file
+   * itself otherwise; undefined when the entry names nothing at all.
    */
   moduleFile(target: string): string | undefined {
-    try {
-      return realpathSync.native(pomBeside(target));
-    } catch {
-      const info = statOf(target);
-      if (info === undefined) return undefined;
-      return this.real(info.isDirectory() ? path.join(target, 'pom.xml') : target);
+    const candidate = pomBeside(target);
+    const read = readDescriptor(candidate, descriptorSizeCap, true);
+    if (read.ok && read.realPath !== undefined) {
+      this.prefetched.set(read.realPath, read);
+      return read.realPath;
     }
+    // pom.xml is there but unusable (a directory, a FIFO...): load() reports why.
+    if (!read.ok && read.problem !== 'missing') return this.real(candidate);
+    const info = statOf(target);
+    if (info === undefined) return undefined;
+    return this.real(info.isDirectory() ? candidate : target);
   }
 
   /**

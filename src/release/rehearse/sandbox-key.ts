@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { execa } from 'execa';
 import { EnvironmentError, StepFailedError } from '../../core/errors.js';
 import { onInterrupt } from '../../io/interrupt.js';
 import type { HttpClient } from '../../portal/http.js';
@@ -21,6 +20,8 @@ export interface ThrowawayKey {
 
 export async function createThrowawayKey(signal?: AbortSignal): Promise<ThrowawayKey> {
   // Short path: gpg-agent's socket path is limited to about 100 characters.
+  // execa is ESM-only: loaded here, not imported at the top (the bundled CLI is CommonJS).
+  const { execa } = await import('execa');
   const gnupgHome = await mkdtemp(path.join(os.tmpdir(), 'relctl-gpg-'));
   const env = { ...process.env, GNUPGHOME: gnupgHome };
   const email = 'rehearsal@relctl.invalid';
