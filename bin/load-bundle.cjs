@@ -29,8 +29,9 @@ const bundleFile = path.join(bundleDir, 'cli.cjs');
  * back. Long commands (the release chain, the sandbox, signature checks) keep it.
  */
 function profileFor(argv) {
-  const first = argv.find((a) => !a.startsWith('-'));
-  return first === undefined || first === 'preflight' || first === 'help' ? 'short' : 'default';
+  // Option values are words too (`--cwd preflight`): a wrong guess costs speed, never behaviour.
+  const words = argv.filter((a) => !a.startsWith('-'));
+  return words.length === 0 || words[0] === 'help' || words.includes('preflight') ? 'short' : 'default';
 }
 
 const profileFlags = { short: '--no-opt', default: '' };

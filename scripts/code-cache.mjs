@@ -21,7 +21,7 @@ try {
   mkdirSync(path.join(home, '.m2'), { recursive: true });
   // ${env.X} credentials, as a real settings file has them.
   writeFileSync(path.join(home, '.m2', 'settings.xml'), '<settings><servers><server><id>central</id><username>${env.WARM_USER}</username><password>${env.WARM_PASS}</password></server></servers></settings>\n');
-  const env = { PATH: process.env.PATH ?? '', HOME: home, WARM_USER: 'warm', WARM_PASS: 'warm-pass', GIT_CONFIG_NOSYSTEM: '1', NO_COLOR: '1', CI: 'true', LC_ALL: 'C' };
+  const env = { PATH: process.env.PATH ?? '', HOME: home, WARM_USER: 'code-cache-user', WARM_PASS: 'code-cache-password', GIT_CONFIG_NOSYSTEM: '1', NO_COLOR: '1', CI: 'true', LC_ALL: 'C' };
   const run = (argv) => cli.main(argv, { env, stdoutIsTTY: false, stderrIsTTY: false, stdinIsTTY: false });
   await run(['--help']);
   if (profile === 'short') {
