@@ -2,7 +2,7 @@ import type { Finding } from '../core/findings.js';
 import type { RawDeveloper } from '../core/pom/index.js';
 import type { Check } from './types.js';
 import { centralRulesApply } from './route.js';
-import { at, dedupe, fromWhere, isMaven, mavenModules, originAt } from './maven-support.js';
+import { at, dedupe, fromWhere, isMaven, publishedModules, originAt } from './maven-support.js';
 
 const maxListed = 10;
 
@@ -18,7 +18,7 @@ export const mavenDevelopersIncomplete: Check = {
   run(facts) {
     if (!centralRulesApply(facts)) return [];
     const findings: Finding[] = [];
-    for (const module of mavenModules(facts)) {
+    for (const module of publishedModules(facts)) {
       const devs = module.effective.developers;
       if (devs === undefined) continue;
       const inProject = devs.origin.pom.file !== undefined;

@@ -1,7 +1,7 @@
 import type { Finding } from '../core/findings.js';
 import { hasUnresolved } from '../core/pom/index.js';
 import type { Check } from './types.js';
-import { at, dedupe, expectedDeployUrl, fromWhere, isMaven, legacyHostOf, mavenModules, originAt } from './maven-support.js';
+import { at, dedupe, expectedDeployUrl, fromWhere, isMaven, legacyHostOf, publishedModules, originAt } from './maven-support.js';
 import { ignoresDistribution } from './route.js';
 
 /** `scheme://host[:port]/path` lower-cased in scheme and host, no trailing slash, no query. */
@@ -40,7 +40,7 @@ export const mavenDistributionUrl: Check = {
     const findings: Finding[] = [];
     const staging = facts.maven!.stagingApiUrl;
     const expected = expectedDeployUrl(staging);
-    for (const module of mavenModules(facts)) {
+    for (const module of publishedModules(facts)) {
       const repo = module.effective.repository;
       if (repo === undefined) continue; // missing-distribution
       const url = repo.url;

@@ -1,7 +1,7 @@
 import type { Finding } from '../core/findings.js';
 import type { Check } from './types.js';
 import { routeKind } from './route.js';
-import { at, dedupe, expectedDeployUrl, fromWhere, isMaven, legacyHostOf, mavenModules, originAt } from './maven-support.js';
+import { at, dedupe, expectedDeployUrl, fromWhere, isMaven, legacyHostOf, publishedModules, originAt } from './maven-support.js';
 
 /**
  * Effective distribution URLs that name the retired OSSRH host. Effective values already apply
@@ -19,7 +19,7 @@ export const mavenLegacyStagingHost: Check = {
     const expected = expectedDeployUrl(facts.maven!.stagingApiUrl);
     // A Central Portal plugin does not upload to distributionManagement: only plugin settings count then.
     const distributionUsed = routeKind(facts) !== 'portal-plugin';
-    for (const module of mavenModules(facts)) {
+    for (const module of publishedModules(facts)) {
       const eff = module.effective;
       for (const p of eff.plugins) {
         if (p.artifactId !== 'nexus-staging-maven-plugin') continue;

@@ -1,7 +1,7 @@
 import type { Finding } from '../core/findings.js';
 import type { Check } from './types.js';
 import { ignoresDistribution } from './route.js';
-import { at, dedupe, fromWhere, isMaven, mavenModules, originAt } from './maven-support.js';
+import { at, dedupe, fromWhere, isMaven, publishedModules, originAt } from './maven-support.js';
 
 const legacyIds = new Set(['sonatype-nexus-staging', 'ossrh']);
 
@@ -13,7 +13,7 @@ export const mavenLegacyStagingId: Check = {
   run(facts) {
     if (ignoresDistribution(facts)) return [];
     const findings: Finding[] = [];
-    for (const module of mavenModules(facts)) {
+    for (const module of publishedModules(facts)) {
       const id = module.effective.repository?.id;
       if (id === undefined || !legacyIds.has(id.value)) continue;
       findings.push({

@@ -1,6 +1,6 @@
 import type { Finding } from '../core/findings.js';
 import type { Check } from './types.js';
-import { at, expectedDeployUrl, isMaven, mavenModules, missingAt, ownsInheritedGaps } from './maven-support.js';
+import { at, expectedDeployUrl, isMaven, publishedModules, missingAt, ownsInheritedGaps } from './maven-support.js';
 import { ignoresDistribution } from './route.js';
 
 export const mavenMissingDistribution: Check = {
@@ -13,7 +13,7 @@ export const mavenMissingDistribution: Check = {
     // A Central Portal plugin uploads without distributionManagement; `other` is not judged.
     if (ignoresDistribution(facts)) return [];
     const expected = expectedDeployUrl(facts.maven!.stagingApiUrl);
-    for (const module of mavenModules(facts)) {
+    for (const module of publishedModules(facts)) {
       if (module.effective.repository !== undefined || !ownsInheritedGaps(facts, module) || module.parentUnresolved === true) continue;
       findings.push({
         code: 'missing-distribution',

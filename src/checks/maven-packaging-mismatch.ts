@@ -2,7 +2,7 @@ import type { Finding } from '../core/findings.js';
 import type { Check } from './types.js';
 import type { MavenModuleFacts } from '../build-tools/maven/facts.js';
 import { centralRulesApply } from './route.js';
-import { at, isMaven, mavenModules, missingAt } from './maven-support.js';
+import { at, isMaven, publishedModules, missingAt } from './maven-support.js';
 
 /**
  * A war without `src/main/webapp` is fine when the build says where its web content is, or that
@@ -26,7 +26,7 @@ export const mavenPackagingMismatch: Check = {
   run(facts) {
     if (!centralRulesApply(facts)) return [];
     const findings: Finding[] = [];
-    for (const module of mavenModules(facts)) {
+    for (const module of publishedModules(facts)) {
       const packaging = module.effective.packaging;
       const line = module.raw.packaging?.line;
       const where = line === undefined ? missingAt(module) : { ...missingAt(module), line };

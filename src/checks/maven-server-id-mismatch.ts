@@ -2,7 +2,7 @@ import type { Finding } from '../core/findings.js';
 import type { Check } from './types.js';
 import type { MavenFacts } from '../build-tools/maven/facts.js';
 import { routeKind } from './route.js';
-import { at, dedupe, fromWhere, isMaven, mavenModules, originAt } from './maven-support.js';
+import { at, dedupe, fromWhere, isMaven, publishedModules, originAt } from './maven-support.js';
 
 /**
  * Maven sends credentials only from the settings `<server>` whose id equals the distribution
@@ -36,7 +36,7 @@ export const mavenServerIdMismatch: Check = {
       }
       return dedupe(findings);
     }
-    for (const module of mavenModules(facts)) {
+    for (const module of publishedModules(facts)) {
       const id = module.effective.repository?.id;
       if (id === undefined) continue;
       const why = lacking(maven, id.value);

@@ -18,6 +18,22 @@ export function mavenModules(facts: ProjectFacts): readonly MavenModuleFacts[] {
   return facts.maven?.modules ?? [];
 }
 
+/**
+ * False for a module the project keeps out of the upload (deploy-skip.ts): on the portal-plugin
+ * route by `skipPublishing`, otherwise by the deploy plugin's skip. Never published, it is not
+ * held to the Central rules.
+ */
+export function isPublished(facts: ProjectFacts, module: MavenModuleFacts): boolean {
+  if (module.skips === undefined) return true;
+  return facts.route?.kind === 'portal-plugin' ? !module.skips.publishing : !module.skips.deploy;
+}
+
+/** The reactor's modules that are uploaded (isPublished). */
+export function publishedModules(facts: ProjectFacts): readonly MavenModuleFacts[] {
+  const all = mavenModules(facts);
+  return all.some((m) => m.skips !== undefined) ? all.filter((m) => isPublished(facts, m)) : all;
+}
+
 /** The line of `<artifactId>` (or `<project>`), where something missing from a POM is reported. */
 export function missingAt(module: MavenModuleFacts): Location {
   return { file: module.file, line: module.raw.artifactId?.line ?? module.raw.projectLine, module: module.effective.coords };
@@ -48,7 +64,9 @@ export function fromWhere(origin: Origin, module: MavenModuleFacts): string {
 export function ownsInheritedGaps(facts: ProjectFacts, module: MavenModuleFacts): boolean {
   const parentFile = module.chain[1]?.file;
   if (parentFile === undefined) return true;
-  return !modulesByFile(facts).has(parentFile);
+  // A parent that is not published does not report its gaps: each published child does.
+  const parent = modulesByFile(facts).get(parentFile);
+  return parent === undefined || !isPublished(facts, parent);
 }
 
 // Checks look modules up by file for every module; an index keeps a 1000-module reactor linear.

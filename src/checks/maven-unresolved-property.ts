@@ -1,7 +1,7 @@
 import type { Finding } from '../core/findings.js';
 import { hasUnresolved, type Origin } from '../core/pom/index.js';
 import type { Check } from './types.js';
-import { at, dedupe, fromWhere, isMaven, mavenModules, originAt } from './maven-support.js';
+import { at, dedupe, fromWhere, isMaven, publishedModules, originAt } from './maven-support.js';
 import { centralRulesApply, ignoresDistribution } from './route.js';
 
 /**
@@ -29,7 +29,7 @@ export const mavenUnresolvedProperty: Check = {
     if (!centralRulesApply(facts)) return [];
     const findings: Finding[] = [];
     const distribution = !ignoresDistribution(facts);
-    for (const module of mavenModules(facts)) {
+    for (const module of publishedModules(facts)) {
       if (module.parentUnresolved === true) continue;
       const eff = module.effective;
       // Most values hold no `${`: test the text first, build a record only for the rare hit.

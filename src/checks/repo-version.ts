@@ -21,7 +21,8 @@ export const repoNotSnapshot: Check = {
   run(facts) {
     const release = facts.release ?? {};
     const current = release.currentVersion;
-    if (current !== undefined && parseVersion(current)?.snapshot === true) return [];
+    // Any version ending in -SNAPSHOT is one, whatever its shape: 4.13-SNAPSHOT, 1.7.22-8-SNAPSHOT, HEAD-jre-SNAPSHOT.
+    if (current !== undefined && current.trim().endsWith('-SNAPSHOT')) return [];
     // A version computed at build time (`${revision}` passed with -D, a Gradle expression) cannot be judged here.
     if ((current !== undefined && current.includes('${')) || (current === undefined && release.versionComputed === true)) return [];
     const where = facts.buildTool === 'gradle' ? 'gradle.properties (version=X.Y.Z-SNAPSHOT)' : 'the top-level pom.xml <version>';

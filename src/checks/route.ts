@@ -83,7 +83,7 @@ function pluginAt(module: MavenModuleFacts, p: EffectivePlugin): { file: string;
   return module.exit ?? { file: module.file, line: module.raw.projectLine };
 }
 
-function configValue(p: EffectivePlugin, name: string): { value: string; line: number } | undefined {
+function configValue(p: EffectivePlugin, name: string): EffectivePlugin['config'][number] | undefined {
   return p.config.find((c) => c.path === name || c.path.endsWith(`/${name}`));
 }
 
@@ -101,7 +101,9 @@ function mavenRoute(facts: ProjectFacts): PublishingRoute {
         out.add('portal-plugin', { ...at, why: `central-publishing-maven-plugin uploads to the Central Portal${where}` });
         const id = configValue(p, 'publishingServerId');
         const server: PortalServer = { id: id?.value ?? 'central', ...at, module: module.effective.coords };
-        if (id !== undefined && p.origin.pom.file !== undefined) server.line = id.line;
+        // The id may be written in the plugin's <pluginManagement> entry, possibly in another POM.
+        const idAt = id === undefined ? undefined : (id.from ?? { pom: p.origin.pom, line: id.line });
+        if (idAt?.pom.file !== undefined) Object.assign(server, { file: idAt.pom.file, line: idAt.line });
         const key = `${server.id}|${server.file}|${server.line}`;
         if (!serverKeys.has(key)) {
           serverKeys.add(key);

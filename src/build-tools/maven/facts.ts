@@ -26,6 +26,8 @@ export interface MavenModuleFacts {
    * depend on them stay quiet for this module (DESIGN §4, parent-unresolved).
    */
   parentUnresolved?: boolean;
+  /** Left out of the upload on purpose, per uploader (deploy-skip.ts). */
+  skips?: { deploy: boolean; publishing: boolean };
 }
 
 export interface MavenSettingsFacts {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Finding } from '../../core/findings.js';
 import { effectivePom, parentId, resolveChain, type ChainLink, type ParentRef, type RawPom } from '../../core/pom/index.js';
 import type { MavenFacts, MavenModuleFacts } from './facts.js';
+import { deploySkips } from './deploy-skip.js';
 import { PomLoader, statOf, type LoadedPom } from './load.js';
 import { rawCoords, walkReactor } from './reactor-walk.js';
 import { defaultSettingsFile, loadMavenSettings, resolveLocalRepo } from './settings.js';
@@ -104,6 +105,8 @@ export async function gatherMavenFacts(rootDir: string, options: GatherMavenOpti
       hasWebapp: webapp[index] === true,
       parentUnresolved: problem?.kind === 'unresolved',
     };
+    const skips = deploySkips(effective);
+    if (skips.deploy || skips.publishing) module.skips = skips;
     const exitRef = lastInProject.pom.parent;
     if (leaves && exitRef !== undefined) {
       module.exit = { file: lastInProject.identity.file!, line: exitRef.line, module: rawCoords(lastInProject.pom) };

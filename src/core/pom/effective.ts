@@ -61,6 +61,8 @@ export interface EffectivePom {
 /** A build plugin in force for a module (its own or an ancestor's), configuration interpolated. */
 export interface EffectivePlugin extends RawPlugin {
   origin: Origin;
+  /** Configuration values; `from` marks one taken from `<pluginManagement>` (where it is written). */
+  config: (RawConfigValue & { from?: Origin })[];
 }
 
 export interface EffectiveOptions {
@@ -165,6 +167,7 @@ export function effectivePom(chain: readonly ChainLink[], options: EffectiveOpti
       plugins.push({ ...p, config, origin: origin(link, p.line) });
     }
   }
+  applyManagement(plugins);
   const eff: EffectivePom = {
     coords: '',
     packaging: own.packaging === undefined ? 'jar' : ip(own.packaging.value),
@@ -198,6 +201,28 @@ export function effectivePom(chain: readonly ChainLink[], options: EffectiveOpti
   if (repository.id !== undefined || repository.url !== undefined) eff.repository = interpolatedRepo(repository, sourced);
   if (snapshotRepository.id !== undefined || snapshotRepository.url !== undefined) eff.snapshotRepository = interpolatedRepo(snapshotRepository, sourced);
   return eff;
+}
+
+/**
+ * A plugin declared in `<plugins>` (a profile's too) takes what `<pluginManagement>` sets for it
+ * and it does not set itself, as Maven merges them: the usual shape configures a publishing plugin
+ * once in pluginManagement and switches it on, bare, in a release profile.
+ */
+function applyManagement(plugins: EffectivePlugin[]): void {
+  if (!plugins.some((p) => p.managed)) return;
+  for (let i = 0; i < plugins.length; i++) {
+    const p = plugins[i]!;
+    if (p.managed) continue;
+    // Nearest first: the first managed declaration in chain order wins.
+    const m = plugins.find((x) => x.managed && x.artifactId === p.artifactId && x.groupId === p.groupId);
+    if (m === undefined) continue;
+    const own = new Set(p.config.map((c) => c.path));
+    const inherited = m.config.filter((c) => !own.has(c.path)).map((c) => ({ ...c, from: c.from ?? { pom: m.origin.pom, line: c.line } }));
+    if (inherited.length === 0 && (p.extensions || !m.extensions) && (p.version !== undefined || m.version === undefined)) continue;
+    const merged: EffectivePlugin = { ...p, config: [...p.config, ...inherited], extensions: p.extensions || m.extensions };
+    if (merged.version === undefined && m.version !== undefined) merged.version = m.version;
+    plugins[i] = merged;
+  }
 }
 
 function interpolatedRepo(repo: EffectiveRepository, sourced: <T extends Sourced<string> | undefined>(s: T) => T): EffectiveRepository {

@@ -1,0 +1,43 @@
+/**
+ * Whether a module is left out of the upload on purpose (examples, benchmarks, test suites, a
+ * top-level aggregator): the Central rules do not apply to a POM that is never published.
+ * Each uploader has its own switch, and none honours another's:
+ * - maven-deploy-plugin: `<skip>` in its configuration, or the `maven.deploy.skip` property;
+ * - nexus-staging-maven-plugin (when it replaces deploy): `skipNexusStagingDeployMojo`;
+ * - central-publishing-maven-plugin: `skipPublishing` (configuration or property); it ignores
+ *   `maven.deploy.skip`, so a module with only that switch is still published.
+ */
+import { interpolate, type EffectivePom } from '../../core/pom/index.js';
+
+export interface DeploySkips {
+  /** Skipped by maven-deploy-plugin (or nexus-staging-maven-plugin when that one deploys). */
+  deploy: boolean;
+  /** Skipped by central-publishing-maven-plugin. */
+  publishing: boolean;
+}
+
+function isTrue(value: string | undefined, eff: EffectivePom): boolean {
+  if (value === undefined) return false;
+  const v = value.includes('${') ? interpolate(value, (n) => eff.properties.get(n)) : value;
+  return v.trim() === 'true';
+}
+
+/** The switch a plugin's configuration sets, nearest declaration first (profiles left out unless asked). */
+function pluginSwitch(eff: EffectivePom, artifactId: string, name: string, inProfiles: boolean): string | undefined {
+  for (const p of eff.plugins) {
+    if (p.artifactId !== artifactId || (!inProfiles && p.profile !== undefined)) continue;
+    const c = p.config.find((x) => x.path === name);
+    if (c !== undefined) return c.value;
+  }
+  return undefined;
+}
+
+export function deploySkips(eff: EffectivePom): DeploySkips {
+  const nexusDeploys = eff.plugins.some((p) => p.artifactId === 'nexus-staging-maven-plugin' && p.profile === undefined && (!p.managed || p.extensions));
+  const deploy = nexusDeploys
+    ? isTrue(pluginSwitch(eff, 'nexus-staging-maven-plugin', 'skipNexusStagingDeployMojo', false), eff)
+    : isTrue(pluginSwitch(eff, 'maven-deploy-plugin', 'skip', false) ?? eff.properties.get('maven.deploy.skip'), eff);
+  // The Central Portal plugin usually lives in a release profile: its switch counts there too.
+  const publishing = isTrue(pluginSwitch(eff, 'central-publishing-maven-plugin', 'skipPublishing', true) ?? eff.properties.get('skipPublishing'), eff);
+  return { deploy, publishing };
+}
