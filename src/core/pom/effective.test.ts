@@ -123,3 +123,22 @@ describe('parsePom', () => {
     expect(({} as Record<string, unknown>).x).toBeUndefined();
   });
 });
+
+describe('plugins declared bare in <plugins> take their <pluginManagement> settings', () => {
+  it('merges configuration (own values win), extensions and version, and says where a merged value is written', () => {
+    const parent = `<project><groupId>g</groupId><artifactId>p</artifactId><version>1</version><build><pluginManagement><plugins>
+<plugin><groupId>org.sonatype.central</groupId><artifactId>central-publishing-maven-plugin</artifactId><version>0.8.0</version><extensions>true</extensions>
+<configuration><publishingServerId>portal</publishingServerId><autoPublish>false</autoPublish></configuration></plugin>
+</plugins></pluginManagement></build></project>`;
+    const child = `<project><parent><groupId>g</groupId><artifactId>p</artifactId><version>1</version></parent><artifactId>c</artifactId>
+<profiles><profile><id>release</id><build><plugins>
+<plugin><groupId>org.sonatype.central</groupId><artifactId>central-publishing-maven-plugin</artifactId><configuration><autoPublish>true</autoPublish></configuration></plugin>
+</plugins></build></profile></profiles></project>`;
+    const r = effectivePomFromText(child, () => parent, { file: 'pom.xml' });
+    if (!r.ok) throw new Error(r.message);
+    const used = r.effective.plugins.find((p) => !p.managed)!;
+    expect(used).toMatchObject({ profile: 'release', extensions: true, version: '0.8.0' });
+    expect(Object.fromEntries(used.config.map((c) => [c.path, c.value]))).toEqual({ autoPublish: 'true', publishingServerId: 'portal' });
+    expect(used.config.find((c) => c.path === 'publishingServerId')?.from).toMatchObject({ pom: { id: 'g:p:1' }, line: 3 });
+  });
+});

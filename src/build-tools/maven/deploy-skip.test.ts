@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { effectivePomFromText } from '../../core/pom/index.js';
+import { deploySkips } from './deploy-skip.js';
+
+const pom = (body: string): string => `<project><modelVersion>4.0.0</modelVersion><groupId>g</groupId><artifactId>a</artifactId><version>1</version>${body}</project>`;
+
+function skips(body: string, parent?: string): ReturnType<typeof deploySkips> {
+  const r = effectivePomFromText(pom(body), () => parent);
+  if (!r.ok) throw new Error(r.message);
+  return deploySkips(r.effective);
+}
+
+describe('deploySkips', () => {
+  it('reads maven.deploy.skip and the deploy plugin <skip>, through properties and pluginManagement', () => {
+    expect(skips('<properties><maven.deploy.skip>true</maven.deploy.skip></properties>')).toEqual({ deploy: true, publishing: false });
+    const managed = '<properties><no.deploy>true</no.deploy></properties><build><pluginManagement><plugins><plugin><artifactId>maven-deploy-plugin</artifactId><configuration><skip>${no.deploy}</skip></configuration></plugin></plugins></pluginManagement></build>';
+    expect(skips(managed).deploy).toBe(true);
+    expect(skips('<properties><maven.deploy.skip>false</maven.deploy.skip></properties>').deploy).toBe(false);
+  });
+
+  it('the Central Portal plugin has its own switch: maven.deploy.skip does not stop it, skipPublishing does', () => {
+    expect(skips('<properties><maven.deploy.skip>true</maven.deploy.skip></properties>').publishing).toBe(false);
+    expect(skips('<properties><skipPublishing>true</skipPublishing></properties>').publishing).toBe(true);
+    const inProfile = '<profiles><profile><id>release</id><build><plugins><plugin><groupId>org.sonatype.central</groupId><artifactId>central-publishing-maven-plugin</artifactId><configuration><skipPublishing>true</skipPublishing></configuration></plugin></plugins></build></profile></profiles>';
+    expect(skips(inProfile).publishing).toBe(true);
+  });
+
+  it('when nexus-staging-maven-plugin deploys, only its skipNexusStagingDeployMojo counts', () => {
+    const nexus = (cfg: string): string => `<properties><maven.deploy.skip>true</maven.deploy.skip></properties><build><plugins><plugin><groupId>org.sonatype.plugins</groupId><artifactId>nexus-staging-maven-plugin</artifactId><extensions>true</extensions><configuration>${cfg}</configuration></plugin></plugins></build>`;
+    expect(skips(nexus('')).deploy).toBe(false);
+    expect(skips(nexus('<skipNexusStagingDeployMojo>true</skipNexusStagingDeployMojo>')).deploy).toBe(true);
+  });
+});

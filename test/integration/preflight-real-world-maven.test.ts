@@ -1,0 +1,75 @@
+/**
+ * Preflight on Maven descriptors shaped like real open-source projects (read with the search
+ * tool, rewritten in our own words under test/fixtures/real-world/mvn-*): for each, the route,
+ * the exact finding codes an expert expects offline, the codes that must NOT appear (false
+ * alarms), and whether the pull-request recipe (`--offline --skip credentials signing`, empty
+ * HOME, no parent in any local repository) exits 0.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { cloneFixture, corpus, emptyHome, gitIsolation, preflightJson } from '../helpers/real-world.js';
+
+const homes = { full: path.join(corpus, 'home'), maven: path.join(corpus, 'maven-home') };
+
+interface Case {
+  fixture: string;
+  /** What the shape is modelled on. */
+  like: string;
+  home?: keyof typeof homes;
+  route: string;
+  codes: string[];
+  absent: string[];
+  healthy: boolean;
+}
+
+// Past an unresolved parent the values it passes on are unknown: these must stay quiet.
+const inherited = ['missing-developers', 'missing-distribution', 'missing-pom-metadata', 'unresolved-property'];
+
+const cases: Case[] = [
+  { fixture: 'mvn-jackson-bundle', like: 'jackson-databind (bundle, parent chain outside, a snapshot <repositories> entry on the retired host)', route: 'unknown', codes: ['parent-unresolved'], absent: [...inherited, 'legacy-staging-host', 'packaging-mismatch', 'not-snapshot'], healthy: true },
+  { fixture: 'mvn-jsoup-legacy', like: 'jsoup (standalone, retired host, legacy ids)', route: 'legacy-ossrh', codes: ['developers-incomplete', 'legacy-staging-host', 'legacy-staging-id', 'server-id-mismatch'], absent: ['distribution-url', 'missing-developers', 'not-snapshot'], healthy: false },
+  { fixture: 'mvn-junit4-bundle', like: 'junit4 (bundle, X.Y-SNAPSHOT, r@{project.version} tags, own repository ids)', route: 'legacy-ossrh', codes: ['developers-incomplete', 'legacy-staging-host', 'server-id-mismatch'], absent: ['not-snapshot', 'legacy-staging-id', 'distribution-url', 'packaging-mismatch', 'unresolved-property'], healthy: false },
+  { fixture: 'mvn-zxing-profile-modules', like: 'zxing (aggregator, modules in profiles, tag format in pluginManagement)', route: 'legacy-ossrh', codes: ['developers-incomplete', 'legacy-staging-host', 'legacy-staging-id', 'server-id-mismatch'], absent: ['module-missing', 'packaging-mismatch', 'missing-pom-metadata', 'missing-developers', 'unresolved-property'], healthy: false },
+  { fixture: 'mvn-property-distribution', like: 'hibernate-validator (distribution from properties, nested module paths, BOM, nexusUrl in pluginManagement)', route: 'legacy-ossrh', codes: ['developers-incomplete', 'legacy-staging-host', 'legacy-staging-id', 'server-id-mismatch'], absent: ['unresolved-property', 'distribution-url', 'missing-pom-metadata', 'module-missing', 'packaging-mismatch'], healthy: false },
+  { fixture: 'mvn-portlet-jasig-parent', like: 'uPortal NewsReaderPortlet (war, jasig-parent not on disk)', route: 'unknown', codes: ['developers-incomplete', 'parent-unresolved'], absent: [...inherited, 'packaging-mismatch', 'legacy-staging-host'], healthy: true },
+  { fixture: 'mvn-guava-bom', like: 'guava (aggregator with HEAD-jre-SNAPSHOT, a BOM on oss-parent with an empty relativePath)', route: 'legacy-ossrh', codes: ['legacy-staging-host', 'legacy-staging-id', 'parent-unresolved', 'server-id-mismatch'], absent: ['not-snapshot', 'missing-pom-metadata', 'missing-developers', 'packaging-mismatch'], healthy: false },
+  { fixture: 'mvn-env-repository-url', like: 'an slf4j fork (release repository URL from ${env.MAVEN_REPO_URL}, X.Y.Z-N-SNAPSHOT)', route: 'unknown', codes: ['developers-incomplete', 'server-id-mismatch'], absent: ['not-snapshot', 'distribution-url', 'unresolved-property', 'missing-distribution'], healthy: true },
+  { fixture: 'mvn-commons-site-only', like: 'commons-lang3 (commons-parent not on disk, distributionManagement with only a <site>)', route: 'unknown', codes: ['developers-incomplete', 'parent-unresolved'], absent: [...inherited, 'legacy-staging-host'], healthy: true },
+  { fixture: 'mvn-jboss-bundle', like: 'netty 3 (jboss-parent not on disk, bundle, .Final-SNAPSHOT)', route: 'unknown', codes: ['parent-unresolved'], absent: [...inherited, 'not-snapshot', 'packaging-mismatch'], healthy: true },
+  { fixture: 'mvn-portal-managed-revision', like: 'central-publishing configured in pluginManagement, switched on bare in a release profile; ${revision}; an examples module with skipPublishing', home: 'maven', route: 'portal-plugin', codes: [], absent: ['server-id-mismatch', 'missing-distribution', 'missing-pom-metadata', 'not-snapshot'], healthy: true },
+  { fixture: 'mvn-sibling-parent', like: 'an aggregator that is not deployed, the parent in a sibling folder (relativePath ../parent)', route: 'staging-api', codes: [], absent: ['missing-developers', 'missing-distribution', 'missing-pom-metadata', 'packaging-mismatch'], healthy: true },
+];
+
+const work = await mkdtemp(path.join(os.tmpdir(), 'relctl-real-world-maven-'));
+afterAll(() => rm(work, { recursive: true, force: true }));
+const env = gitIsolation(work);
+
+describe('relctl preflight on real Maven shapes', () => {
+  it.each(cases.map((c) => [c.fixture, c] as const))('%s: route, expected codes, no false alarms', async (_name, c) => {
+    const dir = await cloneFixture(work, c.fixture, `${c.fixture}-check`);
+    const { r, doc, codes } = await preflightJson(dir, homes[c.home ?? 'full'], env);
+    expect(doc.route.kind, r.stdout).toBe(c.route);
+    expect(codes, `${c.like}\n${r.stdout}`).toEqual([...c.codes].sort());
+    for (const code of c.absent) expect(codes).not.toContain(code);
+    expect(r.exitCode, r.stderr).toBe(doc.findings.some((f) => f.severity === 'error') ? 1 : 0);
+  });
+
+  it.each(cases.map((c) => [c.fixture, c] as const))('%s: the pull-request recipe exits 0 exactly when the project is healthy', async (_name, c) => {
+    const dir = await cloneFixture(work, c.fixture, `${c.fixture}-pr`);
+    const r = await runCli(['preflight', '--offline', '--skip', 'credentials', 'signing', '--cwd', dir], { home: emptyHome, env });
+    expect(r.exitCode, r.stdout + r.stderr).toBe(c.healthy ? 0 : 1);
+    expect(r.stdout.split('\n')[0]).toMatch(new RegExp(`^route: ${c.route}`));
+  });
+
+  it("names the portal plugin's server id from pluginManagement, where it is written, when settings lack it", async () => {
+    const dir = await cloneFixture(work, 'mvn-portal-managed-revision', 'portal-managed-no-server');
+    const { doc } = await preflightJson(dir, homes.full, env);
+    const f = doc.findings.filter((x) => x.code === 'server-id-mismatch');
+    expect(f).toHaveLength(1);
+    expect(f[0]!.message).toContain('"central-portal"');
+    expect([f[0]!.file, f[0]!.line]).toEqual(['pom.xml', 42]);
+  });
+});
