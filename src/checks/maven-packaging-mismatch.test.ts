@@ -42,4 +42,11 @@ describe('packaging-mismatch: web content declared elsewhere (issue 9)', () => {
     const aggregator = module('  <packaging>pom</packaging>');
     expect(mavenPackagingMismatch.run(buildFacts({ files: { 'web/pom.xml': aggregator }, webapp: ['web'] }))).toEqual([]);
   });
+
+  it('leaves web content alone in archives of their own (a Jenkins plugin hpi holds help pages there)', () => {
+    for (const packaging of ['hpi', 'jpi', 'ear']) {
+      expect(mavenPackagingMismatch.run(buildFacts({ files: { 'web/pom.xml': module(`  <packaging>${packaging}</packaging>`) }, webapp: ['web'] }))).toEqual([]);
+    }
+    expect(mavenPackagingMismatch.run(buildFacts({ files: { 'web/pom.xml': module('  <packaging>bundle</packaging>') }, webapp: ['web'] }))).toHaveLength(1);
+  });
 });

@@ -17,6 +17,13 @@ function webContentElsewhere(module: MavenModuleFacts): boolean {
   );
 }
 
+/**
+ * Packagings that make a plain jar: web content there is a mistake. Others have their own
+ * archive that may well carry `src/main/webapp` (a Jenkins plugin's `hpi`/`jpi` holds its help
+ * pages there, an `ear` or `nbm` has its own layout), and `pom` is an aggregator.
+ */
+const jarPackagings = new Set(['jar', 'bundle']);
+
 /** The portal compares each module's packaging with the extension of the artifact it receives. */
 export const mavenPackagingMismatch: Check = {
   id: 'maven-packaging-mismatch',
@@ -34,7 +41,7 @@ export const mavenPackagingMismatch: Check = {
       // A `pom` aggregator's webapp folder serves a dev server, it is not a web archive; past an
       // unresolved parent, an undeclared packaging is not known well enough to judge.
       if (packaging === 'pom' || (line === undefined && module.parentUnresolved === true)) continue;
-      if (module.hasWebapp && packaging !== 'war') {
+      if (module.hasWebapp && jarPackagings.has(packaging)) {
         findings.push({
           code: 'packaging-mismatch',
           severity: 'error',

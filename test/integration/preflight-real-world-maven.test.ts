@@ -41,6 +41,7 @@ const cases: Case[] = [
   { fixture: 'mvn-jboss-bundle', like: 'netty 3 (jboss-parent not on disk, bundle, .Final-SNAPSHOT)', route: 'unknown', codes: ['parent-unresolved'], absent: [...inherited, 'not-snapshot', 'packaging-mismatch'], healthy: true },
   { fixture: 'mvn-portal-managed-revision', like: 'central-publishing configured in pluginManagement, switched on bare in a release profile; ${revision}; an examples module with skipPublishing', home: 'maven', route: 'portal-plugin', codes: [], absent: ['server-id-mismatch', 'missing-distribution', 'missing-pom-metadata', 'not-snapshot'], healthy: true },
   { fixture: 'mvn-sibling-parent', like: 'an aggregator that is not deployed, the parent in a sibling folder (relativePath ../parent)', route: 'staging-api', codes: [], absent: ['missing-developers', 'missing-distribution', 'missing-pom-metadata', 'packaging-mismatch'], healthy: true },
+  { fixture: 'mvn-jenkins-hpi', like: 'a Jenkins plugin (hpi with help pages in src/main/webapp, ${revision}${changelist}, plugin parent with an empty relativePath)', route: 'unknown', codes: ['developers-incomplete', 'parent-unresolved'], absent: [...inherited, 'packaging-mismatch', 'not-snapshot'], healthy: true },
 ];
 
 const work = await mkdtemp(path.join(os.tmpdir(), 'relctl-real-world-maven-'));
