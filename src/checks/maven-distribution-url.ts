@@ -1,3 +1,4 @@
+import { stagingPluginDeployer } from '../core/pom/index.js';
 import type { Finding } from '../core/findings.js';
 import { hasUnresolved } from '../core/pom/index.js';
 import type { Check } from './types.js';
@@ -43,6 +44,8 @@ export const mavenDistributionUrl: Check = {
     for (const module of publishedModules(facts)) {
       const repo = module.effective.repository;
       if (repo === undefined) continue; // missing-distribution
+      // nexus-staging-maven-plugin deploys releases itself: the release repository is not used.
+      if (stagingPluginDeployer(module.effective) !== undefined) continue;
       const url = repo.url;
       if (url === undefined) {
         const id = repo.id!;

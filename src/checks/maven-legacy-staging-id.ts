@@ -1,3 +1,4 @@
+import { stagingPluginDeployer } from '../core/pom/index.js';
 import type { Finding } from '../core/findings.js';
 import type { Check } from './types.js';
 import { ignoresDistribution } from './route.js';
@@ -16,6 +17,8 @@ export const mavenLegacyStagingId: Check = {
     for (const module of publishedModules(facts)) {
       const id = module.effective.repository?.id;
       if (id === undefined || !legacyIds.has(id.value)) continue;
+      // nexus-staging-maven-plugin deploys releases itself: the release repository is not used.
+      if (stagingPluginDeployer(module.effective) !== undefined) continue;
       findings.push({
         code: 'legacy-staging-id',
         severity: 'warning',

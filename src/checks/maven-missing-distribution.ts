@@ -1,3 +1,4 @@
+import { stagingPluginDeployer } from '../core/pom/index.js';
 import type { Finding } from '../core/findings.js';
 import type { Check } from './types.js';
 import { at, expectedDeployUrl, isMaven, publishedModules, missingAt, ownsInheritedGaps } from './maven-support.js';
@@ -15,6 +16,8 @@ export const mavenMissingDistribution: Check = {
     const expected = expectedDeployUrl(facts.maven!.stagingApiUrl);
     for (const module of publishedModules(facts)) {
       if (module.effective.repository !== undefined || !ownsInheritedGaps(facts, module) || module.parentUnresolved === true) continue;
+      // nexus-staging-maven-plugin deploys releases itself: the release repository is not used.
+      if (stagingPluginDeployer(module.effective) !== undefined) continue;
       findings.push({
         code: 'missing-distribution',
         severity: 'error',

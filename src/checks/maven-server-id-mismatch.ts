@@ -1,5 +1,6 @@
 import type { Finding } from '../core/findings.js';
 import type { Check } from './types.js';
+import { stagingPluginDeployer } from '../core/pom/index.js';
 import type { MavenFacts } from '../build-tools/maven/facts.js';
 import { routeKind } from './route.js';
 import { at, dedupe, fromWhere, isMaven, publishedModules, originAt } from './maven-support.js';
@@ -37,6 +38,22 @@ export const mavenServerIdMismatch: Check = {
       return dedupe(findings);
     }
     for (const module of publishedModules(facts)) {
+      // nexus-staging-maven-plugin, when it deploys, authenticates with its own <serverId>.
+      const deployer = stagingPluginDeployer(module.effective);
+      if (deployer !== undefined) {
+        const sid = deployer.config.find((c) => c.path === 'serverId');
+        const why = sid === undefined ? undefined : lacking(maven, sid.value);
+        if (sid === undefined || why === undefined) continue;
+        const origin = sid.from ?? { pom: deployer.origin.pom, line: deployer.origin.pom.file === undefined ? deployer.origin.line : sid.line };
+        findings.push({
+          code: 'server-id-mismatch',
+          severity: 'error',
+          message: `No credentials for nexus-staging-maven-plugin's <serverId> "${sid.value}" (${fromWhere(origin, module)}), which it deploys with: ${why}.`,
+          ...at(originAt(facts, module, origin)),
+          fix: `Add <server><id>${sid.value}</id><username>TOKEN_USER</username><password>TOKEN_PASSWORD</password></server> to ${maven.settings.file} with the portal user token (\${env.NAME} values work).`,
+        });
+        continue;
+      }
       const id = module.effective.repository?.id;
       if (id === undefined) continue;
       const why = lacking(maven, id.value);

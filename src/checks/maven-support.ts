@@ -19,7 +19,7 @@ export function mavenModules(facts: ProjectFacts): readonly MavenModuleFacts[] {
 }
 
 /**
- * False for a module the project keeps out of the upload (deploy-skip.ts): on the portal-plugin
+ * False for a module the project keeps out of the upload (core/pom/uploaders.ts): on the portal-plugin
  * route by `skipPublishing`, otherwise by the deploy plugin's skip. Never published, it is not
  * held to the Central rules.
  */

@@ -42,6 +42,7 @@ const cases: Case[] = [
   { fixture: 'mvn-portal-managed-revision', like: 'central-publishing configured in pluginManagement, switched on bare in a release profile; ${revision}; an examples module with skipPublishing', home: 'maven', route: 'portal-plugin', codes: [], absent: ['server-id-mismatch', 'missing-distribution', 'missing-pom-metadata', 'not-snapshot'], healthy: true },
   { fixture: 'mvn-sibling-parent', like: 'an aggregator that is not deployed, the parent in a sibling folder (relativePath ../parent)', route: 'staging-api', codes: [], absent: ['missing-developers', 'missing-distribution', 'missing-pom-metadata', 'packaging-mismatch'], healthy: true },
   { fixture: 'mvn-jenkins-hpi', like: 'a Jenkins plugin (hpi with help pages in src/main/webapp, ${revision}${changelist}, plugin parent with an empty relativePath)', route: 'unknown', codes: ['developers-incomplete', 'parent-unresolved'], absent: [...inherited, 'packaging-mismatch', 'not-snapshot'], healthy: true },
+  { fixture: 'mvn-nexus-staging-no-dm', like: 'dflib (nexus-staging-maven-plugin deploys with its own serverId; distributionManagement holds only snapshots; a benchmark module skipped with skipNexusStagingDeployMojo)', home: 'maven', route: 'staging-api', codes: [], absent: ['missing-distribution', 'distribution-url', 'server-id-mismatch', 'missing-pom-metadata'], healthy: true },
 ];
 
 const work = await mkdtemp(path.join(os.tmpdir(), 'relctl-real-world-maven-'));
@@ -63,6 +64,13 @@ describe('relctl preflight on real Maven shapes', () => {
     const r = await runCli(['preflight', '--offline', '--skip', 'credentials', 'signing', '--cwd', dir], { home: emptyHome, env });
     expect(r.exitCode, r.stdout + r.stderr).toBe(c.healthy ? 0 : 1);
     expect(r.stdout.split('\n')[0]).toMatch(new RegExp(`^route: ${c.route}`));
+  });
+
+  it("checks nexus-staging-maven-plugin's <serverId>, not the release repository id, when the plugin deploys", async () => {
+    const dir = await cloneFixture(work, 'mvn-nexus-staging-no-dm', 'nexus-no-server');
+    const { doc } = await preflightJson(dir, homes.full, env);
+    expect(doc.findings.map((f) => [f.code, f.file, f.line])).toEqual([['server-id-mismatch', 'pom.xml', 46]]);
+    expect(doc.findings[0]!.message).toContain('"frames-releases"');
   });
 
   it("names the portal plugin's server id from pluginManagement, where it is written, when settings lack it", async () => {

@@ -26,7 +26,7 @@ export interface MavenModuleFacts {
    * depend on them stay quiet for this module (DESIGN §4, parent-unresolved).
    */
   parentUnresolved?: boolean;
-  /** Left out of the upload on purpose, per uploader (deploy-skip.ts). */
+  /** Left out of the upload on purpose, per uploader (core/pom/uploaders.ts). */
   skips?: { deploy: boolean; publishing: boolean };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { effectivePomFromText } from '../../core/pom/index.js';
-import { deploySkips } from './deploy-skip.js';
+import { effectivePomFromText } from './index.js';
+import { deploySkips, stagingPluginDeployer } from './uploaders.js';
 
 const pom = (body: string): string => `<project><modelVersion>4.0.0</modelVersion><groupId>g</groupId><artifactId>a</artifactId><version>1</version>${body}</project>`;
 
@@ -29,5 +29,21 @@ describe('deploySkips', () => {
     const nexus = (cfg: string): string => `<properties><maven.deploy.skip>true</maven.deploy.skip></properties><build><plugins><plugin><groupId>org.sonatype.plugins</groupId><artifactId>nexus-staging-maven-plugin</artifactId><extensions>true</extensions><configuration>${cfg}</configuration></plugin></plugins></build>`;
     expect(skips(nexus('')).deploy).toBe(false);
     expect(skips(nexus('<skipNexusStagingDeployMojo>true</skipNexusStagingDeployMojo>')).deploy).toBe(true);
+    expect(skips(`${nexus('')}`.replace('<maven.deploy.skip>', '<skipNexusStagingDeployMojo>true</skipNexusStagingDeployMojo><maven.deploy.skip>')).deploy).toBe(true);
+  });
+
+  it('the staging plugin deploys only when declared with extensions (a managed-only declaration configures nothing)', () => {
+    const declared = (ext: string, managed: boolean): string => {
+      const plugin = `<plugin><groupId>org.sonatype.plugins</groupId><artifactId>nexus-staging-maven-plugin</artifactId>${ext}</plugin>`;
+      return managed ? `<build><pluginManagement><plugins>${plugin}</plugins></pluginManagement></build>` : `<build><plugins>${plugin}</plugins></build>`;
+    };
+    const deployer = (body: string) => {
+      const r = effectivePomFromText(pom(body), () => undefined);
+      if (!r.ok) throw new Error(r.message);
+      return stagingPluginDeployer(r.effective);
+    };
+    expect(deployer(declared('<extensions>true</extensions>', false))).toBeDefined();
+    expect(deployer(declared('', false))).toBeUndefined();
+    expect(deployer(declared('<extensions>true</extensions>', true))).toBeUndefined();
   });
 });

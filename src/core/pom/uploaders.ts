@@ -7,7 +7,8 @@
  * - central-publishing-maven-plugin: `skipPublishing` (configuration or property); it ignores
  *   `maven.deploy.skip`, so a module with only that switch is still published.
  */
-import { interpolate, type EffectivePom } from '../../core/pom/index.js';
+import type { EffectivePlugin, EffectivePom } from './effective.js';
+import { interpolate } from './interpolate.js';
 
 export interface DeploySkips {
   /** Skipped by maven-deploy-plugin (or nexus-staging-maven-plugin when that one deploys). */
@@ -32,10 +33,18 @@ function pluginSwitch(eff: EffectivePom, artifactId: string, name: string, inPro
   return undefined;
 }
 
+/**
+ * nexus-staging-maven-plugin when it takes over `deploy` (declared with `<extensions>true</extensions>`,
+ * a release profile included): it uploads releases to its own `<nexusUrl>` with the `<server>` named
+ * by `<serverId>`, and `distributionManagement`'s release repository is not used.
+ */
+export function stagingPluginDeployer(eff: EffectivePom): EffectivePlugin | undefined {
+  return eff.plugins.find((p) => p.artifactId === 'nexus-staging-maven-plugin' && !p.managed && p.extensions);
+}
+
 export function deploySkips(eff: EffectivePom): DeploySkips {
-  const nexusDeploys = eff.plugins.some((p) => p.artifactId === 'nexus-staging-maven-plugin' && p.profile === undefined && (!p.managed || p.extensions));
-  const deploy = nexusDeploys
-    ? isTrue(pluginSwitch(eff, 'nexus-staging-maven-plugin', 'skipNexusStagingDeployMojo', false), eff)
+  const deploy = stagingPluginDeployer(eff) !== undefined
+    ? isTrue(pluginSwitch(eff, 'nexus-staging-maven-plugin', 'skipNexusStagingDeployMojo', true) ?? eff.properties.get('skipNexusStagingDeployMojo'), eff)
     : isTrue(pluginSwitch(eff, 'maven-deploy-plugin', 'skip', false) ?? eff.properties.get('maven.deploy.skip'), eff);
   // The Central Portal plugin usually lives in a release profile: its switch counts there too.
   const publishing = isTrue(pluginSwitch(eff, 'central-publishing-maven-plugin', 'skipPublishing', true) ?? eff.properties.get('skipPublishing'), eff);
