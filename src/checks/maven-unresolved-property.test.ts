@@ -27,5 +27,7 @@ describe('unresolved-property', () => {
   it('stays quiet for resolved properties and for model references Maven fills in itself', () => {
     expect(mavenUnresolvedProperty.run(buildFacts({ files: { 'pom.xml': project('https://github.com/${org}/demo') } }))).toEqual([]);
     expect(mavenUnresolvedProperty.run(buildFacts({ files: { 'pom.xml': project('${project.scm.url}') } }))).toEqual([]);
+    // The deprecated parent.* forms Maven 3 still fills in (parent.version, parent.artifactId).
+    expect(mavenUnresolvedProperty.run(buildFacts({ files: { 'pom.xml': project('https://example.org/${parent.artifactId}/${parent.url}') } }))).toEqual([]);
   });
 });

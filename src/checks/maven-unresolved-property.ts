@@ -11,7 +11,7 @@ import { centralRulesApply, ignoresDistribution } from './route.js';
  */
 // References Maven resolves from its model, settings or run (`${project.build.directory}`,
 // `${env.X}`, `${maven.build.timestamp}`) are not a missing property: relctl cannot know them all.
-const builtIn = /^(project|pom|settings|session|maven|env|java|os|user|line|file|path)\.|^(basedir|baseUri)$/;
+const builtIn = /^(project|pom|parent|settings|session|maven|env|java|os|user|line|file|path)\.|^(basedir|baseUri)$/;
 
 /** The `${name}` references of a value that no POM property could ever fill. */
 function missingNames(value: string): string[] {

@@ -147,7 +147,11 @@ export function effectivePom(chain: readonly ChainLink[], options: EffectiveOpti
       case 'parent.version':
         return own.parent?.version;
       case 'project.parent.groupId':
+      case 'parent.groupId':
         return own.parent?.groupId;
+      case 'project.parent.artifactId':
+      case 'parent.artifactId':
+        return own.parent?.artifactId;
       case 'project.name':
         return own.name?.value;
     }

@@ -23,6 +23,9 @@ describe('deploySkips', () => {
     expect(skips('<properties><skipPublishing>true</skipPublishing></properties>').publishing).toBe(true);
     const inProfile = '<profiles><profile><id>release</id><build><plugins><plugin><groupId>org.sonatype.central</groupId><artifactId>central-publishing-maven-plugin</artifactId><configuration><skipPublishing>true</skipPublishing></configuration></plugin></plugins></build></profile></profiles>';
     expect(skips(inProfile).publishing).toBe(true);
+    const excluded = (ids: string): string => `<build><plugins><plugin><groupId>org.sonatype.central</groupId><artifactId>central-publishing-maven-plugin</artifactId><configuration><excludeArtifacts>${ids}</excludeArtifacts></configuration></plugin></plugins></build>`;
+    expect(skips(excluded('<excludeArtifact>x</excludeArtifact><excludeArtifact>a</excludeArtifact>')).publishing).toBe(true);
+    expect(skips(excluded('<excludeArtifact>x</excludeArtifact>')).publishing).toBe(false);
   });
 
   it('when nexus-staging-maven-plugin deploys, only its skipNexusStagingDeployMojo counts', () => {

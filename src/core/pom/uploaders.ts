@@ -5,7 +5,8 @@
  * - maven-deploy-plugin: `<skip>` in its configuration, or the `maven.deploy.skip` property;
  * - nexus-staging-maven-plugin (when it replaces deploy): `skipNexusStagingDeployMojo`;
  * - central-publishing-maven-plugin: `skipPublishing` (configuration or property); it ignores
- *   `maven.deploy.skip`, so a module with only that switch is still published.
+ *   `maven.deploy.skip`, so a module with only that switch is still published; its
+ *   `<excludeArtifacts>` (artifactIds) leaves modules out of the bundle too.
  */
 import type { EffectivePlugin, EffectivePom } from './effective.js';
 import { interpolate } from './interpolate.js';
@@ -47,6 +48,14 @@ export function deploySkips(eff: EffectivePom): DeploySkips {
     ? isTrue(pluginSwitch(eff, 'nexus-staging-maven-plugin', 'skipNexusStagingDeployMojo', true) ?? eff.properties.get('skipNexusStagingDeployMojo'), eff)
     : isTrue(pluginSwitch(eff, 'maven-deploy-plugin', 'skip', false) ?? eff.properties.get('maven.deploy.skip'), eff);
   // The Central Portal plugin usually lives in a release profile: its switch counts there too.
-  const publishing = isTrue(pluginSwitch(eff, 'central-publishing-maven-plugin', 'skipPublishing', true) ?? eff.properties.get('skipPublishing'), eff);
+  const publishing =
+    isTrue(pluginSwitch(eff, 'central-publishing-maven-plugin', 'skipPublishing', true) ?? eff.properties.get('skipPublishing'), eff) ||
+    excludedFromBundle(eff);
   return { deploy, publishing };
+}
+
+/** The module's artifactId is listed in the Central Portal plugin's `<excludeArtifacts>`. */
+function excludedFromBundle(eff: EffectivePom): boolean {
+  if (eff.artifactId === undefined) return false;
+  return eff.plugins.some((p) => p.artifactId === 'central-publishing-maven-plugin' && p.config.some((c) => c.path === 'excludeArtifacts/excludeArtifact' && c.value === eff.artifactId));
 }
