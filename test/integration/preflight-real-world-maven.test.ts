@@ -44,6 +44,7 @@ const cases: Case[] = [
   { fixture: 'mvn-jenkins-hpi', like: 'a Jenkins plugin (hpi with help pages in src/main/webapp, ${revision}${changelist}, plugin parent with an empty relativePath)', route: 'unknown', codes: ['developers-incomplete', 'parent-unresolved'], absent: [...inherited, 'packaging-mismatch', 'not-snapshot'], healthy: true },
   { fixture: 'mvn-nexus-staging-no-dm', like: 'dflib (nexus-staging-maven-plugin deploys with its own serverId; distributionManagement holds only snapshots; a benchmark module skipped with skipNexusStagingDeployMojo)', home: 'maven', route: 'staging-api', codes: [], absent: ['missing-distribution', 'distribution-url', 'server-id-mismatch', 'missing-pom-metadata'], healthy: true },
   { fixture: 'mvn-portlet-multimodule', like: 'uPortal NotificationPortlet (aggregator on jasig-parent 35, api jar and webapp war modules, tag format in pluginManagement)', route: 'unknown', codes: ['parent-unresolved'], absent: [...inherited, 'packaging-mismatch', 'developers-incomplete'], healthy: true },
+  { fixture: 'mvn-default-profile', like: 'modules and a site property in a profile active by default (one module a web app packaged as jar)', route: 'staging-api', codes: ['packaging-mismatch'], absent: ['unresolved-property', 'module-missing'], healthy: false },
 ];
 
 const work = await mkdtemp(path.join(os.tmpdir(), 'relctl-real-world-maven-'));

@@ -124,6 +124,19 @@ describe('parsePom', () => {
   });
 });
 
+describe('profiles active by default', () => {
+  it('add their properties and modules; other profiles do not', () => {
+    const parsed = parsePom(`<project><artifactId>a</artifactId><properties><site.host>old.example.org</site.host></properties><modules><module>core</module></modules>
+<profiles>
+<profile><id>default</id><activation><activeByDefault>true</activeByDefault></activation><properties><site.host>example.org</site.host></properties><modules><module>extra</module></modules></profile>
+<profile><id>ci</id><properties><site.host>ci.example.org</site.host></properties><modules><module>ci-only</module></modules></profile>
+</profiles></project>`);
+    if (!parsed.ok) throw new Error(parsed.message);
+    expect(parsed.pom.properties.get('site.host')).toBe('example.org');
+    expect(parsed.pom.modules.map((m) => m.value)).toEqual(['core', 'extra']);
+  });
+});
+
 describe('plugins declared bare in <plugins> take their <pluginManagement> settings', () => {
   it('merges configuration (own values win), extensions and version, and says where a merged value is written', () => {
     const parent = `<project><groupId>g</groupId><artifactId>p</artifactId><version>1</version><build><pluginManagement><plugins>

@@ -225,6 +225,13 @@ export function readPom(project: XmlElement): RawPom {
   pluginsOf(top('build'), undefined, pom.plugins);
   for (const profile of children(top('profiles'), 'profile')) {
     pluginsOf(child(profile, 'build'), text(child(profile, 'id')) ?? '(no id)', pom.plugins);
+    // A profile active by default is part of every ordinary build: its properties and modules count.
+    if (text(child(child(profile, 'activation'), 'activeByDefault')) !== 'true') continue;
+    for (const prop of child(profile, 'properties')?.children ?? []) pom.properties.set(prop.name, prop.text);
+    for (const m of children(child(profile, 'modules'), 'module')) {
+      const v = located(m);
+      if (v !== undefined) pom.modules.push(v);
+    }
   }
   return pom;
 }
