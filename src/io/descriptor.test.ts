@@ -3,7 +3,7 @@ import { mkdir, open, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/helpers/temp.js';
-import { descriptorSizeCap, readDescriptor } from './descriptor.js';
+import { decodeDescriptor, descriptorSizeCap, readDescriptor } from './descriptor.js';
 
 /** Each read must come back at once: none of these may block or read without bound. */
 function timed<T>(fn: () => T): { value: T; ms: number } {
@@ -59,5 +59,23 @@ describe('readDescriptor', () => {
     await using dir = await tempDir();
     await mkdir(path.join(dir.path, 'pom.xml'));
     expect(readDescriptor(path.join(dir.path, 'pom.xml'))).toMatchObject({ ok: false, problem: 'directory', reason: 'is a directory, not a file' });
+  });
+});
+
+describe('decodeDescriptor', () => {
+  const pom = '<project><name>Mikael Ståldal</name></project>';
+  it('reads UTF-16 with a byte order mark, either order (Maven does; it is not binary)', () => {
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(pom, 'utf16le')]);
+    const be = Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(pom, 'utf16le').swap16()]);
+    expect(decodeDescriptor(le)).toBe(pom);
+    expect(decodeDescriptor(be)).toBe(pom);
+  });
+
+  it('honours an ISO-8859-1 declaration and reads everything else as UTF-8', () => {
+    const declared = `<?xml version="1.0" encoding="ISO-8859-1"?>\n${pom}`;
+    expect(decodeDescriptor(Buffer.from(declared, 'latin1'))).toBe(declared);
+    const utf8 = `<?xml version='1.0' encoding='UTF-8'?>${pom}`;
+    expect(decodeDescriptor(Buffer.from(utf8, 'utf8'))).toBe(utf8);
+    expect(decodeDescriptor(Buffer.from(pom, 'utf8'))).toBe(pom);
   });
 });

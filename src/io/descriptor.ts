@@ -79,13 +79,32 @@ export function readDescriptor(file: string, cap = descriptorSizeCap, withRealPa
   try {
     const refused = refuse(fstatSync(fd), cap);
     if (refused !== undefined) return refused;
-    const text = readFileSync(fd, 'utf8');
+    const text = decodeDescriptor(readFileSync(fd));
     return withRealPath ? { ok: true, text, realPath: realPathOf(fd, file) } : { ok: true, text };
   } catch (error) {
     return failure(error);
   } finally {
     closeSync(fd);
   }
+}
+
+// Latin-1 and Windows-1252 differ only in 0x80-0x9F, which no real POM uses: one decoder for both.
+const singleByte = /^(iso-8859-1|iso8859-1|latin-?1|l1|cp819|us-ascii|ascii|windows-1252|cp1252)$/i;
+
+/**
+ * Text of a descriptor as Maven reads it: a UTF-16 byte order mark, else the XML declaration's
+ * `encoding` (older POMs say ISO-8859-1 and mean it: a developer's name in Latin-1), else UTF-8.
+ */
+export function decodeDescriptor(bytes: Buffer): string {
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return bytes.toString('utf16le', 2);
+  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return Buffer.from(bytes.subarray(2)).swap16().toString('utf16le');
+  // `<?xml` (0x3C 0x3F): only then can a declaration name another encoding.
+  if (bytes[0] === 0x3c && bytes[1] === 0x3f) {
+    const declaration = bytes.toString('latin1', 0, Math.min(bytes.length, 200));
+    const encoding = /^<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(declaration)?.[1];
+    if (encoding !== undefined && singleByte.test(encoding)) return bytes.toString('latin1');
+  }
+  return bytes.toString('utf8');
 }
 
 // Linux names every open file under /proc/self/fd; elsewhere (or without /proc) realpath(3).

@@ -45,6 +45,7 @@ const cases: Case[] = [
   { fixture: 'mvn-nexus-staging-no-dm', like: 'dflib (nexus-staging-maven-plugin deploys with its own serverId; distributionManagement holds only snapshots; a benchmark module skipped with skipNexusStagingDeployMojo)', home: 'maven', route: 'staging-api', codes: [], absent: ['missing-distribution', 'distribution-url', 'server-id-mismatch', 'missing-pom-metadata'], healthy: true },
   { fixture: 'mvn-portlet-multimodule', like: 'uPortal NotificationPortlet (aggregator on jasig-parent 35, api jar and webapp war modules, tag format in pluginManagement)', route: 'unknown', codes: ['parent-unresolved'], absent: [...inherited, 'packaging-mismatch', 'developers-incomplete'], healthy: true },
   { fixture: 'mvn-default-profile', like: 'modules and a site property in a profile active by default (one module a web app packaged as jar)', route: 'staging-api', codes: ['packaging-mismatch'], absent: ['unresolved-property', 'module-missing'], healthy: false },
+  { fixture: 'mvn-latin1-pom', like: 'an ISO-8859-1 POM (older projects: encoding declared, names in Latin-1)', route: 'staging-api', codes: ['developers-incomplete'], absent: ['xml-malformed'], healthy: true },
 ];
 
 const work = await mkdtemp(path.join(os.tmpdir(), 'relctl-real-world-maven-'));
@@ -73,6 +74,12 @@ describe('relctl preflight on real Maven shapes', () => {
     const { doc } = await preflightJson(dir, homes.full, env);
     expect(doc.findings.map((f) => [f.code, f.file, f.line])).toEqual([['server-id-mismatch', 'pom.xml', 46]]);
     expect(doc.findings[0]!.message).toContain('"frames-releases"');
+  });
+
+  it('reads an ISO-8859-1 POM in its declared encoding (names come out right)', async () => {
+    const dir = await cloneFixture(work, 'mvn-latin1-pom', 'latin1-names');
+    const { doc } = await preflightJson(dir, homes.full, env);
+    expect(doc.findings.map((f) => f.message)).toEqual([expect.stringContaining('Mikael Ståldal')]);
   });
 
   it("names the portal plugin's server id from pluginManagement, where it is written, when settings lack it", async () => {
