@@ -61,8 +61,11 @@ describe('not-snapshot', () => {
     expect(f!.message).toContain('declares no version');
     expect(f!.module).toBe(':');
   });
-  it('does not fire on X.Y.Z-SNAPSHOT', () => {
+  it('does not fire on X.Y.Z-SNAPSHOT, nor on other snapshot shapes real projects use', () => {
     expect(repoNotSnapshot.run(facts())).toEqual([]);
+    for (const currentVersion of ['4.13-SNAPSHOT', '1.7.22-8-SNAPSHOT', 'HEAD-jre-SNAPSHOT', '999999-SNAPSHOT']) {
+      expect(repoNotSnapshot.run(facts({ release: { currentVersion } }))).toEqual([]);
+    }
   });
 });
 
@@ -89,6 +92,16 @@ describe('orphan-tag', () => {
   it('uses the Gradle tag template', () => {
     const f = facts({ git: git({ tags: ['v1.2.3'] }), release: { currentVersion: '1.2.3-SNAPSHOT', artifactId: 'demo', tagTemplate: 'v$version' } });
     expect(repoOrphanTag.run(f)[0]!.message).toContain('v1.2.3 already exists');
+  });
+
+  it('warns for snapshots the plan does not compute (X.Y, X.Y.Z-N), in the configured tag form, and leaves the next version to the maintainer', () => {
+    const two = facts({ git: git({ tags: ['r4.12', 'r4.13'] }), release: { currentVersion: '4.13-SNAPSHOT', artifactId: 'junit', tagTemplate: 'r@{project.version}', publishedUnknownReason: '--offline' } });
+    const [w] = repoOrphanTag.run(two);
+    expect(w!.message).toContain('The release tag r4.13 already exists');
+    expect(w!.fix).toContain('by hand');
+    const build = facts({ git: git({ tags: ['demo-1.7.22-8'] }), release: { currentVersion: '1.7.22-8-SNAPSHOT', artifactId: 'demo', publishedVersions: { '1.7.22-8': false } } });
+    expect(repoOrphanTag.run(build)[0]!.message).toContain('but 1.7.22-8 is not in the public repository');
+    expect(repoOrphanTag.run(facts({ git: git({ tags: ['r4.12'] }), release: { currentVersion: '4.13-SNAPSHOT', artifactId: 'junit', tagTemplate: 'r@{project.version}' } }))).toEqual([]);
   });
 
   it('does not warn when the tag is absent, or when the tagged version is published (not an orphan)', () => {

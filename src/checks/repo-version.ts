@@ -1,3 +1,4 @@
+import { existingTag } from '../core/tag-forms.js';
 import { parseVersion, planRelease } from '../core/version.js';
 import type { Finding } from '../core/findings.js';
 import type { ProjectFacts, ReleaseFacts } from './facts.js';
@@ -57,7 +58,9 @@ export const repoOrphanTag: Check = {
   run(facts) {
     const release = facts.release!;
     const current = parseVersion(release.currentVersion!);
-    if (current === undefined || !current.snapshot || release.artifactId === undefined) return [];
+    if (release.artifactId === undefined) return [];
+    if (current === undefined) return unplannedOrphan(facts, release, release.artifactId);
+    if (!current.snapshot) return [];
     const published: Record<string, boolean> = { ...release.publishedVersions };
     const plan = planRelease({
       current,
@@ -83,3 +86,27 @@ export const repoOrphanTag: Check = {
     });
   },
 };
+
+/**
+ * A snapshot of a shape the release plan does not compute (`4.13-SNAPSHOT`, `1.7.22-8-SNAPSHOT`):
+ * its release tag can still exist without the version being published; say so, and leave the
+ * next version to the maintainer.
+ */
+function unplannedOrphan(facts: ProjectFacts, release: ReleaseFacts, artifactId: string): Finding[] {
+  const current = release.currentVersion!.trim();
+  if (!current.endsWith('-SNAPSHOT') || current.includes('${')) return [];
+  const version = current.slice(0, -'-SNAPSHOT'.length);
+  const tag = existingTag(new Set(facts.git!.tags), artifactId, version, release.tagTemplate);
+  if (tag === undefined || release.publishedVersions?.[version] === true) return [];
+  const confirmed = release.publishedVersions?.[version] === false;
+  const why = confirmed ? `but ${version} is not in the public repository` : `and whether ${version} is in the public repository could not be checked (${release.publishedUnknownReason ?? 'unknown'})`;
+  return [
+    {
+      code: 'orphan-tag',
+      severity: 'warning',
+      message: `The release tag ${tag} already exists ${why}: ${version} was prepared but ${confirmed ? 'never' : 'maybe never'} published.`,
+      ...located(facts, release),
+      fix: `Set the version to the next snapshot by hand (the release cannot compute it from ${current}), keep the tag, and say in the next release notes that ${version} was prepared but not published.`,
+    },
+  ];
+}

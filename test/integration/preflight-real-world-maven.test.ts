@@ -19,6 +19,7 @@ interface Case {
   /** What the shape is modelled on. */
   like: string;
   home?: keyof typeof homes;
+  tags?: string[];
   route: string;
   codes: string[];
   absent: string[];
@@ -31,7 +32,7 @@ const inherited = ['missing-developers', 'missing-distribution', 'missing-pom-me
 const cases: Case[] = [
   { fixture: 'mvn-jackson-bundle', like: 'jackson-databind (bundle, parent chain outside, a snapshot <repositories> entry on the retired host)', route: 'unknown', codes: ['parent-unresolved'], absent: [...inherited, 'legacy-staging-host', 'packaging-mismatch', 'not-snapshot'], healthy: true },
   { fixture: 'mvn-jsoup-legacy', like: 'jsoup (standalone, retired host, legacy ids)', route: 'legacy-ossrh', codes: ['developers-incomplete', 'legacy-staging-host', 'legacy-staging-id', 'server-id-mismatch'], absent: ['distribution-url', 'missing-developers', 'not-snapshot'], healthy: false },
-  { fixture: 'mvn-junit4-bundle', like: 'junit4 (bundle, X.Y-SNAPSHOT, r@{project.version} tags, own repository ids)', route: 'legacy-ossrh', codes: ['developers-incomplete', 'legacy-staging-host', 'server-id-mismatch'], absent: ['not-snapshot', 'legacy-staging-id', 'distribution-url', 'packaging-mismatch', 'unresolved-property'], healthy: false },
+  { fixture: 'mvn-junit4-bundle', like: 'junit4 (bundle, X.Y-SNAPSHOT, r@{project.version} tags, own repository ids)', tags: ['r4.12', 'r4.13'], route: 'legacy-ossrh', codes: ['developers-incomplete', 'legacy-staging-host', 'orphan-tag', 'server-id-mismatch'], absent: ['not-snapshot', 'legacy-staging-id', 'distribution-url', 'packaging-mismatch', 'unresolved-property'], healthy: false },
   { fixture: 'mvn-zxing-profile-modules', like: 'zxing (aggregator, modules in profiles, tag format in pluginManagement)', route: 'legacy-ossrh', codes: ['developers-incomplete', 'legacy-staging-host', 'legacy-staging-id', 'server-id-mismatch'], absent: ['module-missing', 'packaging-mismatch', 'missing-pom-metadata', 'missing-developers', 'unresolved-property'], healthy: false },
   { fixture: 'mvn-property-distribution', like: 'hibernate-validator (distribution from properties, nested module paths, BOM, nexusUrl in pluginManagement)', route: 'legacy-ossrh', codes: ['developers-incomplete', 'legacy-staging-host', 'legacy-staging-id', 'server-id-mismatch'], absent: ['unresolved-property', 'distribution-url', 'missing-pom-metadata', 'module-missing', 'packaging-mismatch'], healthy: false },
   { fixture: 'mvn-portlet-jasig-parent', like: 'uPortal NewsReaderPortlet (war, jasig-parent not on disk)', route: 'unknown', codes: ['developers-incomplete', 'parent-unresolved'], absent: [...inherited, 'packaging-mismatch', 'legacy-staging-host'], healthy: true },
@@ -54,7 +55,7 @@ const env = gitIsolation(work);
 
 describe('relctl preflight on real Maven shapes', () => {
   it.each(cases.map((c) => [c.fixture, c] as const))('%s: route, expected codes, no false alarms', async (_name, c) => {
-    const dir = await cloneFixture(work, c.fixture, `${c.fixture}-check`);
+    const dir = await cloneFixture(work, c.fixture, `${c.fixture}-check`, c.tags);
     const { r, doc, codes } = await preflightJson(dir, homes[c.home ?? 'full'], env);
     expect(doc.route.kind, r.stdout).toBe(c.route);
     expect(codes, `${c.like}\n${r.stdout}`).toEqual([...c.codes].sort());
@@ -63,7 +64,7 @@ describe('relctl preflight on real Maven shapes', () => {
   });
 
   it.each(cases.map((c) => [c.fixture, c] as const))('%s: the pull-request recipe exits 0 exactly when the project is healthy', async (_name, c) => {
-    const dir = await cloneFixture(work, c.fixture, `${c.fixture}-pr`);
+    const dir = await cloneFixture(work, c.fixture, `${c.fixture}-pr`, c.tags);
     const r = await runCli(['preflight', '--offline', '--skip', 'credentials', 'signing', '--cwd', dir], { home: emptyHome, env });
     expect(r.exitCode, r.stdout + r.stderr).toBe(c.healthy ? 0 : 1);
     expect(r.stdout.split('\n')[0]).toMatch(new RegExp(`^route: ${c.route}`));
