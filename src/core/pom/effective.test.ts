@@ -137,6 +137,17 @@ describe('profiles active by default', () => {
   });
 });
 
+describe('the release repository of a release profile', () => {
+  it('is used when the top-level distributionManagement names only the site or snapshots', () => {
+    const parsed = parsePom(`<project><artifactId>a</artifactId>
+<distributionManagement><site><id>site</id><url>scm:git:x</url></site><snapshotRepository><id>s</id><url>https://snap.example.org/</url></snapshotRepository></distributionManagement>
+<profiles><profile><id>release</id><distributionManagement><repository><id>central</id><url>https://rel.example.org/</url></repository></distributionManagement></profile></profiles>
+</project>`);
+    if (!parsed.ok) throw new Error(parsed.message);
+    expect(parsed.pom.distribution).toMatchObject({ line: 2, repository: { id: { value: 'central' }, url: { value: 'https://rel.example.org/', line: 3 } }, snapshotRepository: { id: { value: 's' } } });
+  });
+});
+
 describe('plugins declared bare in <plugins> take their <pluginManagement> settings', () => {
   it('merges configuration (own values win), extensions and version, and says where a merged value is written', () => {
     const parent = `<project><groupId>g</groupId><artifactId>p</artifactId><version>1</version><build><pluginManagement><plugins>

@@ -201,16 +201,20 @@ export function readPom(project: XmlElement): RawPom {
     const url = located(child(scm, 'url'));
     pom.scm = url === undefined ? { line: scm.line } : { line: scm.line, url };
   }
-  // Older projects keep the release repository in a release profile: it is the one a release uses.
-  const dm =
-    top('distributionManagement') ??
-    children(top('profiles'), 'profile')
-      .map((p) => child(p, 'distributionManagement'))
-      .find((d) => child(d, 'repository') !== undefined);
+  // Older projects keep the release repository in a release profile: it is the one a release uses,
+  // also when the top-level block only names the site or the snapshot repository.
+  const declared = top('distributionManagement');
+  const inProfile =
+    child(declared, 'repository') === undefined
+      ? children(top('profiles'), 'profile')
+          .map((p) => child(p, 'distributionManagement'))
+          .find((d) => child(d, 'repository') !== undefined)
+      : undefined;
+  const dm = declared ?? inProfile;
   if (dm !== undefined) {
     const d: NonNullable<RawPom['distribution']> = { line: dm.line };
-    const repo = repository(child(dm, 'repository'));
-    const snap = repository(child(dm, 'snapshotRepository'));
+    const repo = repository(child(dm, 'repository') ?? child(inProfile, 'repository'));
+    const snap = repository(child(dm, 'snapshotRepository') ?? child(inProfile, 'snapshotRepository'));
     if (repo !== undefined) d.repository = repo;
     if (snap !== undefined) d.snapshotRepository = snap;
     pom.distribution = d;
