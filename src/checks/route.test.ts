@@ -19,6 +19,16 @@ describe('publishing route (Maven)', () => {
     expect(route.evidence[0]).toMatchObject({ file: 'pom.xml' });
   });
 
+  it('the Central Portal plugin counts where <plugins> uses it, with the server id its pluginManagement entry sets; managed alone it is not used', () => {
+    const managed = `<pluginManagement><plugins><plugin><groupId>org.sonatype.central</groupId><artifactId>central-publishing-maven-plugin</artifactId><extensions>true</extensions><configuration><publishingServerId>portal</publishingServerId></configuration></plugin></plugins></pluginManagement>`;
+    const onlyManaged = detectRoute(buildFacts({ files: { 'pom.xml': project(`${stagingDistribution}\n  <build>${managed}</build>`) } }));
+    expect(onlyManaged.kind).toBe('staging-api');
+    const used = `  <build>${managed}</build>\n  <profiles><profile><id>release</id><build><plugins><plugin><groupId>org.sonatype.central</groupId><artifactId>central-publishing-maven-plugin</artifactId></plugin></plugins></build></profile></profiles>`;
+    const route = detectRoute(buildFacts({ files: { 'pom.xml': project(used) } }));
+    expect(route.kind).toBe('portal-plugin');
+    expect(route.portalServers?.map((x) => x.id)).toEqual(['portal']);
+  });
+
   it('legacy-ossrh for a nexus-staging <nexusUrl> on a retired host, even beside a staging API distribution', () => {
     const facts = buildFacts({ files: { 'pom.xml': project(`${stagingDistribution}\n${plugin('org.sonatype.plugins', 'nexus-staging-maven-plugin', '<nexusUrl>https://s01.oss.sonatype.org/</nexusUrl>')}`) } });
     const route = detectRoute(facts);

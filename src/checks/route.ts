@@ -97,7 +97,8 @@ function mavenRoute(facts: ProjectFacts): PublishingRoute {
     for (const p of module.effective.plugins) {
       const at = pluginAt(module, p);
       const where = p.profile === undefined ? '' : ` (profile ${p.profile})`;
-      if (p.artifactId === 'central-publishing-maven-plugin' && (!p.managed || p.extensions)) {
+      // Declared in <plugins> (pluginManagement alone configures, it does not apply a plugin or its extensions).
+      if (p.artifactId === 'central-publishing-maven-plugin' && !p.managed) {
         out.add('portal-plugin', { ...at, why: `central-publishing-maven-plugin uploads to the Central Portal${where}` });
         const id = configValue(p, 'publishingServerId');
         const server: PortalServer = { id: id?.value ?? 'central', ...at, module: module.effective.coords };
