@@ -1,6 +1,5 @@
-import { stagingPluginDeployer } from '../core/pom/index.js';
 import type { Finding } from '../core/findings.js';
-import { hasUnresolved } from '../core/pom/index.js';
+import { hasUnresolved, stagingPluginDeployer } from '../core/pom/index.js';
 import type { Check } from './types.js';
 import { at, dedupe, expectedDeployUrl, fromWhere, isMaven, legacyHostOf, publishedModules, originAt } from './maven-support.js';
 import { ignoresDistribution } from './route.js';

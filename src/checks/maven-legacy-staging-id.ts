@@ -1,5 +1,5 @@
-import { stagingPluginDeployer } from '../core/pom/index.js';
 import type { Finding } from '../core/findings.js';
+import { stagingPluginDeployer } from '../core/pom/index.js';
 import type { Check } from './types.js';
 import { ignoresDistribution } from './route.js';
 import { at, dedupe, fromWhere, isMaven, publishedModules, originAt } from './maven-support.js';

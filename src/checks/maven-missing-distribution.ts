@@ -1,5 +1,5 @@
-import { stagingPluginDeployer } from '../core/pom/index.js';
 import type { Finding } from '../core/findings.js';
+import { stagingPluginDeployer } from '../core/pom/index.js';
 import type { Check } from './types.js';
 import { at, expectedDeployUrl, isMaven, publishedModules, missingAt, ownsInheritedGaps } from './maven-support.js';
 import { ignoresDistribution } from './route.js';
