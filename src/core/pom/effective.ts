@@ -167,6 +167,7 @@ export function effectivePom(chain: readonly ChainLink[], options: EffectiveOpti
   for (let i = 0; i < chain.length; i++) {
     const link = chain[i]!;
     for (const p of link.pom.plugins) {
+      if (i > 0 && p.notInherited === true) continue;
       const config: RawConfigValue[] = p.config.map((c) => (c.value.includes('${') ? { ...c, value: ip(c.value) } : c));
       plugins.push({ ...p, config, origin: origin(link, p.line) });
     }

@@ -48,6 +48,8 @@ export interface RawPlugin {
   extensions: boolean;
   /** Declared in `<pluginManagement>`: configures the plugin, does not apply it. */
   managed: boolean;
+  /** `<inherited>false</inherited>`: applies to the declaring POM only, not to its children. */
+  notInherited?: boolean;
   /** The profile id when declared inside `<profiles>`. */
   profile?: string;
   /** Configuration values, only read for the plugins that decide the publishing route. */
@@ -114,6 +116,7 @@ function pluginsOf(build: XmlElement | undefined, profile: string | undefined, o
       };
       const version = text(child(p, 'version'));
       if (version !== undefined) plugin.version = version;
+      if (text(child(p, 'inherited')) === 'false') plugin.notInherited = true;
       if (profile !== undefined) plugin.profile = profile;
       if (routePlugins.has(artifactId)) {
         configValues(child(p, 'configuration'), '', 0, plugin.config);

@@ -18,6 +18,14 @@ describe('deploySkips', () => {
     expect(skips('<properties><maven.deploy.skip>false</maven.deploy.skip></properties>').deploy).toBe(false);
   });
 
+  it('a skip the parent declares for itself only (<inherited>false</inherited>) does not reach its modules', () => {
+    const parent = (inherited: string): string =>
+      `<project><groupId>g</groupId><artifactId>p</artifactId><version>1</version><packaging>pom</packaging><build><plugins><plugin><artifactId>maven-deploy-plugin</artifactId>${inherited}<configuration><skip>true</skip></configuration></plugin></plugins></build></project>`;
+    const child = '<parent><groupId>g</groupId><artifactId>p</artifactId><version>1</version></parent>';
+    expect(skips(child, parent('<inherited>false</inherited>')).deploy).toBe(false);
+    expect(skips(child, parent('')).deploy).toBe(true);
+  });
+
   it('the Central Portal plugin has its own switch: maven.deploy.skip does not stop it, skipPublishing does', () => {
     expect(skips('<properties><maven.deploy.skip>true</maven.deploy.skip></properties>').publishing).toBe(false);
     expect(skips('<properties><skipPublishing>true</skipPublishing></properties>').publishing).toBe(true);
