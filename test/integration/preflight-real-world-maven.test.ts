@@ -48,6 +48,7 @@ const cases: Case[] = [
   { fixture: 'mvn-default-profile', like: 'modules and a site property in a profile active by default (one module a web app packaged as jar)', route: 'staging-api', codes: ['packaging-mismatch'], absent: ['unresolved-property', 'module-missing'], healthy: false },
   { fixture: 'mvn-latin1-pom', like: 'an ISO-8859-1 POM (older projects: encoding declared, names in Latin-1)', route: 'staging-api', codes: ['developers-incomplete'], absent: ['xml-malformed'], healthy: true },
   { fixture: 'mvn-parent-not-deployed', like: 'a parent-and-aggregator that skips its own deploy (<inherited>false</inherited>): its modules are still checked', route: 'staging-api', codes: ['missing-pom-metadata'], absent: ['missing-distribution', 'missing-developers'], healthy: false },
+  { fixture: 'mvn-gson-internal-modules', like: 'gson (Central Portal plugin in pluginManagement, skipPublishing bound to a property chain internal modules switch on, applied in the release profile)', route: 'portal-plugin', codes: [], absent: ['missing-pom-metadata', 'missing-distribution', 'server-id-mismatch'], healthy: true },
 ];
 
 const work = await mkdtemp(path.join(os.tmpdir(), 'relctl-real-world-maven-'));
