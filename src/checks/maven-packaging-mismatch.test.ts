@@ -49,4 +49,11 @@ describe('packaging-mismatch: web content declared elsewhere (issue 9)', () => {
     }
     expect(mavenPackagingMismatch.run(buildFacts({ files: { 'web/pom.xml': module('  <packaging>bundle</packaging>') }, webapp: ['web'] }))).toHaveLength(1);
   });
+
+  it('does not judge a war without web content past an unresolved parent (the parent may configure it)', () => {
+    const boot = pom(`  <parent><groupId>org.springframework.boot</groupId><artifactId>spring-boot-starter-parent</artifactId><version>3.3.0</version><relativePath/></parent>
+  <groupId>org.ex</groupId><artifactId>web</artifactId><version>1</version>
+  <packaging>war</packaging>`);
+    expect(mavenPackagingMismatch.run(buildFacts({ files: { 'web/pom.xml': boot } }))).toEqual([]);
+  });
 });

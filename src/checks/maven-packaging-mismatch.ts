@@ -50,6 +50,8 @@ export const mavenPackagingMismatch: Check = {
           fix: `Set <packaging>war</packaging> in ${module.file}.`,
         });
       } else if (!module.hasWebapp && packaging === 'war' && !webContentElsewhere(module)) {
+        // Past an unresolved parent, that parent may well say where the web content is.
+        if (module.parentUnresolved === true) continue;
         findings.push({
           code: 'packaging-mismatch',
           severity: 'error',
