@@ -135,6 +135,16 @@ describe('profiles active by default', () => {
     expect(parsed.pom.properties.get('site.host')).toBe('example.org');
     expect(parsed.pom.modules.map((m) => m.value)).toEqual(['core', 'extra']);
   });
+
+  it('keep their modules out when another profile of the POM may activate itself (Maven then drops the default)', () => {
+    const parsed = parsePom(`<project><artifactId>a</artifactId><modules><module>core</module></modules><profiles>
+<profile><id>default</id><activation><activeByDefault>true</activeByDefault></activation><properties><x>1</x></properties><modules><module>extra</module></modules></profile>
+<profile><id>jdk17</id><activation><jdk>[17,)</jdk></activation></profile>
+</profiles></project>`);
+    if (!parsed.ok) throw new Error(parsed.message);
+    expect(parsed.pom.modules.map((m) => m.value)).toEqual(['core']);
+    expect(parsed.pom.properties.get('x')).toBe('1');
+  });
 });
 
 describe('the release repository of a release profile', () => {

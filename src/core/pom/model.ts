@@ -230,11 +230,17 @@ export function readPom(project: XmlElement): RawPom {
     if (v !== undefined) pom.modules.push(v);
   }
   pluginsOf(top('build'), undefined, pom.plugins);
-  for (const profile of children(top('profiles'), 'profile')) {
+  const profiles = children(top('profiles'), 'profile');
+  // Maven drops the default profiles when another profile of the POM activates itself (by JDK,
+  // OS, property or file): then whether they are active depends on the machine.
+  const othersMayActivate = profiles.some((p) => child(p, 'activation')?.children.some((c) => c.name !== 'activeByDefault') === true);
+  for (const profile of profiles) {
     pluginsOf(child(profile, 'build'), text(child(profile, 'id')) ?? '(no id)', pom.plugins);
-    // A profile active by default is part of every ordinary build: its properties and modules count.
+    // A profile active by default is part of every ordinary build: its properties and modules count
+    // (its properties even when it may be dropped: a value it defines is not a missing property).
     if (text(child(child(profile, 'activation'), 'activeByDefault')) !== 'true') continue;
     for (const prop of child(profile, 'properties')?.children ?? []) pom.properties.set(prop.name, prop.text);
+    if (othersMayActivate) continue;
     for (const m of children(child(profile, 'modules'), 'module')) {
       const v = located(m);
       if (v !== undefined) pom.modules.push(v);
