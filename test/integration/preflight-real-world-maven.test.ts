@@ -80,6 +80,13 @@ describe('relctl preflight on real Maven shapes', () => {
     expect(doc.findings[0]!.message).toContain('"frames-releases"');
   });
 
+  it('names the POM whose parent is missing by its interpolated version (${revision}${changelist})', async () => {
+    const dir = await cloneFixture(work, 'mvn-jenkins-hpi', 'jenkins-message');
+    const { doc } = await preflightJson(dir, homes.full, env);
+    const f = doc.findings.find((x) => x.code === 'parent-unresolved');
+    expect(f?.message).toContain('of io.jenkins.plugins:example-notifier:1.42-SNAPSHOT is neither');
+  });
+
   it('reads an ISO-8859-1 POM in its declared encoding (names come out right)', async () => {
     const dir = await cloneFixture(work, 'mvn-latin1-pom', 'latin1-names');
     const { doc } = await preflightJson(dir, homes.full, env);

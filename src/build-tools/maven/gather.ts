@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Finding } from '../../core/findings.js';
-import { deploySkips, effectivePom, parentId, resolveChain, type ChainLink, type ParentRef, type RawPom } from '../../core/pom/index.js';
+import { deploySkips, effectivePom, parentId, resolveChain, type ChainLink, type ChainProblem, type EffectivePom, type ParentRef, type RawPom } from '../../core/pom/index.js';
 import type { MavenFacts, MavenModuleFacts } from './facts.js';
 import { PomLoader, statOf, type LoadedPom } from './load.js';
 import { rawCoords, walkReactor } from './reactor-walk.js';
@@ -85,6 +85,8 @@ export async function gatherMavenFacts(rootDir: string, options: GatherMavenOpti
   const lookup = (_ref: unknown, child: ChainLink): ChainLink | undefined => parentOf.get(child.pom)?.link;
 
   const modules: MavenModuleFacts[] = [];
+  const effectiveOf = new Map<RawPom, EffectivePom>();
+  const broken: { problem: ChainProblem; module: MavenModuleFacts }[] = [];
   const webapp = usable.map((e) => statOf(besidePom(e.abs, webappDir))?.isDirectory() === true);
   const effectiveOptions = { env: options.env, ...(userProperties.size === 0 ? {} : { userProperties }) };
   usable.forEach((entry, index) => {
@@ -111,29 +113,35 @@ export async function gatherMavenFacts(rootDir: string, options: GatherMavenOpti
       module.exit = { file: lastInProject.identity.file!, line: exitRef.line, module: rawCoords(lastInProject.pom) };
     }
     modules.push(module);
-    if (problem !== undefined) {
-      const at = problem.child.identity.file === undefined ? module.exit : { file: problem.child.identity.file, line: problem.ref.line, module: rawCoords(problem.child.pom) };
-      const wanted = parentId(problem.ref);
-      const finding: Finding =
-        problem.kind === 'cycle'
-          ? {
-              code: 'parent-unresolved',
-              severity: 'warning',
-              message: `The parent ${wanted} of ${problem.child.identity.id} leads back into its own inheritance chain (a cycle); inherited values past it are ignored.`,
-              fix: 'Point <parent> at the real parent POM so that no POM is its own ancestor.',
-            }
-          : {
-              code: 'parent-unresolved',
-              severity: 'warning',
-              message: `The parent ${wanted} of ${problem.child.identity.id} is neither in the project (relativePath), nor in the local repository ${localRepo}${options.publicRepoUrl === undefined ? '' : `, nor in the public repository ${options.publicRepoUrl}`}, so the values it would pass on are unknown; ${skippedChecks} were not reported for this module.`,
-              fix: options.publicRepoUrl === undefined
-                ? `Run preflight without --offline (relctl then fetches the parent from the public repository into its own cache), install the parent into the local repository, or fix <parent>/<relativePath> in ${at?.file ?? 'the POM'}.`
-                : `Check the parent's coordinates, install the parent into the local repository, or fix <parent>/<relativePath> in ${at?.file ?? 'the POM'}.`,
-            };
-      if (at !== undefined) Object.assign(finding, { file: at.file, line: at.line, module: at.module });
-      report(finding);
-    }
+    effectiveOf.set(entry.link.pom, effective);
+    if (problem !== undefined) broken.push({ problem, module });
   });
+  // Reported once every module's effective model is known: the POM whose parent is missing is named
+  // by its interpolated id (`${revision}` written, 1.2.0-SNAPSHOT meant), the same for all its modules.
+  for (const { problem, module } of broken) {
+    const at = problem.child.identity.file === undefined ? module.exit : { file: problem.child.identity.file, line: problem.ref.line, module: rawCoords(problem.child.pom) };
+    const wanted = parentId(problem.ref);
+    const childEff = effectiveOf.get(problem.child.pom);
+    const childId = childEff?.version === undefined ? problem.child.identity.id : `${childEff.coords}:${childEff.version}`;
+    const finding: Finding =
+      problem.kind === 'cycle'
+        ? {
+            code: 'parent-unresolved',
+            severity: 'warning',
+            message: `The parent ${wanted} of ${childId} leads back into its own inheritance chain (a cycle); inherited values past it are ignored.`,
+            fix: 'Point <parent> at the real parent POM so that no POM is its own ancestor.',
+          }
+        : {
+            code: 'parent-unresolved',
+            severity: 'warning',
+            message: `The parent ${wanted} of ${childId} is neither in the project (relativePath), nor in the local repository ${localRepo}${options.publicRepoUrl === undefined ? '' : `, nor in the public repository ${options.publicRepoUrl}`}, so the values it would pass on are unknown; ${skippedChecks} were not reported for this module.`,
+            fix: options.publicRepoUrl === undefined
+              ? `Run preflight without --offline (relctl then fetches the parent from the public repository into its own cache), install the parent into the local repository, or fix <parent>/<relativePath> in ${at?.file ?? 'the POM'}.`
+              : `Check the parent's coordinates, install the parent into the local repository, or fix <parent>/<relativePath> in ${at?.file ?? 'the POM'}.`,
+          };
+    if (at !== undefined) Object.assign(finding, { file: at.file, line: at.line, module: at.module });
+    report(finding);
+  }
 
   // No release facts when the top-level POM itself is unusable (an xml-malformed finding says why).
   const top = modules.find((m) => m.topLevel);
