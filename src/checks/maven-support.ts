@@ -19,13 +19,15 @@ export function mavenModules(facts: ProjectFacts): readonly MavenModuleFacts[] {
 }
 
 /**
- * False for a module the project keeps out of the upload (core/pom/uploaders.ts): on the portal-plugin
- * route by `skipPublishing`, otherwise by the deploy plugin's skip. Never published, it is not
- * held to the Central rules.
+ * False for a module the project keeps out of the upload (core/pom/uploaders.ts): by
+ * `skipPublishing` where the Central Portal plugin uploads, otherwise by the deploy plugin's skip.
+ * Never published, it is not held to the Central rules.
  */
 export function isPublished(facts: ProjectFacts, module: MavenModuleFacts): boolean {
   if (module.skips === undefined) return true;
-  return facts.route?.kind === 'portal-plugin' ? !module.skips.publishing : !module.skips.deploy;
+  // JReleaser (also portal-plugin) stages through maven-deploy: the deploy switch is its switch.
+  const portalPlugin = facts.route?.kind === 'portal-plugin' && module.effective.plugins.some((p) => p.artifactId === 'central-publishing-maven-plugin' && !p.managed);
+  return portalPlugin ? !module.skips.publishing : !module.skips.deploy;
 }
 
 /** The reactor's modules that are uploaded (isPublished). */
