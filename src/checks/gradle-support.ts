@@ -14,7 +14,11 @@ export function gradleProjects(facts: ProjectFacts): readonly GradleProjectFacts
   return facts.gradle?.projects ?? [];
 }
 
+// Third-party plugins that apply the war plugin themselves: Gretty, and the war overlay plugin
+// (org.scaldingspoon.gradle:gradle-waroverlay-plugin) the uPortal-start overlays use.
+const warApplying = new Set(['org.gretty', 'waroverlay']);
+
 /** Plugin ids that bring the war plugin along (it applies `war` itself). */
 export function appliesWar(project: GradleProjectFacts): boolean {
-  return project.plugins.some((p) => p.id === 'war' || /(^|[.-])war$/.test(p.id) || p.id === 'org.gretty');
+  return project.plugins.some((p) => p.id === 'war' || /(^|[.-])war$/.test(p.id) || warApplying.has(p.id));
 }

@@ -56,6 +56,8 @@ export interface GradleRepositoryFact {
   via?: string;
   implicit?: boolean;
   nexus?: boolean;
+  /** `maven { name = '...' }`: read like a Maven repository id when the host alone does not tell. */
+  name?: string;
 }
 
 export interface GradleProjectFacts {

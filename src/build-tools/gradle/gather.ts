@@ -73,6 +73,29 @@ async function userProperties(
   return { user, urlProps, entries };
 }
 
+/** The first line of a version file inside the project (`version.txt`), when it reads like a version. */
+async function versionFromFile(root: string, file: string, release: ReleaseFacts): Promise<boolean> {
+  const target = path.resolve(root, file);
+  if (rel(root, target).startsWith('..')) return false;
+  const r = await readText(target);
+  if (!('text' in r)) return false;
+  const lines = r.text.split(/\r?\n/);
+  const at = lines.findIndex((l) => l.trim() !== '');
+  const value = lines[at]?.trim();
+  if (value === undefined || !/^\d[\w.+-]*$/.test(value)) return false;
+  release.currentVersion = value;
+  release.versionFile = rel(root, target);
+  release.versionLine = at + 1;
+  return true;
+}
+
+/** `:a:b:c` → `:`, `:a`, `:a:b`. */
+function ancestorsOf(projectPath: string): string[] {
+  if (projectPath === ':') return [];
+  const parts = projectPath.split(':').filter((p) => p !== '');
+  return parts.map((_, k) => (k === 0 ? ':' : `:${parts.slice(0, k).join(':')}`));
+}
+
 function pluginFacts(plugins: LocatedPlugin[], keep: (p: AppliedPlugin) => boolean): GradlePluginFact[] {
   return plugins.filter(keep).map((p) => ({ id: p.id, file: p.file, line: p.line, scope: p.scope.kind, ...(p.version === undefined ? {} : { version: p.version }) }));
 }
@@ -99,6 +122,7 @@ export async function gatherGradleFacts(root: string, o: GradleGatherOptions): P
   for (const p of parsed.projects) included.push({ path: p.path, dir: p.dir, line: p.line });
 
   let rootLoaded: LoadedScript | undefined;
+  const loadedByPath = new Map<string, LoadedScript>();
   const projects: GradleProjectFacts[] = [];
   for (const inc of included) {
     const dir = path.resolve(root, inc.dir);
@@ -114,6 +138,7 @@ export async function gatherGradleFacts(root: string, o: GradleGatherOptions): P
       allScripts.push(loaded);
     }
     if (inc.path === ':') rootLoaded = loaded;
+    if (loaded !== undefined) loadedByPath.set(inc.path, loaded);
     const project: GradleProjectFacts = {
       path: inc.path,
       dir: rel(root, dir),
@@ -124,9 +149,16 @@ export async function gatherGradleFacts(root: string, o: GradleGatherOptions): P
     };
     if (loaded !== undefined) project.buildFile = loaded.file;
     if (inc.line !== undefined) project.settingsLine = inc.line;
-    if (inc.path !== ':' && rootLoaded !== undefined) {
+    // A `war { ... }` block configures the war task, which only exists with the war plugin applied.
+    const warTask = loaded?.parts.find((p) => p.script.warTask !== undefined);
+    if (warTask !== undefined) project.plugins.push({ id: 'war', file: warTask.file, line: warTask.script.warTask!, scope: 'self' });
+    // What the root, and every project in between (`overlays/build.gradle` for `:overlays:web`),
+    // applies in `subprojects {}`, `allprojects {}` or `project(':x') {}`.
+    for (const ancestor of ancestorsOf(inc.path)) {
+      const above = loadedByPath.get(ancestor);
+      if (above === undefined) continue;
       project.plugins.push(
-        ...pluginFacts(rootLoaded.plugins, (p) => {
+        ...pluginFacts(above.plugins, (p) => {
           const s = p.scope;
           return s.kind === 'subprojects' || s.kind === 'allprojects' || (s.kind === 'project' && s.path === inc.path);
         }),
@@ -163,6 +195,8 @@ export async function gatherGradleFacts(root: string, o: GradleGatherOptions): P
     release.currentVersion = rootScript.version.value;
     release.versionFile = rootScriptFile;
     release.versionLine = rootScript.version.line;
+  } else if (rootScript?.versionFile !== undefined && (await versionFromFile(root, rootScript.versionFile.path, release))) {
+    // `version = file('version.txt').text.trim()`: reported at the file that holds it.
   } else {
     // A convention plugin (buildSrc, build-logic) or an applied script may set the version.
     for (const { file, script: part } of allScripts.flatMap((s) => s.parts)) {

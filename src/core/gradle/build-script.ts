@@ -43,6 +43,8 @@ export interface RepositoryUrl {
   implicit?: boolean;
   /** A nexus-publish plugin `nexusUrl`/`snapshotRepositoryUrl` (a service base, not a deploy path). */
   nexus?: boolean;
+  /** `maven { name = 'nexus' }`: the repository's name, Gradle's counterpart of a Maven repository id. */
+  name?: string;
 }
 
 export interface BuildScript {
@@ -52,6 +54,10 @@ export interface BuildScript {
   version?: { value: string; line: number };
   /** `version = <expression>` at the top level: set at build time, not readable here. */
   versionComputed?: number;
+  /** `version = file('version.txt').text.trim()`: the version is that file's content. */
+  versionFile?: { path: string; fromRoot: boolean; line: number };
+  /** A top-level `war { ... }` block configures the war task: the war plugin is applied (Gradle fails otherwise). */
+  warTask?: number;
   group?: { value: string; line: number };
   /** `release { tagTemplate = '...' }` of the Gradle release plugin. */
   tagTemplate?: string;
@@ -118,9 +124,19 @@ function urlsOf(
   vars: ReadonlyMap<string, UrlSource>,
   props: ReadonlyMap<string, string>,
 ): { url: string; via?: string }[] {
+  const override = propertyOverride(tokens, props);
+  if (override !== undefined) return [override];
   const found: { url: string; via?: string }[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
+    // `"${sonatypeRepositoryUrl}"` / `"$releasesUrl"`: a GString that is just one variable or property.
+    const whole = t.kind === 'string' && t.dynamic === true ? /^\$\{?\s*(?:(?:project|rootProject)\.)?(\w+)\s*\}?$/.exec(t.text.trim()) : null;
+    if (whole !== null) {
+      const name = whole[1]!;
+      const v = vars.get(name)?.url ?? props.get(name);
+      if (v !== undefined && isUrlLike(v)) found.push({ url: v.trim(), via: name });
+      continue;
+    }
     if (t.kind === 'string' && t.dynamic !== true) {
       if (isUrlLike(t.text)) found.push({ url: t.text.trim() });
       else if (props.has(t.text) && /property|gradleProperty/i.test(tokens[i - 2]?.text ?? '')) {
@@ -137,6 +153,38 @@ function urlsOf(
   return found;
 }
 
+const propertyReaders = new Set(['hasProperty', 'findProperty', 'getProperty', 'property', 'gradleProperty']);
+
+/**
+ * `hasProperty('X') ? X : 'default'`, `project.hasProperty('x') ? project.getProperty('x') : "..."`,
+ * `findProperty('x') ?: '...'`: when the property is set (the project's or the user's
+ * gradle.properties), Gradle takes it and the written default is never used.
+ */
+function propertyOverride(tokens: readonly Token[], props: ReadonlyMap<string, string>): { url: string; via: string } | undefined {
+  if (!tokens.some((t) => t.kind === 'punct' && t.text === '?')) return undefined;
+  for (let i = 0; i + 2 < tokens.length; i++) {
+    const t = tokens[i]!;
+    const name = tokens[i + 2]!;
+    if (t.kind !== 'ident' || !propertyReaders.has(t.text) || tokens[i + 1]?.text !== '(' || name.kind !== 'string' || name.dynamic === true) continue;
+    const v = props.get(name.text);
+    if (v !== undefined && isUrlLike(v)) return { url: v.trim(), via: name.text };
+    return undefined;
+  }
+  return undefined;
+}
+
+/** `file('version.txt').text.trim()`, `rootProject.file('v.txt').text`, `new File(rootDir, 'version.txt').text`. */
+function versionFileOf(rest: readonly Token[]): { path: string; fromRoot: boolean } | undefined {
+  const at = rest.findIndex((t, k) => t.kind === 'ident' && (t.text === 'file' || t.text === 'File') && rest[k + 1]?.text === '(');
+  if (at < 0 || !rest.some((t, k) => k > at && t.kind === 'ident' && t.text === 'text')) return undefined;
+  const close = rest.findIndex((t, k) => k > at && t.text === ')');
+  const args = rest.slice(at + 2, close < 0 ? undefined : close);
+  const name = args.filter((t) => t.kind === 'string').pop();
+  if (name === undefined || name.dynamic === true) return undefined;
+  const fromRoot = rest[at - 2]?.text === 'rootProject' || args.some((t) => t.text === 'rootDir' || t.text === 'rootProject');
+  return { path: name.text, fromRoot };
+}
+
 function kindOf(url: string, via: string | undefined, forced?: RepositoryKind): RepositoryKind {
   if (forced !== undefined) return forced;
   return /snapshot/i.test(url) || /snapshot/i.test(via ?? '') ? 'snapshot' : 'release';
@@ -151,6 +199,14 @@ function collectVariables(all: readonly Statement[], props: ReadonlyMap<string, 
     if (t[0]?.kind === 'ident' && ['def', 'val', 'var', 'String'].includes(t[0].text) && t[1]?.kind === 'ident') nameAt = 1;
     else if (t[0]?.text === 'ext' && t[1]?.text === '.' && t[2]?.kind === 'ident') nameAt = 2;
     else if (s.path[s.path.length - 1]?.name === 'ext' && t[0]?.kind === 'ident' && t[1]?.text === '=') nameAt = 0;
+    else if (t[0]?.text === 'return' && s.path.length > 0) {
+      // `def getReleaseRepositoryUrl() { return ... }` (gradle-mvn-push and its many copies): the
+      // function's name stands for the URL it returns.
+      const fn = s.path[s.path.length - 1]!.name;
+      const url = fn === '' ? undefined : urlsOf(t.slice(1), vars, props)[0];
+      if (url !== undefined && !vars.has(fn)) vars.set(fn, { url: url.url, line: s.line });
+      continue;
+    }
     if (nameAt < 0) continue;
     const eq = t.findIndex((x, k) => k > nameAt && x.text === '=');
     if (eq < 0) continue;
@@ -168,6 +224,13 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
   const all = statements(tokenize(text));
   const result: BuildScript = { plugins: [], repositories: [], appliedScripts: [] };
   const vars = collectVariables(all, properties);
+  const propertyVars = new Map<string, ScriptReference[]>();
+  for (const s of all) {
+    const t = s.tokens;
+    if (t[0]?.kind !== 'ident' || !['def', 'val', 'var', 'String'].includes(t[0].text) || t[1]?.kind !== 'ident' || t[2]?.text !== '=') continue;
+    const refs = referencesOf(t.slice(3));
+    if (refs.length > 0) propertyVars.set(t[1].text, refs);
+  }
   const nexusDefaults: { line: number; block: Block | undefined }[] = [];
   const nexusExplicit = new Set<Block>();
 
@@ -177,8 +240,13 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
       if (u.via !== undefined) repo.via = u.via;
       if (nexus === true) repo.nexus = true;
       result.repositories.push(repo);
+      const block = s.path[s.path.length - 1];
+      if (block !== undefined) repoBlocks.set(repo, block);
     }
   };
+  // `maven { name = 'nexus'; url = ... }`: the name, set anywhere in the block, belongs to its URL.
+  const repoBlocks = new Map<RepositoryUrl, Block>();
+  const blockNames = new Map<Block, string>();
 
   for (const s of all) {
     for (const t of s.tokens) {
@@ -211,13 +279,22 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
       result.plugins.push({ id: normalisePluginId(applied), line: s.line, scope: scopeOf(path) });
       continue;
     }
-    const top = path.every((b) => b.name === 'allprojects');
     const first = s.tokens[0];
-    if (top && first?.kind === 'ident' && (first.text === 'version' || first.text === 'group')) {
+    if ((path[0]?.name === 'war' && path.length === 1) || (path.length === 0 && first?.text === 'war' && s.tokens[1]?.text === '.')) {
+      result.warTask ??= s.line;
+    }
+    const top = path.every((b) => b.name === 'allprojects');
+    // `subprojects { version = '...' }`: the version every published module carries.
+    const shared = !top && path.every((b) => b.name === 'allprojects' || b.name === 'subprojects');
+    if ((top || shared) && first?.kind === 'ident' && (first.text === 'version' || first.text === 'group')) {
+      if (shared && (result[first.text] !== undefined || (first.text === 'version' && result.versionComputed !== undefined))) continue;
       const rest = s.tokens.slice(1);
       const value = rest[0]?.text === '=' ? rest[1] : rest[0];
+      const fromFile = first.text === 'version' ? versionFileOf(rest) : undefined;
       if (value?.kind === 'string' && value.dynamic !== true && (rest.length === 1 || rest.length === 2)) {
         result[first.text] = { value: value.text, line: value.line };
+      } else if (fromFile !== undefined) {
+        result.versionFile = { ...fromFile, line: s.line };
       } else if (first.text === 'version' && rest[0]?.text === '=' && rest.length >= 2) {
         result.versionComputed ??= s.line;
       }
@@ -241,7 +318,13 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
       continue;
     }
     if (s.tokens.some((t) => t.text === 'useInMemoryPgpKeys')) {
-      result.inMemorySigning = { line: s.line, refs: referencesOf(s.tokens) };
+      const refs = referencesOf(s.tokens);
+      // `def signingKey = findProperty("signingKey")` then `useInMemoryPgpKeys(signingKeyId, signingKey, ...)`.
+      for (const t of s.tokens) {
+        if (t.kind !== 'ident') continue;
+        for (const r of propertyVars.get(t.text) ?? []) if (!refs.some((x) => x.name === r.name && x.env === r.env)) refs.push(r);
+      }
+      result.inMemorySigning = { line: s.line, refs };
       continue;
     }
     if (innermost === 'release' && startsWith(s, 'tagTemplate')) {
@@ -263,11 +346,20 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
       }
       continue;
     }
+    if (first.text === 'name' && innermost === 'maven') {
+      const named = s.tokens.find((t) => t.kind === 'string' && t.dynamic !== true);
+      if (named !== undefined) blockNames.set(path[path.length - 1]!, named.text);
+      continue;
+    }
     if (first.text === 'url' || first.text === 'setUrl') addRepo(s, 1);
     else if (first.text === 'maven' && s.tokens[1]?.text === '(' && innermost === 'repositories') addRepo(s, 1);
     else if (innermost === 'mavenDeployer' && (first.text === 'repository' || first.text === 'snapshotRepository')) {
       addRepo(s, 1, first.text === 'repository' ? 'release' : 'snapshot');
     }
+  }
+  for (const [repo, block] of repoBlocks) {
+    const name = blockNames.get(block);
+    if (name !== undefined) repo.name = name;
   }
   // `sonatype { ... }` blocks: the opener statement `sonatype` sits in `repositories`, and the
   // block itself is on the path of whatever it contains.
