@@ -54,6 +54,9 @@ const cases: RealWorldCase[] = [
   { name: 'gradle-nexus-s01-version-file', tags: ['v0.7.0'], route: 'legacy-ossrh', codes: ['legacy-staging-host', 'orphan-tag'], absent: ['distribution-url', 'not-snapshot'], healthy: false },
   // Apereo CAS: url "${sonatypeRepositoryUrl}" from gradle.properties inside afterEvaluate/if; war through an applied script.
   { name: 'gradle-cas-gstring-property', route: 'legacy-ossrh', codes: ['legacy-staging-host'], absent: ['packaging-mismatch', 'not-snapshot', 'distribution-url'], healthy: false },
+  // io.codearte.nexus-staging: the upload moved to the staging service, closeAndRelease left on the plugin's default host.
+  { name: 'gradle-nexus-staging-half-migrated', route: 'legacy-ossrh', codes: ['legacy-staging-host'], absent: ['distribution-url'], healthy: false },
+  { name: 'gradle-nexus-staging-server-url', route: 'staging-api', codes: [], absent: ['legacy-staging-host', 'distribution-url'], healthy: true },
 ];
 
 const work = await realWorldWorkspace();

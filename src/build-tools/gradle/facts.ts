@@ -58,6 +58,8 @@ export interface GradleRepositoryFact {
   nexus?: boolean;
   /** `maven { name = '...' }`: read like a Maven repository id when the host alone does not tell. */
   name?: string;
+  /** io.codearte.nexus-staging `serverUrl` (implicit: its default). */
+  nexusStaging?: boolean;
 }
 
 export interface GradleProjectFacts {

@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ReleaseFacts } from '../../checks/facts.js';
 import type { Finding } from '../../core/findings.js';
-import type { AppliedPlugin } from '../../core/gradle/build-script.js';
+import { nexusSonatypeDefault, nexusStagingPluginId, type AppliedPlugin } from '../../core/gradle/build-script.js';
 import { isDirectory, loadScript, readFirst, readText, rel, type LoadedScript, type LocatedPlugin } from './scripts.js';
 import { parseProperties, type PropertyEntry } from '../../core/gradle/properties.js';
 import { parseSettings, type GradleSettings } from '../../core/gradle/settings.js';
@@ -165,6 +165,12 @@ export async function gatherGradleFacts(root: string, o: GradleGatherOptions): P
       );
     }
     projects.push(project);
+  }
+  // io.codearte.nexus-staging applied, its serverUrl set nowhere: it closes and releases on its default host.
+  const stagingPlugin = allScripts.flatMap((l) => l.plugins).find((p) => p.id === nexusStagingPluginId);
+  const rootProject = projects[0];
+  if (stagingPlugin !== undefined && rootProject !== undefined && !projects.some((p) => p.repositories.some((r) => r.nexusStaging === true))) {
+    rootProject.repositories = [...rootProject.repositories, { url: nexusSonatypeDefault, kind: 'release', file: stagingPlugin.file, line: stagingPlugin.line, implicit: true, nexus: true, nexusStaging: true }];
   }
   const rootScript = rootLoaded?.script;
   const rootScriptFile = rootLoaded?.file ?? '';

@@ -45,6 +45,8 @@ export interface RepositoryUrl {
   nexus?: boolean;
   /** `maven { name = 'nexus' }`: the repository's name, Gradle's counterpart of a Maven repository id. */
   name?: string;
+  /** The Codearte nexus-staging plugin's `serverUrl` (or, implicit, its default). */
+  nexusStaging?: boolean;
 }
 
 export interface BuildScript {
@@ -89,6 +91,8 @@ export interface AppliedScript {
 
 /** gradle-nexus/publish-plugin's default for `sonatype()`: the retired OSSRH host. */
 export const nexusSonatypeDefault = 'https://oss.sonatype.org/service/local/';
+/** io.codearte.nexus-staging's `serverUrl` default: the same retired host. */
+export const nexusStagingPluginId = 'io.codearte.nexus-staging';
 
 const publishingRoots = ['publishing', 'uploadArchives', 'nexusPublishing'];
 // Identifiers inside a URL expression that are code, not a variable holding the URL.
@@ -127,30 +131,53 @@ function urlsOf(
   const override = propertyOverride(tokens, props);
   if (override !== undefined) return [override];
   const found: { url: string; via?: string }[] = [];
+  const lookup = (name: string): string | undefined => {
+    const v = vars.get(name)?.url ?? props.get(name);
+    return v !== undefined && isUrlLike(v) ? v.trim() : undefined;
+  };
+  // `base + 'staging/deploy/maven2/'`: constant strings appended to a known URL belong to it.
+  const push = (url: string, via: string | undefined, next: number): void => {
+    let full = url;
+    for (let j = next; tokens[j]?.text === '+' && tokens[j + 1]?.kind === 'string' && tokens[j + 1]!.dynamic !== true; j += 2) full += tokens[j + 1]!.text;
+    found.push(via === undefined ? { url: full } : { url: full, via });
+  };
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
-    // `"${sonatypeRepositoryUrl}"` / `"$releasesUrl"`: a GString that is just one variable or property.
-    const whole = t.kind === 'string' && t.dynamic === true ? /^\$\{?\s*(?:(?:project|rootProject)\.)?(\w+)\s*\}?$/.exec(t.text.trim()) : null;
-    if (whole !== null) {
-      const name = whole[1]!;
-      const v = vars.get(name)?.url ?? props.get(name);
-      if (v !== undefined && isUrlLike(v)) found.push({ url: v.trim(), via: name });
+    if (t.kind === 'string' && t.dynamic === true) {
+      // `"${sonatypeRepositoryUrl}"`, `"${stagingBase}staging/deploy/maven2/"`: resolved when every
+      // interpolated name is a known URL variable or property.
+      const r = interpolate(t.text.trim(), lookup);
+      if (r !== undefined && isUrlLike(r.url)) push(r.url, r.via, i + 1);
       continue;
     }
-    if (t.kind === 'string' && t.dynamic !== true) {
-      if (isUrlLike(t.text)) found.push({ url: t.text.trim() });
+    if (t.kind === 'string') {
+      if (isUrlLike(t.text)) push(t.text.trim(), undefined, i + 1);
       else if (props.has(t.text) && /property|gradleProperty/i.test(tokens[i - 2]?.text ?? '')) {
         const v = props.get(t.text)!;
-        if (isUrlLike(v)) found.push({ url: v.trim(), via: t.text });
+        if (isUrlLike(v)) push(v.trim(), t.text, tokens[i + 1]?.text === ')' ? i + 2 : i + 1);
       }
       continue;
     }
     if (t.kind !== 'ident' || notVariables.has(t.text) || tokens[i - 1]?.text === '.') continue;
     const v = vars.get(t.text);
-    if (v !== undefined) found.push({ url: v.url, via: t.text });
-    else if (props.has(t.text) && isUrlLike(props.get(t.text)!)) found.push({ url: props.get(t.text)!.trim(), via: t.text });
+    if (v !== undefined) push(v.url, t.text, i + 1);
+    else if (props.has(t.text) && isUrlLike(props.get(t.text)!)) push(props.get(t.text)!.trim(), t.text, i + 1);
   }
   return found;
+}
+
+/** A GString with `${name}` / `$name` parts replaced, or undefined when one of them is unknown. */
+function interpolate(text: string, lookup: (name: string) => string | undefined): { url: string; via: string } | undefined {
+  let via: string | undefined;
+  let unknown = false;
+  const url = text.replace(/\$\{\s*(?:(?:project|rootProject)\.)?(\w+)\s*\}|\$(?:(?:project|rootProject)\.)?(\w+)/g, (_m, a: string | undefined, b: string | undefined) => {
+    const name = (a ?? b)!;
+    const v = lookup(name);
+    if (v === undefined) unknown = true;
+    via ??= name;
+    return v ?? '';
+  });
+  return unknown || via === undefined || url.includes('$') ? undefined : { url, via };
 }
 
 const propertyReaders = new Set(['hasProperty', 'findProperty', 'getProperty', 'property', 'gradleProperty']);
@@ -330,6 +357,13 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
     if (innermost === 'release' && startsWith(s, 'tagTemplate')) {
       const tpl = s.tokens.find((t) => t.kind === 'string');
       if (tpl !== undefined) result.tagTemplate = tpl.text;
+      continue;
+    }
+    // The Codearte nexus-staging plugin closes and releases on `serverUrl` (default: the retired host).
+    if (innermost === 'nexusStaging' && first?.text === 'serverUrl') {
+      const before = result.repositories.length;
+      addRepo(s, 1, 'release', true);
+      for (const r of result.repositories.slice(before)) r.nexusStaging = true;
       continue;
     }
     const rootAt = blockIndex(path, publishingRoots);

@@ -1,0 +1,101 @@
+/** Groovy-DSL shapes of real builds that parseBuildScript reads (uPortal, CAS, gradle-mvn-push, caffeine). */
+import { describe, expect, it } from 'vitest';
+import { parseBuildScript } from './build-script.js';
+
+const oss = 'https://oss.sonatype.org/service/local/staging/deploy/maven2/';
+const staging = 'https://ossrh-staging-api.central.sonatype.com/service/local/';
+
+const mvnPush = `def getReleaseRepositoryUrl() {
+    return hasProperty('RELEASE_REPOSITORY_URL') ? RELEASE_REPOSITORY_URL
+            : "${oss}"
+}
+uploadArchives {
+    repositories {
+        mavenDeployer {
+            repository(url: getReleaseRepositoryUrl())
+        }
+    }
+}`;
+
+describe('parseBuildScript: URLs computed the Groovy way', () => {
+  it('resolves a function that returns the URL, and a set property wins over the written default', () => {
+    expect(parseBuildScript(mvnPush).repositories.map((r) => [r.url, r.kind, r.line])).toEqual([[oss, 'release', 8]]);
+    const props = new Map([['RELEASE_REPOSITORY_URL', `${staging}staging/deploy/maven2/`]]);
+    expect(parseBuildScript(mvnPush, props).repositories.map((r) => [r.url, r.via])).toEqual([[`${staging}staging/deploy/maven2/`, 'getReleaseRepositoryUrl']]);
+  });
+
+  it('takes the property of project.hasProperty(...) ? project.getProperty(...) : default only when it is set', () => {
+    const text = `subprojects {
+    ext {
+        publishingRepositoryUrl = project.hasProperty('ossrhUrl') ? project.getProperty('ossrhUrl') : "${oss}"
+    }
+    publishing { repositories { maven { url publishingRepositoryUrl } } }
+}`;
+    expect(parseBuildScript(text).repositories.map((r) => r.url)).toEqual([oss]);
+    expect(parseBuildScript(text, new Map([['ossrhUrl', 'https://repo.example.org/releases']])).repositories.map((r) => r.url)).toEqual(['https://repo.example.org/releases']);
+  });
+
+  it('resolves GStrings made of known names and constant suffixes appended with +', () => {
+    const text = `ext.base = '${staging}'
+publishing {
+    repositories {
+        maven { url "\${sonatypeRepositoryUrl}" }
+        maven { url = "\${base}staging/deploy/maven2/" }
+        maven { url = base + 'staging/' + 'deploy/maven2/' }
+        maven { url "\${base}\${System.getenv('SUFFIX')}" }
+        maven { url "$buildDir/repo" }
+    }
+}`;
+    const s = parseBuildScript(text, new Map([['sonatypeRepositoryUrl', oss]]));
+    expect(s.repositories.map((r) => [r.url, r.via])).toEqual([
+      [oss, 'sonatypeRepositoryUrl'],
+      [`${staging}staging/deploy/maven2/`, 'base'],
+      [`${staging}staging/deploy/maven2/`, 'base'],
+    ]);
+  });
+
+  it("keeps a repository's name with its URL, wherever the name is set in the block", () => {
+    const text = `publishing { repositories {
+    maven {
+        def releasesRepoUrl = 'https://nexus.example.com/releases/'
+        url = releasesRepoUrl
+        name 'company-nexus'
+    }
+} }`;
+    expect(parseBuildScript(text).repositories.map((r) => [r.url, r.name])).toEqual([['https://nexus.example.com/releases/', 'company-nexus']]);
+  });
+
+  it("reads the Codearte nexus-staging plugin's serverUrl", () => {
+    const s = parseBuildScript(`nexusStaging {\n  packageGroup = 'io.github.x'\n  serverUrl = "${staging}"\n}`);
+    expect(s.repositories).toEqual([{ url: staging, kind: 'release', line: 3, nexus: true, nexusStaging: true }]);
+  });
+});
+
+describe('parseBuildScript: war, version and signing facts', () => {
+  it('a top-level war { } block or war.dependsOn means the war plugin is applied; configurations { war {} } does not', () => {
+    expect(parseBuildScript(`war {\n    archiveName 'uPortal.war'\n}`).warTask).toBe(2);
+    expect(parseBuildScript(`war.dependsOn 'npm_run_build'`).warTask).toBe(1);
+    expect(parseBuildScript(`configurations {\n    war {}\n    jdbc\n}\nsubprojects { war { archiveName 'x.war' } }`).warTask).toBeUndefined();
+  });
+
+  it('reads the version from subprojects {} unless the root sets its own', () => {
+    expect(parseBuildScript(`subprojects {\n    group = 'com.example'\n    version = '2.9.4-SNAPSHOT'\n}`).version).toEqual({ value: '2.9.4-SNAPSHOT', line: 3 });
+    expect(parseBuildScript(`version = '1.0.0-SNAPSHOT'\nsubprojects {\n    version = '9.9.9'\n}`).version).toEqual({ value: '1.0.0-SNAPSHOT', line: 1 });
+    expect(parseBuildScript(`subprojects {\n    version = '9.9.9'\n}\nversion = '1.0.0-SNAPSHOT'`).version).toEqual({ value: '1.0.0-SNAPSHOT', line: 4 });
+  });
+
+  it('names the file of version = file(...).text', () => {
+    expect(parseBuildScript(`version = file('version.txt').text.trim()`).versionFile).toEqual({ path: 'version.txt', fromRoot: false, line: 1 });
+    expect(parseBuildScript(`version = new File(rootDir, 'VERSION').text.trim()`).versionFile).toEqual({ path: 'VERSION', fromRoot: true, line: 1 });
+    expect(parseBuildScript(`version = file('version.txt').readLines()`).versionFile).toBeUndefined();
+  });
+
+  it('follows in-memory signing keys read into def variables first', () => {
+    const s = parseBuildScript(`signing {
+    def signingKey = findProperty("signingKey")
+    def signingPassword = System.getenv("SIGNING_PASSWORD")
+    useInMemoryPgpKeys(signingKey, signingPassword)
+}`);
+    expect(s.inMemorySigning).toEqual({ line: 4, refs: [{ name: 'signingKey', env: false }, { name: 'SIGNING_PASSWORD', env: true }] });
+  });
+});
