@@ -34,10 +34,13 @@ export const gradleLegacyStagingHost: Check = {
   run(facts) {
     const staging = gradle(facts).stagingApiUrl;
     const findings: Finding[] = [];
+    // A script applied by several projects declares its URL once: report it once.
+    const seen = new Set<string>();
     for (const project of gradleProjects(facts)) {
       for (const r of project.repositories) {
         const host = legacyHostOf(r.url);
-        if (host === undefined) continue;
+        if (host === undefined || seen.has(`${r.file}:${r.line}:${r.url}`)) continue;
+        seen.add(`${r.file}:${r.line}:${r.url}`);
         findings.push({
           code: 'legacy-staging-host',
           severity: 'error',
@@ -83,8 +86,10 @@ export const gradleDistributionUrl: Check = {
       p.repositories.filter((r) => r.kind === 'release' && !/^file:/i.test(r.url)).map((r) => ({ project: p, r })),
     );
     if (release.some(({ r }) => pointsAtStagingService(r.url, staging))) return [];
+    const seen = new Set<string>();
     return release
       .filter(({ r }) => legacyHostOf(r.url) === undefined) // reported by legacy-staging-host
+      .filter(({ r }) => !seen.has(`${r.file}:${r.line}:${r.url}`) && seen.add(`${r.file}:${r.line}:${r.url}`) !== undefined)
       .map(({ project, r }) => ({
         code: 'distribution-url',
         severity: 'error' as const,

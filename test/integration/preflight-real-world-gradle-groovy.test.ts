@@ -57,6 +57,9 @@ const cases: RealWorldCase[] = [
   // io.codearte.nexus-staging: the upload moved to the staging service, closeAndRelease left on the plugin's default host.
   { name: 'gradle-nexus-staging-half-migrated', route: 'legacy-ossrh', codes: ['legacy-staging-host'], absent: ['distribution-url'], healthy: false },
   { name: 'gradle-nexus-staging-server-url', route: 'staging-api', codes: [], absent: ['legacy-staging-host', 'distribution-url'], healthy: true },
+  // Hibernate ORM 4.x: modules' scripts named after them (settings loop), the publishing script applied by
+  // each module, version = rootProject.hibernateTargetVersion from ext {} ('.Final-SNAPSHOT'); tag 4.3.12.Final exists.
+  { name: 'gradle-named-build-files', tags: ['4.3.12.Final'], route: 'legacy-ossrh', codes: ['legacy-staging-host', 'orphan-tag'], absent: ['not-snapshot', 'distribution-url'], healthy: false },
 ];
 
 const work = await realWorldWorkspace();

@@ -126,7 +126,10 @@ export async function gatherGradleFacts(root: string, o: GradleGatherOptions): P
   const projects: GradleProjectFacts[] = [];
   for (const inc of included) {
     const dir = path.resolve(root, inc.dir);
-    const script = await readFirst(root, dir, ['build.gradle.kts', 'build.gradle'], notes);
+    const name = inc.path.split(':').pop()!;
+    // Settings that name each child's script after it (`spring-core/spring-core.gradle`).
+    const named = parsed.childBuildFileNamed === true && inc.path !== ':' && !inc.path.slice(1).includes(':') ? [`${name}.gradle.kts`, `${name}.gradle`] : [];
+    const script = await readFirst(root, dir, [...named, 'build.gradle.kts', 'build.gradle'], notes);
     const loaded = script === undefined ? undefined : await loadScript(root, script.file, script.text, dir, urlProps, notes);
     if (loaded !== undefined) {
       const expanded = expandPlugins(loaded.plugins, conventions, catalog.plugins);

@@ -84,6 +84,13 @@ describe('parseBuildScript: war, version and signing facts', () => {
     expect(parseBuildScript(`subprojects {\n    version = '9.9.9'\n}\nversion = '1.0.0-SNAPSHOT'`).version).toEqual({ value: '1.0.0-SNAPSHOT', line: 4 });
   });
 
+  it('resolves version = rootProject.x / version = x to a constant set in ext {} or with def', () => {
+    const text = `ext {\n    hibernateTargetVersion = '4.3.12.Final-SNAPSHOT'\n}\nsubprojects {\n    version = rootProject.hibernateTargetVersion\n}`;
+    expect(parseBuildScript(text).version).toEqual({ value: '4.3.12.Final-SNAPSHOT', line: 2 });
+    expect(parseBuildScript(`def v = '2.0.0-SNAPSHOT'\nversion = v`).version).toEqual({ value: '2.0.0-SNAPSHOT', line: 1 });
+    expect(parseBuildScript(`version = computeVersion()`).versionComputed).toBe(1);
+  });
+
   it('names the file of version = file(...).text', () => {
     expect(parseBuildScript(`version = file('version.txt').text.trim()`).versionFile).toEqual({ path: 'version.txt', fromRoot: false, line: 1 });
     expect(parseBuildScript(`version = new File(rootDir, 'VERSION').text.trim()`).versionFile).toEqual({ path: 'VERSION', fromRoot: true, line: 1 });

@@ -218,15 +218,34 @@ function kindOf(url: string, via: string | undefined, forced?: RepositoryKind): 
 }
 
 /** `def x = "..."`, `val x = uri("...")`, `ext.x = '...'`, `x = '...'` inside `ext { }`. */
+/** Index of the name a statement assigns: `def x =`, `ext.x =`, `x =` inside `ext { }`; -1 otherwise. */
+function assignedName(s: Statement): number {
+  const t = s.tokens;
+  if (t[0]?.kind === 'ident' && ['def', 'val', 'var', 'String'].includes(t[0].text) && t[1]?.kind === 'ident') return 1;
+  if (t[0]?.text === 'ext' && t[1]?.text === '.' && t[2]?.kind === 'ident') return 2;
+  if (s.path[s.path.length - 1]?.name === 'ext' && t[0]?.kind === 'ident' && t[1]?.text === '=') return 0;
+  return -1;
+}
+
+/** `ext { hibernateTargetVersion = '4.3.12.Final-SNAPSHOT' }`, `def v = '1.0'`: names bound to one constant string. */
+function collectConstants(all: readonly Statement[]): Map<string, { value: string; line: number }> {
+  const out = new Map<string, { value: string; line: number }>();
+  for (const s of all) {
+    const at = assignedName(s);
+    const t = s.tokens;
+    if (at < 0 || t[at + 1]?.text !== '=' || t.length !== at + 3) continue;
+    const v = t[at + 2]!;
+    if (v.kind === 'string' && v.dynamic !== true) out.set(t[at]!.text, { value: v.text, line: v.line });
+  }
+  return out;
+}
+
 function collectVariables(all: readonly Statement[], props: ReadonlyMap<string, string>): Map<string, UrlSource> {
   const vars = new Map<string, UrlSource>();
   for (const s of all) {
     const t = s.tokens;
-    let nameAt = -1;
-    if (t[0]?.kind === 'ident' && ['def', 'val', 'var', 'String'].includes(t[0].text) && t[1]?.kind === 'ident') nameAt = 1;
-    else if (t[0]?.text === 'ext' && t[1]?.text === '.' && t[2]?.kind === 'ident') nameAt = 2;
-    else if (s.path[s.path.length - 1]?.name === 'ext' && t[0]?.kind === 'ident' && t[1]?.text === '=') nameAt = 0;
-    else if (t[0]?.text === 'return' && s.path.length > 0) {
+    const nameAt = assignedName(s);
+    if (nameAt < 0 && t[0]?.text === 'return' && s.path.length > 0) {
       // `def getReleaseRepositoryUrl() { return ... }` (gradle-mvn-push and its many copies): the
       // function's name stands for the URL it returns.
       const fn = s.path[s.path.length - 1]!.name;
@@ -251,6 +270,7 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
   const all = statements(tokenize(text));
   const result: BuildScript = { plugins: [], repositories: [], appliedScripts: [] };
   const vars = collectVariables(all, properties);
+  const constants = collectConstants(all);
   const propertyVars = new Map<string, ScriptReference[]>();
   for (const s of all) {
     const t = s.tokens;
@@ -318,8 +338,14 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
       const rest = s.tokens.slice(1);
       const value = rest[0]?.text === '=' ? rest[1] : rest[0];
       const fromFile = first.text === 'version' ? versionFileOf(rest) : undefined;
+      // `version = rootProject.hibernateTargetVersion` / `version = projectVersion`: a constant set above.
+      const named = rest[0]?.text === '=' ? rest.slice(1) : rest;
+      const ref = named.length === 1 ? named[0] : named.length === 3 && /^(rootProject|project)$/.test(named[0]!.text) && named[1]!.text === '.' ? named[2] : undefined;
+      const constant = ref?.kind === 'ident' ? constants.get(ref.text) : undefined;
       if (value?.kind === 'string' && value.dynamic !== true && (rest.length === 1 || rest.length === 2)) {
         result[first.text] = { value: value.text, line: value.line };
+      } else if (constant !== undefined) {
+        result[first.text] = constant;
       } else if (fromFile !== undefined) {
         result.versionFile = { ...fromFile, line: s.line };
       } else if (first.text === 'version' && rest[0]?.text === '=' && rest.length >= 2) {
