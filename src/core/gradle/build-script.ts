@@ -1,6 +1,7 @@
 import { tokenize, type Token } from './lexer.js';
 import { blockIndex, startsWith, statements, type Block, type Statement } from './statements.js';
 import { aliasOf, appliedPlugin, appliedScript, normalisePluginId, pluginsFromBlock, pluginVersion, referencesOf } from './plugin-statements.js';
+import { assignedName, collectConstants, versionStatement, warTaskLine } from './version-statements.js';
 
 export { normalisePluginId };
 
@@ -200,46 +201,12 @@ function propertyOverride(tokens: readonly Token[], props: ReadonlyMap<string, s
   return undefined;
 }
 
-/** `file('version.txt').text.trim()`, `rootProject.file('v.txt').text`, `new File(rootDir, 'version.txt').text`. */
-function versionFileOf(rest: readonly Token[]): { path: string; fromRoot: boolean } | undefined {
-  const at = rest.findIndex((t, k) => t.kind === 'ident' && (t.text === 'file' || t.text === 'File') && rest[k + 1]?.text === '(');
-  if (at < 0 || !rest.some((t, k) => k > at && t.kind === 'ident' && t.text === 'text')) return undefined;
-  const close = rest.findIndex((t, k) => k > at && t.text === ')');
-  const args = rest.slice(at + 2, close < 0 ? undefined : close);
-  const name = args.filter((t) => t.kind === 'string').pop();
-  if (name === undefined || name.dynamic === true) return undefined;
-  const fromRoot = rest[at - 2]?.text === 'rootProject' || args.some((t) => t.text === 'rootDir' || t.text === 'rootProject');
-  return { path: name.text, fromRoot };
-}
-
 function kindOf(url: string, via: string | undefined, forced?: RepositoryKind): RepositoryKind {
   if (forced !== undefined) return forced;
   return /snapshot/i.test(url) || /snapshot/i.test(via ?? '') ? 'snapshot' : 'release';
 }
 
 /** `def x = "..."`, `val x = uri("...")`, `ext.x = '...'`, `x = '...'` inside `ext { }`. */
-/** Index of the name a statement assigns: `def x =`, `ext.x =`, `x =` inside `ext { }`; -1 otherwise. */
-function assignedName(s: Statement): number {
-  const t = s.tokens;
-  if (t[0]?.kind === 'ident' && ['def', 'val', 'var', 'String'].includes(t[0].text) && t[1]?.kind === 'ident') return 1;
-  if (t[0]?.text === 'ext' && t[1]?.text === '.' && t[2]?.kind === 'ident') return 2;
-  if (s.path[s.path.length - 1]?.name === 'ext' && t[0]?.kind === 'ident' && t[1]?.text === '=') return 0;
-  return -1;
-}
-
-/** `ext { hibernateTargetVersion = '4.3.12.Final-SNAPSHOT' }`, `def v = '1.0'`: names bound to one constant string. */
-function collectConstants(all: readonly Statement[]): Map<string, { value: string; line: number }> {
-  const out = new Map<string, { value: string; line: number }>();
-  for (const s of all) {
-    const at = assignedName(s);
-    const t = s.tokens;
-    if (at < 0 || t[at + 1]?.text !== '=' || t.length !== at + 3) continue;
-    const v = t[at + 2]!;
-    if (v.kind === 'string' && v.dynamic !== true) out.set(t[at]!.text, { value: v.text, line: v.line });
-  }
-  return out;
-}
-
 function collectVariables(all: readonly Statement[], props: ReadonlyMap<string, string>): Map<string, UrlSource> {
   const vars = new Map<string, UrlSource>();
   for (const s of all) {
@@ -321,33 +288,20 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
       result.appliedScripts.push({ ...script, scope: scopeOf(path) });
       continue;
     }
+    result.warTask ??= warTaskLine(s);
+    if (versionStatement(s, result, constants)) continue;
     const applied = appliedPlugin(s);
     if (applied !== undefined) {
       result.plugins.push({ id: normalisePluginId(applied), line: s.line, scope: scopeOf(path) });
       continue;
     }
-    const first = s.tokens[0];
-    if ((path[0]?.name === 'war' && path.length === 1) || (path.length === 0 && first?.text === 'war' && s.tokens[1]?.text === '.')) {
-      result.warTask ??= s.line;
-    }
     const top = path.every((b) => b.name === 'allprojects');
-    // `subprojects { version = '...' }`: the version every published module carries.
-    const shared = !top && path.every((b) => b.name === 'allprojects' || b.name === 'subprojects');
-    if ((top || shared) && first?.kind === 'ident' && (first.text === 'version' || first.text === 'group')) {
-      if (shared && (result[first.text] !== undefined || (first.text === 'version' && result.versionComputed !== undefined))) continue;
+    const first = s.tokens[0];
+    if (top && first?.kind === 'ident' && (first.text === 'version' || first.text === 'group')) {
       const rest = s.tokens.slice(1);
       const value = rest[0]?.text === '=' ? rest[1] : rest[0];
-      const fromFile = first.text === 'version' ? versionFileOf(rest) : undefined;
-      // `version = rootProject.hibernateTargetVersion` / `version = projectVersion`: a constant set above.
-      const named = rest[0]?.text === '=' ? rest.slice(1) : rest;
-      const ref = named.length === 1 ? named[0] : named.length === 3 && /^(rootProject|project)$/.test(named[0]!.text) && named[1]!.text === '.' ? named[2] : undefined;
-      const constant = ref?.kind === 'ident' ? constants.get(ref.text) : undefined;
       if (value?.kind === 'string' && value.dynamic !== true && (rest.length === 1 || rest.length === 2)) {
         result[first.text] = { value: value.text, line: value.line };
-      } else if (constant !== undefined) {
-        result[first.text] = constant;
-      } else if (fromFile !== undefined) {
-        result.versionFile = { ...fromFile, line: s.line };
       } else if (first.text === 'version' && rest[0]?.text === '=' && rest.length >= 2) {
         result.versionComputed ??= s.line;
       }
