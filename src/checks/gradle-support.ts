@@ -14,9 +14,10 @@ export function gradleProjects(facts: ProjectFacts): readonly GradleProjectFacts
   return facts.gradle?.projects ?? [];
 }
 
-// Third-party plugins that apply the war plugin themselves: Gretty, and the war overlay plugin
-// (org.scaldingspoon.gradle:gradle-waroverlay-plugin) the uPortal-start overlays use.
-const warApplying = new Set(['org.gretty', 'waroverlay']);
+// Plugins that apply the war plugin themselves: Gretty (and its old org.akhikhl id), the war
+// overlay plugin the uPortal-start overlays use, bmuschko's Tomcat plugins (TomcatBasePlugin
+// applies WarPlugin), and Gradle's old built-in jetty plugin.
+const warApplying = new Set(['org.gretty', 'org.akhikhl.gretty', 'gretty', 'waroverlay', 'com.bmuschko.tomcat', 'com.bmuschko.tomcat-base', 'tomcat', 'jetty']);
 
 /** Plugin ids that bring the war plugin along (it applies `war` itself). */
 export function appliesWar(project: GradleProjectFacts): boolean {
