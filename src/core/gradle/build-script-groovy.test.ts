@@ -35,6 +35,18 @@ describe('parseBuildScript: URLs computed the Groovy way', () => {
     expect(parseBuildScript(text, new Map([['ossrhUrl', 'https://repo.example.org/releases']])).repositories.map((r) => r.url)).toEqual(['https://repo.example.org/releases']);
   });
 
+  it('keeps both branches when the ternary tests something else than a property', () => {
+    const props = new Map([
+      ['snapshotUrl', 'https://central.sonatype.com/repository/maven-snapshots/'],
+      ['releaseUrl', `${staging}staging/deploy/maven2/`],
+    ]);
+    const s = parseBuildScript(`publishing { repositories { maven { url = version.endsWith('SNAPSHOT') ? findProperty('snapshotUrl') : findProperty('releaseUrl') } } }`, props);
+    expect(s.repositories.map((r) => [r.url, r.kind])).toEqual([
+      ['https://central.sonatype.com/repository/maven-snapshots/', 'snapshot'],
+      [`${staging}staging/deploy/maven2/`, 'release'],
+    ]);
+  });
+
   it('resolves GStrings made of known names and constant suffixes appended with +', () => {
     const text = `ext.base = '${staging}'
 publishing {

@@ -189,8 +189,10 @@ const propertyReaders = new Set(['hasProperty', 'findProperty', 'getProperty', '
  * gradle.properties), Gradle takes it and the written default is never used.
  */
 function propertyOverride(tokens: readonly Token[], props: ReadonlyMap<string, string>): { url: string; via: string } | undefined {
-  if (!tokens.some((t) => t.kind === 'punct' && t.text === '?')) return undefined;
-  for (let i = 0; i + 2 < tokens.length; i++) {
+  // Only the test itself (before `?`, or the left of `?:`) decides; a property read in a branch does not.
+  const q = tokens.findIndex((t) => t.kind === 'punct' && t.text === '?');
+  if (q < 0) return undefined;
+  for (let i = 0; i + 2 < q; i++) {
     const t = tokens[i]!;
     const name = tokens[i + 2]!;
     if (t.kind !== 'ident' || !propertyReaders.has(t.text) || tokens[i + 1]?.text !== '(' || name.kind !== 'string' || name.dynamic === true) continue;
