@@ -88,6 +88,12 @@ export async function loadScript(
   for (const a of script.appliedScripts) {
     const target = resolveApplied(a, root, projectDir);
     if (target === undefined || seen.has(target)) continue;
+    // A script outside the project (`apply from: '../shared/publish.gradle'`) is not the project's to read.
+    const inside = rel(root, target);
+    if (inside === '..' || inside.startsWith('../') || path.isAbsolute(inside)) {
+      notes.push(`${a.path} (applied from ${relFile}:${a.line}) is outside the project; its checks were skipped.`);
+      continue;
+    }
     seen.add(target);
     const r = await readText(target);
     if (!('text' in r)) {
