@@ -60,6 +60,8 @@ const cases: RealWorldCase[] = [
   // Hibernate ORM 4.x: modules' scripts named after them (settings loop), the publishing script applied by
   // each module, version = rootProject.hibernateTargetVersion from ext {} ('.Final-SNAPSHOT'); tag 4.3.12.Final exists.
   { name: 'gradle-named-build-files', tags: ['4.3.12.Final'], route: 'legacy-ossrh', codes: ['legacy-staging-host', 'orphan-tag'], absent: ['not-snapshot', 'distribution-url'], healthy: false },
+  // Repository URLs set once with ext {} in the root, read by the publishing script every module applies.
+  { name: 'gradle-root-ext-publish-script', route: 'staging-api', codes: [], absent: ['packaging-mismatch', 'distribution-url'], healthy: true },
 ];
 
 const work = await realWorldWorkspace();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { ReleaseFacts } from '../../checks/facts.js';
 import type { Finding } from '../../core/findings.js';
 import { nexusSonatypeDefault, nexusStagingPluginId, type AppliedPlugin } from '../../core/gradle/build-script.js';
-import { isDirectory, loadScript, readFirst, readText, rel, type LoadedScript, type LocatedPlugin } from './scripts.js';
+import { isDirectory, loadScript, readFirst, readText, rel, withExtUrls, type LoadedScript, type LocatedPlugin } from './scripts.js';
 import { parseProperties, type PropertyEntry } from '../../core/gradle/properties.js';
 import { parseSettings, type GradleSettings } from '../../core/gradle/settings.js';
 import { expandPlugins, loadCatalog, loadConventionPlugins } from './conventions.js';
@@ -130,7 +130,9 @@ export async function gatherGradleFacts(root: string, o: GradleGatherOptions): P
     // Settings that name each child's script after it (`spring-core/spring-core.gradle`).
     const named = parsed.childBuildFileNamed === true && inc.path !== ':' && !inc.path.slice(1).includes(':') ? [`${name}.gradle.kts`, `${name}.gradle`] : [];
     const script = await readFirst(root, dir, [...named, 'build.gradle.kts', 'build.gradle'], notes);
-    const loaded = script === undefined ? undefined : await loadScript(root, script.file, script.text, dir, urlProps, notes);
+    // What the root sets with `ext` is a property its subprojects read too.
+    const props = rootLoaded === undefined ? urlProps : withExtUrls(urlProps, rootLoaded.parts.map((p) => p.script));
+    const loaded = script === undefined ? undefined : await loadScript(root, script.file, script.text, dir, props, notes);
     if (loaded !== undefined) {
       const expanded = expandPlugins(loaded.plugins, conventions, catalog.plugins);
       loaded.plugins = expanded.plugins;

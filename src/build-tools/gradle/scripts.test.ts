@@ -23,4 +23,13 @@ describe('loadScript: apply from:', () => {
       '$rootDir/../shared.gradle (applied from build.gradle:3) is outside the project; its checks were skipped.',
     ]);
   });
+
+  it('gives an applied script the URLs its applier set with ext, not its def variables', async () => {
+    const root = path.join(base, 'ext');
+    await mkdir(path.join(root, 'gradle'), { recursive: true });
+    await writeFile(path.join(root, 'gradle', 'publish.gradle'), 'publishing { repositories {\n  maven { url releaseRepo }\n  maven { url localOnly }\n} }\n');
+    const text = "ext.releaseRepo = 'https://repo.example.org/releases'\ndef localOnly = 'https://local.example.org/x'\napply from: 'gradle/publish.gradle'\n";
+    const loaded = await loadScript(root, path.join(root, 'build.gradle'), text, root, new Map(), []);
+    expect(loaded.repositories.map((r) => [r.url, r.file, r.via])).toEqual([['https://repo.example.org/releases', 'gradle/publish.gradle', 'releaseRepo']]);
+  });
 });

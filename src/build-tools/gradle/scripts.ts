@@ -65,6 +65,12 @@ function resolveApplied(a: AppliedScript, root: string, projectDir: string): str
   return path.resolve(a.fromRoot ? root : projectDir, p);
 }
 
+/** Gradle properties plus the URLs the given scripts set with `ext` (they are project properties too). */
+export function withExtUrls(urlProps: ReadonlyMap<string, string>, scripts: readonly BuildScript[]): ReadonlyMap<string, string> {
+  const ext = scripts.flatMap((s) => Object.entries(s.extUrls ?? {}));
+  return ext.length === 0 ? urlProps : new Map([...urlProps, ...ext]);
+}
+
 export async function loadScript(
   root: string,
   file: string,
@@ -100,7 +106,7 @@ export async function loadScript(
       notes.push(`${rel(root, target)} (applied from ${relFile}:${a.line}) could not be read (${'error' in r ? r.error : 'no such file'}); its checks were skipped.`);
       continue;
     }
-    const child = await loadScript(root, target, r.text, projectDir, urlProps, notes, seen, depth + 1);
+    const child = await loadScript(root, target, r.text, projectDir, withExtUrls(urlProps, [script]), notes, seen, depth + 1);
     // What the applied script does for "itself" happens where it is applied.
     const scoped = (scope: PluginScope): PluginScope => (scope.kind === 'self' ? a.scope : scope);
     loaded.plugins.push(...child.plugins.map((p) => ({ ...p, scope: scoped(p.scope) })));

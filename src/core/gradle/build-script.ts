@@ -61,6 +61,8 @@ export interface BuildScript {
   versionFile?: { path: string; fromRoot: boolean; line: number };
   /** A top-level `war { ... }` block configures the war task: the war plugin is applied (Gradle fails otherwise). */
   warTask?: number;
+  /** URLs this script sets as extra properties (`ext.releaseRepo = '...'`), by name: applied scripts and subprojects read them. */
+  extUrls?: Record<string, string>;
   group?: { value: string; line: number };
   /** `release { tagTemplate = '...' }` of the Gradle release plugin. */
   tagTemplate?: string;
@@ -121,6 +123,8 @@ function isUrlLike(s: string): boolean {
 interface UrlSource {
   url: string;
   line: number;
+  /** Set as an extra property (`ext`), so visible beyond this script. */
+  ext?: boolean;
 }
 
 /** URL strings of an expression, resolving identifiers through script variables and Gradle properties. */
@@ -226,7 +230,8 @@ function collectVariables(all: readonly Statement[], props: ReadonlyMap<string, 
     const eq = t.findIndex((x, k) => k > nameAt && x.text === '=');
     if (eq < 0) continue;
     const url = urlsOf(t.slice(eq + 1), vars, props)[0];
-    if (url !== undefined) vars.set(t[nameAt]!.text, { url: url.url, line: s.line });
+    // `ext.x` / `ext { x = ... }` (not `def x`) is a project property: scripts applied later and subprojects see it.
+    if (url !== undefined) vars.set(t[nameAt]!.text, nameAt === 1 ? { url: url.url, line: s.line } : { url: url.url, line: s.line, ext: true });
   }
   return vars;
 }
@@ -239,6 +244,7 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
   const all = statements(tokenize(text));
   const result: BuildScript = { plugins: [], repositories: [], appliedScripts: [] };
   const vars = collectVariables(all, properties);
+  for (const [name, v] of vars) if (v.ext === true) (result.extUrls ??= {})[name] = v.url;
   const constants = collectConstants(all);
   const propertyVars = new Map<string, ScriptReference[]>();
   for (const s of all) {
