@@ -62,6 +62,8 @@ const cases: RealWorldCase[] = [
   { name: 'gradle-named-build-files', tags: ['4.3.12.Final'], route: 'legacy-ossrh', codes: ['legacy-staging-host', 'orphan-tag'], absent: ['not-snapshot', 'distribution-url'], healthy: false },
   // Repository URLs set once with ext {} in the root, read by the publishing script every module applies.
   { name: 'gradle-root-ext-publish-script', route: 'staging-api', codes: [], absent: ['packaging-mismatch', 'distribution-url'], healthy: true },
+  // 2020-era pair: de.marcphilipp.nexus-publish 0.3 (nexusPublishing { serverUrl }) and io.codearte.nexus-staging, on s01.
+  { name: 'gradle-marcphilipp-nexus-staging', route: 'legacy-ossrh', codes: ['legacy-staging-host'], absent: ['distribution-url', 'not-snapshot'], healthy: false },
 ];
 
 const work = await realWorldWorkspace();

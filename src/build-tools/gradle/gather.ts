@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ReleaseFacts } from '../../checks/facts.js';
 import type { Finding } from '../../core/findings.js';
-import { nexusSonatypeDefault, nexusStagingPluginId, type AppliedPlugin } from '../../core/gradle/build-script.js';
+import { marcphilippNexusPluginId, nexusSonatypeDefault, nexusStagingPluginId, type AppliedPlugin } from '../../core/gradle/build-script.js';
 import { isDirectory, loadScript, readFirst, readText, rel, withExtUrls, type LoadedScript, type LocatedPlugin } from './scripts.js';
 import { parseProperties, type PropertyEntry } from '../../core/gradle/properties.js';
 import { parseSettings, type GradleSettings } from '../../core/gradle/settings.js';
@@ -172,10 +172,17 @@ export async function gatherGradleFacts(root: string, o: GradleGatherOptions): P
     projects.push(project);
   }
   // io.codearte.nexus-staging applied, its serverUrl set nowhere: it closes and releases on its default host.
-  const stagingPlugin = allScripts.flatMap((l) => l.plugins).find((p) => p.id === nexusStagingPluginId);
+  // The same for de.marcphilipp.nexus-publish with no serverUrl and no repositories of its own.
+  const applied = allScripts.flatMap((l) => l.plugins);
+  const stagingPlugin = applied.find((p) => p.id === nexusStagingPluginId);
+  const nexusPlugin = applied.find((p) => p.id === marcphilippNexusPluginId);
   const rootProject = projects[0];
-  if (stagingPlugin !== undefined && rootProject !== undefined && !projects.some((p) => p.repositories.some((r) => r.nexusStaging === true))) {
+  const anyRepo = (test: (r: GradleRepositoryFact) => boolean): boolean => projects.some((p) => p.repositories.some(test));
+  if (stagingPlugin !== undefined && rootProject !== undefined && !anyRepo((r) => r.nexusStaging === true)) {
     rootProject.repositories = [...rootProject.repositories, { url: nexusSonatypeDefault, kind: 'release', file: stagingPlugin.file, line: stagingPlugin.line, implicit: true, nexus: true, nexusStaging: true }];
+  }
+  if (nexusPlugin !== undefined && rootProject !== undefined && !anyRepo((r) => r.nexus === true && r.nexusStaging !== true)) {
+    rootProject.repositories = [...rootProject.repositories, { url: nexusSonatypeDefault, kind: 'release', file: nexusPlugin.file, line: nexusPlugin.line, implicit: true, nexus: true }];
   }
   const rootScript = rootLoaded?.script;
   const rootScriptFile = rootLoaded?.file ?? '';

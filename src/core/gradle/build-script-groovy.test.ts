@@ -77,6 +77,14 @@ publishing {
     expect(parseBuildScript(text).repositories.map((r) => [r.url, r.name])).toEqual([['https://nexus.example.com/releases/', 'company-nexus']]);
   });
 
+  it('reads nexusPublishing { serverUrl } of de.marcphilipp.nexus-publish before 0.4.0', () => {
+    const s = parseBuildScript(`nexusPublishing {\n  serverUrl = uri("${staging}")\n  snapshotRepositoryUrl = uri("https://central.sonatype.com/repository/maven-snapshots/")\n}`);
+    expect(s.repositories.map((r) => [r.url, r.kind, r.nexus])).toEqual([
+      [staging, 'release', true],
+      ['https://central.sonatype.com/repository/maven-snapshots/', 'snapshot', true],
+    ]);
+  });
+
   it("reads the Codearte nexus-staging plugin's serverUrl", () => {
     const s = parseBuildScript(`nexusStaging {\n  packageGroup = 'io.github.x'\n  serverUrl = "${staging}"\n}`);
     expect(s.repositories).toEqual([{ url: staging, kind: 'release', line: 3, nexus: true, nexusStaging: true }]);

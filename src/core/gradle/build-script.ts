@@ -96,6 +96,8 @@ export interface AppliedScript {
 export const nexusSonatypeDefault = 'https://oss.sonatype.org/service/local/';
 /** io.codearte.nexus-staging's `serverUrl` default: the same retired host. */
 export const nexusStagingPluginId = 'io.codearte.nexus-staging';
+/** The gradle-nexus plugin's predecessor; its `serverUrl` defaults to the same retired host. */
+export const marcphilippNexusPluginId = 'de.marcphilipp.nexus-publish';
 
 const publishingRoots = ['publishing', 'uploadArchives', 'nexusPublishing'];
 // Identifiers inside a URL expression that are code, not a variable holding the URL.
@@ -352,6 +354,11 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
       const before = result.repositories.length;
       addRepo(s, 1, 'release', true);
       for (const r of result.repositories.slice(before)) r.nexusStaging = true;
+      continue;
+    }
+    // de.marcphilipp.nexus-publish before 0.4.0: `nexusPublishing { serverUrl = uri(...) }`, no repositories block.
+    if (innermost === 'nexusPublishing' && (first?.text === 'serverUrl' || first?.text === 'snapshotRepositoryUrl')) {
+      addRepo(s, 1, first.text === 'serverUrl' ? 'release' : 'snapshot', true);
       continue;
     }
     const rootAt = blockIndex(path, publishingRoots);
