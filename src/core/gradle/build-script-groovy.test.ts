@@ -125,4 +125,9 @@ describe('parseBuildScript: war, version and signing facts', () => {
 }`);
     expect(s.inMemorySigning).toEqual({ line: 4, refs: [{ name: 'signingKey', env: false }, { name: 'SIGNING_PASSWORD', env: true }] });
   });
+
+  it('does not ask for both sides of a fallback read into a variable', () => {
+    const s = parseBuildScript(`def key = findProperty('signingKey') ?: System.getenv('SIGNING_KEY')\nsigning { useInMemoryPgpKeys(key, '') }`);
+    expect(s.inMemorySigning).toEqual({ line: 2, refs: [] });
+  });
 });

@@ -252,8 +252,9 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
   for (const s of all) {
     const t = s.tokens;
     if (t[0]?.kind !== 'ident' || !['def', 'val', 'var', 'String'].includes(t[0].text) || t[1]?.kind !== 'ident' || t[2]?.text !== '=') continue;
+    // One source only: `findProperty('k') ?: System.getenv('K')` needs either, which a list of names cannot say.
     const refs = referencesOf(t.slice(3));
-    if (refs.length > 0) propertyVars.set(t[1].text, refs);
+    if (refs.length === 1) propertyVars.set(t[1].text, refs);
   }
   const nexusDefaults: { line: number; block: Block | undefined }[] = [];
   const nexusExplicit = new Set<Block>();
