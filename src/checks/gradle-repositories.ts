@@ -14,6 +14,10 @@ function where(r: GradleRepositoryFact): string {
 }
 
 function fixFor(r: GradleRepositoryFact, staging: string): string {
+  if (r.property !== undefined) {
+    const target = r.kind === 'snapshot' ? 'https://central.sonatype.com/repository/maven-snapshots/' : r.nexus === true ? `${staging.replace(/\/+$/, '')}/service/local/` : expectedDeployUrl(staging);
+    return `Set ${r.property}=${target} in gradle.properties (the build then uses it instead of the written default), or change that default.`;
+  }
   if (r.nexusStaging === true) {
     return `Set serverUrl to ${staging.replace(/\/+$/, '')}/service/local/ in nexusStaging { ... }, or move to the gradle-nexus publish plugin.`;
   }

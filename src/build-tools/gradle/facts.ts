@@ -60,6 +60,8 @@ export interface GradleRepositoryFact {
   name?: string;
   /** io.codearte.nexus-staging `serverUrl` (implicit: its default). */
   nexusStaging?: boolean;
+  /** The default of `hasProperty('X') ? X : '<url>'`: setting X in gradle.properties replaces it. */
+  property?: string;
 }
 
 export interface GradleProjectFacts {

@@ -19,7 +19,7 @@ uploadArchives {
 
 describe('parseBuildScript: URLs computed the Groovy way', () => {
   it('resolves a function that returns the URL, and a set property wins over the written default', () => {
-    expect(parseBuildScript(mvnPush).repositories.map((r) => [r.url, r.kind, r.line])).toEqual([[oss, 'release', 8]]);
+    expect(parseBuildScript(mvnPush).repositories.map((r) => [r.url, r.kind, r.line, r.property])).toEqual([[oss, 'release', 8, 'RELEASE_REPOSITORY_URL']]);
     const props = new Map([['RELEASE_REPOSITORY_URL', `${staging}staging/deploy/maven2/`]]);
     expect(parseBuildScript(mvnPush, props).repositories.map((r) => [r.url, r.via])).toEqual([[`${staging}staging/deploy/maven2/`, 'getReleaseRepositoryUrl']]);
   });

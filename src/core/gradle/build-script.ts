@@ -48,6 +48,8 @@ export interface RepositoryUrl {
   name?: string;
   /** The Codearte nexus-staging plugin's `serverUrl` (or, implicit, its default). */
   nexusStaging?: boolean;
+  /** Written as the default of a property test: setting this Gradle property replaces it. */
+  property?: string;
 }
 
 export interface BuildScript {
@@ -125,19 +127,28 @@ function isUrlLike(s: string): boolean {
 interface UrlSource {
   url: string;
   line: number;
+  /** The default of a property test: setting this Gradle property replaces the URL. */
+  property?: string;
   /** Set as an extra property (`ext`), so visible beyond this script. */
   ext?: boolean;
 }
 
 /** URL strings of an expression, resolving identifiers through script variables and Gradle properties. */
+/** A URL an expression yields; `property` names the Gradle property that would replace it (`hasProperty('X') ? X : default`). */
+interface UrlFound {
+  url: string;
+  via?: string;
+  property?: string;
+}
+
 function urlsOf(
   tokens: readonly Token[],
   vars: ReadonlyMap<string, UrlSource>,
   props: ReadonlyMap<string, string>,
-): { url: string; via?: string }[] {
+): UrlFound[] {
   const override = propertyOverride(tokens, props);
-  if (override !== undefined) return [override];
-  const found: { url: string; via?: string }[] = [];
+  if (override !== undefined && 'url' in override) return [override];
+  const found: UrlFound[] = [];
   const lookup = (name: string): string | undefined => {
     const v = vars.get(name)?.url ?? props.get(name);
     return v !== undefined && isUrlLike(v) ? v.trim() : undefined;
@@ -146,7 +157,10 @@ function urlsOf(
   const push = (url: string, via: string | undefined, next: number): void => {
     let full = url;
     for (let j = next; tokens[j]?.text === '+' && tokens[j + 1]?.kind === 'string' && tokens[j + 1]!.dynamic !== true; j += 2) full += tokens[j + 1]!.text;
-    found.push(via === undefined ? { url: full } : { url: full, via });
+    const f: UrlFound = via === undefined ? { url: full } : { url: full, via };
+    const property = override?.unset ?? vars.get(via ?? '')?.property;
+    if (property !== undefined) f.property = property;
+    found.push(f);
   };
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
@@ -194,7 +208,7 @@ const propertyReaders = new Set(['hasProperty', 'findProperty', 'getProperty', '
  * `findProperty('x') ?: '...'`: when the property is set (the project's or the user's
  * gradle.properties), Gradle takes it and the written default is never used.
  */
-function propertyOverride(tokens: readonly Token[], props: ReadonlyMap<string, string>): { url: string; via: string } | undefined {
+function propertyOverride(tokens: readonly Token[], props: ReadonlyMap<string, string>): { url: string; via: string } | { unset: string } | undefined {
   // Only the test itself (before `?`, or the left of `?:`) decides; a property read in a branch does not.
   const q = tokens.findIndex((t) => t.kind === 'punct' && t.text === '?');
   if (q < 0) return undefined;
@@ -204,7 +218,8 @@ function propertyOverride(tokens: readonly Token[], props: ReadonlyMap<string, s
     if (t.kind !== 'ident' || !propertyReaders.has(t.text) || tokens[i + 1]?.text !== '(' || name.kind !== 'string' || name.dynamic === true) continue;
     const v = props.get(name.text);
     if (v !== undefined && isUrlLike(v)) return { url: v.trim(), via: name.text };
-    return undefined;
+    // Not set here: the written default is used, and setting the property is the way to change it.
+    return { unset: name.text };
   }
   return undefined;
 }
@@ -225,7 +240,7 @@ function collectVariables(all: readonly Statement[], props: ReadonlyMap<string, 
       // function's name stands for the URL it returns.
       const fn = s.path[s.path.length - 1]!.name;
       const url = fn === '' ? undefined : urlsOf(t.slice(1), vars, props)[0];
-      if (url !== undefined && !vars.has(fn)) vars.set(fn, { url: url.url, line: s.line });
+      if (url !== undefined && !vars.has(fn)) vars.set(fn, { url: url.url, line: s.line, ...(url.property === undefined ? {} : { property: url.property }) });
       continue;
     }
     if (nameAt < 0) continue;
@@ -233,7 +248,9 @@ function collectVariables(all: readonly Statement[], props: ReadonlyMap<string, 
     if (eq < 0) continue;
     const url = urlsOf(t.slice(eq + 1), vars, props)[0];
     // `ext.x` / `ext { x = ... }` (not `def x`) is a project property: scripts applied later and subprojects see it.
-    if (url !== undefined) vars.set(t[nameAt]!.text, nameAt === 1 ? { url: url.url, line: s.line } : { url: url.url, line: s.line, ext: true });
+    if (url !== undefined) {
+      vars.set(t[nameAt]!.text, { url: url.url, line: s.line, ...(nameAt === 1 ? {} : { ext: true }), ...(url.property === undefined ? {} : { property: url.property }) });
+    }
   }
   return vars;
 }
@@ -263,6 +280,7 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
     for (const u of urlsOf(s.tokens.slice(exprFrom), vars, properties)) {
       const repo: RepositoryUrl = { url: u.url, kind: kindOf(u.url, u.via, forced), line: s.line };
       if (u.via !== undefined) repo.via = u.via;
+      if (u.property !== undefined) repo.property = u.property;
       if (nexus === true) repo.nexus = true;
       result.repositories.push(repo);
       const block = s.path[s.path.length - 1];
