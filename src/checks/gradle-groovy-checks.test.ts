@@ -3,6 +3,7 @@ import type { GradleProjectFacts } from '../build-tools/gradle/facts.js';
 import type { ProjectFacts } from './facts.js';
 import { gradleLegacyStagingHost } from './gradle-repositories.js';
 import { appliesWar } from './gradle-support.js';
+import { urlTarget } from './publishing-hosts.js';
 
 function web(id: string): GradleProjectFacts {
   return { path: ':web', dir: 'web', dirExists: true, hasWebapp: true, repositories: [], plugins: [{ id, file: 'web/build.gradle', line: 1, scope: 'self' }] };
@@ -34,5 +35,14 @@ describe('legacy-staging-host (Gradle): a default behind a property test', () =>
     };
     const [f] = gradleLegacyStagingHost.run(facts);
     expect(f!.fix).toBe('Set RELEASE_REPOSITORY_URL=https://ossrh-staging-api.central.sonatype.com/service/local/staging/deploy/maven2/ in gradle.properties (the build then uses it instead of the written default), or change that default.');
+  });
+});
+
+describe('urlTarget: transports other than https', () => {
+  it('s3, gcs, scp, sftp, webdav and Artifact Registry repositories are not Maven Central', () => {
+    for (const url of ['s3://my-bucket/releases', 'gcs://bucket/maven', 'scp://repo.example.org/var/maven', 'sftp://host/repo', 'artifactregistry://europe-maven.pkg.dev/p/r']) {
+      expect(urlTarget(url, 'https://ossrh-staging-api.central.sonatype.com')).toBe('other');
+    }
+    expect(urlTarget('https://repo.example.org/releases', 'https://ossrh-staging-api.central.sonatype.com')).toBe('central-unknown');
   });
 });
