@@ -64,6 +64,8 @@ const cases: RealWorldCase[] = [
   { name: 'gradle-root-ext-publish-script', route: 'staging-api', codes: [], absent: ['packaging-mismatch', 'distribution-url'], healthy: true },
   // 2020-era pair: de.marcphilipp.nexus-publish 0.3 (nexusPublishing { serverUrl }) and io.codearte.nexus-staging, on s01.
   { name: 'gradle-marcphilipp-nexus-staging', route: 'legacy-ossrh', codes: ['legacy-staging-host'], absent: ['distribution-url', 'not-snapshot'], healthy: false },
+  // A company's own S3 bucket as the Maven repository.
+  { name: 'gradle-s3-repository', route: 'other', codes: [], absent: ['distribution-url'], healthy: true },
 ];
 
 const work = await realWorldWorkspace();
