@@ -35,6 +35,15 @@ describe('parseBuildScript: URLs computed the Groovy way', () => {
     expect(parseBuildScript(text, new Map([['ossrhUrl', 'https://repo.example.org/releases']])).repositories.map((r) => r.url)).toEqual(['https://repo.example.org/releases']);
   });
 
+  it('a property used as a flag in the test neither replaces the branches nor is named as their replacement', () => {
+    const text = `publishing { repositories { maven { url hasProperty('release') ? '${oss}' : 'https://oss.sonatype.org/content/repositories/snapshots/' } } }`;
+    const s = parseBuildScript(text);
+    expect(s.repositories.map((r) => [r.url, r.kind, r.property])).toEqual([
+      [oss, 'release', undefined],
+      ['https://oss.sonatype.org/content/repositories/snapshots/', 'snapshot', undefined],
+    ]);
+  });
+
   it('keeps both branches when the ternary tests something else than a property', () => {
     const props = new Map([
       ['snapshotUrl', 'https://central.sonatype.com/repository/maven-snapshots/'],

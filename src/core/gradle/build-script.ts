@@ -216,6 +216,9 @@ function propertyOverride(tokens: readonly Token[], props: ReadonlyMap<string, s
     const t = tokens[i]!;
     const name = tokens[i + 2]!;
     if (t.kind !== 'ident' || !propertyReaders.has(t.text) || tokens[i + 1]?.text !== '(' || name.kind !== 'string' || name.dynamic === true) continue;
+    // `hasProperty('release') ? '<releases>' : '<snapshots>'` only tests a flag: the branches decide.
+    const branches = tokens.slice(q);
+    if (!branches.some((b) => b.text === name.text && (b.kind === 'ident' || (b.kind === 'string' && b.dynamic !== true)))) return undefined;
     const v = props.get(name.text);
     if (v !== undefined && isUrlLike(v)) return { url: v.trim(), via: name.text };
     // Not set here: the written default is used, and setting the property is the way to change it.
