@@ -66,6 +66,8 @@ const cases: RealWorldCase[] = [
   { name: 'gradle-marcphilipp-nexus-staging', route: 'legacy-ossrh', codes: ['legacy-staging-host'], absent: ['distribution-url', 'not-snapshot'], healthy: false },
   // A company's own S3 bucket as the Maven repository.
   { name: 'gradle-s3-repository', route: 'other', codes: [], absent: ['distribution-url'], healthy: true },
+  // javers: project.version = scmVersion.version (axion-release, from git tags) in subprojects {}: not judged.
+  { name: 'gradle-axion-scm-version', route: 'legacy-ossrh', codes: ['legacy-staging-host'], absent: ['not-snapshot', 'distribution-url'], healthy: false },
 ];
 
 const work = await realWorldWorkspace();

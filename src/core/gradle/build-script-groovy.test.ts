@@ -120,6 +120,12 @@ describe('parseBuildScript: war, version and signing facts', () => {
     expect(parseBuildScript(`version = computeVersion()`).versionComputed).toBe(1);
   });
 
+  it('reads project.version = ... like version = ..., a computed one as computed', () => {
+    expect(parseBuildScript(`project.version = '3.2.0-SNAPSHOT'`).version).toEqual({ value: '3.2.0-SNAPSHOT', line: 1 });
+    expect(parseBuildScript(`subprojects {\n    project.version = scmVersion.version\n}`).versionComputed).toBe(2);
+    expect(parseBuildScript(`project.version = parsedJson.version + '-SNAPSHOT'`).versionComputed).toBe(1);
+  });
+
   it('names the file of version = file(...).text', () => {
     expect(parseBuildScript(`version = file('version.txt').text.trim()`).versionFile).toEqual({ path: 'version.txt', fromRoot: false, line: 1 });
     expect(parseBuildScript(`version = new File(rootDir, 'VERSION').text.trim()`).versionFile).toEqual({ path: 'VERSION', fromRoot: true, line: 1 });

@@ -58,19 +58,24 @@ function constantOf(rest: readonly Token[], constants: Constants): { value: stri
 export function versionStatement(s: Statement, result: Pick<BuildScript, 'version' | 'group' | 'versionFile' | 'versionComputed'>, constants: Constants): boolean {
   const top = s.path.every((b) => b.name === 'allprojects');
   const shared = !top && s.path.every((b) => b.name === 'allprojects' || b.name === 'subprojects');
-  const first = s.tokens[0];
+  // `project.version = ...` (javers, uPortal-web-components) is `version = ...` written long.
+  const qualified = s.tokens[0]?.text === 'project' && s.tokens[1]?.text === '.';
+  const tokens = qualified ? s.tokens.slice(2) : s.tokens;
+  const first = tokens[0];
   if (!(top || shared) || first?.kind !== 'ident' || (first.text !== 'version' && first.text !== 'group')) return false;
   const key = first.text;
-  const rest = s.tokens.slice(1);
+  const rest = tokens.slice(1);
   const value = rest[0]?.text === '=' ? rest[1] : rest[0];
   const literal = value?.kind === 'string' && value.dynamic !== true && (rest.length === 1 || rest.length === 2) ? value : undefined;
   const constant = constantOf(rest, constants);
   const fromFile = key === 'version' ? versionFileOf(rest) : undefined;
-  if (top && (literal !== undefined || (constant === undefined && fromFile === undefined))) return false;
+  if (top && !qualified && (literal !== undefined || (constant === undefined && fromFile === undefined))) return false;
   if (shared && (result[key] !== undefined || (key === 'version' && (result.versionComputed !== undefined || result.versionFile !== undefined)))) return true;
   if (literal !== undefined) result[key] = { value: literal.text, line: literal.line };
   else if (constant !== undefined) result[key] = constant;
   else if (fromFile !== undefined) result.versionFile = { ...fromFile, line: s.line };
+  // Anything else (`scmVersion.version`, `parsedJson.version + '-SNAPSHOT'`) is set at build time.
+  else if (key === 'version' && rest[0]?.text === '=' && rest.length >= 2) result.versionComputed ??= s.line;
   return true;
 }
 
