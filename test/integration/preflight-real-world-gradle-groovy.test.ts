@@ -68,6 +68,8 @@ const cases: RealWorldCase[] = [
   { name: 'gradle-s3-repository', route: 'other', codes: [], absent: ['distribution-url'], healthy: true },
   // javers: project.version = scmVersion.version (axion-release, from git tags) in subprojects {}: not judged.
   { name: 'gradle-axion-scm-version', route: 'legacy-ossrh', codes: ['legacy-staging-host'], absent: ['not-snapshot', 'distribution-url'], healthy: false },
+  // version = "${projectVersion}" from gradle.properties (the release plugin's versionProperties); tag v2.1.0 exists.
+  { name: 'gradle-version-property-name', tags: ['v2.1.0'], route: 'staging-api', codes: ['orphan-tag'], absent: ['not-snapshot', 'distribution-url'], healthy: true },
 ];
 
 const work = await realWorldWorkspace();

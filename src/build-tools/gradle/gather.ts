@@ -213,6 +213,12 @@ export async function gatherGradleFacts(root: string, o: GradleGatherOptions): P
     release.currentVersion = rootScript.version.value;
     release.versionFile = rootScriptFile;
     release.versionLine = rootScript.version.line;
+  } else if (rootScript?.versionName !== undefined && rootEntries.has(rootScript.versionName.name) && rootProps !== undefined) {
+    // `version = projectVersion` with projectVersion=... in gradle.properties.
+    const entry = rootEntries.get(rootScript.versionName.name)!;
+    release.currentVersion = entry.value.trim();
+    release.versionFile = rel(root, rootProps.file);
+    release.versionLine = entry.line;
   } else if (rootScript?.versionFile !== undefined && (await versionFromFile(root, rootScript.versionFile.path, release))) {
     // `version = file('version.txt').text.trim()`: reported at the file that holds it.
   } else {

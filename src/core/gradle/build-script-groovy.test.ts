@@ -126,6 +126,12 @@ describe('parseBuildScript: war, version and signing facts', () => {
     expect(parseBuildScript(`project.version = parsedJson.version + '-SNAPSHOT'`).versionComputed).toBe(1);
   });
 
+  it('names the Gradle property of version = projectVersion / "${projectVersion}"', () => {
+    expect(parseBuildScript(`version = projectVersion`).versionName).toEqual({ name: 'projectVersion', line: 1 });
+    expect(parseBuildScript(`version = "\${projectVersion}"`).versionName).toEqual({ name: 'projectVersion', line: 1 });
+    expect(parseBuildScript(`version = computeVersion()`).versionName).toBeUndefined();
+  });
+
   it('names the file of version = file(...).text', () => {
     expect(parseBuildScript(`version = file('version.txt').text.trim()`).versionFile).toEqual({ path: 'version.txt', fromRoot: false, line: 1 });
     expect(parseBuildScript(`version = new File(rootDir, 'VERSION').text.trim()`).versionFile).toEqual({ path: 'VERSION', fromRoot: true, line: 1 });

@@ -59,6 +59,8 @@ export interface BuildScript {
   version?: { value: string; line: number };
   /** `version = <expression>` at the top level: set at build time, not readable here. */
   versionComputed?: number;
+  /** `version = projectVersion` (Groovy): the name read, a Gradle property when gradle.properties has it. */
+  versionName?: { name: string; line: number };
   /** `version = file('version.txt').text.trim()`: the version is that file's content. */
   versionFile?: { path: string; fromRoot: boolean; line: number };
   /** A top-level `war { ... }` block configures the war task: the war plugin is applied (Gradle fails otherwise). */

@@ -55,7 +55,7 @@ function constantOf(rest: readonly Token[], constants: Constants): { value: stri
  * and any set in `subprojects {}` (the version every published module carries; one set at the top
  * wins). True when the statement is handled here; a plain top-level one is left to the caller.
  */
-export function versionStatement(s: Statement, result: Pick<BuildScript, 'version' | 'group' | 'versionFile' | 'versionComputed'>, constants: Constants): boolean {
+export function versionStatement(s: Statement, result: Pick<BuildScript, 'version' | 'group' | 'versionFile' | 'versionComputed' | 'versionName'>, constants: Constants): boolean {
   const top = s.path.every((b) => b.name === 'allprojects');
   const shared = !top && s.path.every((b) => b.name === 'allprojects' || b.name === 'subprojects');
   // `project.version = ...` (javers, uPortal-web-components) is `version = ...` written long.
@@ -69,6 +69,9 @@ export function versionStatement(s: Statement, result: Pick<BuildScript, 'versio
   const literal = value?.kind === 'string' && value.dynamic !== true && (rest.length === 1 || rest.length === 2) ? value : undefined;
   const constant = constantOf(rest, constants);
   const fromFile = key === 'version' ? versionFileOf(rest) : undefined;
+  // `version = projectVersion`, `version = "${projectVersion}"`: a Groovy reference to a Gradle property.
+  const named = rest[0]?.text === '=' && rest.length === 2 ? propertyNameOf(rest[1]!) : undefined;
+  if (key === 'version' && named !== undefined && constant === undefined && result.versionName === undefined) result.versionName = { name: named, line: s.line };
   if (top && !qualified && (literal !== undefined || (constant === undefined && fromFile === undefined))) return false;
   if (shared && (result[key] !== undefined || (key === 'version' && (result.versionComputed !== undefined || result.versionFile !== undefined)))) return true;
   if (literal !== undefined) result[key] = { value: literal.text, line: literal.line };
@@ -77,6 +80,13 @@ export function versionStatement(s: Statement, result: Pick<BuildScript, 'versio
   // Anything else (`scmVersion.version`, `parsedJson.version + '-SNAPSHOT'`) is set at build time.
   else if (key === 'version' && rest[0]?.text === '=' && rest.length >= 2) result.versionComputed ??= s.line;
   return true;
+}
+
+/** `projectVersion` or `"${projectVersion}"` / `"$projectVersion"`: the one name an expression reads. */
+function propertyNameOf(t: Token): string | undefined {
+  if (t.kind === 'ident' && !/^(version|null|true|false)$/.test(t.text)) return t.text;
+  if (t.kind === 'string' && t.dynamic === true) return /^\$\{?\s*(\w+)\s*\}?$/.exec(t.text.trim())?.[1];
+  return undefined;
 }
 
 /** A top-level `war { ... }` block or `war.dependsOn ...`: the war task is configured, so the war plugin is applied. */
