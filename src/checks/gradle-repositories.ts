@@ -8,11 +8,19 @@ import { ignoresDistribution } from './route.js';
 
 /** Where the URL comes from, when that is not simply the reported line. */
 function where(r: GradleRepositoryFact): string {
+  if (r.implicit === true && r.nexusStaging === true) return " (the io.codearte.nexus-staging plugin's default serverUrl)";
   if (r.implicit === true) return " (the nexus publish plugin's default for sonatype())";
   return r.via === undefined ? '' : ` (via ${r.via})`;
 }
 
 function fixFor(r: GradleRepositoryFact, staging: string): string {
+  if (r.property !== undefined) {
+    const target = r.kind === 'snapshot' ? 'https://central.sonatype.com/repository/maven-snapshots/' : r.nexus === true ? `${staging.replace(/\/+$/, '')}/service/local/` : expectedDeployUrl(staging);
+    return `Set ${r.property}=${target} in gradle.properties (the build then uses it instead of the written default), or change that default.`;
+  }
+  if (r.nexusStaging === true) {
+    return `Set serverUrl to ${staging.replace(/\/+$/, '')}/service/local/ in nexusStaging { ... }, or move to the gradle-nexus publish plugin.`;
+  }
   if (r.nexus === true) {
     return `Set nexusUrl to ${staging.replace(/\/+$/, '')}/service/local/ in nexusPublishing { repositories { sonatype { ... } } }.`;
   }
@@ -30,10 +38,13 @@ export const gradleLegacyStagingHost: Check = {
   run(facts) {
     const staging = gradle(facts).stagingApiUrl;
     const findings: Finding[] = [];
+    // A script applied by several projects declares its URL once: report it once.
+    const seen = new Set<string>();
     for (const project of gradleProjects(facts)) {
       for (const r of project.repositories) {
         const host = legacyHostOf(r.url);
-        if (host === undefined) continue;
+        if (host === undefined || seen.has(`${r.file}:${r.line}:${r.url}`)) continue;
+        seen.add(`${r.file}:${r.line}:${r.url}`);
         findings.push({
           code: 'legacy-staging-host',
           severity: 'error',
@@ -79,8 +90,10 @@ export const gradleDistributionUrl: Check = {
       p.repositories.filter((r) => r.kind === 'release' && !/^file:/i.test(r.url)).map((r) => ({ project: p, r })),
     );
     if (release.some(({ r }) => pointsAtStagingService(r.url, staging))) return [];
+    const seen = new Set<string>();
     return release
       .filter(({ r }) => legacyHostOf(r.url) === undefined) // reported by legacy-staging-host
+      .filter(({ r }) => !seen.has(`${r.file}:${r.line}:${r.url}`) && seen.add(`${r.file}:${r.line}:${r.url}`) !== undefined)
       .map(({ project, r }) => ({
         code: 'distribution-url',
         severity: 'error' as const,

@@ -14,7 +14,12 @@ export function gradleProjects(facts: ProjectFacts): readonly GradleProjectFacts
   return facts.gradle?.projects ?? [];
 }
 
+// Plugins that apply the war plugin themselves: Gretty (and its old org.akhikhl id), the war
+// overlay plugin the uPortal-start overlays use, bmuschko's Tomcat plugins (TomcatBasePlugin
+// applies WarPlugin), and Gradle's old built-in jetty plugin.
+const warApplying = new Set(['org.gretty', 'org.akhikhl.gretty', 'gretty', 'waroverlay', 'com.bmuschko.tomcat', 'com.bmuschko.tomcat-base', 'tomcat', 'jetty']);
+
 /** Plugin ids that bring the war plugin along (it applies `war` itself). */
 export function appliesWar(project: GradleProjectFacts): boolean {
-  return project.plugins.some((p) => p.id === 'war' || /(^|[.-])war$/.test(p.id) || p.id === 'org.gretty');
+  return project.plugins.some((p) => p.id === 'war' || /(^|[.-])war$/.test(p.id) || warApplying.has(p.id));
 }

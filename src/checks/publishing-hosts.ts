@@ -32,6 +32,9 @@ export function urlTarget(url: string, stagingApiUrl: string, id?: string): UrlT
   if (/^file:/i.test(url)) return 'local';
   if (legacyHostOf(url) !== undefined) return 'legacy';
   if (pointsAtStagingService(url, stagingApiUrl)) return 'staging';
+  // `s3://bucket/releases`, `scp://host/repo`, `gcs://...`, `artifactregistry://...`: a wagon or transport
+  // to the project's own storage, never Maven Central (which is reached over https only).
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url) && !/^https?:/i.test(url)) return 'other';
   const host = hostOf(url);
   const stagingHost = hostOf(stagingApiUrl);
   if (host !== undefined && stagingHost !== undefined && host === stagingHost) return 'staging';

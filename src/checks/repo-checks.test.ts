@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GitFacts } from '../io/git.js';
 import type { ProjectFacts, ReleaseFacts } from './facts.js';
+import type { RouteKind } from './route.js';
 import { repoDetachedHead, repoDirtyWorktree } from './repo-git.js';
 import { repoNotSnapshot, repoOrphanTag } from './repo-version.js';
 import { runChecks } from './run-checks.js';
@@ -8,14 +9,16 @@ import { runChecks } from './run-checks.js';
 function git(over: Partial<GitFacts> = {}): GitFacts {
   return { isRepository: true, branch: 'main', detached: false, headCommit: 'a'.repeat(40), dirtyFiles: [], tags: [], ...over };
 }
-function facts(over: { git?: GitFacts; release?: ReleaseFacts; buildTool?: 'maven' | 'gradle' } = {}): ProjectFacts {
-  return {
+function facts(over: { git?: GitFacts; release?: ReleaseFacts; buildTool?: 'maven' | 'gradle'; route?: RouteKind } = {}): ProjectFacts {
+  const f: ProjectFacts = {
     root: '/p',
     buildTool: over.buildTool ?? 'maven',
     gatherFindings: [],
     git: over.git ?? git(),
     release: over.release ?? { currentVersion: '1.2.3-SNAPSHOT', artifactId: 'demo', groupId: 'org.example', versionFile: 'pom.xml', versionLine: 6 },
   };
+  if (over.route !== undefined) f.route = { kind: over.route, evidence: [] };
+  return f;
 }
 const all = [repoDirtyWorktree, repoDetachedHead, repoNotSnapshot, repoOrphanTag];
 
@@ -57,9 +60,13 @@ describe('not-snapshot', () => {
     expect(repoNotSnapshot.run(facts({ release: { currentVersion: '1.2-rc1' } }))).toHaveLength(1);
   });
   it('fires for a Gradle build that declares no version', () => {
-    const [f] = repoNotSnapshot.run(facts({ buildTool: 'gradle', release: { artifactId: 'demo' } }));
+    const [f] = repoNotSnapshot.run(facts({ buildTool: 'gradle', route: 'staging-api', release: { artifactId: 'demo' } }));
     expect(f!.message).toContain('declares no version');
     expect(f!.module).toBe(':');
+  });
+  it('stays quiet for a Gradle build with neither a version nor any way of publishing (a deployment skeleton)', () => {
+    expect(repoNotSnapshot.run(facts({ buildTool: 'gradle', route: 'unknown', release: { artifactId: 'uPortal-start' } }))).toEqual([]);
+    expect(repoNotSnapshot.run(facts({ buildTool: 'gradle', route: 'unknown', release: { artifactId: 'x', currentVersion: '1.0.0' } }))).toHaveLength(1);
   });
   it('does not fire on X.Y.Z-SNAPSHOT, nor on other snapshot shapes real projects use', () => {
     expect(repoNotSnapshot.run(facts())).toEqual([]);

@@ -3,6 +3,7 @@ import { parseVersion, planRelease } from '../core/version.js';
 import type { Finding } from '../core/findings.js';
 import type { ProjectFacts, ReleaseFacts } from './facts.js';
 import type { Check } from './types.js';
+import { routeKind } from './route.js';
 
 function located(facts: ProjectFacts, release: ReleaseFacts): Pick<Finding, 'file' | 'line' | 'module'> {
   const out: Pick<Finding, 'file' | 'line' | 'module'> = {};
@@ -26,6 +27,9 @@ export const repoNotSnapshot: Check = {
     if (current !== undefined && current.trim().endsWith('-SNAPSHOT')) return [];
     // A version computed at build time (`${revision}` passed with -D, a Gradle expression) cannot be judged here.
     if ((current !== undefined && current.includes('${')) || (current === undefined && release.versionComputed === true)) return [];
+    // A Gradle build with no version and no sign of publishing anywhere (a deployment skeleton such as
+    // uPortal-start, an application) releases nothing: there is no version to judge.
+    if (current === undefined && facts.buildTool === 'gradle' && routeKind(facts) === 'unknown') return [];
     const where = facts.buildTool === 'gradle' ? 'gradle.properties (version=X.Y.Z-SNAPSHOT)' : 'the top-level pom.xml <version>';
     return [
       {

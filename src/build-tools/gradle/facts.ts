@@ -56,6 +56,12 @@ export interface GradleRepositoryFact {
   via?: string;
   implicit?: boolean;
   nexus?: boolean;
+  /** `maven { name = '...' }`: read like a Maven repository id when the host alone does not tell. */
+  name?: string;
+  /** io.codearte.nexus-staging `serverUrl` (implicit: its default). */
+  nexusStaging?: boolean;
+  /** The default of `hasProperty('X') ? X : '<url>'`: setting X in gradle.properties replaces it. */
+  property?: string;
 }
 
 export interface GradleProjectFacts {

@@ -2,8 +2,8 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ReleaseFacts } from '../../checks/facts.js';
 import type { Finding } from '../../core/findings.js';
-import type { AppliedPlugin } from '../../core/gradle/build-script.js';
-import { isDirectory, loadScript, readFirst, readText, rel, type LoadedScript, type LocatedPlugin } from './scripts.js';
+import { marcphilippNexusPluginId, nexusSonatypeDefault, nexusStagingPluginId, type AppliedPlugin } from '../../core/gradle/build-script.js';
+import { isDirectory, loadScript, readFirst, readText, rel, withExtUrls, type LoadedScript, type LocatedPlugin } from './scripts.js';
 import { parseProperties, type PropertyEntry } from '../../core/gradle/properties.js';
 import { parseSettings, type GradleSettings } from '../../core/gradle/settings.js';
 import { expandPlugins, loadCatalog, loadConventionPlugins } from './conventions.js';
@@ -73,6 +73,29 @@ async function userProperties(
   return { user, urlProps, entries };
 }
 
+/** The first line of a version file inside the project (`version.txt`), when it reads like a version. */
+async function versionFromFile(root: string, file: string, release: ReleaseFacts): Promise<boolean> {
+  const target = path.resolve(root, file);
+  if (rel(root, target).startsWith('..')) return false;
+  const r = await readText(target);
+  if (!('text' in r)) return false;
+  const lines = r.text.split(/\r?\n/);
+  const at = lines.findIndex((l) => l.trim() !== '');
+  const value = lines[at]?.trim();
+  if (value === undefined || !/^\d[\w.+-]*$/.test(value)) return false;
+  release.currentVersion = value;
+  release.versionFile = rel(root, target);
+  release.versionLine = at + 1;
+  return true;
+}
+
+/** `:a:b:c` → `:`, `:a`, `:a:b`. */
+function ancestorsOf(projectPath: string): string[] {
+  if (projectPath === ':') return [];
+  const parts = projectPath.split(':').filter((p) => p !== '');
+  return parts.map((_, k) => (k === 0 ? ':' : `:${parts.slice(0, k).join(':')}`));
+}
+
 function pluginFacts(plugins: LocatedPlugin[], keep: (p: AppliedPlugin) => boolean): GradlePluginFact[] {
   return plugins.filter(keep).map((p) => ({ id: p.id, file: p.file, line: p.line, scope: p.scope.kind, ...(p.version === undefined ? {} : { version: p.version }) }));
 }
@@ -99,11 +122,17 @@ export async function gatherGradleFacts(root: string, o: GradleGatherOptions): P
   for (const p of parsed.projects) included.push({ path: p.path, dir: p.dir, line: p.line });
 
   let rootLoaded: LoadedScript | undefined;
+  const loadedByPath = new Map<string, LoadedScript>();
   const projects: GradleProjectFacts[] = [];
   for (const inc of included) {
     const dir = path.resolve(root, inc.dir);
-    const script = await readFirst(root, dir, ['build.gradle.kts', 'build.gradle'], notes);
-    const loaded = script === undefined ? undefined : await loadScript(root, script.file, script.text, dir, urlProps, notes);
+    const name = inc.path.split(':').pop()!;
+    // Settings that name each child's script after it (`spring-core/spring-core.gradle`).
+    const named = parsed.childBuildFileNamed === true && inc.path !== ':' && !inc.path.slice(1).includes(':') ? [`${name}.gradle.kts`, `${name}.gradle`] : [];
+    const script = await readFirst(root, dir, [...named, 'build.gradle.kts', 'build.gradle'], notes);
+    // What the root sets with `ext` is a property its subprojects read too.
+    const props = rootLoaded === undefined ? urlProps : withExtUrls(urlProps, rootLoaded.parts.map((p) => p.script));
+    const loaded = script === undefined ? undefined : await loadScript(root, script.file, script.text, dir, props, notes);
     if (loaded !== undefined) {
       const expanded = expandPlugins(loaded.plugins, conventions, catalog.plugins);
       loaded.plugins = expanded.plugins;
@@ -114,6 +143,7 @@ export async function gatherGradleFacts(root: string, o: GradleGatherOptions): P
       allScripts.push(loaded);
     }
     if (inc.path === ':') rootLoaded = loaded;
+    if (loaded !== undefined) loadedByPath.set(inc.path, loaded);
     const project: GradleProjectFacts = {
       path: inc.path,
       dir: rel(root, dir),
@@ -124,15 +154,35 @@ export async function gatherGradleFacts(root: string, o: GradleGatherOptions): P
     };
     if (loaded !== undefined) project.buildFile = loaded.file;
     if (inc.line !== undefined) project.settingsLine = inc.line;
-    if (inc.path !== ':' && rootLoaded !== undefined) {
+    // A `war { ... }` block configures the war task, which only exists with the war plugin applied.
+    const warTask = loaded?.parts.find((p) => p.script.warTask !== undefined);
+    if (warTask !== undefined) project.plugins.push({ id: 'war', file: warTask.file, line: warTask.script.warTask!, scope: 'self' });
+    // What the root, and every project in between (`overlays/build.gradle` for `:overlays:web`),
+    // applies in `subprojects {}`, `allprojects {}` or `project(':x') {}`.
+    for (const ancestor of ancestorsOf(inc.path)) {
+      const above = loadedByPath.get(ancestor);
+      if (above === undefined) continue;
       project.plugins.push(
-        ...pluginFacts(rootLoaded.plugins, (p) => {
+        ...pluginFacts(above.plugins, (p) => {
           const s = p.scope;
           return s.kind === 'subprojects' || s.kind === 'allprojects' || (s.kind === 'project' && s.path === inc.path);
         }),
       );
     }
     projects.push(project);
+  }
+  // io.codearte.nexus-staging applied, its serverUrl set nowhere: it closes and releases on its default host.
+  // The same for de.marcphilipp.nexus-publish with no serverUrl and no repositories of its own.
+  const applied = allScripts.flatMap((l) => l.plugins);
+  const stagingPlugin = applied.find((p) => p.id === nexusStagingPluginId);
+  const nexusPlugin = applied.find((p) => p.id === marcphilippNexusPluginId);
+  const rootProject = projects[0];
+  const anyRepo = (test: (r: GradleRepositoryFact) => boolean): boolean => projects.some((p) => p.repositories.some(test));
+  if (stagingPlugin !== undefined && rootProject !== undefined && !anyRepo((r) => r.nexusStaging === true)) {
+    rootProject.repositories = [...rootProject.repositories, { url: nexusSonatypeDefault, kind: 'release', file: stagingPlugin.file, line: stagingPlugin.line, implicit: true, nexus: true, nexusStaging: true }];
+  }
+  if (nexusPlugin !== undefined && rootProject !== undefined && !anyRepo((r) => r.nexus === true && r.nexusStaging !== true)) {
+    rootProject.repositories = [...rootProject.repositories, { url: nexusSonatypeDefault, kind: 'release', file: nexusPlugin.file, line: nexusPlugin.line, implicit: true, nexus: true }];
   }
   const rootScript = rootLoaded?.script;
   const rootScriptFile = rootLoaded?.file ?? '';
@@ -163,6 +213,14 @@ export async function gatherGradleFacts(root: string, o: GradleGatherOptions): P
     release.currentVersion = rootScript.version.value;
     release.versionFile = rootScriptFile;
     release.versionLine = rootScript.version.line;
+  } else if (rootScript?.versionName !== undefined && rootEntries.has(rootScript.versionName.name) && rootProps !== undefined) {
+    // `version = projectVersion` with projectVersion=... in gradle.properties.
+    const entry = rootEntries.get(rootScript.versionName.name)!;
+    release.currentVersion = entry.value.trim();
+    release.versionFile = rel(root, rootProps.file);
+    release.versionLine = entry.line;
+  } else if (rootScript?.versionFile !== undefined && (await versionFromFile(root, rootScript.versionFile.path, release))) {
+    // `version = file('version.txt').text.trim()`: reported at the file that holds it.
   } else {
     // A convention plugin (buildSrc, build-logic) or an applied script may set the version.
     for (const { file, script: part } of allScripts.flatMap((s) => s.parts)) {

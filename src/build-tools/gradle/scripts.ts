@@ -65,6 +65,12 @@ function resolveApplied(a: AppliedScript, root: string, projectDir: string): str
   return path.resolve(a.fromRoot ? root : projectDir, p);
 }
 
+/** Gradle properties plus the URLs the given scripts set with `ext` (they are project properties too). */
+export function withExtUrls(urlProps: ReadonlyMap<string, string>, scripts: readonly BuildScript[]): ReadonlyMap<string, string> {
+  const ext = scripts.flatMap((s) => Object.entries(s.extUrls ?? {}));
+  return ext.length === 0 ? urlProps : new Map([...urlProps, ...ext]);
+}
+
 export async function loadScript(
   root: string,
   file: string,
@@ -88,13 +94,19 @@ export async function loadScript(
   for (const a of script.appliedScripts) {
     const target = resolveApplied(a, root, projectDir);
     if (target === undefined || seen.has(target)) continue;
+    // A script outside the project (`apply from: '../shared/publish.gradle'`) is not the project's to read.
+    const inside = rel(root, target);
+    if (inside === '..' || inside.startsWith('../') || path.isAbsolute(inside)) {
+      notes.push(`${a.path} (applied from ${relFile}:${a.line}) is outside the project; its checks were skipped.`);
+      continue;
+    }
     seen.add(target);
     const r = await readText(target);
     if (!('text' in r)) {
       notes.push(`${rel(root, target)} (applied from ${relFile}:${a.line}) could not be read (${'error' in r ? r.error : 'no such file'}); its checks were skipped.`);
       continue;
     }
-    const child = await loadScript(root, target, r.text, projectDir, urlProps, notes, seen, depth + 1);
+    const child = await loadScript(root, target, r.text, projectDir, withExtUrls(urlProps, [script]), notes, seen, depth + 1);
     // What the applied script does for "itself" happens where it is applied.
     const scoped = (scope: PluginScope): PluginScope => (scope.kind === 'self' ? a.scope : scope);
     loaded.plugins.push(...child.plugins.map((p) => ({ ...p, scope: scoped(p.scope) })));

@@ -119,8 +119,8 @@ describe('parseBuildScript: publishing repositories', () => {
   it('finds Groovy URLs (variables, ternaries) with lines, ignoring comments and dependency repositories', () => {
     const s = parseBuildScript(groovy);
     expect(s.repositories).toEqual([
-      { url: 'https://central.sonatype.com/repository/maven-snapshots/', kind: 'snapshot', line: 24, via: 'snapshotsRepoUrl' },
-      { url: 'https://ossrh-staging-api.central.sonatype.com/service/local/staging/deploy/maven2/', kind: 'release', line: 24, via: 'releasesRepoUrl' },
+      { url: 'https://central.sonatype.com/repository/maven-snapshots/', kind: 'snapshot', line: 24, via: 'snapshotsRepoUrl', name: 'central' },
+      { url: 'https://ossrh-staging-api.central.sonatype.com/service/local/staging/deploy/maven2/', kind: 'release', line: 24, via: 'releasesRepoUrl', name: 'central' },
       { url: 'https://oss.sonatype.org/service/local/staging/deploy/maven2/', kind: 'release', line: 26 },
     ]);
     expect(s.version).toEqual({ value: '1.2.3-SNAPSHOT', line: 8 });

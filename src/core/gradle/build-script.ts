@@ -1,6 +1,7 @@
 import { tokenize, type Token } from './lexer.js';
 import { blockIndex, startsWith, statements, type Block, type Statement } from './statements.js';
 import { aliasOf, appliedPlugin, appliedScript, normalisePluginId, pluginsFromBlock, pluginVersion, referencesOf } from './plugin-statements.js';
+import { assignedName, collectConstants, versionStatement, warTaskLine } from './version-statements.js';
 
 export { normalisePluginId };
 
@@ -43,6 +44,12 @@ export interface RepositoryUrl {
   implicit?: boolean;
   /** A nexus-publish plugin `nexusUrl`/`snapshotRepositoryUrl` (a service base, not a deploy path). */
   nexus?: boolean;
+  /** `maven { name = 'nexus' }`: the repository's name, Gradle's counterpart of a Maven repository id. */
+  name?: string;
+  /** The Codearte nexus-staging plugin's `serverUrl` (or, implicit, its default). */
+  nexusStaging?: boolean;
+  /** Written as the default of a property test: setting this Gradle property replaces it. */
+  property?: string;
 }
 
 export interface BuildScript {
@@ -52,6 +59,14 @@ export interface BuildScript {
   version?: { value: string; line: number };
   /** `version = <expression>` at the top level: set at build time, not readable here. */
   versionComputed?: number;
+  /** `version = projectVersion` (Groovy): the name read, a Gradle property when gradle.properties has it. */
+  versionName?: { name: string; line: number };
+  /** `version = file('version.txt').text.trim()`: the version is that file's content. */
+  versionFile?: { path: string; fromRoot: boolean; line: number };
+  /** A top-level `war { ... }` block configures the war task: the war plugin is applied (Gradle fails otherwise). */
+  warTask?: number;
+  /** URLs this script sets as extra properties (`ext.releaseRepo = '...'`), by name: applied scripts and subprojects read them. */
+  extUrls?: Record<string, string>;
   group?: { value: string; line: number };
   /** `release { tagTemplate = '...' }` of the Gradle release plugin. */
   tagTemplate?: string;
@@ -83,6 +98,10 @@ export interface AppliedScript {
 
 /** gradle-nexus/publish-plugin's default for `sonatype()`: the retired OSSRH host. */
 export const nexusSonatypeDefault = 'https://oss.sonatype.org/service/local/';
+/** io.codearte.nexus-staging's `serverUrl` default: the same retired host. */
+export const nexusStagingPluginId = 'io.codearte.nexus-staging';
+/** The gradle-nexus plugin's predecessor; its `serverUrl` defaults to the same retired host. */
+export const marcphilippNexusPluginId = 'de.marcphilipp.nexus-publish';
 
 const publishingRoots = ['publishing', 'uploadArchives', 'nexusPublishing'];
 // Identifiers inside a URL expression that are code, not a variable holding the URL.
@@ -110,31 +129,104 @@ function isUrlLike(s: string): boolean {
 interface UrlSource {
   url: string;
   line: number;
+  /** The default of a property test: setting this Gradle property replaces the URL. */
+  property?: string;
+  /** Set as an extra property (`ext`), so visible beyond this script. */
+  ext?: boolean;
 }
 
 /** URL strings of an expression, resolving identifiers through script variables and Gradle properties. */
+/** A URL an expression yields; `property` names the Gradle property that would replace it (`hasProperty('X') ? X : default`). */
+interface UrlFound {
+  url: string;
+  via?: string;
+  property?: string;
+}
+
 function urlsOf(
   tokens: readonly Token[],
   vars: ReadonlyMap<string, UrlSource>,
   props: ReadonlyMap<string, string>,
-): { url: string; via?: string }[] {
-  const found: { url: string; via?: string }[] = [];
+): UrlFound[] {
+  const override = propertyOverride(tokens, props);
+  if (override !== undefined && 'url' in override) return [override];
+  const found: UrlFound[] = [];
+  const lookup = (name: string): string | undefined => {
+    const v = vars.get(name)?.url ?? props.get(name);
+    return v !== undefined && isUrlLike(v) ? v.trim() : undefined;
+  };
+  // `base + 'staging/deploy/maven2/'`: constant strings appended to a known URL belong to it.
+  const push = (url: string, via: string | undefined, next: number): void => {
+    let full = url;
+    for (let j = next; tokens[j]?.text === '+' && tokens[j + 1]?.kind === 'string' && tokens[j + 1]!.dynamic !== true; j += 2) full += tokens[j + 1]!.text;
+    const f: UrlFound = via === undefined ? { url: full } : { url: full, via };
+    const property = override?.unset ?? vars.get(via ?? '')?.property;
+    if (property !== undefined) f.property = property;
+    found.push(f);
+  };
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
-    if (t.kind === 'string' && t.dynamic !== true) {
-      if (isUrlLike(t.text)) found.push({ url: t.text.trim() });
+    if (t.kind === 'string' && t.dynamic === true) {
+      // `"${sonatypeRepositoryUrl}"`, `"${stagingBase}staging/deploy/maven2/"`: resolved when every
+      // interpolated name is a known URL variable or property.
+      const r = interpolate(t.text.trim(), lookup);
+      if (r !== undefined && isUrlLike(r.url)) push(r.url, r.via, i + 1);
+      continue;
+    }
+    if (t.kind === 'string') {
+      if (isUrlLike(t.text)) push(t.text.trim(), undefined, i + 1);
       else if (props.has(t.text) && /property|gradleProperty/i.test(tokens[i - 2]?.text ?? '')) {
         const v = props.get(t.text)!;
-        if (isUrlLike(v)) found.push({ url: v.trim(), via: t.text });
+        if (isUrlLike(v)) push(v.trim(), t.text, tokens[i + 1]?.text === ')' ? i + 2 : i + 1);
       }
       continue;
     }
     if (t.kind !== 'ident' || notVariables.has(t.text) || tokens[i - 1]?.text === '.') continue;
     const v = vars.get(t.text);
-    if (v !== undefined) found.push({ url: v.url, via: t.text });
-    else if (props.has(t.text) && isUrlLike(props.get(t.text)!)) found.push({ url: props.get(t.text)!.trim(), via: t.text });
+    if (v !== undefined) push(v.url, t.text, i + 1);
+    else if (props.has(t.text) && isUrlLike(props.get(t.text)!)) push(props.get(t.text)!.trim(), t.text, i + 1);
   }
   return found;
+}
+
+/** A GString with `${name}` / `$name` parts replaced, or undefined when one of them is unknown. */
+function interpolate(text: string, lookup: (name: string) => string | undefined): { url: string; via: string } | undefined {
+  let via: string | undefined;
+  let unknown = false;
+  const url = text.replace(/\$\{\s*(?:(?:project|rootProject)\.)?(\w+)\s*\}|\$(?:(?:project|rootProject)\.)?(\w+)/g, (_m, a: string | undefined, b: string | undefined) => {
+    const name = (a ?? b)!;
+    const v = lookup(name);
+    if (v === undefined) unknown = true;
+    via ??= name;
+    return v ?? '';
+  });
+  return unknown || via === undefined || url.includes('$') ? undefined : { url, via };
+}
+
+const propertyReaders = new Set(['hasProperty', 'findProperty', 'getProperty', 'property', 'gradleProperty']);
+
+/**
+ * `hasProperty('X') ? X : 'default'`, `project.hasProperty('x') ? project.getProperty('x') : "..."`,
+ * `findProperty('x') ?: '...'`: when the property is set (the project's or the user's
+ * gradle.properties), Gradle takes it and the written default is never used.
+ */
+function propertyOverride(tokens: readonly Token[], props: ReadonlyMap<string, string>): { url: string; via: string } | { unset: string } | undefined {
+  // Only the test itself (before `?`, or the left of `?:`) decides; a property read in a branch does not.
+  const q = tokens.findIndex((t) => t.kind === 'punct' && t.text === '?');
+  if (q < 0) return undefined;
+  for (let i = 0; i + 2 < q; i++) {
+    const t = tokens[i]!;
+    const name = tokens[i + 2]!;
+    if (t.kind !== 'ident' || !propertyReaders.has(t.text) || tokens[i + 1]?.text !== '(' || name.kind !== 'string' || name.dynamic === true) continue;
+    // `hasProperty('release') ? '<releases>' : '<snapshots>'` only tests a flag: the branches decide.
+    const branches = tokens.slice(q);
+    if (!branches.some((b) => b.text === name.text && (b.kind === 'ident' || (b.kind === 'string' && b.dynamic !== true)))) return undefined;
+    const v = props.get(name.text);
+    if (v !== undefined && isUrlLike(v)) return { url: v.trim(), via: name.text };
+    // Not set here: the written default is used, and setting the property is the way to change it.
+    return { unset: name.text };
+  }
+  return undefined;
 }
 
 function kindOf(url: string, via: string | undefined, forced?: RepositoryKind): RepositoryKind {
@@ -147,15 +239,23 @@ function collectVariables(all: readonly Statement[], props: ReadonlyMap<string, 
   const vars = new Map<string, UrlSource>();
   for (const s of all) {
     const t = s.tokens;
-    let nameAt = -1;
-    if (t[0]?.kind === 'ident' && ['def', 'val', 'var', 'String'].includes(t[0].text) && t[1]?.kind === 'ident') nameAt = 1;
-    else if (t[0]?.text === 'ext' && t[1]?.text === '.' && t[2]?.kind === 'ident') nameAt = 2;
-    else if (s.path[s.path.length - 1]?.name === 'ext' && t[0]?.kind === 'ident' && t[1]?.text === '=') nameAt = 0;
+    const nameAt = assignedName(s);
+    if (nameAt < 0 && t[0]?.text === 'return' && s.path.length > 0) {
+      // `def getReleaseRepositoryUrl() { return ... }` (gradle-mvn-push and its many copies): the
+      // function's name stands for the URL it returns.
+      const fn = s.path[s.path.length - 1]!.name;
+      const url = fn === '' ? undefined : urlsOf(t.slice(1), vars, props)[0];
+      if (url !== undefined && !vars.has(fn)) vars.set(fn, { url: url.url, line: s.line, ...(url.property === undefined ? {} : { property: url.property }) });
+      continue;
+    }
     if (nameAt < 0) continue;
     const eq = t.findIndex((x, k) => k > nameAt && x.text === '=');
     if (eq < 0) continue;
     const url = urlsOf(t.slice(eq + 1), vars, props)[0];
-    if (url !== undefined) vars.set(t[nameAt]!.text, { url: url.url, line: s.line });
+    // `ext.x` / `ext { x = ... }` (not `def x`) is a project property: scripts applied later and subprojects see it.
+    if (url !== undefined) {
+      vars.set(t[nameAt]!.text, { url: url.url, line: s.line, ...(nameAt === 1 ? {} : { ext: true }), ...(url.property === undefined ? {} : { property: url.property }) });
+    }
   }
   return vars;
 }
@@ -168,6 +268,16 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
   const all = statements(tokenize(text));
   const result: BuildScript = { plugins: [], repositories: [], appliedScripts: [] };
   const vars = collectVariables(all, properties);
+  for (const [name, v] of vars) if (v.ext === true) (result.extUrls ??= {})[name] = v.url;
+  const constants = collectConstants(all);
+  const propertyVars = new Map<string, ScriptReference[]>();
+  for (const s of all) {
+    const t = s.tokens;
+    if (t[0]?.kind !== 'ident' || !['def', 'val', 'var', 'String'].includes(t[0].text) || t[1]?.kind !== 'ident' || t[2]?.text !== '=') continue;
+    // One source only: `findProperty('k') ?: System.getenv('K')` needs either, which a list of names cannot say.
+    const refs = referencesOf(t.slice(3));
+    if (refs.length === 1) propertyVars.set(t[1].text, refs);
+  }
   const nexusDefaults: { line: number; block: Block | undefined }[] = [];
   const nexusExplicit = new Set<Block>();
 
@@ -175,10 +285,16 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
     for (const u of urlsOf(s.tokens.slice(exprFrom), vars, properties)) {
       const repo: RepositoryUrl = { url: u.url, kind: kindOf(u.url, u.via, forced), line: s.line };
       if (u.via !== undefined) repo.via = u.via;
+      if (u.property !== undefined) repo.property = u.property;
       if (nexus === true) repo.nexus = true;
       result.repositories.push(repo);
+      const block = s.path[s.path.length - 1];
+      if (block !== undefined) repoBlocks.set(repo, block);
     }
   };
+  // `maven { name = 'nexus'; url = ... }`: the name, set anywhere in the block, belongs to its URL.
+  const repoBlocks = new Map<RepositoryUrl, Block>();
+  const blockNames = new Map<Block, string>();
 
   for (const s of all) {
     for (const t of s.tokens) {
@@ -206,6 +322,8 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
       result.appliedScripts.push({ ...script, scope: scopeOf(path) });
       continue;
     }
+    result.warTask ??= warTaskLine(s);
+    if (versionStatement(s, result, constants)) continue;
     const applied = appliedPlugin(s);
     if (applied !== undefined) {
       result.plugins.push({ id: normalisePluginId(applied), line: s.line, scope: scopeOf(path) });
@@ -241,12 +359,30 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
       continue;
     }
     if (s.tokens.some((t) => t.text === 'useInMemoryPgpKeys')) {
-      result.inMemorySigning = { line: s.line, refs: referencesOf(s.tokens) };
+      const refs = referencesOf(s.tokens);
+      // `def signingKey = findProperty("signingKey")` then `useInMemoryPgpKeys(signingKeyId, signingKey, ...)`.
+      for (const t of s.tokens) {
+        if (t.kind !== 'ident') continue;
+        for (const r of propertyVars.get(t.text) ?? []) if (!refs.some((x) => x.name === r.name && x.env === r.env)) refs.push(r);
+      }
+      result.inMemorySigning = { line: s.line, refs };
       continue;
     }
     if (innermost === 'release' && startsWith(s, 'tagTemplate')) {
       const tpl = s.tokens.find((t) => t.kind === 'string');
       if (tpl !== undefined) result.tagTemplate = tpl.text;
+      continue;
+    }
+    // The Codearte nexus-staging plugin closes and releases on `serverUrl` (default: the retired host).
+    if (innermost === 'nexusStaging' && first?.text === 'serverUrl') {
+      const before = result.repositories.length;
+      addRepo(s, 1, 'release', true);
+      for (const r of result.repositories.slice(before)) r.nexusStaging = true;
+      continue;
+    }
+    // de.marcphilipp.nexus-publish before 0.4.0: `nexusPublishing { serverUrl = uri(...) }`, no repositories block.
+    if (innermost === 'nexusPublishing' && (first?.text === 'serverUrl' || first?.text === 'snapshotRepositoryUrl')) {
+      addRepo(s, 1, first.text === 'serverUrl' ? 'release' : 'snapshot', true);
       continue;
     }
     const rootAt = blockIndex(path, publishingRoots);
@@ -263,11 +399,20 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
       }
       continue;
     }
+    if (first.text === 'name' && innermost === 'maven') {
+      const named = s.tokens.find((t) => t.kind === 'string' && t.dynamic !== true);
+      if (named !== undefined) blockNames.set(path[path.length - 1]!, named.text);
+      continue;
+    }
     if (first.text === 'url' || first.text === 'setUrl') addRepo(s, 1);
     else if (first.text === 'maven' && s.tokens[1]?.text === '(' && innermost === 'repositories') addRepo(s, 1);
     else if (innermost === 'mavenDeployer' && (first.text === 'repository' || first.text === 'snapshotRepository')) {
       addRepo(s, 1, first.text === 'repository' ? 'release' : 'snapshot');
     }
+  }
+  for (const [repo, block] of repoBlocks) {
+    const name = blockNames.get(block);
+    if (name !== undefined) repo.name = name;
   }
   // `sonatype { ... }` blocks: the opener statement `sonatype` sits in `repositories`, and the
   // block itself is on the path of whatever it contains.

@@ -27,6 +27,15 @@ describe('tokenize', () => {
     expect(tokenize('x /* never closed')).toHaveLength(1);
   });
 
+  it('reads Groovy slashy strings, so a // inside one is no comment, and keeps division a division', () => {
+    const tokens = tokenize(`if (url ==~ /^https?:\\/\\/.+/ || url =~ /^http:\\/\\//) {\n  x = a / b / c\n}`);
+    expect(tokens.filter((t) => t.kind === 'string').map((t) => t.text)).toEqual(['^https?://.+', '^http://']);
+    expect(tokens.filter((t) => t.text === '{' || t.text === '}')).toHaveLength(2);
+    expect(tokens.filter((t) => t.text === '/').map((t) => t.line)).toEqual([2, 2]);
+    const unquoted = tokenize(`def v = version.replaceAll(/-SNAPSHOT$/, '')\nurl 'https://repo.example.org'`);
+    expect(unquoted.filter((t) => t.kind === 'string').map((t) => [t.text, t.line])).toEqual([['-SNAPSHOT$', 1], ['', 1], ['https://repo.example.org', 2]]);
+  });
+
   it('never throws, and lines never go backwards or past the last line', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 400 }), (text) => {

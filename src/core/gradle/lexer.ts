@@ -140,8 +140,45 @@ export function tokenize(text: string): Token[] {
       i = j;
       continue;
     }
+    if (ch === '/' && slashyMayStart(tokens[tokens.length - 1])) {
+      const end = slashyEnd(text, i);
+      if (end !== undefined) {
+        const value = text.slice(i + 1, end).replace(/\\\//g, '/');
+        push('string', value, line, value.includes('$'));
+        i = end + 1;
+        continue;
+      }
+    }
     push('punct', ch, line);
     i++;
   }
   return tokens;
+}
+
+// A Groovy slashy string (`/^v(\d+)/`, often holding `//` or quotes) starts where an operand is
+// expected; after a name, a number or a closing bracket the slash is a division.
+const slashyAfter = new Set(['(', ',', '=', '~', ':', '[', '!', '?', '{', ';', '&', '|', '+']);
+
+function slashyMayStart(prev: Token | undefined): boolean {
+  if (prev === undefined) return false;
+  if (prev.kind === 'punct') return slashyAfter.has(prev.text);
+  return prev.kind === 'ident' && prev.text === 'return';
+}
+
+// Slashy strings in build scripts are short and on one line; this bound keeps hostile input linear.
+const maxSlashy = 500;
+
+/** Index of the closing `/` on the same line, or undefined when there is none (then it was not one). */
+function slashyEnd(text: string, start: number): number | undefined {
+  const stop = Math.min(text.length, start + maxSlashy);
+  for (let j = start + 1; j < stop; j++) {
+    const c = text[j]!;
+    if (c === '\n' || c === '\r') return undefined;
+    if (c === '\\' && text[j + 1] === '/') {
+      j++;
+      continue;
+    }
+    if (c === '/') return j === start + 1 ? undefined : j;
+  }
+  return undefined;
 }

@@ -52,3 +52,24 @@ project(':server').projectDir = new File(settingsDir, 'srv/')
     );
   });
 });
+
+describe('parseSettings: scripts and folders set in a children loop', () => {
+  it('reads buildFileName = "${project.name}.gradle" and a projectDir template, also through a local variable', () => {
+    const s = parseSettings(`include 'testng', 'android'
+rootProject.children.each { project ->
+    String projectDirName = "subprojects/$project.name"
+    project.projectDir = new File(settingsDir, projectDirName)
+    project.buildFileName = "\${project.name}.gradle"
+}`);
+    expect(s.childBuildFileNamed).toBe(true);
+    expect(s.projects.map((p) => [p.path, p.dir])).toEqual([
+      [':testng', 'subprojects/testng'],
+      [':android', 'subprojects/android'],
+    ]);
+  });
+
+  it('ignores buildFileName outside such a loop or not named after the project', () => {
+    expect(parseSettings(`rootProject.buildFileName = "build.gradle.kts"`).childBuildFileNamed).toBeUndefined();
+    expect(parseSettings(`rootProject.children.each { it.buildFileName = "\${it.name}-build.gradle" }`).childBuildFileNamed).toBeUndefined();
+  });
+});

@@ -1,5 +1,5 @@
 import { tokenize } from './lexer.js';
-import { constantStrings, startsWith, statements } from './statements.js';
+import { constantStrings, startsWith, statements, type Statement } from './statements.js';
 
 export interface IncludedProject {
   /** Gradle project path, `:a:b`. */
@@ -16,6 +16,37 @@ export interface GradleSettings {
   projects: IncludedProject[];
   /** `includeBuild("build-logic")`, also inside `pluginManagement {}`: folders of included builds. */
   includedBuilds: string[];
+  /**
+   * `rootProject.children.each { p -> p.buildFileName = "${p.name}.gradle" }` (Spring Framework,
+   * JUnit 5, Hibernate, Mockito): each child's build script is named after the project.
+   */
+  childBuildFileNamed?: boolean;
+  /** `p.projectDir = new File(settingsDir, "subprojects/${p.name}")` in that loop: `subprojects/{name}`. */
+  childDirTemplate?: string;
+}
+
+// `${project.name}`, `$it.name`, `${p.name}`: the loop variable's project name in a GString.
+const loopName = /\$\{?\s*\w+\.name\s*\}?/;
+
+/** Settings written inside `rootProject.children.each { ... }` / `.forEach { ... }`. */
+function childLoopSetting(s: Statement, result: GradleSettings, locals: Map<string, string>): void {
+  if (!s.path.some((b) => b.name === 'each' || b.name === 'forEach')) return;
+  const texts = s.tokens.map((t) => t.text);
+  const eq = texts.indexOf('=');
+  if (eq < 1) return;
+  const rhs = s.tokens.slice(eq + 1);
+  const literal = rhs.find((t) => t.kind === 'string' && t.dynamic === true && loopName.test(t.text))?.text;
+  // `String projectDirName = "subprojects/$project.name"` then `projectDir = new File(settingsDir, projectDirName)`.
+  const value = literal ?? rhs.map((t) => (t.kind === 'ident' ? locals.get(t.text) : undefined)).find((v) => v !== undefined);
+  if (value === undefined) return;
+  const target = texts[eq - 1];
+  if (target === 'buildFileName') {
+    if (/^\.gradle(\.kts)?$/.test(value.replace(loopName, ''))) result.childBuildFileNamed = true;
+  } else if (target === 'projectDir') {
+    result.childDirTemplate = value.replace(loopName, '{name}').replace(/\\/g, '/').replace(/\/+$/, '');
+  } else if (eq === 2 && /^(def|String|val|var)$/.test(texts[0]!) && s.tokens[1]?.kind === 'ident') {
+    locals.set(texts[1]!, value);
+  }
 }
 
 export function normaliseProjectPath(raw: string): string | undefined {
@@ -45,7 +76,9 @@ export function parseSettings(text: string): GradleSettings {
   };
   const dirOverrides: [string, string][] = [];
 
+  const loopLocals = new Map<string, string>();
   for (const s of statements(tokenize(text))) {
+    childLoopSetting(s, result, loopLocals);
     const strings = constantStrings(s.tokens);
     if (startsWith(s, 'includeBuild')) {
       const dir = strings[0]?.text.replace(/\\/g, '/').replace(/\/+$/, '');
@@ -76,6 +109,9 @@ export function parseSettings(text: string): GradleSettings {
       const path = normaliseProjectPath(strings[0]!.text);
       if (path !== undefined) dirOverrides.push([path, strings[strings.length - 1]!.text.replace(/\\/g, '/').replace(/\/+$/, '')]);
     }
+  }
+  if (result.childDirTemplate !== undefined && !result.childDirTemplate.includes('$')) {
+    for (const p of result.projects) if (!p.path.slice(1).includes(':')) p.dir = result.childDirTemplate.replace('{name}', p.path.slice(1));
   }
   for (const [path, dir] of dirOverrides) {
     const p = byPath.get(path);
