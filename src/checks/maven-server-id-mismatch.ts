@@ -1,6 +1,8 @@
 import type { Finding } from '../core/findings.js';
 import type { Check } from './types.js';
-import type { MavenFacts } from '../build-tools/maven/facts.js';
+import type { MavenFacts, MavenModuleFacts } from '../build-tools/maven/facts.js';
+import { isEncrypted } from '../core/maven-settings.js';
+import type { Origin } from '../core/pom/index.js';
 import { routeKind } from './route.js';
 import { at, dedupe, fromWhere, isMaven, mavenModules, originAt } from './maven-support.js';
 
@@ -37,6 +39,20 @@ export const mavenServerIdMismatch: Check = {
       return dedupe(findings);
     }
     for (const module of mavenModules(facts)) {
+      // nexus-staging-maven-plugin deploys in place of maven-deploy-plugin and authenticates with its own <serverId>.
+      const staging = stagingServerId(module);
+      if (staging !== undefined) {
+        const why = lacking(maven, staging.value);
+        if (why === undefined) continue;
+        findings.push({
+          code: 'server-id-mismatch',
+          severity: 'error',
+          message: `No credentials for nexus-staging-maven-plugin's <serverId> "${staging.value}" (it deploys instead of maven-deploy-plugin and ignores the distribution repository id): ${why}.`,
+          ...at(originAt(facts, module, staging.origin)),
+          fix: `Add <server><id>${staging.value}</id><username>TOKEN_USER</username><password>TOKEN_PASSWORD</password></server> to ${maven.settings.file} with the portal user token (\${env.NAME} values work), or set RELCTL_TOKEN_USERNAME and RELCTL_TOKEN_PASSWORD for relctl release.`,
+        });
+        continue;
+      }
       const id = module.effective.repository?.id;
       if (id === undefined) continue;
       const why = lacking(maven, id.value);
@@ -53,11 +69,30 @@ export const mavenServerIdMismatch: Check = {
   },
 };
 
+/**
+ * nexus-staging-maven-plugin's `<serverId>` when the plugin is in force for the module (declared
+ * in `<plugins>`, possibly configured in `<pluginManagement>`), with where it is written.
+ */
+function stagingServerId(module: MavenModuleFacts): { value: string; origin: Origin } | undefined {
+  const entries = module.effective.plugins.filter((p) => p.artifactId === 'nexus-staging-maven-plugin');
+  if (!entries.some((p) => !p.managed || p.extensions)) return undefined;
+  for (const p of [...entries.filter((x) => !x.managed), ...entries.filter((x) => x.managed)]) {
+    const id = p.config.find((c) => c.path === 'serverId' || c.path.endsWith('/serverId'));
+    if (id !== undefined && id.value !== '' && !id.value.includes('${')) return { value: id.value, origin: { pom: p.origin.pom, line: id.line } };
+  }
+  return undefined;
+}
+
 /** Why the settings hold no usable credentials for `id`, or undefined when they do. */
 function lacking(maven: MavenFacts, id: string): string | undefined {
   const servers = maven.settings.servers.filter((s) => s.id === id);
-  if (servers.some((s) => s.username !== undefined && s.password !== undefined)) return undefined;
-  if (!maven.settings.found) return `there is no settings file at ${maven.settings.file}`;
+  const usable = servers.find((s) => s.username !== undefined && s.password !== undefined);
+  const master = maven.settings.masterPassword;
+  if (usable !== undefined && isEncrypted(usable.password) && master !== undefined && !master.found) {
+    return `its <server> in ${maven.settings.file} has an encrypted password ({...}), but there is no ${master.file} with the master password to decrypt it, so Maven would send it as it is`;
+  }
+  if (usable !== undefined) return undefined;
+  if (!maven.settings.found) return `there is no settings file at ${maven.settings.file}${maven.settings.via === undefined ? '' : ` (named by -s in ${maven.settings.via})`}`;
   if (servers.length === 0) {
     const known = maven.settings.servers.map((s) => `"${s.id}"`).join(', ');
     return `${maven.settings.file} has no <server> with that id${known === '' ? '' : ` (it has ${known})`}`;

@@ -64,3 +64,8 @@ export function parseMavenSettings(text: string, context: SettingsContext): Sett
 export function serverWithCredentials(settings: MavenSettings, id: string): MavenServer | undefined {
   return settings.servers.find((s) => s.id === id && s.username !== undefined && s.password !== undefined);
 }
+
+/** A Maven 3 encrypted value: `{base64}` (Maven 4's `{[name=...]...}` has its own sources). */
+export function isEncrypted(value: string | undefined): boolean {
+  return value !== undefined && /^\{[^[{}\s][^{}\s]*\}$/.test(value.trim());
+}

@@ -1,6 +1,7 @@
 import { tokenize, type Token } from './lexer.js';
 import { blockIndex, startsWith, statements, type Block, type Statement } from './statements.js';
-import { aliasOf, appliedPlugin, appliedScript, normalisePluginId, pluginsFromBlock, pluginVersion, referencesOf } from './plugin-statements.js';
+import { aliasOf, appliedPlugin, appliedScript, normalisePluginId, pluginsFromBlock, pluginVersion } from './plugin-statements.js';
+import { callArguments, credentialSources, referencesIn, variableExpressions, type CredentialSource } from './credential-refs.js';
 
 export { normalisePluginId };
 
@@ -66,7 +67,9 @@ export interface BuildScript {
   /** `signing { useGpgCmd() }`: gpg (its agent and default key) signs; no keyring properties needed. */
   gpgCmd?: number;
   /** `signing { useInMemoryPgpKeys(...) }`: the line and the properties/variables it reads. */
-  inMemorySigning?: { line: number; refs: ScriptReference[] };
+  inMemorySigning?: { line: number; refs: ScriptReference[]; args: ScriptReference[][] };
+  /** Publishing credentials the script configures itself (`credentials {}`, gradle-nexus, nmcp, JReleaser). */
+  credentials?: CredentialSource[];
 }
 
 // Blocks whose `url` is POM metadata (project, SCM, license, developer pages), never a repository.
@@ -168,11 +171,16 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
   const all = statements(tokenize(text));
   const result: BuildScript = { plugins: [], repositories: [], appliedScripts: [] };
   const vars = collectVariables(all, properties);
+  const expressions = variableExpressions(all);
   const nexusDefaults: { line: number; block: Block | undefined }[] = [];
   const nexusExplicit = new Set<Block>();
 
+  // The URL of each repository block, for the credentials written in it.
+  const urlByBlock = new Map<Block, string>();
   const addRepo = (s: Statement, exprFrom: number, forced?: RepositoryKind, nexus?: boolean): void => {
     for (const u of urlsOf(s.tokens.slice(exprFrom), vars, properties)) {
+      const block = s.path[s.path.length - 1];
+      if (block !== undefined && !urlByBlock.has(block)) urlByBlock.set(block, u.url);
       const repo: RepositoryUrl = { url: u.url, kind: kindOf(u.url, u.via, forced), line: s.line };
       if (u.via !== undefined) repo.via = u.via;
       if (nexus === true) repo.nexus = true;
@@ -241,7 +249,9 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
       continue;
     }
     if (s.tokens.some((t) => t.text === 'useInMemoryPgpKeys')) {
-      result.inMemorySigning = { line: s.line, refs: referencesOf(s.tokens) };
+      // Each argument (key id, key, password) is there when any name it reads is set (`a ?: b`).
+      const args = callArguments(s.tokens, 'useInMemoryPgpKeys').map((a) => referencesIn(a, expressions));
+      result.inMemorySigning = { line: s.line, refs: referencesIn(s.tokens, expressions), args };
       continue;
     }
     if (innermost === 'release' && startsWith(s, 'tagTemplate')) {
@@ -284,5 +294,11 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
     if (d.block !== undefined && nexusExplicit.has(d.block)) continue;
     result.repositories.push({ url: nexusSonatypeDefault, kind: 'release', line: d.line, implicit: true, nexus: true });
   }
+  const credentials = credentialSources(all, expressions);
+  for (const c of credentials) {
+    const url = c.block === undefined ? undefined : (urlByBlock.get(c.block) ?? (isUrlLike(c.block.arg ?? '') ? c.block.arg : undefined));
+    if (url !== undefined) c.url = url;
+  }
+  if (credentials.length > 0) result.credentials = credentials;
   return result;
 }

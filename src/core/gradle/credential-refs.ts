@@ -1,0 +1,203 @@
+/**
+ * Where a Gradle build takes its publishing credentials and in-memory signing keys from: the
+ * Gradle properties and environment variables its expressions read. Real builds name them as
+ * they like (`System.getenv("SONATYPE_USERNAME")`, `providers.environmentVariable(...)`,
+ * `findProperty("ossrhUser") ?: System.getenv(...)`, a Groovy bare `signingKey`, a local
+ * `def user = ...`), so preflight checks the names the build reads, not a fixed list. Pure.
+ */
+import type { ScriptReference } from './build-script.js';
+import type { Token } from './lexer.js';
+import type { Block, Statement } from './statements.js';
+
+/**
+ * One credential (username or password) of a publishing target: any one of `refs` being set
+ * satisfies it (`a ?: b`); `refs` empty means the expression is not readable here (a literal, a
+ * helper call), and preflight stays quiet about it.
+ */
+export interface CredentialExpression {
+  refs: ScriptReference[];
+  line: number;
+}
+
+/** A publishing target's credentials as the script configures them. */
+export interface CredentialSource {
+  /** What reads them: `credentials`, `nexusPublishing`, `nmcp`, `jreleaser`. */
+  kind: 'credentials' | 'nexusPublishing' | 'nmcp' | 'jreleaser';
+  line: number;
+  /** The repository block (`maven`, `sonatype`, ...) they belong to, when there is one. */
+  block?: Block;
+  /** That repository's URL, when the script names it (credentials for another host are not Central's). */
+  url?: string;
+  username?: CredentialExpression;
+  password?: CredentialExpression;
+}
+
+const envFunctions = new Set(['getenv', 'env', 'environmentVariable']);
+const propertyFunctions = new Set(['findProperty', 'property', 'gradleProperty', 'getProperty', 'hasProperty']);
+// Identifiers that are code in a credential expression, never a Gradle property.
+const notProperties = new Set([
+  'project', 'rootProject', 'providers', 'System', 'it', 'this', 'null', 'true', 'false', 'as', 'is', 'def', 'val', 'var',
+  'if', 'else', 'return', 'new', 'ext', 'extra', 'get', 'orNull', 'orElse', 'getOrElse', 'set', 'toString', 'trim',
+  'isEmpty', 'isBlank', 'username', 'password', 'properties', 'findProperty', 'property', 'gradleProperty', 'getProperty',
+  'hasProperty', 'getenv', 'env', 'environmentVariable', 'by', 'lazy', 'in', 'and', 'or', 'not', 'file', 'text', 'readText',
+  'signing', 'useInMemoryPgpKeys',
+]);
+
+/** `val user: String? by project` (Kotlin): `user` is the Gradle property of that name. */
+function delegatedToProject(t: readonly Token[]): boolean {
+  const by = t.findIndex((x) => x.text === 'by');
+  return by > 0 && t[by + 1]?.text === 'project';
+}
+
+/** Local variables (`def x = ...`, `val x = ...`, `ext.x = ...`) and the expressions they hold. */
+export function variableExpressions(all: readonly Statement[]): Map<string, readonly Token[]> {
+  const vars = new Map<string, readonly Token[]>();
+  for (const s of all) {
+    const t = s.tokens;
+    let nameAt = -1;
+    if (t[0]?.kind === 'ident' && ['def', 'val', 'var', 'String'].includes(t[0].text) && t[1]?.kind === 'ident') nameAt = 1;
+    else if (t[0]?.text === 'ext' && t[1]?.text === '.' && t[2]?.kind === 'ident') nameAt = 2;
+    if (nameAt < 0) continue;
+    const name = t[nameAt]!.text;
+    if (delegatedToProject(t)) {
+      // Read as the equivalent `findProperty("name")`.
+      const at = (kind: Token['kind'], text: string): Token => ({ kind, text, line: s.line, nl: false });
+      vars.set(name, [at('ident', 'findProperty'), at('punct', '('), at('string', name), at('punct', ')')]);
+      continue;
+    }
+    const eq = t.findIndex((x, k) => k > nameAt && x.text === '=');
+    if (eq >= 0) vars.set(name, t.slice(eq + 1));
+  }
+  return vars;
+}
+
+/**
+ * The properties and variables an expression reads, following local variables (a few levels)
+ * and, in Groovy, bare names that are project properties (`useInMemoryPgpKeys(signingKey, pass)`).
+ */
+export function referencesIn(tokens: readonly Token[], vars: ReadonlyMap<string, readonly Token[]> = new Map(), depth = 0): ScriptReference[] {
+  const refs: ScriptReference[] = [];
+  const add = (r: ScriptReference): void => {
+    if (!refs.some((x) => x.name === r.name && x.env === r.env)) refs.push(r);
+  };
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const prev = tokens[i - 1]?.text;
+    if (t.kind === 'string') {
+      if (t.dynamic === true) continue;
+      const fn = prev === '(' || prev === '[' ? (tokens[i - 2]?.text ?? '') : '';
+      if (envFunctions.has(fn)) add({ name: t.text, env: true });
+      else if (propertyFunctions.has(fn) || fn === 'properties' || fn === 'project' || fn === 'extra') add({ name: t.text, env: false });
+      continue;
+    }
+    if (t.kind !== 'ident') continue;
+    const next = tokens[i + 1]?.text;
+    // `System.env.NAME` (Groovy).
+    if (prev === '.' && tokens[i - 2]?.text === 'env' && tokens[i - 4]?.text === 'System') {
+      add({ name: t.text, env: true });
+      continue;
+    }
+    // `project.name` / `rootProject.name` (not a method call).
+    if (prev === '.' && (tokens[i - 2]?.text === 'project' || tokens[i - 2]?.text === 'rootProject') && next !== '(' && !notProperties.has(t.text)) {
+      add({ name: t.text, env: false });
+      continue;
+    }
+    if (prev === '.' || next === '(' || next === '.' || next === '{' || notProperties.has(t.text) || !/^[a-z]/.test(t.text)) continue;
+    const held = vars.get(t.text);
+    if (held !== undefined) {
+      if (depth < 4) for (const r of referencesIn(held, vars, depth + 1)) add(r);
+      continue;
+    }
+    add({ name: t.text, env: false });
+  }
+  return refs;
+}
+
+/** The arguments of the call `fn(...)` in a statement, split at top-level commas. */
+export function callArguments(tokens: readonly Token[], fn: string): Token[][] {
+  const at = tokens.findIndex((t, k) => t.text === fn && tokens[k + 1]?.text === '(');
+  if (at < 0) return [];
+  const args: Token[][] = [[]];
+  let depth = 0;
+  for (let i = at + 2; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.kind === 'punct' && (t.text === '(' || t.text === '[')) depth++;
+    if (t.kind === 'punct' && (t.text === ')' || t.text === ']')) {
+      if (depth === 0) break;
+      depth--;
+    }
+    if (t.kind === 'punct' && t.text === ',' && depth === 0) args.push([]);
+    else args[args.length - 1]!.push(t);
+  }
+  return args.filter((a) => a.length > 0);
+}
+
+const nexusRoots = ['nexusPublishing'];
+const nmcpRoots = ['nmcp', 'nmcpAggregation', 'nmcpSettings'];
+
+function sourceKind(path: readonly Block[]): CredentialSource['kind'] | undefined {
+  const names = path.map((b) => b.name);
+  if (names.includes('credentials')) return 'credentials';
+  if (names.some((n) => nexusRoots.includes(n))) return 'nexusPublishing';
+  if (names.some((n) => nmcpRoots.includes(n))) return 'nmcp';
+  if (names.includes('jreleaser') && names.includes('mavenCentral')) return 'jreleaser';
+  return undefined;
+}
+
+/** The expression after `username`: `= x`, `.set(x)`, `x` (Groovy), `(x)`. */
+function valueTokens(s: Statement): readonly Token[] {
+  const t = s.tokens;
+  if (t[1]?.text === '.' && t[2]?.text === 'set') return t.slice(3);
+  return t[1]?.text === '=' ? t.slice(2) : t.slice(1);
+}
+
+/**
+ * The credentials of every publishing target in one script: `username`/`password` in a
+ * `credentials {}` block, a gradle-nexus repository, an nmcp block or JReleaser's deployer, and
+ * `credentials(PasswordCredentials)` (Gradle then reads `<repository name>Username`/`Password`).
+ */
+export function credentialSources(all: readonly Statement[], vars: ReadonlyMap<string, readonly Token[]>): CredentialSource[] {
+  const byBlock = new Map<Block | undefined, CredentialSource>();
+  const names = new Map<Block, string>();
+  const typed: { block: Block; line: number }[] = [];
+  for (const s of all) {
+    const first = s.tokens[0];
+    const innermost = s.path[s.path.length - 1];
+    if (first?.kind !== 'ident') continue;
+    if (first.text === 'name' && innermost !== undefined) {
+      const value = valueTokens(s).find((x) => x.kind === 'string' && x.dynamic !== true);
+      if (value !== undefined) names.set(innermost, value.text);
+      continue;
+    }
+    if (first.text === 'credentials' && s.tokens.some((x) => x.text === 'PasswordCredentials') && innermost !== undefined) {
+      typed.push({ block: innermost, line: s.line });
+      continue;
+    }
+    if (first.text !== 'username' && first.text !== 'password') continue;
+    const kind = sourceKind(s.path);
+    if (kind === undefined) continue;
+    // The repository block: the one around `credentials {}`, else the innermost.
+    const credAt = s.path.findLastIndex((b) => b.name === 'credentials');
+    const block = credAt > 0 ? s.path[credAt - 1] : innermost;
+    let source = byBlock.get(block);
+    if (source === undefined) {
+      source = { kind, line: s.line, ...(block === undefined ? {} : { block }) };
+      byBlock.set(block, source);
+    }
+    source[first.text] = { refs: referencesIn(valueTokens(s), vars), line: s.line };
+  }
+  for (const { block, line } of typed) {
+    if (byBlock.has(block)) continue; // `credentials(PasswordCredentials) { username = ... }`: those names win
+    // `maven { name = "sonatype"; credentials(PasswordCredentials::class) }`, or `maven("sonatype") {`.
+    const name = names.get(block) ?? (block.name === 'maven' ? undefined : block.name);
+    if (name === undefined) continue;
+    byBlock.set(block, {
+      kind: 'credentials',
+      line,
+      block,
+      username: { refs: [{ name: `${name}Username`, env: false }], line },
+      password: { refs: [{ name: `${name}Password`, env: false }], line },
+    });
+  }
+  return [...byBlock.values()];
+}
