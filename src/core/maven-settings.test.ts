@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseMavenSettings, serverWithCredentials } from './maven-settings.js';
+import { isEncrypted, parseMavenSettings, serverWithCredentials } from './maven-settings.js';
 
 const text = `<settings>
   <localRepository>\${user.home}/m2repo</localRepository>
@@ -32,5 +32,14 @@ describe('Maven settings', () => {
   it('reports malformed settings with a line instead of throwing', () => {
     expect(parseMavenSettings('<settings>\n<servers>\n</settings>', { env: {}, home: '/h' })).toMatchObject({ ok: false, line: 3 });
     expect(parseMavenSettings('<project/>', { env: {}, home: '/h' })).toMatchObject({ ok: false });
+  });
+});
+
+describe('encrypted values', () => {
+  it('knows a Maven 3 {...} value, not Maven 4 {[...]...} nor text with braces inside', () => {
+    expect(isEncrypted('{jSMOWnoPFgsHVpMvz5VrIt5kRbzGpI8u+9EF1iFQyJQ=}')).toBe(true);
+    expect(isEncrypted('{[name=master,cipher=AES]abc}')).toBe(false);
+    expect(isEncrypted('pa{ss}word')).toBe(false);
+    expect(isEncrypted(undefined)).toBe(false);
   });
 });

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { parseBuildScript } from './build-script.js';
+
+describe('publishing credentials a Gradle script reads', () => {
+  it('reads getenv, environmentVariable, `?:` alternatives and Kotlin `by project` names', () => {
+    const script = parseBuildScript(`
+val signingKey: String? by project
+nexusPublishing {
+  repositories {
+    sonatype {
+      username.set(providers.environmentVariable("TOKEN_USER"))
+      password.set(findProperty("tokenPass") as String? ?: System.getenv("TOKEN_PASS"))
+    }
+  }
+}
+signing {
+  useInMemoryPgpKeys(signingKey, System.getenv("GPG_PASSPHRASE") ?: findProperty("signingPassword") as String?)
+}
+`);
+    expect(script.credentials).toHaveLength(1);
+    expect(script.credentials![0]).toMatchObject({
+      kind: 'nexusPublishing',
+      username: { refs: [{ name: 'TOKEN_USER', env: true }] },
+      password: { refs: [{ name: 'tokenPass', env: false }, { name: 'TOKEN_PASS', env: true }] },
+    });
+    expect(script.inMemorySigning?.args).toEqual([[{ name: 'signingKey', env: false }], [{ name: 'GPG_PASSPHRASE', env: true }, { name: 'signingPassword', env: false }]]);
+  });
+
+  it('reads Groovy bare properties, local variables, System.env and project.x, with the repository URL', () => {
+    const script = parseBuildScript(`
+def user = project.findProperty('centralUser') ?: System.env.CENTRAL_USER
+publishing {
+  repositories {
+    maven {
+      url 'https://maven.pkg.github.com/o/r'
+      credentials {
+        username user
+        password project.centralToken
+      }
+    }
+  }
+}
+`);
+    expect(script.credentials![0]).toMatchObject({
+      kind: 'credentials',
+      url: 'https://maven.pkg.github.com/o/r',
+      username: { refs: [{ name: 'centralUser', env: false }, { name: 'CENTRAL_USER', env: true }] },
+      password: { refs: [{ name: 'centralToken', env: false }] },
+    });
+  });
+
+  it('maps credentials(PasswordCredentials::class) to <repository name>Username/Password, and leaves unreadable values empty', () => {
+    const script = parseBuildScript(`
+publishing {
+  repositories {
+    maven {
+      name = "central"
+      url = uri("https://ossrh-staging-api.central.sonatype.com/service/local/staging/deploy/maven2/")
+      credentials(PasswordCredentials::class)
+    }
+  }
+}
+nmcp {
+  publishAllPublications {
+    username = Secrets.user()
+    password = "literal"
+  }
+}
+`);
+    expect(script.credentials).toEqual([
+      expect.objectContaining({ kind: 'nmcp', username: { refs: [], line: 13 }, password: { refs: [], line: 14 } }),
+      expect.objectContaining({ kind: 'credentials', username: { refs: [{ name: 'centralUsername', env: false }], line: 7 }, password: { refs: [{ name: 'centralPassword', env: false }], line: 7 } }),
+    ]);
+  });
+});
