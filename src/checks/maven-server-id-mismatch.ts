@@ -1,6 +1,6 @@
 import type { Finding } from '../core/findings.js';
 import type { Check } from './types.js';
-import type { MavenFacts, MavenModuleFacts } from '../build-tools/maven/facts.js';
+import type { MavenFacts, MavenModuleFacts, MavenSettingsFacts } from '../build-tools/maven/facts.js';
 import { isEncrypted } from '../core/maven-settings.js';
 import type { Origin } from '../core/pom/index.js';
 import { routeKind } from './route.js';
@@ -83,22 +83,38 @@ function stagingServerId(module: MavenModuleFacts): { value: string; origin: Ori
   return undefined;
 }
 
-/** Why the settings hold no usable credentials for `id`, or undefined when they do. */
+/**
+ * Why the settings hold no usable credentials for `id`, or undefined when they do: in the file
+ * Maven uses, or in a project settings file the CI scripts pass with `-s`.
+ */
 function lacking(maven: MavenFacts, id: string): string | undefined {
-  const servers = maven.settings.servers.filter((s) => s.id === id);
+  const why = lackingIn(maven.settings, id);
+  if (why === undefined) return undefined;
+  const others: string[] = [];
+  for (const alt of maven.settings.alternatives ?? []) {
+    if (alt.found && !alt.parsed) continue; // xml-malformed says why
+    const altWhy = lackingIn(alt, id);
+    if (altWhy === undefined) return undefined;
+    others.push(`nor in ${alt.file}, which ${alt.via ?? 'a CI script'} passes to mvn with -s (${altWhy})`);
+  }
+  return [why, ...others].join('; ');
+}
+
+function lackingIn(settings: MavenSettingsFacts, id: string): string | undefined {
+  const servers = settings.servers.filter((s) => s.id === id);
   const usable = servers.find((s) => s.username !== undefined && s.password !== undefined);
-  const master = maven.settings.masterPassword;
+  const master = settings.masterPassword;
   if (usable !== undefined && isEncrypted(usable.password) && master !== undefined && !master.found) {
-    return `its <server> in ${maven.settings.file} has an encrypted password ({...}), but there is no ${master.file} with the master password to decrypt it, so Maven would send it as it is`;
+    return `its <server> in ${settings.file} has an encrypted password ({...}), but there is no ${master.file} with the master password to decrypt it, so Maven would send it as it is`;
   }
   if (usable !== undefined) return undefined;
-  if (!maven.settings.found) return `there is no settings file at ${maven.settings.file}${maven.settings.via === undefined ? '' : ` (named by -s in ${maven.settings.via})`}`;
+  if (!settings.found) return `there is no settings file at ${settings.file}${settings.via === undefined ? '' : ` (named by -s in ${settings.via})`}`;
   if (servers.length === 0) {
-    const known = maven.settings.servers.map((s) => `"${s.id}"`).join(', ');
-    return `${maven.settings.file} has no <server> with that id${known === '' ? '' : ` (it has ${known})`}`;
+    const known = settings.servers.map((s) => `"${s.id}"`).join(', ');
+    return `${settings.file} has no <server> with that id${known === '' ? '' : ` (it has ${known})`}`;
   }
   const unset = [...new Set(servers.flatMap((s) => s.unsetEnv))];
   return unset.length > 0
-    ? `its <server> in ${maven.settings.file} takes credentials from ${unset.map((n) => `\${env.${n}}`).join(', ')}, and ${unset.join(', ')} ${unset.length === 1 ? 'is' : 'are'} not set`
-    : `its <server> in ${maven.settings.file} lacks a username or password`;
+    ? `its <server> in ${settings.file} takes credentials from ${unset.map((n) => `\${env.${n}}`).join(', ')}, and ${unset.join(', ')} ${unset.length === 1 ? 'is' : 'are'} not set`
+    : `its <server> in ${settings.file} lacks a username or password`;
 }

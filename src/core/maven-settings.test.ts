@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isEncrypted, parseMavenSettings, serverWithCredentials } from './maven-settings.js';
+import { isEncrypted, mvnSettingsArguments, parseMavenSettings, serverWithCredentials } from './maven-settings.js';
 
 const text = `<settings>
   <localRepository>\${user.home}/m2repo</localRepository>
@@ -41,5 +41,19 @@ describe('encrypted values', () => {
     expect(isEncrypted('{[name=master,cipher=AES]abc}')).toBe(false);
     expect(isEncrypted('pa{ss}word')).toBe(false);
     expect(isEncrypted(undefined)).toBe(false);
+  });
+});
+
+describe('settings files CI scripts pass to mvn', () => {
+  it('reads -s / --settings on mvn and wrapper lines, without workspace prefixes, skipping other commands and expressions', () => {
+    const script = [
+      '      run: ./mvnw -B --settings ${{ github.workspace }}/.github/settings.xml deploy',
+      '  script: mvn -s "$CI_PROJECT_DIR/ci/maven settings.xml" -Prelease deploy',
+      'sh "mvn -B -s=.ci/s.xml verify"',
+      '# mvn -s commented.xml deploy',
+      'curl -s https://example.org/x.xml',
+      'mvn -s ${SETTINGS_FILE} deploy',
+    ].join('\n');
+    expect(mvnSettingsArguments(script)).toEqual(['.github/settings.xml', 'ci/maven settings.xml', '.ci/s.xml']);
   });
 });

@@ -69,3 +69,25 @@ export function serverWithCredentials(settings: MavenSettings, id: string): Mave
 export function isEncrypted(value: string | undefined): boolean {
   return value !== undefined && /^\{[^[{}\s][^{}\s]*\}$/.test(value.trim());
 }
+
+/**
+ * Settings files a CI script hands to Maven: `mvn ... -s FILE` / `--settings FILE` /
+ * `--settings=FILE` on a line that runs mvn or the wrapper, with the CI's workspace prefixes
+ * removed. Values with shell or CI expressions left in them are skipped.
+ */
+export function mvnSettingsArguments(text: string): string[] {
+  const out: string[] = [];
+  const workspace = /(?:\$\{\{\s*github\.workspace\s*\}\}|\$GITHUB_WORKSPACE|\$\{GITHUB_WORKSPACE\}|\$CI_PROJECT_DIR|\$\{CI_PROJECT_DIR\}|\$WORKSPACE|\$\{WORKSPACE\}|\$PWD|\$\(pwd\))\//g;
+  for (const raw of text.split(/\r?\n/)) {
+    if (/^\s*#/.test(raw)) continue;
+    const line = raw.replace(workspace, '');
+    const run = /(?:^|[\s;&|'"(])(?:\.\/)?(?:mvn|mvnw|mvnw\.cmd)(?:\s|$)/.exec(line);
+    if (run === null) continue;
+    const rest = line.slice(run.index + run[0].length);
+    for (const m of rest.matchAll(/(?:^|\s)(?:-s|--settings)(?:\s+|=)("[^"]+"|'[^']+'|[^\s;&|]+)/g)) {
+      const value = m[1]!.replace(/^["']|["']$/g, '');
+      if (!/[$`{}]/.test(value) && !out.includes(value)) out.push(value);
+    }
+  }
+  return out;
+}

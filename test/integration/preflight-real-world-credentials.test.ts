@@ -54,6 +54,18 @@ const setups: Setup[] = [
     env: { MAVEN_ARGS: `-B --settings=${path.join(homes, 'encrypted', '.m2', 'settings.xml')}`, MAVEN_OPTS: `-Dsettings.security=${path.join(homes, 'encrypted', '.m2', 'settings-security.xml')}` },
     codes: [],
   },
+  {
+    name: 'the release workflow runs mvn --settings with a settings file of the project, token in the job environment',
+    fixture: 'maven-ci-settings-file',
+    env: { MAVEN_CENTRAL_USER: 'wf-canary-user', MAVEN_CENTRAL_TOKEN: 'wf-canary-secret' },
+    codes: [],
+  },
+  {
+    name: "the release workflow's settings file takes the token from variables that are not set",
+    fixture: 'maven-ci-settings-file',
+    codes: ['server-id-mismatch'],
+    says: ['maven-settings.xml', '.github/workflows/release.yml', 'MAVEN_CENTRAL_USER'],
+  },
   { name: 'setup-java settings with ${env.X} values, variables set', fixture: 'portal-plugin-lib', home: 'setup-java', env: { MAVEN_USERNAME: 'sj-canary-user', MAVEN_CENTRAL_TOKEN: 'sj-canary-secret' }, codes: [] },
   { name: 'setup-java settings with ${env.X} values, variables not set', fixture: 'portal-plugin-lib', home: 'setup-java', codes: ['server-id-mismatch'], says: ['MAVEN_USERNAME', 'MAVEN_CENTRAL_TOKEN'] },
   { name: 'nexus-staging-maven-plugin authenticates with its own serverId', fixture: 'maven-nexus-serverid', home: 'nexus-token', codes: [] },

@@ -39,6 +39,8 @@ export interface MavenSettingsFacts {
   servers: MavenServer[];
   /** Set when a server password is encrypted: the settings-security.xml that holds the master password. */
   masterPassword?: { file: string; found: boolean };
+  /** Settings files of the project that its CI scripts pass with `-s` (`via` names the script). */
+  alternatives?: MavenSettingsFacts[];
 }
 
 export interface MavenFacts {

@@ -5,6 +5,7 @@ import { effectivePom, parentId, resolveChain, type ChainLink, type ParentRef, t
 import type { MavenFacts, MavenModuleFacts } from './facts.js';
 import { PomLoader, statOf, type LoadedPom } from './load.js';
 import { rawCoords, walkReactor } from './reactor-walk.js';
+import { ciSettingsFiles } from './ci-settings.js';
 import { loadMavenSettings, resolveLocalRepo, settingsFileFor } from './settings.js';
 
 export interface GatherMavenOptions {
@@ -67,6 +68,14 @@ export async function gatherMavenFacts(rootDir: string, options: GatherMavenOpti
   const chosen = settingsFileFor({ ...(options.settingsFile === undefined ? {} : { settingsFile: options.settingsFile }), root, env: options.env, home: options.home, ...(mavenConfig === undefined ? {} : { mavenConfig }) });
   const settings = await loadMavenSettings(chosen.file, { env: options.env, home: options.home });
   if (chosen.via !== undefined) settings.facts.via = chosen.via;
+  if (options.settingsFile === undefined && chosen.via === undefined) {
+    // The release job may run `mvn -s <project file>`: credentials there count too.
+    for (const ci of ciSettingsFiles(root)) {
+      const loaded = await loadMavenSettings(ci.file, { env: options.env, home: options.home });
+      if (loaded.finding !== undefined) report(loaded.finding);
+      (settings.facts.alternatives ??= []).push({ ...loaded.facts, via: ci.via });
+    }
+  }
   if (settings.finding !== undefined) report(settings.finding);
   const localRepo = resolveLocalRepo({
     ...(options.localRepo === undefined ? {} : { localRepo: options.localRepo }),
