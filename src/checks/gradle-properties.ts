@@ -62,6 +62,9 @@ function credentialsNeeded(facts: ProjectFacts, have: ReadonlySet<string>): Need
     return out;
   }
   if (vanniktech) return pairMissing(have, vanniktechPairs);
+  // gradle-nexus without username/password in its block reads `<repository name>Username`/`Password`.
+  const nexusNames = [...new Set(g.projects.flatMap((p) => p.repositories.flatMap((r) => (r.nexus === true && r.nexusRepository !== undefined ? [r.nexusRepository] : []))))];
+  if (route !== 'portal-plugin' && nexusNames.length > 0) return pairMissing(have, nexusNames.map((n) => [`${n}Username`, `${n}Password`] as const));
   if (route === 'portal-plugin' && jreleaser) {
     if (g.user.jreleaserConfig !== undefined) return [];
     const keys = [...have];

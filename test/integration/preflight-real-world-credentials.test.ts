@@ -160,6 +160,13 @@ const setups: Setup[] = [
     says: ['mavenCentralUsername', 'mavenCentralPassword'],
   },
   {
+    name: 'gradle-nexus sonatype {} without credentials reads sonatypeUsername/Password, the user has only ossrh names',
+    fixture: 'gradle-subprojects-war',
+    home: 'gradle-ossrh',
+    codes: ['gradle-properties-missing'],
+    says: ['sonatypeUsername', 'sonatypePassword'],
+  },
+  {
     name: 'nmcp reads mavenCentralUsername/Password, the user has only ossrh names',
     fixture: 'gradle-nmcp',
     home: 'gradle-ossrh',

@@ -64,6 +64,7 @@ export interface GradleRepositoryFact {
   via?: string;
   implicit?: boolean;
   nexus?: boolean;
+  nexusRepository?: string;
 }
 
 export interface GradleProjectFacts {

@@ -44,6 +44,8 @@ export interface RepositoryUrl {
   implicit?: boolean;
   /** A nexus-publish plugin `nexusUrl`/`snapshotRepositoryUrl` (a service base, not a deploy path). */
   nexus?: boolean;
+  /** That nexus repository's name (`sonatype`): the plugin reads its credentials from `<name>Username`/`<name>Password`. */
+  nexusRepository?: string;
 }
 
 export interface BuildScript {
@@ -184,6 +186,9 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
       const repo: RepositoryUrl = { url: u.url, kind: kindOf(u.url, u.via, forced), line: s.line };
       if (u.via !== undefined) repo.via = u.via;
       if (nexus === true) repo.nexus = true;
+      // `create("myNexus") { ... }` names the repository by its argument.
+      const name = block !== undefined && ['create', 'register', 'maybeCreate'].includes(block.name) ? block.arg : block?.name;
+      if (nexus === true && name !== undefined) repo.nexusRepository = name;
       result.repositories.push(repo);
     }
   };
@@ -292,7 +297,7 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
   }
   for (const d of nexusDefaults) {
     if (d.block !== undefined && nexusExplicit.has(d.block)) continue;
-    result.repositories.push({ url: nexusSonatypeDefault, kind: 'release', line: d.line, implicit: true, nexus: true });
+    result.repositories.push({ url: nexusSonatypeDefault, kind: 'release', line: d.line, implicit: true, nexus: true, nexusRepository: 'sonatype' });
   }
   const credentials = credentialSources(all, expressions);
   for (const c of credentials) {

@@ -72,4 +72,16 @@ nmcp {
       expect.objectContaining({ kind: 'credentials', username: { refs: [{ name: 'centralUsername', env: false }], line: 7 }, password: { refs: [{ name: 'centralPassword', env: false }], line: 7 } }),
     ]);
   });
+
+  it("names a gradle-nexus repository by its block, or by create(\"name\")", () => {
+    const script = parseBuildScript(`
+nexusPublishing {
+  repositories {
+    sonatype { nexusUrl.set(uri("https://ossrh-staging-api.central.sonatype.com/service/local/")) }
+    create("corpNexus") { nexusUrl = uri("https://nexus.example.com/service/local/") }
+  }
+}
+`);
+    expect(script.repositories.map((r) => r.nexusRepository)).toEqual(['sonatype', 'corpNexus']);
+  });
 });
