@@ -115,6 +115,6 @@ function lackingIn(settings: MavenSettingsFacts, id: string): string | undefined
   }
   const unset = [...new Set(servers.flatMap((s) => s.unsetEnv))];
   return unset.length > 0
-    ? `its <server> in ${settings.file} takes credentials from ${unset.map((n) => `\${env.${n}}`).join(', ')}, and ${unset.join(', ')} ${unset.length === 1 ? 'is' : 'are'} not set`
+    ? `its <server> in ${settings.file} takes credentials from ${unset.map((n) => `\${env.${n}}`).join(', ')}, and ${unset.join(', ')} ${unset.length === 1 ? 'is' : 'are'} not set (or empty)`
     : `its <server> in ${settings.file} lacks a username or password`;
 }

@@ -48,6 +48,12 @@ export function parseMavenSettings(text: string, context: SettingsContext): Sett
       if (raw === undefined || raw === '') continue;
       const value = interpolate(raw, lookup);
       for (const m of value.matchAll(/\$\{env\.([^${}]+)\}/g)) server.unsetEnv.push(m[1]!);
+      // A variable set to nothing (a CI secret that is not defined for this job) is as good as unset.
+      const empty = [...raw.matchAll(/\$\{env\.([^${}]+)\}/g)].map((m) => m[1]!).filter((n) => context.env[n] === '');
+      if (value.trim() === '' && empty.length > 0) {
+        server.unsetEnv.push(...empty);
+        continue;
+      }
       // An unset variable leaves `${env.X}` in place; Maven would send that literally, so the
       // credential is as good as missing.
       if (/\$\{env\.[^${}]+\}/.test(value)) continue;

@@ -67,6 +67,14 @@ const setups: Setup[] = [
     says: ['maven-settings.xml', '.github/workflows/release.yml', 'MAVEN_CENTRAL_USER'],
   },
   { name: 'setup-java settings with ${env.X} values, variables set', fixture: 'portal-plugin-lib', home: 'setup-java', env: { MAVEN_USERNAME: 'sj-canary-user', MAVEN_CENTRAL_TOKEN: 'sj-canary-secret' }, codes: [] },
+  {
+    name: 'setup-java settings whose variables are set but empty (a secret not defined for the job)',
+    fixture: 'portal-plugin-lib',
+    home: 'setup-java',
+    env: { MAVEN_USERNAME: 'sj-canary-user', MAVEN_CENTRAL_TOKEN: '' },
+    codes: ['server-id-mismatch'],
+    says: ['MAVEN_CENTRAL_TOKEN'],
+  },
   { name: 'setup-java settings with ${env.X} values, variables not set', fixture: 'portal-plugin-lib', home: 'setup-java', codes: ['server-id-mismatch'], says: ['MAVEN_USERNAME', 'MAVEN_CENTRAL_TOKEN'] },
   { name: 'nexus-staging-maven-plugin authenticates with its own serverId', fixture: 'maven-nexus-serverid', home: 'nexus-token', codes: [] },
   {
