@@ -84,4 +84,19 @@ nexusPublishing {
 `);
     expect(script.repositories.map((r) => r.nexusRepository)).toEqual(['sonatype', 'corpNexus']);
   });
+
+  it('reads the legacy uploadArchives authentication(userName:, password:)', () => {
+    const script = parseBuildScript(`
+uploadArchives {
+  repositories {
+    mavenDeployer {
+      repository(url: "https://ossrh-staging-api.central.sonatype.com/service/local/staging/deploy/maven2/") {
+        authentication(userName: ossrhUsername, password: project.ext["ossrhPassword"])
+      }
+    }
+  }
+}
+`);
+    expect(script.credentials![0]).toMatchObject({ username: { refs: [{ name: 'ossrhUsername', env: false }] }, password: { refs: [{ name: 'ossrhPassword', env: false }] } });
+  });
 });

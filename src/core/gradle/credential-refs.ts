@@ -7,7 +7,7 @@
  */
 import type { ScriptReference } from './build-script.js';
 import type { Token } from './lexer.js';
-import type { Block, Statement } from './statements.js';
+import { blockIndex, type Block, type Statement } from './statements.js';
 
 /**
  * One credential (username or password) of a publishing target: any one of `refs` being set
@@ -87,7 +87,7 @@ export function referencesIn(tokens: readonly Token[], vars: ReadonlyMap<string,
       if (t.dynamic === true) continue;
       const fn = prev === '(' || prev === '[' ? (tokens[i - 2]?.text ?? '') : '';
       if (envFunctions.has(fn)) add({ name: t.text, env: true });
-      else if (propertyFunctions.has(fn) || fn === 'properties' || fn === 'project' || fn === 'extra') add({ name: t.text, env: false });
+      else if (propertyFunctions.has(fn) || ['properties', 'project', 'extra', 'ext'].includes(fn)) add({ name: t.text, env: false });
       continue;
     }
     if (t.kind !== 'ident') continue;
@@ -171,6 +171,16 @@ export function credentialSources(all: readonly Statement[], vars: ReadonlyMap<s
     }
     if (first.text === 'credentials' && s.tokens.some((x) => x.text === 'PasswordCredentials') && innermost !== undefined) {
       typed.push({ block: innermost, line: s.line });
+      continue;
+    }
+    // The legacy maven plugin: `repository(url: ...) { authentication(userName: ossrhUsername, password: ossrhPassword) }`.
+    if (first.text === 'authentication' && blockIndex(s.path, ['mavenDeployer']) >= 0) {
+      const named = new Map(callArguments(s.tokens, 'authentication').map((a) => [a[0]?.text, a.slice(2)] as const));
+      const user = named.get('userName');
+      const pass = named.get('password');
+      if (user !== undefined && pass !== undefined) {
+        byBlock.set(innermost, { kind: 'credentials', line: s.line, ...(innermost === undefined ? {} : { block: innermost }), username: { refs: referencesIn(user, vars), line: s.line }, password: { refs: referencesIn(pass, vars), line: s.line } });
+      }
       continue;
     }
     if (first.text !== 'username' && first.text !== 'password') continue;
