@@ -75,8 +75,12 @@ function credentialsNeeded(facts: ProjectFacts, have: ReadonlySet<string>): Need
   return pairMissing(have, credentialPairs);
 }
 
-/** vanniktech reads these (the second pair before it was renamed). */
-const vanniktechPairs = [['mavenCentralUsername', 'mavenCentralPassword'], ['mavenCentralRepositoryUsername', 'mavenCentralRepositoryPassword']] as const;
+/** vanniktech reads these (the older versions' names after the first). */
+const vanniktechPairs = [
+  ['mavenCentralUsername', 'mavenCentralPassword'],
+  ['mavenCentralRepositoryUsername', 'mavenCentralRepositoryPassword'],
+  ['SONATYPE_NEXUS_USERNAME', 'SONATYPE_NEXUS_PASSWORD'],
+] as const;
 
 /**
  * The signing keys still to set: none when any complete way to sign is there: `useGpgCmd()`,

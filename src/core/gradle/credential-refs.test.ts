@@ -99,4 +99,30 @@ uploadArchives {
 `);
     expect(script.credentials![0]).toMatchObject({ username: { refs: [{ name: 'ossrhUsername', env: false }] }, password: { refs: [{ name: 'ossrhPassword', env: false }] } });
   });
+
+  it('follows a Kotlin getter val of any case, and leaves function parameters unjudged', () => {
+    const script = parseBuildScript(`
+val SONATYPE_USER: String
+    get() = findProperty("mavenCentralRepositoryUsername") as String? ?: ""
+fun MavenArtifactRepository.central(user: String, pass: String) {
+    credentials {
+        username = user
+        password = pass
+    }
+}
+publishing {
+    repositories {
+        maven {
+            credentials {
+                username = SONATYPE_USER
+                password = findProperty("mavenCentralRepositoryPassword") as String? ?: ""
+            }
+        }
+    }
+}
+`);
+    const [inFunction, inRepository] = script.credentials!;
+    expect(inFunction).toMatchObject({ username: { refs: [] }, password: { refs: [] } });
+    expect(inRepository).toMatchObject({ username: { refs: [{ name: 'mavenCentralRepositoryUsername', env: false }] } });
+  });
 });

@@ -52,11 +52,21 @@ function delegatedToProject(t: readonly Token[]): boolean {
 /** Local variables (`def x = ...`, `val x = ...`, `ext.x = ...`) and the expressions they hold. */
 export function variableExpressions(all: readonly Statement[]): Map<string, readonly Token[]> {
   const vars = new Map<string, readonly Token[]>();
+  let declared: string | undefined; // a `val X: String` whose value follows as `get() = ...`
   for (const s of all) {
     const t = s.tokens;
+    if (declared !== undefined && t[0]?.text === 'get' && t[1]?.text === '(' && t[2]?.text === ')' && t[3]?.text === '=') {
+      vars.set(declared, t.slice(4));
+      declared = undefined;
+      continue;
+    }
+    declared = undefined;
     let nameAt = -1;
     if (t[0]?.kind === 'ident' && ['def', 'val', 'var', 'String'].includes(t[0].text) && t[1]?.kind === 'ident') nameAt = 1;
     else if (t[0]?.text === 'ext' && t[1]?.text === '.' && t[2]?.kind === 'ident') nameAt = 2;
+    else if (s.path[s.path.length - 1]?.name === 'ext' && t[0]?.kind === 'ident' && t[1]?.text === '=') nameAt = 0;
+    // Parameters of a function or closure (`def publishTo(String user)`, `{ user -> ... }`) are not properties.
+    for (const p of parameters(t)) if (!vars.has(p)) vars.set(p, []);
     if (nameAt < 0) continue;
     const name = t[nameAt]!.text;
     if (delegatedToProject(t)) {
@@ -67,8 +77,26 @@ export function variableExpressions(all: readonly Statement[]): Map<string, read
     }
     const eq = t.findIndex((x, k) => k > nameAt && x.text === '=');
     if (eq >= 0) vars.set(name, t.slice(eq + 1));
+    else declared = name;
   }
   return vars;
+}
+
+/** Names declared as parameters in a statement: `fun f(a: String)`, `def f(String a)`, `a, b ->`. */
+function parameters(t: readonly Token[]): string[] {
+  const out: string[] = [];
+  const arrow = t.findIndex((x, k) => x.text === '-' && t[k + 1]?.text === '>');
+  if (arrow > 0) for (const x of t.slice(0, arrow)) if (x.kind === 'ident') out.push(x.text);
+  const open = t.findIndex((x) => x.text === '(');
+  const fn = t[open - 1];
+  if (['fun', 'def', 'void', 'private', 'static'].includes(t[0]?.text ?? '') && fn?.kind === 'ident' && open > 1) {
+    for (const args of callArguments(t, fn.text)) {
+      const colon = args.findIndex((x) => x.text === ':');
+      const name = colon > 0 ? args[colon - 1] : args[args.length - 1];
+      if (name?.kind === 'ident') out.push(name.text);
+    }
+  }
+  return out;
 }
 
 /**
@@ -102,13 +130,14 @@ export function referencesIn(tokens: readonly Token[], vars: ReadonlyMap<string,
       add({ name: t.text, env: false });
       continue;
     }
-    if (prev === '.' || next === '(' || next === '.' || next === '{' || notProperties.has(t.text) || !/^[a-z]/.test(t.text)) continue;
+    if (prev === '.' || next === '(' || next === '.' || next === '{' || notProperties.has(t.text)) continue;
     const held = vars.get(t.text);
     if (held !== undefined) {
       if (depth < 4) for (const r of referencesIn(held, vars, depth + 1)) add(r);
       continue;
     }
-    add({ name: t.text, env: false });
+    // A bare lower-case name no script defines is a project property (Groovy); others are code.
+    if (/^[a-z]/.test(t.text)) add({ name: t.text, env: false });
   }
   return refs;
 }
