@@ -125,4 +125,22 @@ publishing {
     expect(inFunction).toMatchObject({ username: { refs: [] }, password: { refs: [] } });
     expect(inRepository).toMatchObject({ username: { refs: [{ name: 'mavenCentralRepositoryUsername', env: false }] } });
   });
+
+  it('does not take a java.util.Properties or System property for a Gradle property', () => {
+    const script = parseBuildScript(`
+val local = java.util.Properties().apply { load(rootProject.file("local.properties").inputStream()) }
+publishing {
+  repositories {
+    maven {
+      credentials {
+        username = local.getProperty("ossrhUsername")
+        password = System.getProperty("ossrh.password") ?: project.property("ossrhPassword") as String
+      }
+    }
+  }
+}
+`);
+    // The system property may supply the password: neither credential is judged.
+    expect(script.credentials![0]).toMatchObject({ username: { refs: [] }, password: { refs: [] } });
+  });
 });

@@ -103,8 +103,15 @@ function parameters(t: readonly Token[]): string[] {
  * The properties and variables an expression reads, following local variables (a few levels)
  * and, in Groovy, bare names that are project properties (`useInMemoryPgpKeys(signingKey, pass)`).
  */
-export function referencesIn(tokens: readonly Token[], vars: ReadonlyMap<string, readonly Token[]> = new Map(), depth = 0): ScriptReference[] {
+export function referencesIn(tokens: readonly Token[], vars: ReadonlyMap<string, readonly Token[]> = new Map()): ScriptReference[] {
   const refs: ScriptReference[] = [];
+  // A source relctl cannot see (a system property, a local.properties file, a parameter) may
+  // supply the value: then the expression is not judged at all.
+  return collect(tokens, vars, 0, refs) ? refs : [];
+}
+
+function collect(tokens: readonly Token[], vars: ReadonlyMap<string, readonly Token[]>, depth: number, refs: ScriptReference[]): boolean {
+  let readable = true;
   const add = (r: ScriptReference): void => {
     if (!refs.some((x) => x.name === r.name && x.env === r.env)) refs.push(r);
   };
@@ -114,7 +121,10 @@ export function referencesIn(tokens: readonly Token[], vars: ReadonlyMap<string,
     if (t.kind === 'string') {
       if (t.dynamic === true) continue;
       const fn = prev === '(' || prev === '[' ? (tokens[i - 2]?.text ?? '') : '';
-      if (envFunctions.has(fn)) add({ name: t.text, env: true });
+      // `props.getProperty("x")` on a java.util.Properties (local.properties) or System is not a Gradle property.
+      const owner = tokens[i - 3]?.text === '.' ? tokens[i - 4] : undefined;
+      if ((owner !== undefined && ['getProperty', 'property'].includes(fn) && !['project', 'rootProject', 'it'].includes(owner.text)) || fn === 'systemProperty') readable = false;
+      else if (envFunctions.has(fn)) add({ name: t.text, env: true });
       else if (propertyFunctions.has(fn) || ['properties', 'project', 'extra', 'ext'].includes(fn)) add({ name: t.text, env: false });
       continue;
     }
@@ -133,13 +143,15 @@ export function referencesIn(tokens: readonly Token[], vars: ReadonlyMap<string,
     if (prev === '.' || next === '(' || next === '.' || next === '{' || notProperties.has(t.text)) continue;
     const held = vars.get(t.text);
     if (held !== undefined) {
-      if (depth < 4) for (const r of referencesIn(held, vars, depth + 1)) add(r);
+      const before = refs.length;
+      if (depth < 4 && !collect(held, vars, depth + 1, refs)) readable = false;
+      if (refs.length === before) readable = false; // a parameter, a literal, a helper's result
       continue;
     }
     // A bare lower-case name no script defines is a project property (Groovy); others are code.
     if (/^[a-z]/.test(t.text)) add({ name: t.text, env: false });
   }
-  return refs;
+  return readable;
 }
 
 /** The arguments of the call `fn(...)` in a statement, split at top-level commas. */
