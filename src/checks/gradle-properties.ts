@@ -31,11 +31,19 @@ function applies(g: GradleFacts, test: (id: string) => boolean): boolean {
   return g.projects.some((p) => p.plugins.some((x) => test(x.id)));
 }
 
-function pairMissing(have: ReadonlySet<string>, pairs: readonly (readonly [string, string])[], env = false): Needed[] {
+/** The missing half of a started pair, else the first pair (none when a pair is complete). */
+function pairMissing(have: ReadonlySet<string>, pairs: readonly (readonly [string, string])[]): Needed[] {
   if (pairs.some(([u, p]) => have.has(u) && have.has(p))) return [];
   const started = pairs.find(([u, p]) => have.has(u) || have.has(p));
-  return (started ?? pairs[0]!).filter((k) => !have.has(k)).map((name) => ({ name, env }));
+  return (started ?? pairs[0]!).filter((k) => !have.has(k)).map((name) => ({ name, env: false }));
 }
+
+/** vanniktech reads these (the older versions' names after the first). */
+const vanniktechPairs = [
+  ['mavenCentralUsername', 'mavenCentralPassword'],
+  ['mavenCentralRepositoryUsername', 'mavenCentralRepositoryPassword'],
+  ['SONATYPE_NEXUS_USERNAME', 'SONATYPE_NEXUS_PASSWORD'],
+] as const;
 
 /**
  * The credentials still to set, by how this build uploads: the names its own scripts read
@@ -74,13 +82,6 @@ function credentialsNeeded(facts: ProjectFacts, have: ReadonlySet<string>): Need
   }
   return pairMissing(have, credentialPairs);
 }
-
-/** vanniktech reads these (the older versions' names after the first). */
-const vanniktechPairs = [
-  ['mavenCentralUsername', 'mavenCentralPassword'],
-  ['mavenCentralRepositoryUsername', 'mavenCentralRepositoryPassword'],
-  ['SONATYPE_NEXUS_USERNAME', 'SONATYPE_NEXUS_PASSWORD'],
-] as const;
 
 /**
  * The signing keys still to set: none when any complete way to sign is there: `useGpgCmd()`,

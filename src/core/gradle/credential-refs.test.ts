@@ -121,8 +121,9 @@ publishing {
     }
 }
 `);
-    const [inFunction, inRepository] = script.credentials!;
-    expect(inFunction).toMatchObject({ username: { refs: [] }, password: { refs: [] } });
+    // The function's `credentials {}` is not inside `publishing {}`: not a publishing target.
+    expect(script.credentials).toHaveLength(1);
+    const [inRepository] = script.credentials!;
     expect(inRepository).toMatchObject({ username: { refs: [{ name: 'mavenCentralRepositoryUsername', env: false }] } });
   });
 
@@ -142,5 +143,20 @@ publishing {
 `);
     // The system property may supply the password: neither credential is judged.
     expect(script.credentials![0]).toMatchObject({ username: { refs: [] }, password: { refs: [] } });
+  });
+
+  it('ignores credentials of repositories that only download (top-level repositories {}), and reads a parameter as unknown', () => {
+    const script = parseBuildScript(`
+repositories {
+  maven {
+    url = uri("https://artifactory.example.com/libs")
+    credentials { username = System.getenv("ARTIFACTORY_USER"); password = System.getenv("ARTIFACTORY_TOKEN") }
+  }
+}
+fun publishTo(user: String) {
+  publishing { repositories { maven { credentials { username = user; password = findProperty("p") as String? } } } }
+}
+`);
+    expect(script.credentials).toEqual([expect.objectContaining({ username: { refs: [], line: 9 }, password: { refs: [{ name: 'p', env: false }], line: 9 } })]);
   });
 });

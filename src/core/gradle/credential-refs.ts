@@ -174,11 +174,13 @@ export function callArguments(tokens: readonly Token[], fn: string): Token[][] {
 }
 
 const nexusRoots = ['nexusPublishing'];
+const publishingBlocks = ['publishing', 'uploadArchives', 'mavenDeployer'];
 const nmcpRoots = ['nmcp', 'nmcpAggregation', 'nmcpSettings'];
 
 function sourceKind(path: readonly Block[]): CredentialSource['kind'] | undefined {
   const names = path.map((b) => b.name);
-  if (names.includes('credentials')) return 'credentials';
+  // A repository's credentials count only for publishing: the top-level `repositories {}` downloads.
+  if (names.includes('credentials')) return names.some((n) => publishingBlocks.includes(n)) ? 'credentials' : undefined;
   if (names.some((n) => nexusRoots.includes(n))) return 'nexusPublishing';
   if (names.some((n) => nmcpRoots.includes(n))) return 'nmcp';
   if (names.includes('jreleaser') && names.includes('mavenCentral')) return 'jreleaser';
@@ -210,7 +212,7 @@ export function credentialSources(all: readonly Statement[], vars: ReadonlyMap<s
       if (value !== undefined) names.set(innermost, value.text);
       continue;
     }
-    if (first.text === 'credentials' && s.tokens.some((x) => x.text === 'PasswordCredentials') && innermost !== undefined) {
+    if (first.text === 'credentials' && s.tokens.some((x) => x.text === 'PasswordCredentials') && innermost !== undefined && blockIndex(s.path, publishingBlocks) >= 0) {
       typed.push({ block: innermost, line: s.line });
       continue;
     }
