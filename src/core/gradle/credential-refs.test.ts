@@ -91,7 +91,7 @@ uploadArchives {
   repositories {
     mavenDeployer {
       repository(url: "https://ossrh-staging-api.central.sonatype.com/service/local/staging/deploy/maven2/") {
-        authentication(userName: ossrhUsername, password: project.ext["ossrhPassword"])
+        authentication(userName: ossrhUsername, password: project.properties["ossrhPassword"])
       }
     }
   }
@@ -158,5 +158,41 @@ fun publishTo(user: String) {
 }
 `);
     expect(script.credentials).toEqual([expect.objectContaining({ username: { refs: [], line: 9 }, password: { refs: [{ name: 'p', env: false }], line: 9 } })]);
+  });
+
+  it('follows extra properties the script sets from the environment, in both branches, and knows what it cannot see', () => {
+    const script = parseBuildScript(`
+ext["ossrhUsername"] = ''
+ext["ossrhPassword"] = ''
+ext["signing.key"] = ''
+File secretPropsFile = project.rootProject.file('local.properties')
+if (secretPropsFile.exists()) {
+    Properties p = new Properties()
+    p.each { name, value -> ext[name] = value }
+} else {
+    ext["ossrhUsername"] = System.getenv('OSSRH_USERNAME')
+    ext.ossrhPassword = System.getenv('OSSRH_PASSWORD')
+    ext["signing.key"] = System.getenv('SIGNING_KEY')
+}
+nexusPublishing {
+    repositories {
+        sonatype {
+            username = ossrhUsername
+            password = rootProject.ext.ossrhPassword
+        }
+    }
+}
+signing {
+    useInMemoryPgpKeys(rootProject.ext["signing.key"], rootProject.ext["signing.password"])
+}
+`);
+    // local.properties may set any of them: nothing is judged.
+    expect(script.credentials![0]).toMatchObject({ username: { refs: [] }, password: { refs: [] } });
+    expect(script.inMemorySigning?.args).toEqual([[], []]);
+    const fromEnvOnly = parseBuildScript(`
+ext["ossrhUsername"] = System.getenv('OSSRH_USERNAME')
+nexusPublishing { repositories { sonatype { username = ossrhUsername; password = rootProject.ext["ossrhPassword"] } } }
+`);
+    expect(fromEnvOnly.credentials![0]).toMatchObject({ username: { refs: [{ name: 'OSSRH_USERNAME', env: true }] }, password: { refs: [] } });
   });
 });

@@ -49,24 +49,60 @@ function delegatedToProject(t: readonly Token[]): boolean {
   return by > 0 && t[by + 1]?.text === 'project';
 }
 
-/** Local variables (`def x = ...`, `val x = ...`, `ext.x = ...`) and the expressions they hold. */
+/** A value the script sets from somewhere relctl cannot see (`p.each { k, v -> ext[k] = v }`). */
+const unknownValue: Token = { kind: 'punct', text: '<unknown>', line: 0, nl: false };
+const extOwners = ['ext', 'extra'];
+
+/** The name an assignment's left side sets as an extra property: `ext.x`, `ext["x"]`, `project.ext.x`, `extra["x"]`; null for `ext[k]`. */
+function extTarget(lhs: readonly Token[]): string | null | undefined {
+  const at = lhs.findIndex((x) => extOwners.includes(x.text));
+  if (at < 0 || (at > 0 && lhs[at - 1]?.text !== '.')) return undefined;
+  const rest = lhs.slice(at + 1);
+  if (rest[0]?.text === '.' && rest[1]?.kind === 'ident' && rest.length === 2) return rest[1].text;
+  if (rest[0]?.text === '[' && rest[2]?.text === ']' && rest.length === 3) return rest[1]!.kind === 'string' && rest[1]!.dynamic !== true ? rest[1]!.text : null;
+  return undefined;
+}
+
+/**
+ * Local variables (`def x = ...`, `val x = ...`, `val X: String get() = ...`) and extra
+ * properties (`ext.x = ...`, `ext["x"] = ...`, `ext { x = ... }`) with the expressions they hold;
+ * a name assigned twice (`if ... else ...`) holds both, as alternatives.
+ */
 export function variableExpressions(all: readonly Statement[]): Map<string, readonly Token[]> {
   const vars = new Map<string, readonly Token[]>();
+  const extNames = new Set<string>();
+  let dynamicExt = false;
+  const assign = (name: string, value: readonly Token[]): void => {
+    const before = vars.get(name);
+    vars.set(name, before === undefined || before.length === 0 ? value : [...before, { kind: 'punct', text: ',', line: 0, nl: false }, ...value]);
+  };
   let declared: string | undefined; // a `val X: String` whose value follows as `get() = ...`
   for (const s of all) {
-    const t = s.tokens;
+    let t = s.tokens;
     if (declared !== undefined && t[0]?.text === 'get' && t[1]?.text === '(' && t[2]?.text === ')' && t[3]?.text === '=') {
-      vars.set(declared, t.slice(4));
+      assign(declared, t.slice(4));
       declared = undefined;
       continue;
     }
     declared = undefined;
-    let nameAt = -1;
-    if (t[0]?.kind === 'ident' && ['def', 'val', 'var', 'String'].includes(t[0].text) && t[1]?.kind === 'ident') nameAt = 1;
-    else if (t[0]?.text === 'ext' && t[1]?.text === '.' && t[2]?.kind === 'ident') nameAt = 2;
-    else if (s.path[s.path.length - 1]?.name === 'ext' && t[0]?.kind === 'ident' && t[1]?.text === '=') nameAt = 0;
     // Parameters of a function or closure (`def publishTo(String user)`, `{ user -> ... }`) are not properties.
     for (const p of parameters(t)) if (!vars.has(p)) vars.set(p, []);
+    const arrow = t.findIndex((x, k) => x.text === '-' && t[k + 1]?.text === '>');
+    if (arrow >= 0) t = t.slice(arrow + 2);
+    const eq = t.findIndex((x, k) => x.text === '=' && t[k + 1]?.text !== '=' && t[k - 1]?.text !== '=' && !['!', '<', '>'].includes(t[k - 1]?.text ?? ''));
+    const ext = eq > 0 ? extTarget(t.slice(0, eq)) : undefined;
+    if (ext === null) {
+      dynamicExt = true;
+      continue;
+    }
+    if (ext !== undefined) {
+      extNames.add(ext);
+      assign(ext, t.slice(eq + 1));
+      continue;
+    }
+    let nameAt = -1;
+    if (t[0]?.kind === 'ident' && ['def', 'val', 'var', 'String'].includes(t[0].text) && t[1]?.kind === 'ident') nameAt = 1;
+    else if (s.path[s.path.length - 1]?.name === 'ext' && t[0]?.kind === 'ident' && t[1]?.text === '=') nameAt = 0;
     if (nameAt < 0) continue;
     const name = t[nameAt]!.text;
     if (delegatedToProject(t)) {
@@ -75,10 +111,10 @@ export function variableExpressions(all: readonly Statement[]): Map<string, read
       vars.set(name, [at('ident', 'findProperty'), at('punct', '('), at('string', name), at('punct', ')')]);
       continue;
     }
-    const eq = t.findIndex((x, k) => k > nameAt && x.text === '=');
-    if (eq >= 0) vars.set(name, t.slice(eq + 1));
+    if (eq > nameAt) assign(name, t.slice(eq + 1));
     else declared = name;
   }
+  if (dynamicExt) for (const name of extNames) assign(name, [unknownValue]);
   return vars;
 }
 
@@ -118,14 +154,20 @@ function collect(tokens: readonly Token[], vars: ReadonlyMap<string, readonly To
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     const prev = tokens[i - 1]?.text;
+    if (t.kind === 'punct' && t.text === unknownValue.text) readable = false;
     if (t.kind === 'string') {
       if (t.dynamic === true) continue;
       const fn = prev === '(' || prev === '[' ? (tokens[i - 2]?.text ?? '') : '';
+      // `ext["x"]`, `rootProject.ext["x"]`: the script's own extra property; one set by another script is unknown here.
+      if (prev === '[' && extOwners.includes(fn)) {
+        if (!vars.has(t.text) || !named(t.text)) readable = false;
+        continue;
+      }
       // `props.getProperty("x")` on a java.util.Properties (local.properties) or System is not a Gradle property.
       const owner = tokens[i - 3]?.text === '.' ? tokens[i - 4] : undefined;
       if ((owner !== undefined && ['getProperty', 'property'].includes(fn) && !['project', 'rootProject', 'it'].includes(owner.text)) || fn === 'systemProperty') readable = false;
       else if (envFunctions.has(fn)) add({ name: t.text, env: true });
-      else if (propertyFunctions.has(fn) || ['properties', 'project', 'extra', 'ext'].includes(fn)) add({ name: t.text, env: false });
+      else if (propertyFunctions.has(fn) || ['properties', 'project'].includes(fn)) add({ name: t.text, env: false });
       continue;
     }
     if (t.kind !== 'ident') continue;
@@ -135,23 +177,31 @@ function collect(tokens: readonly Token[], vars: ReadonlyMap<string, readonly To
       add({ name: t.text, env: true });
       continue;
     }
-    // `project.name` / `rootProject.name` (not a method call).
-    if (prev === '.' && (tokens[i - 2]?.text === 'project' || tokens[i - 2]?.text === 'rootProject') && next !== '(' && !notProperties.has(t.text)) {
-      add({ name: t.text, env: false });
+    // `project.name`, `rootProject.ext.name` (not a method call): an extra or Gradle property.
+    const owner = tokens[i - 2]?.text ?? '';
+    if (prev === '.' && ['project', 'rootProject', ...extOwners].includes(owner) && next !== '(' && !notProperties.has(t.text)) {
+      if ((extOwners.includes(owner) && !vars.has(t.text)) || !named(t.text)) readable = false;
       continue;
     }
     if (prev === '.' || next === '(' || next === '.' || next === '{' || notProperties.has(t.text)) continue;
-    const held = vars.get(t.text);
-    if (held !== undefined) {
-      const before = refs.length;
-      if (depth < 4 && !collect(held, vars, depth + 1, refs)) readable = false;
-      if (refs.length === before) readable = false; // a parameter, a literal, a helper's result
-      continue;
-    }
     // A bare lower-case name no script defines is a project property (Groovy); others are code.
-    if (/^[a-z]/.test(t.text)) add({ name: t.text, env: false });
+    if (vars.has(t.text) || /^[a-z]/.test(t.text)) {
+      if (!named(t.text)) readable = false;
+    }
   }
   return readable;
+
+  /** A name: the script's variable or extra property when it defines one, else a Gradle property. */
+  function named(name: string): boolean {
+    const held = vars.get(name);
+    if (held === undefined) {
+      add({ name, env: false });
+      return true;
+    }
+    const before = refs.length;
+    const ok = depth < 4 && collect(held, vars, depth + 1, refs);
+    return ok && refs.length > before; // no name at all: a parameter, a literal, a helper's result
+  }
 }
 
 /** The arguments of the call `fn(...)` in a statement, split at top-level commas. */
