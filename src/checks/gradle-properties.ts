@@ -21,6 +21,8 @@ export const signingKeys = ['signing.keyId', 'signing.password', 'signing.secret
 export interface Needed {
   name: string;
   env: boolean;
+  /** A signing key (not a credential). */
+  signing?: boolean;
 }
 
 const vanniktechIds = new Set(['com.vanniktech.maven.publish', 'com.vanniktech.maven.publish.base']);
@@ -111,7 +113,7 @@ export function gradleKeysNeeded(facts: ProjectFacts): Needed[] {
   const { user, publishing } = gradle(facts);
   // Gradle reads the user's file, ORG_GRADLE_PROJECT_* variables and the project's own gradle.properties.
   const have = new Set([...user.keys, ...(publishing.projectKeys ?? [])]);
-  return [...credentialsNeeded(facts, have), ...signingNeeded(facts, have)];
+  return [...credentialsNeeded(facts, have), ...signingNeeded(facts, have).map((n) => ({ ...n, signing: true }))];
 }
 
 export const gradlePropertiesMissing: Check = {
@@ -138,7 +140,9 @@ export const gradlePropertiesMissing: Check = {
     if (vars.length > 0) parts.push(`the environment variable${vars.length === 1 ? '' : 's'} ${vars.join(', ')} ${vars.length === 1 ? 'is' : 'are'} not set`);
     const pairs = credentialPairs.map(([u, p]) => `${u}/${p}`).join(', ');
     const fixes: string[] = [];
-    if (props.length > 0) fixes.push(`Add ${props.map((k) => `${k}=...`).join(', ')} to ${user.display} (the token from the portal's "Generate User Token"; the build reads these names${publishing.scriptCredentials === undefined ? `, any of ${pairs} is accepted` : ''}), or pass them as ORG_GRADLE_PROJECT_<name> variables in CI`);
+    const token = missing.some((m) => !m.env && m.signing !== true);
+    const about = token ? ` (the token from the portal's "Generate User Token"; the build reads these names${publishing.scriptCredentials === undefined ? `, any of ${pairs} is accepted` : ''})` : '';
+    if (props.length > 0) fixes.push(`Add ${props.map((k) => `${k}=...`).join(', ')} to ${user.display}${about}, or pass them as ORG_GRADLE_PROJECT_<name> variables in CI`);
     if (vars.length > 0) fixes.push(`set ${vars.join(', ')} in the release job's environment (CI secrets), as the build script reads them`);
     return [
       {
