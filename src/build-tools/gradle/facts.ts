@@ -1,5 +1,5 @@
 import type { PluginScope, RepositoryKind, ScriptReference } from '../../core/gradle/build-script.js';
-import type { CredentialSource } from '../../core/gradle/credential-refs.js';
+import type { CredentialSource } from '../../core/gradle/credential-sources.js';
 
 /**
  * What preflight knows about a Gradle build, read without running Gradle. Paths are relative

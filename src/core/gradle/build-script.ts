@@ -1,7 +1,8 @@
 import { tokenize, type Token } from './lexer.js';
 import { blockIndex, startsWith, statements, type Block, type Statement } from './statements.js';
 import { aliasOf, appliedPlugin, appliedScript, normalisePluginId, pluginsFromBlock, pluginVersion } from './plugin-statements.js';
-import { callArguments, credentialSources, referencesIn, variableExpressions, type CredentialSource } from './credential-refs.js';
+import { callArguments, referencesIn, variableExpressions } from './credential-refs.js';
+import { credentialSources, type CredentialSource } from './credential-sources.js';
 
 export { normalisePluginId };
 
