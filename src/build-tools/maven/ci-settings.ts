@@ -4,8 +4,8 @@ import { mvnSettingsArguments } from '../../core/maven-settings.js';
 import { descriptorText, readDescriptor } from '../../io/descriptor.js';
 
 // Where projects keep the scripts that run their release build.
-const scriptFiles = ['.gitlab-ci.yml', '.travis.yml', 'Jenkinsfile', 'azure-pipelines.yml', '.circleci/config.yml', 'release.sh', 'deploy.sh'];
-const scriptFolders = ['.github/workflows', '.ci', 'ci', 'scripts', '.github/scripts'];
+const scriptFiles = ['.gitlab-ci.yml', '.travis.yml', 'Jenkinsfile', 'azure-pipelines.yml', '.circleci/config.yml', 'release.sh', 'deploy.sh', 'Makefile'];
+const scriptFolders = ['.github/workflows', '.github/scripts', '.ci', 'ci', 'cd', '.travis', 'scripts', 'bin', '.buildkite'];
 
 /**
  * Settings files kept in the project that its CI scripts pass to Maven with `-s` (a
