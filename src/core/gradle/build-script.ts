@@ -170,11 +170,11 @@ function collectVariables(all: readonly Statement[], props: ReadonlyMap<string, 
  * Reads one build script (Groovy or Kotlin DSL) without running Gradle. `properties` are the
  * project's Gradle properties, used to resolve a repository URL held in one. Never throws.
  */
-export function parseBuildScript(text: string, properties: ReadonlyMap<string, string> = new Map()): BuildScript {
+export function parseBuildScript(text: string, properties: ReadonlyMap<string, string> = new Map(), options: { kotlin?: boolean } = {}): BuildScript {
   const all = statements(tokenize(text));
   const result: BuildScript = { plugins: [], repositories: [], appliedScripts: [] };
   const vars = collectVariables(all, properties);
-  const expressions = variableExpressions(all);
+  const scope = { vars: variableExpressions(all), kotlin: options.kotlin === true };
   const nexusDefaults: { line: number; block: Block | undefined }[] = [];
   const nexusExplicit = new Set<Block>();
 
@@ -256,8 +256,8 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
     }
     if (s.tokens.some((t) => t.text === 'useInMemoryPgpKeys')) {
       // Each argument (key id, key, password) is there when any name it reads is set (`a ?: b`).
-      const args = callArguments(s.tokens, 'useInMemoryPgpKeys').map((a) => referencesIn(a, expressions));
-      result.inMemorySigning = { line: s.line, refs: referencesIn(s.tokens, expressions), args };
+      const args = callArguments(s.tokens, 'useInMemoryPgpKeys').map((a) => referencesIn(a, scope));
+      result.inMemorySigning = { line: s.line, refs: referencesIn(s.tokens, scope), args };
       continue;
     }
     if (innermost === 'release' && startsWith(s, 'tagTemplate')) {
@@ -300,7 +300,7 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
     if (d.block !== undefined && nexusExplicit.has(d.block)) continue;
     result.repositories.push({ url: nexusSonatypeDefault, kind: 'release', line: d.line, implicit: true, nexus: true, nexusRepository: 'sonatype' });
   }
-  const credentials = credentialSources(all, expressions);
+  const credentials = credentialSources(all, scope);
   for (const c of credentials) {
     const url = c.block === undefined ? undefined : (urlByBlock.get(c.block) ?? (isUrlLike(c.block.arg ?? '') ? c.block.arg : undefined));
     if (url !== undefined) c.url = url;

@@ -195,4 +195,10 @@ nexusPublishing { repositories { sonatype { username = ossrhUsername; password =
 `);
     expect(fromEnvOnly.credentials![0]).toMatchObject({ username: { refs: [{ name: 'OSSRH_USERNAME', env: true }] }, password: { refs: [] } });
   });
+
+  it('reads a bare name as a Gradle property in Groovy, but not in Kotlin (a buildSrc value there)', () => {
+    const text = 'nexusPublishing { repositories { sonatype { username.set(sonatypeUser); password.set(findProperty("sonatypePass") as String?) } } }';
+    expect(parseBuildScript(text).credentials![0]).toMatchObject({ username: { refs: [{ name: 'sonatypeUser', env: false }] } });
+    expect(parseBuildScript(text, new Map(), { kotlin: true }).credentials![0]).toMatchObject({ username: { refs: [] }, password: { refs: [{ name: 'sonatypePass', env: false }] } });
+  });
 });

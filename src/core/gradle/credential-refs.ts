@@ -116,14 +116,22 @@ function parameters(t: readonly Token[]): string[] {
  * The properties and variables an expression reads, following local variables (a few levels)
  * and, in Groovy, bare names that are project properties (`useInMemoryPgpKeys(signingKey, pass)`).
  */
-export function referencesIn(tokens: readonly Token[], vars: ReadonlyMap<string, readonly Token[]> = new Map()): ScriptReference[] {
+/** What an expression is read against: the script's variables, and whether it is Kotlin DSL. */
+export interface ScriptScope {
+  vars: ReadonlyMap<string, readonly Token[]>;
+  /** Kotlin has no dynamic properties: a bare name it does not define is code from elsewhere (buildSrc). */
+  kotlin: boolean;
+}
+
+export function referencesIn(tokens: readonly Token[], scope: ScriptScope = { vars: new Map(), kotlin: false }): ScriptReference[] {
   const refs: ScriptReference[] = [];
   // A source relctl cannot see (a system property, a local.properties file, a parameter) may
   // supply the value: then the expression is not judged at all.
-  return collect(tokens, vars, 0, refs) ? refs : [];
+  return collect(tokens, scope, 0, refs) ? refs : [];
 }
 
-function collect(tokens: readonly Token[], vars: ReadonlyMap<string, readonly Token[]>, depth: number, refs: ScriptReference[]): boolean {
+function collect(tokens: readonly Token[], scope: ScriptScope, depth: number, refs: ScriptReference[]): boolean {
+  const vars = scope.vars;
   let readable = true;
   const add = (r: ScriptReference): void => {
     if (!refs.some((x) => x.name === r.name && x.env === r.env)) refs.push(r);
@@ -161,9 +169,12 @@ function collect(tokens: readonly Token[], vars: ReadonlyMap<string, readonly To
       continue;
     }
     if (prev === '.' || next === '(' || next === '.' || next === '{' || notProperties.has(t.text)) continue;
-    // A bare lower-case name no script defines is a project property (Groovy); others are code.
-    if (vars.has(t.text) || /^[a-z]/.test(t.text)) {
+    // A bare lower-case name no script defines is a project property in Groovy; in Kotlin it is code from elsewhere.
+    if (vars.has(t.text)) {
       if (!named(t.text)) readable = false;
+    } else if (/^[a-z]/.test(t.text)) {
+      if (scope.kotlin) readable = false;
+      else add({ name: t.text, env: false });
     }
   }
   return readable;
@@ -176,7 +187,7 @@ function collect(tokens: readonly Token[], vars: ReadonlyMap<string, readonly To
       return true;
     }
     const before = refs.length;
-    const ok = depth < 4 && collect(held, vars, depth + 1, refs);
+    const ok = depth < 4 && collect(held, scope, depth + 1, refs);
     return ok && refs.length > before; // no name at all: a parameter, a literal, a helper's result
   }
 }

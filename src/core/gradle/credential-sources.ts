@@ -4,7 +4,7 @@
  */
 import type { Token } from './lexer.js';
 import type { ScriptReference } from './build-script.js';
-import { callArguments, referencesIn } from './credential-refs.js';
+import { callArguments, referencesIn, type ScriptScope } from './credential-refs.js';
 import { blockIndex, type Block, type Statement } from './statements.js';
 
 /**
@@ -56,7 +56,7 @@ function valueTokens(s: Statement): readonly Token[] {
  * `credentials {}` block, a gradle-nexus repository, an nmcp block or JReleaser's deployer, and
  * `credentials(PasswordCredentials)` (Gradle then reads `<repository name>Username`/`Password`).
  */
-export function credentialSources(all: readonly Statement[], vars: ReadonlyMap<string, readonly Token[]>): CredentialSource[] {
+export function credentialSources(all: readonly Statement[], scope: ScriptScope): CredentialSource[] {
   const byBlock = new Map<Block | undefined, CredentialSource>();
   const names = new Map<Block, string>();
   const typed: { block: Block; line: number }[] = [];
@@ -79,7 +79,7 @@ export function credentialSources(all: readonly Statement[], vars: ReadonlyMap<s
       const user = named.get('userName');
       const pass = named.get('password');
       if (user !== undefined && pass !== undefined) {
-        byBlock.set(innermost, { kind: 'credentials', line: s.line, ...(innermost === undefined ? {} : { block: innermost }), username: { refs: referencesIn(user, vars), line: s.line }, password: { refs: referencesIn(pass, vars), line: s.line } });
+        byBlock.set(innermost, { kind: 'credentials', line: s.line, ...(innermost === undefined ? {} : { block: innermost }), username: { refs: referencesIn(user, scope), line: s.line }, password: { refs: referencesIn(pass, scope), line: s.line } });
       }
       continue;
     }
@@ -94,7 +94,7 @@ export function credentialSources(all: readonly Statement[], vars: ReadonlyMap<s
       source = { kind, line: s.line, ...(block === undefined ? {} : { block }) };
       byBlock.set(block, source);
     }
-    source[first.text] = { refs: referencesIn(valueTokens(s), vars), line: s.line };
+    source[first.text] = { refs: referencesIn(valueTokens(s), scope), line: s.line };
   }
   for (const { block, line } of typed) {
     if (byBlock.has(block)) continue; // `credentials(PasswordCredentials) { username = ... }`: those names win
