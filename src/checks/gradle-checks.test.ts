@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { GradleFacts, GradleProjectFacts, GradleRepositoryFact } from '../build-tools/gradle/facts.js';
 import type { ProjectFacts } from './facts.js';
 import { gradlePackagingMismatch } from './gradle-packaging.js';
-import { gradlePropertiesMissing, gradleSigningKeyringMissing, missingGradleKeys } from './gradle-properties.js';
+import { gradleKeysNeeded, gradlePropertiesMissing, gradleSigningKeyringMissing } from './gradle-properties.js';
+
+/** The names the check would ask for, given the user's keys. */
+function missingGradleKeys(keys: string[], tokenFromEnv = false): string[] {
+  return gradleKeysNeeded(facts({ user: { file: '/h/.gradle/gradle.properties', display: '~/.gradle/gradle.properties', state: 'ok', keys, tokenFromEnv } })).map((n) => n.name);
+}
 import { gradleDistributionUrl, gradleLegacyStagingHost } from './gradle-repositories.js';
 
 const staging = 'https://ossrh-staging-api.central.sonatype.com';

@@ -30,4 +30,11 @@ describe('server-id-mismatch', () => {
     const findings = mavenServerIdMismatch.run(buildFacts({ files, servers: [], settingsFound: false }));
     expect(findings[0]?.message).toContain('no settings file at /home/.m2/settings.xml');
   });
+
+  it('does not judge a repository id left as ${...} (a property CI sets with -D)', () => {
+    const withProperty = { 'pom.xml': files['pom.xml'].replace('<id>central</id>', '<id>${release.repo.id}</id>') };
+    expect(withProperty['pom.xml']).toContain('${release.repo.id}');
+    expect(mavenServerIdMismatch.run(buildFacts({ files: withProperty, servers: [] }))).toEqual([]);
+    expect(mavenServerIdMismatch.run(buildFacts({ files, servers: [] }))).toHaveLength(1);
+  });
 });

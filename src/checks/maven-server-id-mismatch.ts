@@ -1,7 +1,8 @@
 import type { Finding } from '../core/findings.js';
 import type { Check } from './types.js';
 import { stagingPluginDeployer } from '../core/pom/index.js';
-import type { MavenFacts } from '../build-tools/maven/facts.js';
+import type { MavenFacts, MavenSettingsFacts } from '../build-tools/maven/facts.js';
+import { isEncrypted } from '../core/maven-settings.js';
 import { routeKind } from './route.js';
 import { at, dedupe, fromWhere, isMaven, publishedModules, originAt } from './maven-support.js';
 
@@ -23,6 +24,8 @@ export const mavenServerIdMismatch: Check = {
     if (routeKind(facts) === 'portal-plugin') {
       // central-publishing-maven-plugin authenticates with the <server> named by publishingServerId.
       for (const server of facts.route?.portalServers ?? []) {
+        // An id still holding `${...}` comes from a property set elsewhere (-D in CI): not judged.
+        if (server.id.includes('${')) continue;
         const why = lacking(maven, server.id);
         if (why === undefined) continue;
         findings.push({
@@ -42,7 +45,7 @@ export const mavenServerIdMismatch: Check = {
       const deployer = stagingPluginDeployer(module.effective);
       if (deployer !== undefined) {
         const sid = deployer.config.find((c) => c.path === 'serverId');
-        const why = sid === undefined ? undefined : lacking(maven, sid.value);
+        const why = sid === undefined || sid.value.includes('${') ? undefined : lacking(maven, sid.value);
         if (sid === undefined || why === undefined) continue;
         const origin = sid.from ?? { pom: deployer.origin.pom, line: deployer.origin.pom.file === undefined ? deployer.origin.line : sid.line };
         findings.push({
@@ -50,12 +53,12 @@ export const mavenServerIdMismatch: Check = {
           severity: 'error',
           message: `No credentials for nexus-staging-maven-plugin's <serverId> "${sid.value}" (${fromWhere(origin, module)}), which it deploys with: ${why}.`,
           ...at(originAt(facts, module, origin)),
-          fix: `Add <server><id>${sid.value}</id><username>TOKEN_USER</username><password>TOKEN_PASSWORD</password></server> to ${maven.settings.file} with the portal user token (\${env.NAME} values work).`,
+          fix: `Add <server><id>${sid.value}</id><username>TOKEN_USER</username><password>TOKEN_PASSWORD</password></server> to ${maven.settings.file} with the portal user token (\${env.NAME} values work), or set RELCTL_TOKEN_USERNAME and RELCTL_TOKEN_PASSWORD for relctl release.`,
         });
         continue;
       }
       const id = module.effective.repository?.id;
-      if (id === undefined) continue;
+      if (id === undefined || id.value.includes('${')) continue;
       const why = lacking(maven, id.value);
       if (why === undefined) continue;
       findings.push({
@@ -70,17 +73,38 @@ export const mavenServerIdMismatch: Check = {
   },
 };
 
-/** Why the settings hold no usable credentials for `id`, or undefined when they do. */
+/**
+ * Why the settings hold no usable credentials for `id`, or undefined when they do: in the file
+ * Maven uses, or in a project settings file the CI scripts pass with `-s`.
+ */
 function lacking(maven: MavenFacts, id: string): string | undefined {
-  const servers = maven.settings.servers.filter((s) => s.id === id);
-  if (servers.some((s) => s.username !== undefined && s.password !== undefined)) return undefined;
-  if (!maven.settings.found) return `there is no settings file at ${maven.settings.file}`;
+  const why = lackingIn(maven.settings, id);
+  if (why === undefined) return undefined;
+  const others: string[] = [];
+  for (const alt of maven.settings.alternatives ?? []) {
+    if (alt.found && !alt.parsed) continue; // xml-malformed says why
+    const altWhy = lackingIn(alt, id);
+    if (altWhy === undefined) return undefined;
+    others.push(`nor in ${alt.file}, which ${alt.via ?? 'a CI script'} passes to mvn with -s (${altWhy})`);
+  }
+  return [why, ...others].join('; ');
+}
+
+function lackingIn(settings: MavenSettingsFacts, id: string): string | undefined {
+  const servers = settings.servers.filter((s) => s.id === id);
+  const usable = servers.find((s) => s.username !== undefined && s.password !== undefined);
+  const master = settings.masterPassword;
+  if (usable !== undefined && isEncrypted(usable.password) && master !== undefined && !master.found) {
+    return `its <server> in ${settings.file} has an encrypted password ({...}), but there is no ${master.file} with the master password to decrypt it, so Maven would send it as it is`;
+  }
+  if (usable !== undefined) return undefined;
+  if (!settings.found) return `there is no settings file at ${settings.file}${settings.via === undefined ? '' : ` (named by -s in ${settings.via})`}`;
   if (servers.length === 0) {
-    const known = maven.settings.servers.map((s) => `"${s.id}"`).join(', ');
-    return `${maven.settings.file} has no <server> with that id${known === '' ? '' : ` (it has ${known})`}`;
+    const known = settings.servers.map((s) => `"${s.id}"`).join(', ');
+    return `${settings.file} has no <server> with that id${known === '' ? '' : ` (it has ${known})`}`;
   }
   const unset = [...new Set(servers.flatMap((s) => s.unsetEnv))];
   return unset.length > 0
-    ? `its <server> in ${maven.settings.file} takes credentials from ${unset.map((n) => `\${env.${n}}`).join(', ')}, and ${unset.join(', ')} ${unset.length === 1 ? 'is' : 'are'} not set`
-    : `its <server> in ${maven.settings.file} lacks a username or password`;
+    ? `its <server> in ${settings.file} takes credentials from ${unset.map((n) => `\${env.${n}}`).join(', ')}, and ${unset.join(', ')} ${unset.length === 1 ? 'is' : 'are'} not set (or empty)`
+    : `its <server> in ${settings.file} lacks a username or password`;
 }

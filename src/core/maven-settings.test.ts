@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseMavenSettings, serverWithCredentials } from './maven-settings.js';
+import { isEncrypted, mvnSettingsArguments, parseMavenSettings, serverWithCredentials } from './maven-settings.js';
 
 const text = `<settings>
   <localRepository>\${user.home}/m2repo</localRepository>
@@ -32,5 +32,28 @@ describe('Maven settings', () => {
   it('reports malformed settings with a line instead of throwing', () => {
     expect(parseMavenSettings('<settings>\n<servers>\n</settings>', { env: {}, home: '/h' })).toMatchObject({ ok: false, line: 3 });
     expect(parseMavenSettings('<project/>', { env: {}, home: '/h' })).toMatchObject({ ok: false });
+  });
+});
+
+describe('encrypted values', () => {
+  it('knows a Maven 3 {...} value, not Maven 4 {[...]...} nor text with braces inside', () => {
+    expect(isEncrypted('{jSMOWnoPFgsHVpMvz5VrIt5kRbzGpI8u+9EF1iFQyJQ=}')).toBe(true);
+    expect(isEncrypted('{[name=master,cipher=AES]abc}')).toBe(false);
+    expect(isEncrypted('pa{ss}word')).toBe(false);
+    expect(isEncrypted(undefined)).toBe(false);
+  });
+});
+
+describe('settings files CI scripts pass to mvn', () => {
+  it('reads -s / --settings on mvn and wrapper lines, without workspace prefixes, skipping other commands and expressions', () => {
+    const script = [
+      '      run: ./mvnw -B --settings ${{ github.workspace }}/.github/settings.xml deploy',
+      '  script: mvn -s "$CI_PROJECT_DIR/ci/maven settings.xml" -Prelease deploy',
+      'sh "mvn -B -s=.ci/s.xml verify"',
+      '# mvn -s commented.xml deploy',
+      'curl -s https://example.org/x.xml',
+      'mvn -s ${SETTINGS_FILE} deploy',
+    ].join('\n');
+    expect(mvnSettingsArguments(script)).toEqual(['.github/settings.xml', 'ci/maven settings.xml', '.ci/s.xml']);
   });
 });

@@ -48,6 +48,12 @@ export function parseMavenSettings(text: string, context: SettingsContext): Sett
       if (raw === undefined || raw === '') continue;
       const value = interpolate(raw, lookup);
       for (const m of value.matchAll(/\$\{env\.([^${}]+)\}/g)) server.unsetEnv.push(m[1]!);
+      // A variable set to nothing (a CI secret that is not defined for this job) is as good as unset.
+      const empty = [...raw.matchAll(/\$\{env\.([^${}]+)\}/g)].map((m) => m[1]!).filter((n) => context.env[n] === '');
+      if (value.trim() === '' && empty.length > 0) {
+        server.unsetEnv.push(...empty);
+        continue;
+      }
       // An unset variable leaves `${env.X}` in place; Maven would send that literally, so the
       // credential is as good as missing.
       if (/\$\{env\.[^${}]+\}/.test(value)) continue;
@@ -63,4 +69,31 @@ export function parseMavenSettings(text: string, context: SettingsContext): Sett
 /** A server with both credentials set, for the given repository id. */
 export function serverWithCredentials(settings: MavenSettings, id: string): MavenServer | undefined {
   return settings.servers.find((s) => s.id === id && s.username !== undefined && s.password !== undefined);
+}
+
+/** A Maven 3 encrypted value: `{base64}` (Maven 4's `{[name=...]...}` has its own sources). */
+export function isEncrypted(value: string | undefined): boolean {
+  return value !== undefined && /^\{[^[{}\s][^{}\s]*\}$/.test(value.trim());
+}
+
+/**
+ * Settings files a CI script hands to Maven: `mvn ... -s FILE` / `--settings FILE` /
+ * `--settings=FILE` on a line that runs mvn or the wrapper, with the CI's workspace prefixes
+ * removed. Values with shell or CI expressions left in them are skipped.
+ */
+export function mvnSettingsArguments(text: string): string[] {
+  const out: string[] = [];
+  const workspace = /(?:\$\{\{\s*github\.workspace\s*\}\}|\$GITHUB_WORKSPACE|\$\{GITHUB_WORKSPACE\}|\$CI_PROJECT_DIR|\$\{CI_PROJECT_DIR\}|\$WORKSPACE|\$\{WORKSPACE\}|\$PWD|\$\(pwd\))\//g;
+  for (const raw of text.split(/\r?\n/)) {
+    if (/^\s*#/.test(raw)) continue;
+    const line = raw.replace(workspace, '');
+    const run = /(?:^|[\s;&|'"(])(?:\.\/)?(?:mvn|mvnw|mvnw\.cmd)(?:\s|$)/.exec(line);
+    if (run === null) continue;
+    const rest = line.slice(run.index + run[0].length);
+    for (const m of rest.matchAll(/(?:^|\s)(?:-s|--settings)(?:\s+|=)("[^"]+"|'[^']+'|[^\s;&|]+)/g)) {
+      const value = m[1]!.replace(/^["']|["']$/g, '');
+      if (!/[$`{}]/.test(value) && !out.includes(value)) out.push(value);
+    }
+  }
+  return out;
 }

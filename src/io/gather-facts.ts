@@ -71,7 +71,9 @@ export async function gatherFacts(ctx: CommandContext, options: GatherOptions): 
     if (parents.unreachable.length > 0) facts.unreachable = [...parents.unreachable];
     facts.maven = maven.facts;
     // Settings credentials are portal tokens: mask them in anything relctl prints from here on.
-    for (const s of maven.facts.settings.servers) if (s.username !== undefined && s.password !== undefined) ctx.out.redactor.addToken(s.username, s.password);
+    for (const file of [maven.facts.settings, ...(maven.facts.settings.alternatives ?? [])]) {
+      for (const s of file.servers) if (s.username !== undefined && s.password !== undefined) ctx.out.redactor.addToken(s.username, s.password);
+    }
     facts.gatherFindings.push(...maven.findings);
     facts.release = { ...facts.release, ...maven.release };
   }

@@ -49,7 +49,8 @@ const cases: RealWorldCase[] = [
     healthy: true,
   },
   // A company Nexus chosen by `version.endsWith('SNAPSHOT') ? snapshotsRepoUrl : releasesRepoUrl`.
-  { name: 'gradle-company-nexus-ternary', route: 'other', codes: [], absent: ['distribution-url', 'missing-pom-metadata'], healthy: true },
+  // The build reads nexusUser/nexusPass (or NEXUS_USER/NEXUS_PASS) for its own Nexus, and the full HOME has neither.
+  { name: 'gradle-company-nexus-ternary', route: 'other', codes: ['gradle-properties-missing'], absent: ['distribution-url', 'missing-pom-metadata'], healthy: true },
   // nexusUrl.set(uri(...)) on s01, version = file('version.txt').text.trim(): its tag v0.7.0 exists.
   { name: 'gradle-nexus-s01-version-file', tags: ['v0.7.0'], route: 'legacy-ossrh', codes: ['legacy-staging-host', 'orphan-tag'], absent: ['distribution-url', 'not-snapshot'], healthy: false },
   // Apereo CAS: url "${sonatypeRepositoryUrl}" from gradle.properties inside afterEvaluate/if; war through an applied script.

@@ -1,4 +1,5 @@
 import type { PluginScope, RepositoryKind, ScriptReference } from '../../core/gradle/build-script.js';
+import type { CredentialSource } from '../../core/gradle/credential-sources.js';
 
 /**
  * What preflight knows about a Gradle build, read without running Gradle. Paths are relative
@@ -37,6 +38,13 @@ export interface GradlePublishingFacts {
   gpgCmd?: GradleLocation;
   /** `useInMemoryPgpKeys(...)`: where, and which of the properties/variables it reads are not set. */
   inMemorySigning?: GradleLocation & { refs: ScriptReference[]; missing: string[] };
+  /**
+   * Publishing credentials the scripts read themselves (`credentials {}`, gradle-nexus, nmcp,
+   * JReleaser), each with the properties/variables that are set nowhere (one per credential).
+   */
+  scriptCredentials?: (GradleLocation & { kind: CredentialSource['kind']; url?: string; missing: ScriptReference[] })[];
+  /** Keys of the project's own gradle.properties (Gradle reads them too; names only). */
+  projectKeys?: string[];
 }
 
 export interface GradlePluginFact {
@@ -62,6 +70,8 @@ export interface GradleRepositoryFact {
   nexusStaging?: boolean;
   /** The default of `hasProperty('X') ? X : '<url>'`: setting X in gradle.properties replaces it. */
   property?: string;
+  /** gradle-nexus: the repository's name, whose `<name>Username`/`<name>Password` it reads. */
+  nexusRepository?: string;
 }
 
 export interface GradleProjectFacts {
@@ -91,6 +101,8 @@ export interface GradleUserProperties {
   keys: string[];
   /** RELCTL_TOKEN_USERNAME and RELCTL_TOKEN_PASSWORD are set: relctl hands the token to Gradle itself. */
   tokenFromEnv: boolean;
+  /** A JReleaser user configuration (`~/.jreleaser/config.*`), which may hold its credentials and keys. */
+  jreleaserConfig?: string;
   /** `signing.secretKeyRingFile`, when set. */
-  keyRing?: { value: string; resolved: string; exists: boolean; line?: number };
+  keyRing?: { value: string; resolved: string; exists: boolean; line?: number; /** Set when the project's gradle.properties names it. */ source?: string };
 }

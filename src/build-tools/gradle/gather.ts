@@ -38,6 +38,7 @@ function expandHome(p: string, home: string): string {
 async function userProperties(
   root: string,
   o: GradleGatherOptions,
+  projectEntries: ReadonlyMap<string, PropertyEntry>,
 ): Promise<{ user: GradleUserProperties; urlProps: Map<string, string>; entries: Map<string, PropertyEntry> }> {
   const gradleHome = o.env.GRADLE_USER_HOME;
   const viaEnv = gradleHome !== undefined && gradleHome !== '';
@@ -57,15 +58,21 @@ async function userProperties(
   for (const [k, v] of Object.entries(o.env)) {
     if (k.startsWith('ORG_GRADLE_PROJECT_') && v !== undefined && v !== '') user.keys.push(k.slice('ORG_GRADLE_PROJECT_'.length));
     // JReleaser takes its deployer credentials from JRELEASER_* variables (names only are kept).
-    if (k.startsWith('JRELEASER_MAVENCENTRAL_') && v !== undefined && v !== '') user.keys.push(k);
+    if ((k.startsWith('JRELEASER_MAVENCENTRAL_') || k.startsWith('JRELEASER_GPG_')) && v !== undefined && v !== '') user.keys.push(k);
   }
-  const ringEntry = entries.get('signing.secretKeyRingFile');
+  for (const name of ['config.toml', 'config.yml', 'config.yaml', 'config.properties', 'config.json']) {
+    const config = path.join(o.home, '.jreleaser', name);
+    if ((await stat(config).catch(() => undefined))?.isFile() === true) user.jreleaserConfig = config;
+  }
+  const ownRing = entries.get('signing.secretKeyRingFile');
+  const ringEntry = ownRing ?? projectEntries.get('signing.secretKeyRingFile');
   const ringValue = ringEntry?.value ?? o.env['ORG_GRADLE_PROJECT_signing.secretKeyRingFile'];
   if (ringValue !== undefined && ringValue.trim() !== '') {
     // The signing plugin resolves a relative path against the project folder.
     const resolved = path.resolve(root, expandHome(ringValue.trim(), o.home));
     user.keyRing = { value: ringValue.trim(), resolved, exists: (await stat(resolved).catch(() => undefined))?.isFile() === true };
     if (ringEntry !== undefined) user.keyRing.line = ringEntry.line;
+    if (ownRing === undefined && ringEntry !== undefined) user.keyRing.source = 'gradle.properties';
   }
   // Only URL-looking values are kept for resolving repository URLs: never a password.
   const urlProps = new Map<string, string>();
@@ -111,7 +118,7 @@ export async function gatherGradleFacts(root: string, o: GradleGatherOptions): P
   const parsed: GradleSettings = settings === undefined ? { projects: [], includedBuilds: [] } : parseSettings(settings.text);
   const rootProps = await readFirst(root, root, ['gradle.properties'], notes);
   const rootEntries = rootProps === undefined ? new Map<string, PropertyEntry>() : parseProperties(rootProps.text);
-  const { user, urlProps, entries: userEntries } = await userProperties(root, o);
+  const { user, urlProps, entries: userEntries } = await userProperties(root, o, rootEntries);
   for (const [k, e] of rootEntries) if (!urlProps.has(k) && /^[a-z][a-z0-9+.-]*:\/\//i.test(e.value.trim())) urlProps.set(k, e.value);
   // Plugins applied through buildSrc / build-logic convention plugins and catalog aliases count too.
   const conventions = await loadConventionPlugins(root, ['buildSrc', ...parsed.includedBuilds], urlProps, notes);

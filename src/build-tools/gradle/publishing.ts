@@ -1,4 +1,5 @@
 /** The publishing-plugin settings of a Gradle build that decide its route (DESIGN §4). */
+import type { ScriptReference } from '../../core/gradle/build-script.js';
 import type { PropertyEntry } from '../../core/gradle/properties.js';
 import type { GradlePublishingFacts } from './facts.js';
 import type { LoadedScript } from './scripts.js';
@@ -26,18 +27,30 @@ function property(name: string, p: PropertySources): { value: string; file?: str
   return undefined;
 }
 
+/** Whether Gradle would find this property or variable (environment, user or project properties). */
+function isSet(r: ScriptReference, p: PropertySources, keys: ReadonlySet<string>): boolean {
+  // A project gradle.properties often commits empty placeholders (`ossrhPassword=`): those are not set.
+  return r.env ? (p.env[r.name] ?? '') !== '' : keys.has(r.name) || (p.project.get(r.name)?.value.trim() ?? '') !== '';
+}
+
 export function publishingFacts(scripts: readonly LoadedScript[], p: PropertySources): GradlePublishingFacts {
   const out: GradlePublishingFacts = {};
+  const keys = new Set(p.userKeys);
+  const projectKeys = [...p.project].filter(([, e]) => e.value.trim() !== '').map(([k]) => k);
+  if (projectKeys.length > 0) out.projectKeys = projectKeys;
   for (const { file, script } of scripts.flatMap((s) => s.parts)) {
+    for (const c of script.credentials ?? []) {
+      const missing: ScriptReference[] = [];
+      // A credential is there when any of the names its expression reads is set (`a ?: b`).
+      for (const half of [c.username, c.password]) if (half !== undefined && half.refs.length > 0 && !half.refs.some((r) => isSet(r, p, keys))) missing.push(half.refs[0]!);
+      (out.scriptCredentials ??= []).push({ file, line: c.line, kind: c.kind, ...(c.url === undefined ? {} : { url: c.url }), missing });
+    }
     if (out.centralHost === undefined && script.centralHost !== undefined) out.centralHost = { file, ...script.centralHost };
     if (out.gpgCmd === undefined && script.gpgCmd !== undefined) out.gpgCmd = { file, line: script.gpgCmd };
     if (out.vanniktechVersion === undefined && script.vanniktechVersion !== undefined) out.vanniktechVersion = script.vanniktechVersion;
     if (out.jreleaserMavenCentral === undefined && script.jreleaserMavenCentral !== undefined) out.jreleaserMavenCentral = { file, line: script.jreleaserMavenCentral };
     if (out.inMemorySigning === undefined && script.inMemorySigning !== undefined) {
-      const keys = new Set(p.userKeys);
-      const missing = script.inMemorySigning.refs
-        .filter((r) => (r.env ? (p.env[r.name] ?? '') === '' : !keys.has(r.name) && !p.project.has(r.name)))
-        .map((r) => r.name);
+      const missing = script.inMemorySigning.args.filter((a) => a.length > 0 && !a.some((r) => isSet(r, p, keys))).map((a) => a[0]!.name);
       out.inMemorySigning = { file, line: script.inMemorySigning.line, refs: script.inMemorySigning.refs, missing };
     }
   }

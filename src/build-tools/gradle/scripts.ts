@@ -81,7 +81,7 @@ export async function loadScript(
   seen: Set<string> = new Set([file]),
   depth = 0,
 ): Promise<LoadedScript> {
-  const script = parseBuildScript(text, urlProps);
+  const script = parseBuildScript(text, urlProps, { kotlin: file.endsWith('.kts') });
   const relFile = rel(root, file);
   const loaded: LoadedScript = {
     script,

@@ -33,10 +33,16 @@ export interface MavenModuleFacts {
 export interface MavenSettingsFacts {
   /** The settings file relctl looked at (absolute). */
   file: string;
+  /** How Maven is told to use it, when not the default: `MAVEN_ARGS` or `.mvn/maven.config` (`-s`). */
+  via?: string;
   found: boolean;
   /** False when the file exists but could not be parsed (an xml-malformed finding says why). */
   parsed: boolean;
   servers: MavenServer[];
+  /** Set when a server password is encrypted: the settings-security.xml that holds the master password. */
+  masterPassword?: { file: string; found: boolean };
+  /** Settings files of the project that its CI scripts pass with `-s` (`via` names the script). */
+  alternatives?: MavenSettingsFacts[];
 }
 
 export interface MavenFacts {

@@ -5,7 +5,8 @@ import { deploySkips, effectivePom, parentId, resolveChain, type ChainLink, type
 import type { MavenFacts, MavenModuleFacts } from './facts.js';
 import { PomLoader, statOf, type LoadedPom } from './load.js';
 import { rawCoords, walkReactor } from './reactor-walk.js';
-import { defaultSettingsFile, loadMavenSettings, resolveLocalRepo } from './settings.js';
+import { ciSettingsFiles } from './ci-settings.js';
+import { loadMavenSettings, resolveLocalRepo, settingsFileFor } from './settings.js';
 
 export interface GatherMavenOptions {
   settingsFile?: string;
@@ -63,8 +64,18 @@ export async function gatherMavenFacts(rootDir: string, options: GatherMavenOpti
     findings.push(f);
   };
 
-  const settingsFile = options.settingsFile === undefined ? defaultSettingsFile(options.home) : path.resolve(options.settingsFile);
-  const settings = await loadMavenSettings(settingsFile, { env: options.env, home: options.home });
+  const mavenConfig = readMavenConfig(root);
+  const chosen = settingsFileFor({ ...(options.settingsFile === undefined ? {} : { settingsFile: options.settingsFile }), root, env: options.env, home: options.home, ...(mavenConfig === undefined ? {} : { mavenConfig }) });
+  const settings = await loadMavenSettings(chosen.file, { env: options.env, home: options.home });
+  if (chosen.via !== undefined) settings.facts.via = chosen.via;
+  if (options.settingsFile === undefined && chosen.via === undefined) {
+    // The release job may run `mvn -s <project file>`: credentials there count too.
+    for (const ci of ciSettingsFiles(root)) {
+      const loaded = await loadMavenSettings(ci.file, { env: options.env, home: options.home });
+      if (loaded.finding !== undefined) report(loaded.finding);
+      (settings.facts.alternatives ??= []).push({ ...loaded.facts, via: ci.via });
+    }
+  }
   if (settings.finding !== undefined) report(settings.finding);
   const localRepo = resolveLocalRepo({
     ...(options.localRepo === undefined ? {} : { localRepo: options.localRepo }),
@@ -73,7 +84,7 @@ export async function gatherMavenFacts(rootDir: string, options: GatherMavenOpti
   });
   const loader = new PomLoader(root, localRepo, options.parentFallback);
   // CI-friendly versions often come from .mvn/maven.config (`-Drevision=1.2.0-SNAPSHOT`).
-  const userProperties = mavenConfigProperties(root);
+  const userProperties = mavenConfigProperties(mavenConfig);
 
   const entries = walkReactor(root, loader, report);
   const usable = entries.filter((e): e is LoadedPom & { link: ChainLink; file: string } => e.link !== undefined && e.file !== undefined);
@@ -167,15 +178,19 @@ export async function gatherMavenFacts(rootDir: string, options: GatherMavenOpti
   return { facts, findings, release };
 }
 
-/** `-Dname=value` arguments of `.mvn/maven.config`, as Maven passes them to every build. */
-function mavenConfigProperties(root: string): Map<string, string> {
-  const props = new Map<string, string>();
-  let text: string;
+/** `.mvn/maven.config`: the arguments Maven adds to every build of this project. */
+function readMavenConfig(root: string): string | undefined {
   try {
-    text = readFileSync(path.join(root, '.mvn', 'maven.config'), 'utf8');
+    return readFileSync(path.join(root, '.mvn', 'maven.config'), 'utf8');
   } catch {
-    return props;
+    return undefined;
   }
+}
+
+/** `-Dname=value` arguments of `.mvn/maven.config`, as Maven passes them to every build. */
+function mavenConfigProperties(text: string | undefined): Map<string, string> {
+  const props = new Map<string, string>();
+  if (text === undefined) return props;
   for (const m of text.matchAll(/(?:^|\s)-D([^\s=]+)=("[^"]*"|\S*)/g)) props.set(m[1]!, m[2]!.replace(/^"|"$/g, ''));
   return props;
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Finding } from '../../core/findings.js';
-import { parseMavenSettings, type MavenSettings } from '../../core/maven-settings.js';
+import { isEncrypted, parseMavenSettings, type MavenSettings } from '../../core/maven-settings.js';
 import { readDescriptor } from '../../io/descriptor.js';
 import type { MavenSettingsFacts } from './facts.js';
 
@@ -33,11 +33,52 @@ export async function loadMavenSettings(file: string, context: { env: Record<str
   if (!parsed.ok) return broken(parsed.message, parsed.line);
   facts.parsed = true;
   facts.servers = parsed.settings.servers;
+  if (facts.servers.some((x) => isEncrypted(x.password))) {
+    // Maven 3 decrypts `{...}` with the master password in settings-security.xml (or -Dsettings.security).
+    const named = /-Dsettings\.security=(\S+)/.exec(context.env.MAVEN_OPTS ?? '')?.[1];
+    const security = named ?? path.join(context.home, '.m2', 'settings-security.xml');
+    facts.masterPassword = { file: security, found: readDescriptor(security).ok };
+  }
   return { facts, settings: parsed.settings };
 }
 
 export function defaultSettingsFile(home: string): string {
   return path.join(home, '.m2', 'settings.xml');
+}
+
+/** The value of `-s FILE` / `--settings FILE` / `--settings=FILE` in a Maven argument list. */
+export function settingsArgument(args: readonly string[]): string | undefined {
+  let found: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if ((a === '-s' || a === '--settings') && args[i + 1] !== undefined) found = args[++i];
+    else if (a.startsWith('--settings=')) found = a.slice('--settings='.length);
+    else if (/^-s[^-]/.test(a)) found = a.slice(2);
+  }
+  return found === undefined || found === '' ? undefined : found;
+}
+
+/** Splits `.mvn/maven.config` or MAVEN_ARGS into arguments (whitespace, simple quotes). */
+export function splitMavenArgs(text: string): string[] {
+  return [...text.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3]!);
+}
+
+/**
+ * The settings file Maven itself uses for this project: relctl's `--settings`, else `-s` in
+ * MAVEN_ARGS (Maven 3.9+ adds it to every command line), else `-s` in the project's
+ * `.mvn/maven.config` (relative to the project root, where mvn runs), else ~/.m2/settings.xml.
+ */
+export function settingsFileFor(o: { settingsFile?: string; root: string; env: Record<string, string | undefined>; home: string; mavenConfig?: string }): { file: string; via?: string } {
+  if (o.settingsFile !== undefined) return { file: path.resolve(o.settingsFile) };
+  const fromArgs = settingsArgument(splitMavenArgs(o.env.MAVEN_ARGS ?? ''));
+  if (fromArgs !== undefined) return { file: path.resolve(o.root, expandTilde(fromArgs, o.home)), via: 'MAVEN_ARGS' };
+  const fromConfig = o.mavenConfig === undefined ? undefined : settingsArgument(splitMavenArgs(o.mavenConfig));
+  if (fromConfig !== undefined) return { file: path.resolve(o.root, expandTilde(fromConfig.replace(/\$\{(maven\.multiModuleProjectDirectory|session\.rootDirectory)\}/g, o.root), o.home)), via: '.mvn/maven.config' };
+  return { file: defaultSettingsFile(o.home) };
+}
+
+function expandTilde(p: string, home: string): string {
+  return p === '~' || p.startsWith('~/') ? path.join(home, p.slice(1)) : p;
 }
 
 /**

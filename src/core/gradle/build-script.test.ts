@@ -161,7 +161,7 @@ describe('parseBuildScript: publishing repositories', () => {
 
   it("reports the nexus-publish plugin's implicit legacy default, but not an explicit nexusUrl", () => {
     const implicit = parseBuildScript(`nexusPublishing {\n  repositories {\n    sonatype()\n  }\n}`);
-    expect(implicit.repositories).toEqual([{ url: nexusSonatypeDefault, kind: 'release', line: 3, implicit: true, nexus: true }]);
+    expect(implicit.repositories).toEqual([{ url: nexusSonatypeDefault, kind: 'release', line: 3, implicit: true, nexus: true, nexusRepository: 'sonatype' }]);
     const explicit = parseBuildScript(`nexusPublishing {
   repositories {
     sonatype {

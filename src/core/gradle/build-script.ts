@@ -1,7 +1,9 @@
 import { tokenize, type Token } from './lexer.js';
 import { blockIndex, startsWith, statements, type Block, type Statement } from './statements.js';
-import { aliasOf, appliedPlugin, appliedScript, normalisePluginId, pluginsFromBlock, pluginVersion, referencesOf } from './plugin-statements.js';
+import { aliasOf, appliedPlugin, appliedScript, normalisePluginId, pluginsFromBlock, pluginVersion } from './plugin-statements.js';
 import { assignedName, collectConstants, versionStatement, warTaskLine } from './version-statements.js';
+import { callArguments, referencesIn, variableExpressions } from './credential-refs.js';
+import { credentialSources, type CredentialSource } from './credential-sources.js';
 
 export { normalisePluginId };
 
@@ -50,6 +52,8 @@ export interface RepositoryUrl {
   nexusStaging?: boolean;
   /** Written as the default of a property test: setting this Gradle property replaces it. */
   property?: string;
+  /** That nexus repository's name (`sonatype`): the plugin reads its credentials from `<name>Username`/`<name>Password`. */
+  nexusRepository?: string;
 }
 
 export interface BuildScript {
@@ -81,7 +85,9 @@ export interface BuildScript {
   /** `signing { useGpgCmd() }`: gpg (its agent and default key) signs; no keyring properties needed. */
   gpgCmd?: number;
   /** `signing { useInMemoryPgpKeys(...) }`: the line and the properties/variables it reads. */
-  inMemorySigning?: { line: number; refs: ScriptReference[] };
+  inMemorySigning?: { line: number; refs: ScriptReference[]; args: ScriptReference[][] };
+  /** Publishing credentials the script configures itself (`credentials {}`, gradle-nexus, nmcp, JReleaser). */
+  credentials?: CredentialSource[];
 }
 
 // Blocks whose `url` is POM metadata (project, SCM, license, developer pages), never a repository.
@@ -264,31 +270,31 @@ function collectVariables(all: readonly Statement[], props: ReadonlyMap<string, 
  * Reads one build script (Groovy or Kotlin DSL) without running Gradle. `properties` are the
  * project's Gradle properties, used to resolve a repository URL held in one. Never throws.
  */
-export function parseBuildScript(text: string, properties: ReadonlyMap<string, string> = new Map()): BuildScript {
+export function parseBuildScript(text: string, properties: ReadonlyMap<string, string> = new Map(), options: { kotlin?: boolean } = {}): BuildScript {
   const all = statements(tokenize(text));
   const result: BuildScript = { plugins: [], repositories: [], appliedScripts: [] };
   const vars = collectVariables(all, properties);
   for (const [name, v] of vars) if (v.ext === true) (result.extUrls ??= {})[name] = v.url;
   const constants = collectConstants(all);
-  const propertyVars = new Map<string, ScriptReference[]>();
-  for (const s of all) {
-    const t = s.tokens;
-    if (t[0]?.kind !== 'ident' || !['def', 'val', 'var', 'String'].includes(t[0].text) || t[1]?.kind !== 'ident' || t[2]?.text !== '=') continue;
-    // One source only: `findProperty('k') ?: System.getenv('K')` needs either, which a list of names cannot say.
-    const refs = referencesOf(t.slice(3));
-    if (refs.length === 1) propertyVars.set(t[1].text, refs);
-  }
+  const scope = { vars: variableExpressions(all), kotlin: options.kotlin === true };
   const nexusDefaults: { line: number; block: Block | undefined }[] = [];
   const nexusExplicit = new Set<Block>();
 
+  // The URL of each repository block, for the credentials written in it.
+  const urlByBlock = new Map<Block, string>();
   const addRepo = (s: Statement, exprFrom: number, forced?: RepositoryKind, nexus?: boolean): void => {
     for (const u of urlsOf(s.tokens.slice(exprFrom), vars, properties)) {
+      const block = s.path[s.path.length - 1];
+      if (block !== undefined && !urlByBlock.has(block)) urlByBlock.set(block, u.url);
       const repo: RepositoryUrl = { url: u.url, kind: kindOf(u.url, u.via, forced), line: s.line };
       if (u.via !== undefined) repo.via = u.via;
       if (u.property !== undefined) repo.property = u.property;
       if (nexus === true) repo.nexus = true;
+      // `create("myNexus") { ... }` names the repository by its argument. The single-repository
+      // plugins (Codearte's nexusStaging, the old nexusPublishing { serverUrl }) name none.
+      const name = block !== undefined && ['create', 'register', 'maybeCreate'].includes(block.name) ? block.arg : block?.name;
+      if (nexus === true && name !== undefined && name !== 'nexusStaging' && name !== 'nexusPublishing') repo.nexusRepository = name;
       result.repositories.push(repo);
-      const block = s.path[s.path.length - 1];
       if (block !== undefined) repoBlocks.set(repo, block);
     }
   };
@@ -359,13 +365,9 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
       continue;
     }
     if (s.tokens.some((t) => t.text === 'useInMemoryPgpKeys')) {
-      const refs = referencesOf(s.tokens);
-      // `def signingKey = findProperty("signingKey")` then `useInMemoryPgpKeys(signingKeyId, signingKey, ...)`.
-      for (const t of s.tokens) {
-        if (t.kind !== 'ident') continue;
-        for (const r of propertyVars.get(t.text) ?? []) if (!refs.some((x) => x.name === r.name && x.env === r.env)) refs.push(r);
-      }
-      result.inMemorySigning = { line: s.line, refs };
+      // Each argument (key id, key, password) is there when any name it reads is set (`a ?: b`).
+      const args = callArguments(s.tokens, 'useInMemoryPgpKeys').map((a) => referencesIn(a, scope));
+      result.inMemorySigning = { line: s.line, refs: referencesIn(s.tokens, scope), args };
       continue;
     }
     if (innermost === 'release' && startsWith(s, 'tagTemplate')) {
@@ -427,7 +429,13 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
   }
   for (const d of nexusDefaults) {
     if (d.block !== undefined && nexusExplicit.has(d.block)) continue;
-    result.repositories.push({ url: nexusSonatypeDefault, kind: 'release', line: d.line, implicit: true, nexus: true });
+    result.repositories.push({ url: nexusSonatypeDefault, kind: 'release', line: d.line, implicit: true, nexus: true, nexusRepository: 'sonatype' });
   }
+  const credentials = credentialSources(all, scope);
+  for (const c of credentials) {
+    const url = c.block === undefined ? undefined : (urlByBlock.get(c.block) ?? (isUrlLike(c.block.arg ?? '') ? c.block.arg : undefined));
+    if (url !== undefined) c.url = url;
+  }
+  if (credentials.length > 0) result.credentials = credentials;
   return result;
 }

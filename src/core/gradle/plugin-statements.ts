@@ -1,24 +1,11 @@
 /**
  * How a Gradle script applies plugins and reads properties, statement by statement: the plugins
- * block (ids, versions, catalog aliases), `apply plugin:` / `apply from:`, and the names a
- * statement reads through `findProperty`/`System.getenv`. Pure helpers of build-script.ts.
+ * block (ids, versions, catalog aliases), `apply plugin:` / `apply from:`. Pure helpers of
+ * build-script.ts (the names a statement reads are in credential-refs.ts).
  */
 import type { Token } from './lexer.js';
 import { constantStrings, type Statement } from './statements.js';
-import type { AppliedScript, ScriptReference } from './build-script.js';
-
-/** `findProperty("x")`, `property('x')`, `providers.gradleProperty("x")`, `System.getenv("X")`, `project.x`. */
-export function referencesOf(tokens: readonly Token[]): ScriptReference[] {
-  const refs: ScriptReference[] = [];
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i]!;
-    if (t.kind !== 'string' || t.dynamic === true) continue;
-    const fn = tokens[i - 2]?.text ?? '';
-    if (fn === 'getenv' || fn === 'env') refs.push({ name: t.text, env: true });
-    else if (/^(findProperty|property|gradleProperty|getProperty)$/.test(fn)) refs.push({ name: t.text, env: false });
-  }
-  return refs;
-}
+import type { AppliedScript } from './build-script.js';
 
 export function normalisePluginId(raw: string): string {
   let id = raw.trim();

@@ -14,8 +14,11 @@ export function factsRead(facts: ProjectFacts): string[] {
       lines.push(`read ${mod.file}: ${e.groupId ?? '?'}:${e.artifactId ?? '?'}:${e.version ?? '?'} (${e.packaging})${chain.length === 0 ? '' : `, parents ${chain.join(' <- ')}`}`);
     }
     const s = m.settings;
-    const servers = s.servers.map((x) => x.id).join(', ');
-    lines.push(`settings ${s.file}: ${!s.found ? 'not found' : !s.parsed ? 'unreadable' : `servers ${servers === '' ? '(none)' : servers} (credentials not shown)`}`);
+    for (const f of [s, ...(s.alternatives ?? [])]) {
+      const ids = f.servers.map((x) => x.id).join(', ');
+      const via = f.via === undefined ? '' : ` (-s in ${f.via})`;
+      lines.push(`settings ${f.file}${via}: ${!f.found ? 'not found' : !f.parsed ? 'unreadable' : `servers ${ids === '' ? '(none)' : ids} (credentials not shown)`}`);
+    }
     lines.push(`local repository ${m.localRepo}`);
     if (m.tokenFromEnv) lines.push('token: RELCTL_TOKEN_USERNAME / RELCTL_TOKEN_PASSWORD (values not shown)');
   }

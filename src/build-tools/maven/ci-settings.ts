@@ -1,0 +1,37 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { mvnSettingsArguments } from '../../core/maven-settings.js';
+import { descriptorText, readDescriptor } from '../../io/descriptor.js';
+
+// Where projects keep the scripts that run their release build.
+const scriptFiles = ['.gitlab-ci.yml', '.travis.yml', 'Jenkinsfile', 'azure-pipelines.yml', '.circleci/config.yml', 'release.sh', 'deploy.sh', 'Makefile'];
+const scriptFolders = ['.github/workflows', '.github/scripts', '.ci', 'ci', 'cd', '.travis', 'scripts', 'bin', '.buildkite'];
+
+/**
+ * Settings files kept in the project that its CI scripts pass to Maven with `-s` (a
+ * `.github/settings.xml` used by `mvn -s .github/settings.xml deploy`): the release job uses
+ * those, not ~/.m2/settings.xml. Only files that exist inside the project are returned.
+ */
+export function ciSettingsFiles(root: string): { file: string; via: string }[] {
+  const scripts = [...scriptFiles];
+  for (const folder of scriptFolders) {
+    let names: string[];
+    try {
+      names = readdirSync(path.join(root, folder));
+    } catch {
+      continue;
+    }
+    for (const name of names.sort()) if (/\.(ya?ml|sh|bash)$/.test(name)) scripts.push(`${folder}/${name}`);
+  }
+  const out: { file: string; via: string }[] = [];
+  for (const script of scripts.slice(0, 64)) {
+    const text = descriptorText(path.join(root, script));
+    if (text === undefined) continue;
+    for (const arg of mvnSettingsArguments(text)) {
+      const file = path.resolve(root, arg);
+      if (!file.startsWith(root + path.sep) || out.some((o) => o.file === file)) continue;
+      if (readDescriptor(file).ok) out.push({ file, via: script });
+    }
+  }
+  return out;
+}
