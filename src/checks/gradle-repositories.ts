@@ -54,7 +54,7 @@ export const gradleLegacyStagingHost: Check = {
         file: e.file,
         line: e.line,
         module: ':',
-        fix: 'Upgrade com.vanniktech.maven.publish to 0.33.0 or later (publishToMavenCentral() then uses the Central Portal), or set SONATYPE_HOST=CENTRAL_PORTAL in gradle.properties.',
+        fix: 'Upgrade com.vanniktech.maven.publish to 0.33.0 or later (publishToMavenCentral() then uses the Central Portal), or, on 0.28.0 or later, set SONATYPE_HOST=CENTRAL_PORTAL in gradle.properties.',
       });
     }
     return findings;

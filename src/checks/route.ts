@@ -155,18 +155,32 @@ function versionBefore(version: string, bound: readonly number[]): boolean {
 }
 
 /**
- * Which host the vanniktech plugin uploads to. From its CHANGELOG: 0.28.0 added the Central
- * Portal (`SonatypeHost.CENTRAL_PORTAL` / `SONATYPE_HOST=CENTRAL_PORTAL`); up to 0.32.x
- * `publishToMavenCentral()` without a host means `SonatypeHost.DEFAULT` (oss.sonatype.org);
- * 0.33.0 (2025-06-22) made it mean the Central Portal and added `mavenCentralPublishing=true`;
- * 0.34.0 removed `SonatypeHost` and the OSSRH hosts altogether.
+ * Which host the vanniktech plugin uploads to, or undefined when it is not told to publish to
+ * Maven Central. From its CHANGELOG: before 0.21.0 the main plugin added oss.sonatype.org by
+ * itself; from 0.21.0 only `publishToMavenCentral(...)` or `SONATYPE_HOST` add a Central target;
+ * 0.28.0 added the Central Portal (`SonatypeHost.CENTRAL_PORTAL` / `SONATYPE_HOST=CENTRAL_PORTAL`);
+ * 0.30.0 accepts an https URL in `SONATYPE_HOST`; up to 0.32.x `publishToMavenCentral()` without
+ * a host means `SonatypeHost.DEFAULT` (oss.sonatype.org); 0.33.0 (2025-06-22) made it mean the
+ * Central Portal and added `mavenCentralPublishing=true`; 0.34.0 removed `SonatypeHost` and the
+ * OSSRH hosts (`SONATYPE_HOST` accepts only CENTRAL_PORTAL).
  */
-function vanniktechTarget(g: GradleFacts, version: string | undefined): { kind: RouteKind; why: string } {
+function vanniktechTarget(g: GradleFacts, id: string, version: string | undefined): { kind: RouteKind; why: string; weak?: true } | undefined {
   const dsl = g.publishing.centralHost?.host ?? '';
   const prop = g.publishing.sonatypeHost?.value ?? '';
   const chosen = dsl !== '' ? dsl : prop;
   const v = version === undefined ? 'an unknown version' : version;
   const before033 = version !== undefined && versionBefore(version, [0, 33, 0]);
+  // Neither publishToMavenCentral(...), SONATYPE_HOST nor mavenCentralPublishing: since 0.21.0 the
+  // plugin adds no Maven Central repository at all (the base plugin never did); only the main
+  // plugin before 0.21.0 added oss.sonatype.org by itself.
+  const told = g.publishing.centralHost !== undefined || prop !== '' || (g.publishing.mavenCentralPublishing !== undefined && !before033);
+  if (!told) {
+    const oldMain = id === 'com.vanniktech.maven.publish' && version !== undefined && versionBefore(version, [0, 21, 0]);
+    // From 0.33.0 its Central target is the Portal: a guess when nothing else shows the route.
+    if (!before033 && !oldMain) return { kind: 'portal-plugin', why: `com.vanniktech.maven.publish (${v}) publishes to Maven Central through the Central Portal when told to`, weak: true };
+    if (!oldMain) return undefined;
+    return { kind: 'legacy-ossrh', why: `com.vanniktech.maven.publish ${version} adds oss.sonatype.org by default (before 0.21.0); upgrade to 0.33.0 or later` };
+  }
   // mavenCentralPublishing=true only exists from 0.33.0 on; older versions ignore it.
   if (/^CENTRAL_PORTAL$/i.test(chosen) || (chosen === '' && g.publishing.mavenCentralPublishing !== undefined && !before033)) {
     return { kind: 'portal-plugin', why: `com.vanniktech.maven.publish (${v}) publishes through the Central Portal` };
@@ -181,7 +195,9 @@ function vanniktechTarget(g: GradleFacts, version: string | undefined): { kind: 
     return { kind: 'other', why: `com.vanniktech.maven.publish SONATYPE_HOST ${chosen} is not Maven Central` };
   }
   if (before033) {
-    return { kind: 'legacy-ossrh', why: `com.vanniktech.maven.publish ${version} defaults to oss.sonatype.org (the Central Portal is the default from 0.33.0); set SONATYPE_HOST=CENTRAL_PORTAL or upgrade` };
+    // SONATYPE_HOST=CENTRAL_PORTAL only exists from 0.28.0 on.
+    const next = versionBefore(version, [0, 28, 0]) ? 'upgrade to 0.33.0 or later' : 'set SONATYPE_HOST=CENTRAL_PORTAL or upgrade';
+    return { kind: 'legacy-ossrh', why: `com.vanniktech.maven.publish ${version} defaults to oss.sonatype.org (the Central Portal is the default from 0.33.0); ${next}` };
   }
   return { kind: 'portal-plugin', why: `com.vanniktech.maven.publish (${v}) defaults to the Central Portal` };
 }
@@ -189,13 +205,19 @@ function vanniktechTarget(g: GradleFacts, version: string | undefined): { kind: 
 function gradleRoute(g: GradleFacts, jreleaserFile: { file: string; line: number } | undefined): PublishingRoute {
   const out = new Collector();
   const legacyPluginHosts: RouteEvidence[] = [];
+  const weak: RouteEvidence[] = [];
   const hostAt = g.publishing.centralHost ?? (g.publishing.sonatypeHost?.file !== undefined ? { file: g.publishing.sonatypeHost.file, line: g.publishing.sonatypeHost.line ?? 0 } : undefined);
   for (const project of g.projects) {
     for (const p of project.plugins) {
       const at = { file: p.file, line: p.line };
       if (p.id === 'com.vanniktech.maven.publish' || p.id === 'com.vanniktech.maven.publish.base') {
-        const t = vanniktechTarget(g, p.version ?? g.publishing.vanniktechVersion);
+        const t = vanniktechTarget(g, p.id, p.version ?? g.publishing.vanniktechVersion);
+        if (t === undefined) continue; // not told to publish to Maven Central
         const e = { ...(hostAt ?? at), why: t.why };
+        if (t.weak === true) {
+          weak.push(e);
+          continue;
+        }
         out.add(t.kind, e);
         if (t.kind === 'legacy-ossrh' && !legacyPluginHosts.some((x) => x.file === e.file && x.line === e.line)) legacyPluginHosts.push(e);
       } else if (p.id.startsWith('com.gradleup.nmcp')) {
@@ -213,6 +235,7 @@ function gradleRoute(g: GradleFacts, jreleaserFile: { file: string; line: number
       else if (target === 'other') out.add('other', { file: r.file, line: r.line, why: `${what} is not Maven Central` });
     }
   }
+  if (out.byKind.size === 0) for (const e of weak) out.add('portal-plugin', e);
   const route = out.route();
   if (legacyPluginHosts.length > 0) route.legacyPluginHosts = legacyPluginHosts;
   return route;

@@ -5,7 +5,7 @@
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { normalisePluginId } from '../../core/gradle/build-script.js';
+import { normalisePluginId, type BuildScript } from '../../core/gradle/build-script.js';
 import { catalogLibraryVersion, parseCatalogPlugins, type CatalogPlugin } from '../../core/gradle/catalog.js';
 import { loadScript, readText, rel, type LoadedScript, type LocatedPlugin } from './scripts.js';
 
@@ -81,6 +81,29 @@ export async function loadCatalog(root: string): Promise<Catalog> {
   const v = catalogLibraryVersion(r.text, 'com.vanniktech:gradle-maven-publish-plugin');
   if (v !== undefined) catalog.vanniktechVersion = v;
   return catalog;
+}
+
+/**
+ * Versions of plugins applied by bare id elsewhere: the root's `apply false` declarations
+ * (ids or catalog aliases), the settings' `pluginManagement { plugins { } }`, then the catalog's
+ * `[plugins]` entries as the last guess. Gradle puts one version of a plugin on the classpath.
+ */
+export function declaredPluginVersions(scripts: readonly (BuildScript | undefined)[], catalog: ReadonlyMap<string, CatalogPlugin>): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const script of scripts) {
+    for (const d of script?.declaredPlugins ?? []) {
+      const entry = d.alias === undefined ? undefined : catalog.get(d.alias);
+      const id = d.id ?? entry?.id;
+      const version = d.version ?? entry?.version;
+      if (id !== undefined && version !== undefined && !out.has(normalisePluginId(id))) out.set(normalisePluginId(id), version);
+    }
+    for (const p of script?.plugins ?? []) if (p.version !== undefined && !out.has(p.id)) out.set(p.id, p.version);
+  }
+  for (const entry of catalog.values()) {
+    const id = normalisePluginId(entry.id);
+    if (entry.version !== undefined && !out.has(id)) out.set(id, entry.version);
+  }
+  return out;
 }
 
 export interface ExpandedPlugins {

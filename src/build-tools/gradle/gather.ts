@@ -6,7 +6,8 @@ import type { AppliedPlugin } from '../../core/gradle/build-script.js';
 import { isDirectory, loadScript, readFirst, readText, rel, type LoadedScript, type LocatedPlugin } from './scripts.js';
 import { parseProperties, type PropertyEntry } from '../../core/gradle/properties.js';
 import { parseSettings, type GradleSettings } from '../../core/gradle/settings.js';
-import { expandPlugins, loadCatalog, loadConventionPlugins } from './conventions.js';
+import { declaredPluginVersions, expandPlugins, loadCatalog, loadConventionPlugins } from './conventions.js';
+import { parseBuildScript } from '../../core/gradle/build-script.js';
 import { publishingFacts } from './publishing.js';
 import type { GradleFacts, GradlePluginFact, GradleProjectFacts, GradleRepositoryFact, GradleUserProperties } from './facts.js';
 
@@ -99,14 +100,18 @@ export async function gatherGradleFacts(root: string, o: GradleGatherOptions): P
   for (const p of parsed.projects) included.push({ path: p.path, dir: p.dir, line: p.line });
 
   let rootLoaded: LoadedScript | undefined;
+  // The settings script's pluginManagement block may pin plugin versions too.
+  const settingsScript = settings === undefined ? undefined : parseBuildScript(settings.text);
+  let versions = new Map<string, string>();
   const projects: GradleProjectFacts[] = [];
   for (const inc of included) {
     const dir = path.resolve(root, inc.dir);
     const script = await readFirst(root, dir, ['build.gradle.kts', 'build.gradle'], notes);
     const loaded = script === undefined ? undefined : await loadScript(root, script.file, script.text, dir, urlProps, notes);
+    if (inc.path === ':') versions = declaredPluginVersions([loaded?.script, settingsScript], catalog.plugins);
     if (loaded !== undefined) {
       const expanded = expandPlugins(loaded.plugins, conventions, catalog.plugins);
-      loaded.plugins = expanded.plugins;
+      loaded.plugins = expanded.plugins.map((p) => (p.version !== undefined || !versions.has(p.id) ? p : { ...p, version: versions.get(p.id)! }));
       for (const c of expanded.conventions) {
         loaded.repositories.push(...c.repositories.filter((r) => !loaded.repositories.includes(r)));
         if (!allScripts.includes(c)) allScripts.push(c);
@@ -163,6 +168,12 @@ export async function gatherGradleFacts(root: string, o: GradleGatherOptions): P
     release.currentVersion = rootScript.version.value;
     release.versionFile = rootScriptFile;
     release.versionLine = rootScript.version.line;
+  } else if (rootScript?.versionProperty !== undefined && rootProps !== undefined && rootEntries.has(rootScript.versionProperty.name)) {
+    // `version = providers.gradleProperty("libraryVersion").get()`: the value is in gradle.properties.
+    const entry = rootEntries.get(rootScript.versionProperty.name)!;
+    release.currentVersion = entry.value.trim();
+    release.versionFile = rel(root, rootProps.file);
+    release.versionLine = entry.line;
   } else {
     // A convention plugin (buildSrc, build-logic) or an applied script may set the version.
     for (const { file, script: part } of allScripts.flatMap((s) => s.parts)) {

@@ -269,3 +269,58 @@ version = computeVersion()
     expect(script.versionComputed).toBe(16);
   });
 });
+
+describe('Kotlin-DSL shapes of real builds', () => {
+  it('records plugins declared with apply false (ids and aliases, with versions), never as applied', () => {
+    const script = parseBuildScript(`
+plugins {
+  alias(libs.plugins.mavenPublish) apply false
+  id("com.vanniktech.maven.publish.base").version("0.25.3").apply(false)
+  id("org.jetbrains.dokka") version "1.9.10" apply false
+}
+`);
+    expect(script.plugins).toEqual([]);
+    expect(script.declaredPlugins).toEqual([
+      { alias: 'libs.plugins.mavenPublish' },
+      { id: 'com.vanniktech.maven.publish.base', version: '0.25.3' },
+      { id: 'org.jetbrains.dokka', version: '1.9.10' },
+    ]);
+  });
+
+  it('reads precompiled-plugin accessors as plugin ids', () => {
+    const script = parseBuildScript('plugins {\n    buildsrc.convention.`kotlin-jvm`\n    buildsrc.convention.`mockk-publishing`\n}\n');
+    expect(script.plugins.map((p) => p.id)).toEqual(['buildsrc.convention.kotlin-jvm', 'buildsrc.convention.mockk-publishing']);
+  });
+
+  it('follows a URL variable whose value a provider {} block chooses, release and snapshot alike', () => {
+    const script = parseBuildScript(`
+val repoUrl: Provider<String> = provider {
+    if (version.toString().endsWith("SNAPSHOT")) {
+        "https://oss.sonatype.org/content/repositories/snapshots/"
+    } else {
+        "https://oss.sonatype.org/service/local/staging/deploy/maven2/"
+    }
+}
+publishing { repositories { maven { url = uri(repoUrl) } } }
+`);
+    expect(script.repositories.map((r) => [r.url, r.kind, r.line])).toEqual([
+      ['https://oss.sonatype.org/content/repositories/snapshots/', 'snapshot', 9],
+      ['https://oss.sonatype.org/service/local/staging/deploy/maven2/', 'release', 9],
+    ]);
+  });
+
+  it('treats the nexus plugin repository create("sonatype") like sonatype(): the retired default unless nexusUrl is set', () => {
+    const bare = parseBuildScript('nexusPublishing {\n  repositories {\n    create("sonatype") {\n      username.set("u")\n    }\n  }\n}\n');
+    expect(bare.repositories).toEqual([{ url: nexusSonatypeDefault, kind: 'release', line: 3, implicit: true, nexus: true }]);
+    const set = parseBuildScript('nexusPublishing {\n  repositories {\n    register("sonatype") {\n      nexusUrl = uri("https://ossrh-staging-api.central.sonatype.com/service/local/")\n    }\n  }\n}\n');
+    expect(set.repositories.map((r) => r.url)).toEqual(['https://ossrh-staging-api.central.sonatype.com/service/local/']);
+  });
+
+  it('names the Gradle property a computed version reads', () => {
+    for (const expr of ['providers.gradleProperty("libraryVersion").get()', 'property("libraryVersion") as String', 'project.findProperty("libraryVersion").toString()']) {
+      expect(parseBuildScript(`version = ${expr}\n`).versionProperty).toEqual({ name: 'libraryVersion', line: 1 });
+    }
+    expect(parseBuildScript('version = property("base") as String + "-SNAPSHOT"\n').versionProperty).toBeUndefined();
+    expect(parseBuildScript('version = "1.0-" + property("x")\n').versionProperty).toBeUndefined();
+  });
+});

@@ -1,6 +1,6 @@
 import { tokenize, type Token } from './lexer.js';
 import { blockIndex, startsWith, statements, type Block, type Statement } from './statements.js';
-import { aliasOf, appliedPlugin, appliedScript, normalisePluginId, pluginsFromBlock, pluginVersion, referencesOf } from './plugin-statements.js';
+import { aliasOf, appliedPlugin, appliedScript, declaredPlugin, normalisePluginId, pluginsFromBlock, pluginVersion, referencesOf, versionPropertyOf } from './plugin-statements.js';
 
 export { normalisePluginId };
 
@@ -52,6 +52,10 @@ export interface BuildScript {
   version?: { value: string; line: number };
   /** `version = <expression>` at the top level: set at build time, not readable here. */
   versionComputed?: number;
+  /** `version = providers.gradleProperty("x").get()` and the like: the Gradle property it reads. */
+  versionProperty?: { name: string; line: number };
+  /** Plugins block entries with `apply false`: the versions projects applying them by bare id get. */
+  declaredPlugins: { id?: string; alias?: string; version?: string }[];
   group?: { value: string; line: number };
   /** `release { tagTemplate = '...' }` of the Gradle release plugin. */
   tagTemplate?: string;
@@ -93,6 +97,11 @@ const notVariables = new Set([
   'true', 'false', 'null', 'this', 'ext', 'extra', 'isSnapshot', 'as', 'String', 'def', 'val', 'var',
 ]);
 
+/** `create("sonatype")`, `register("sonatype")`: the nexus plugin's sonatype repository by name. */
+function namesSonatype(tokens: readonly Token[]): boolean {
+  return /^(create|register|maybeCreate)$/.test(tokens[0]?.text ?? '') && tokens[1]?.text === '(' && tokens[2]?.kind === 'string' && tokens[2].text === 'sonatype';
+}
+
 function scopeOf(path: readonly Block[]): PluginScope {
   for (let i = path.length - 1; i >= 0; i--) {
     const b = path[i]!;
@@ -115,7 +124,7 @@ interface UrlSource {
 /** URL strings of an expression, resolving identifiers through script variables and Gradle properties. */
 function urlsOf(
   tokens: readonly Token[],
-  vars: ReadonlyMap<string, UrlSource>,
+  vars: ReadonlyMap<string, readonly UrlSource[]>,
   props: ReadonlyMap<string, string>,
 ): { url: string; via?: string }[] {
   const found: { url: string; via?: string }[] = [];
@@ -131,7 +140,7 @@ function urlsOf(
     }
     if (t.kind !== 'ident' || notVariables.has(t.text) || tokens[i - 1]?.text === '.') continue;
     const v = vars.get(t.text);
-    if (v !== undefined) found.push({ url: v.url, via: t.text });
+    if (v !== undefined) for (const u of v) found.push({ url: u.url, via: t.text });
     else if (props.has(t.text) && isUrlLike(props.get(t.text)!)) found.push({ url: props.get(t.text)!.trim(), via: t.text });
   }
   return found;
@@ -142,10 +151,30 @@ function kindOf(url: string, via: string | undefined, forced?: RepositoryKind): 
   return /snapshot/i.test(url) || /snapshot/i.test(via ?? '') ? 'snapshot' : 'release';
 }
 
-/** `def x = "..."`, `val x = uri("...")`, `ext.x = '...'`, `x = '...'` inside `ext { }`. */
-function collectVariables(all: readonly Statement[], props: ReadonlyMap<string, string>): Map<string, UrlSource> {
-  const vars = new Map<string, UrlSource>();
-  for (const s of all) {
+/**
+ * URL strings in the block a declaration opens: `val url: Provider<String> = provider { if (...)
+ * "https://.../snapshots/" else "https://.../maven2/" }` (the block starts at the statement's end).
+ */
+function urlsInOpenedBlock(all: readonly Statement[], at: number, vars: ReadonlyMap<string, readonly UrlSource[]>, props: ReadonlyMap<string, string>): UrlSource[] {
+  const s = all[at]!;
+  const last = s.tokens[s.tokens.length - 1];
+  if (last?.kind !== 'ident') return [];
+  const depth = s.path.length;
+  const out: UrlSource[] = [];
+  for (let k = at + 1; k < all.length; k++) {
+    const inner = all[k]!;
+    const b = inner.path[depth];
+    if (b === undefined || b.name !== last.text || b.line !== last.line) break;
+    for (const u of urlsOf(inner.tokens, vars, props)) out.push({ url: u.url, line: inner.line });
+  }
+  return out;
+}
+
+/** `def x = "..."`, `val x = uri("...")`, `ext.x = '...'`, `x = '...'` inside `ext { }`; every URL an `if`/`provider {}` may choose. */
+function collectVariables(all: readonly Statement[], props: ReadonlyMap<string, string>): Map<string, UrlSource[]> {
+  const vars = new Map<string, UrlSource[]>();
+  for (let at = 0; at < all.length; at++) {
+    const s = all[at]!;
     const t = s.tokens;
     let nameAt = -1;
     if (t[0]?.kind === 'ident' && ['def', 'val', 'var', 'String'].includes(t[0].text) && t[1]?.kind === 'ident') nameAt = 1;
@@ -154,8 +183,9 @@ function collectVariables(all: readonly Statement[], props: ReadonlyMap<string, 
     if (nameAt < 0) continue;
     const eq = t.findIndex((x, k) => k > nameAt && x.text === '=');
     if (eq < 0) continue;
-    const url = urlsOf(t.slice(eq + 1), vars, props)[0];
-    if (url !== undefined) vars.set(t[nameAt]!.text, { url: url.url, line: s.line });
+    const inline = urlsOf(t.slice(eq + 1), vars, props).map((u) => ({ url: u.url, line: s.line }));
+    const urls = inline.length > 0 ? inline : urlsInOpenedBlock(all, at, vars, props);
+    if (urls.length > 0) vars.set(t[nameAt]!.text, urls);
   }
   return vars;
 }
@@ -166,7 +196,7 @@ function collectVariables(all: readonly Statement[], props: ReadonlyMap<string, 
  */
 export function parseBuildScript(text: string, properties: ReadonlyMap<string, string> = new Map()): BuildScript {
   const all = statements(tokenize(text));
-  const result: BuildScript = { plugins: [], repositories: [], appliedScripts: [] };
+  const result: BuildScript = { plugins: [], repositories: [], appliedScripts: [], declaredPlugins: [] };
   const vars = collectVariables(all, properties);
   const nexusDefaults: { line: number; block: Block | undefined }[] = [];
   const nexusExplicit = new Set<Block>();
@@ -190,7 +220,9 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
     if (innermost === 'plugins') {
       const id = pluginsFromBlock(s);
       const alias = id === undefined ? aliasOf(s) : undefined;
-      const applied = s.tokens.some((t, k) => t.text === 'apply' && s.tokens[k + 1]?.text === 'false');
+      const declared = declaredPlugin(s);
+      if (declared !== undefined) result.declaredPlugins.push(declared);
+      const applied = declared !== undefined;
       if (id !== undefined) {
         const plugin: AppliedPlugin = { id: normalisePluginId(id), line: s.line, scope: scopeOf(path) };
         const version = pluginVersion(s);
@@ -220,6 +252,8 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
         result[first.text] = { value: value.text, line: value.line };
       } else if (first.text === 'version' && rest[0]?.text === '=' && rest.length >= 2) {
         result.versionComputed ??= s.line;
+        const name = versionPropertyOf(rest.slice(1));
+        if (name !== undefined) result.versionProperty ??= { name, line: s.line };
       }
       continue;
     }
@@ -258,7 +292,7 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
       if (first.text === 'nexusUrl' || first.text === 'snapshotRepositoryUrl') {
         addRepo(s, 1, first.text === 'nexusUrl' ? 'release' : 'snapshot', true);
         for (const b of path) nexusExplicit.add(b);
-      } else if (first.text === 'sonatype' && innermost === 'repositories') {
+      } else if (innermost === 'repositories' && (first.text === 'sonatype' || namesSonatype(s.tokens))) {
         nexusDefaults.push({ line: s.line, block: undefined });
       }
       continue;
@@ -274,8 +308,9 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
   const pendingByLine = new Map<number, (typeof nexusDefaults)[number]>();
   for (const d of nexusDefaults) if (!pendingByLine.has(d.line)) pendingByLine.set(d.line, d);
   for (const s of all) {
-    const b = s.path[s.path.length - 1];
-    if (b?.name === 'sonatype' && blockIndex(s.path, ['nexusPublishing']) >= 0) {
+    if (blockIndex(s.path, ['nexusPublishing']) < 0) continue;
+    for (const b of s.path) {
+      if (b.name !== 'sonatype' && !(/^(create|register|maybeCreate)$/.test(b.name) && b.arg === 'sonatype')) continue;
       const pending = pendingByLine.get(b.line);
       if (pending !== undefined && pending.block === undefined) pending.block = b;
     }

@@ -46,12 +46,60 @@ export function aliasOf(s: Statement): string | undefined {
   return /^[A-Za-z_][\w.]*$/.test(joined) ? joined : undefined;
 }
 
+/** Where `apply false` / `.apply(false)` starts in a plugins-block statement, or -1. */
+export function applyFalseAt(tokens: readonly Token[]): number {
+  for (let i = 1; i < tokens.length; i++) {
+    if (tokens[i]!.text !== 'apply' || tokens[i]!.kind !== 'ident') continue;
+    const next = tokens[i + 1]?.text === '(' ? tokens[i + 2] : tokens[i + 1];
+    if (next?.text === 'false') return tokens[i - 1]?.text === '.' ? i - 1 : i;
+  }
+  return -1;
+}
+
+/**
+ * A plugin declared in the root's plugins block with `apply false` (so its version is on the
+ * classpath of every project that applies it by bare id): the id or the catalog alias, and the version.
+ */
+export function declaredPlugin(s: Statement): { id?: string; alias?: string; version?: string } | undefined {
+  const at = applyFalseAt(s.tokens);
+  if (at < 0) return undefined;
+  const head: Statement = { ...s, tokens: s.tokens.slice(0, at) };
+  const id = pluginsFromBlock(head);
+  const alias = id === undefined ? aliasOf(head) : undefined;
+  if (id === undefined && alias === undefined) return undefined;
+  const version = pluginVersion(head);
+  return { ...(id === undefined ? { alias: alias! } : { id }), ...(version === undefined ? {} : { version }) };
+}
+
+/** The precompiled-plugin accessor of the Kotlin DSL: `buildsrc.convention.\`mockk-publishing\``. */
+function accessorId(tokens: readonly Token[]): string | undefined {
+  if (tokens.length < 3 || tokens.length % 2 === 0) return undefined;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (i % 2 === 0 ? t.kind !== 'ident' : t.text !== '.') return undefined;
+  }
+  return tokens.filter((_, i) => i % 2 === 0).map((t) => t.text).join('.');
+}
+
+/**
+ * The Gradle property a top-level `version = ...` reads: `providers.gradleProperty("v").get()`,
+ * `property("v") as String`, `findProperty("v").toString()`, `project.property("v")`.
+ */
+export function versionPropertyOf(expr: readonly Token[]): string | undefined {
+  const fnAt = expr.findIndex((t) => t.kind === 'ident' && /^(gradleProperty|property|findProperty|getProperty)$/.test(t.text));
+  if (fnAt < 0 || expr[fnAt + 1]?.text !== '(') return undefined;
+  if (!expr.slice(0, fnAt).every((t) => t.text === '.' || /^(providers|project|rootProject)$/.test(t.text))) return undefined;
+  const name = expr[fnAt + 2];
+  if (name?.kind !== 'string' || name.dynamic === true || expr[fnAt + 3]?.text !== ')') return undefined;
+  // Anything else than a plain read (`.get()`, `as String`, `.toString()`, `!!`) computes a new value.
+  const rest = expr.slice(fnAt + 4).map((t) => t.text).join('');
+  return /^(\.get\(\)|\.orNull|\.toString\(\)|!!|asString\??)*$/.test(rest) ? name.text : undefined;
+}
+
 export function pluginsFromBlock(s: Statement): string | undefined {
   const [first, second] = s.tokens;
   if (first === undefined || first.kind !== 'ident') return undefined;
-  const texts = s.tokens.map((t) => t.text);
-  const applyAt = texts.indexOf('apply');
-  if (applyAt > 0 && texts[applyAt + 1] === 'false') return undefined; // declared, not applied
+  if (applyFalseAt(s.tokens) >= 0) return undefined; // declared, not applied
   if (first.text === 'id') return constantStrings(s.tokens)[0]?.text;
   if (first.text === 'kotlin') {
     const name = constantStrings(s.tokens)[0]?.text;
@@ -60,7 +108,7 @@ export function pluginsFromBlock(s: Statement): string | undefined {
   if (first.text === 'alias') return undefined; // version-catalog alias: see aliasOf
   // A bare name (`java`, `war`, `` `maven-publish` ``): the statement is just that name.
   if (second === undefined || (second.kind === 'ident' && (second.text === 'version' || second.text === 'apply'))) return first.text;
-  return undefined;
+  return accessorId(s.tokens);
 }
 
 /** `apply plugin: 'war'`, `apply(plugin = "war")`, `apply plugin: WarPlugin`, `pluginManager.apply("war")`. */
