@@ -18,3 +18,11 @@ export function gradleProjects(facts: ProjectFacts): readonly GradleProjectFacts
 export function appliesWar(project: GradleProjectFacts): boolean {
   return project.plugins.some((p) => p.id === 'war' || /(^|[.-])war$/.test(p.id) || p.id === 'org.gretty');
 }
+
+// Plugins that make a project publish artifacts (applied directly or through a convention).
+const publishingPlugins = /^(maven-publish|maven|ivy-publish|com\.vanniktech\.maven\.publish(\.base)?|com\.gradle\.plugin-publish)$/;
+
+/** The project visibly applies a publishing plugin. */
+export function publishes(project: GradleProjectFacts): boolean {
+  return project.plugins.some((p) => publishingPlugins.test(p.id));
+}

@@ -64,6 +64,9 @@ describe('not-snapshot', () => {
   it('does not fire on X.Y.Z-SNAPSHOT', () => {
     expect(repoNotSnapshot.run(facts())).toEqual([]);
   });
+  it('does not fire on a two-part snapshot such as 1.1-SNAPSHOT (a snapshot all the same)', () => {
+    expect(repoNotSnapshot.run(facts({ release: { currentVersion: '1.1-SNAPSHOT', artifactId: 'demo' } }))).toEqual([]);
+  });
 });
 
 describe('orphan-tag', () => {

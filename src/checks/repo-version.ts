@@ -21,7 +21,8 @@ export const repoNotSnapshot: Check = {
   run(facts) {
     const release = facts.release ?? {};
     const current = release.currentVersion;
-    if (current !== undefined && parseVersion(current)?.snapshot === true) return [];
+    // `1.1-SNAPSHOT` is a snapshot too, though not of the X.Y.Z form the release counts from.
+    if (current !== undefined && (parseVersion(current)?.snapshot === true || /^\d[\w.+-]*-SNAPSHOT$/.test(current.trim()))) return [];
     // A version computed at build time (`${revision}` passed with -D, a Gradle expression) cannot be judged here.
     if ((current !== undefined && current.includes('${')) || (current === undefined && release.versionComputed === true)) return [];
     const where = facts.buildTool === 'gradle' ? 'gradle.properties (version=X.Y.Z-SNAPSHOT)' : 'the top-level pom.xml <version>';

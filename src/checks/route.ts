@@ -206,7 +206,8 @@ function gradleRoute(g: GradleFacts, jreleaserFile: { file: string; line: number
   const out = new Collector();
   const legacyPluginHosts: RouteEvidence[] = [];
   const weak: RouteEvidence[] = [];
-  const hostAt = g.publishing.centralHost ?? (g.publishing.sonatypeHost?.file !== undefined ? { file: g.publishing.sonatypeHost.file, line: g.publishing.sonatypeHost.line ?? 0 } : undefined);
+  const hostSetting = g.publishing.sonatypeHost ?? g.publishing.mavenCentralPublishing;
+  const hostAt = g.publishing.centralHost ?? (hostSetting?.file !== undefined ? { file: hostSetting.file, line: hostSetting.line ?? 0 } : undefined);
   for (const project of g.projects) {
     for (const p of project.plugins) {
       const at = { file: p.file, line: p.line };

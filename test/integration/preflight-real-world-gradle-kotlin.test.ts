@@ -21,6 +21,10 @@ const cases: RealWorldCase[] = [
   { name: 'kts-jreleaser-convention', route: 'portal-plugin', codes: [], absent: ['distribution-url', 'not-snapshot'], healthy: true },
   { name: 'kts-vanniktech-subprojects-host', route: 'portal-plugin', codes: [], absent: ['legacy-staging-host', 'not-snapshot'], healthy: true },
   { name: 'kts-vanniktech-github-packages', route: 'other', codes: [], absent: ['legacy-staging-host', 'distribution-url'], healthy: true },
+  { name: 'kts-arrow-external-conventions', route: 'unknown', codes: [], absent: ['not-snapshot', 'legacy-staging-host', 'distribution-url'], healthy: true },
+  { name: 'kts-nexus-s01', route: 'legacy-ossrh', codes: ['legacy-staging-host'], absent: ['not-snapshot', 'distribution-url'], healthy: false },
+  { name: 'kts-vanniktech-properties-catalog-version', route: 'portal-plugin', codes: [], absent: ['not-snapshot', 'legacy-staging-host'], healthy: true },
+  { name: 'kts-webapp-sample-unpublished', route: 'staging-api', codes: [], absent: ['packaging-mismatch', 'distribution-url'], healthy: true },
 ];
 
 const work = await realWorldWorkspace();

@@ -6,7 +6,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { normalisePluginId, type BuildScript } from '../../core/gradle/build-script.js';
-import { catalogLibraryVersion, parseCatalogPlugins, type CatalogPlugin } from '../../core/gradle/catalog.js';
+import { catalogLibraryVersion, catalogVersions, parseCatalogPlugins, type CatalogPlugin } from '../../core/gradle/catalog.js';
 import { loadScript, readText, rel, type LoadedScript, type LocatedPlugin } from './scripts.js';
 
 // Convention folders are small; these bounds keep a stray huge tree from costing time.
@@ -70,14 +70,16 @@ export async function loadConventionPlugins(
 
 export interface Catalog {
   plugins: Map<string, CatalogPlugin>;
+  /** `[versions]` by accessor path (`my.lib` for `my-lib`). */
+  versions: Map<string, string>;
   /** `com.vanniktech:gradle-maven-publish-plugin` in `[libraries]` (applied through a buildscript classpath). */
   vanniktechVersion?: string;
 }
 
 export async function loadCatalog(root: string): Promise<Catalog> {
   const r = await readText(path.join(root, 'gradle', 'libs.versions.toml'));
-  if (!('text' in r)) return { plugins: new Map() };
-  const catalog: Catalog = { plugins: parseCatalogPlugins(r.text) };
+  if (!('text' in r)) return { plugins: new Map(), versions: new Map() };
+  const catalog: Catalog = { plugins: parseCatalogPlugins(r.text), versions: catalogVersions(r.text) };
   const v = catalogLibraryVersion(r.text, 'com.vanniktech:gradle-maven-publish-plugin');
   if (v !== undefined) catalog.vanniktechVersion = v;
   return catalog;

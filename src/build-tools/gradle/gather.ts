@@ -7,7 +7,7 @@ import { isDirectory, loadScript, readFirst, readText, rel, type LoadedScript, t
 import { parseProperties, type PropertyEntry } from '../../core/gradle/properties.js';
 import { parseSettings, type GradleSettings } from '../../core/gradle/settings.js';
 import { declaredPluginVersions, expandPlugins, loadCatalog, loadConventionPlugins } from './conventions.js';
-import { parseBuildScript } from '../../core/gradle/build-script.js';
+import { parseBuildScript, type BuildScript } from '../../core/gradle/build-script.js';
 import { publishingFacts } from './publishing.js';
 import type { GradleFacts, GradlePluginFact, GradleProjectFacts, GradleRepositoryFact, GradleUserProperties } from './facts.js';
 
@@ -72,6 +72,38 @@ async function userProperties(
   const urlProps = new Map<string, string>();
   for (const [k, e] of entries) if (!secretLike.test(k) && /^[a-z][a-z0-9+.-]*:\/\//i.test(e.value.trim())) urlProps.set(k, e.value);
   return { user, urlProps, entries };
+}
+
+/**
+ * The version a script sets: a literal, a Gradle property of the project's gradle.properties
+ * (`providers.gradleProperty("v").get()`), or a catalog version (`libs.versions.v.get()`).
+ */
+function scriptVersion(
+  script: BuildScript,
+  file: string,
+  props: ReadonlyMap<string, PropertyEntry>,
+  propsFile: string | undefined,
+  catalogVersions: ReadonlyMap<string, string>,
+): { value: string; file: string; line: number } | undefined {
+  if (script.version !== undefined) return { value: script.version.value, file, line: script.version.line };
+  const prop = script.versionProperty === undefined ? undefined : props.get(script.versionProperty.name);
+  if (prop !== undefined && propsFile !== undefined) return { value: prop.value.trim(), file: propsFile, line: prop.line };
+  const fromCatalog = script.versionCatalogKey === undefined ? undefined : catalogVersions.get(script.versionCatalogKey.key);
+  if (fromCatalog !== undefined) return { value: fromCatalog, file, line: script.versionCatalogKey!.line };
+  return undefined;
+}
+
+// Plugins that compute the version from git tags or set it themselves.
+const versionPlugins = /reckon|axion-release|nebula\.release|git-?version|semver|versioning|jgitver/i;
+
+/**
+ * No version was found, but something we cannot read sets it: a version plugin, or a
+ * project-specific property such as `projects.version=2.1.0-SNAPSHOT` read by an external
+ * convention plugin. Saying "no version" there would be a false alarm.
+ */
+function versionSetElsewhere(props: ReadonlyMap<string, PropertyEntry>, projects: readonly GradleProjectFacts[]): boolean {
+  if (projects.some((p) => p.plugins.some((pl) => versionPlugins.test(pl.id)))) return true;
+  return [...props].some(([k, e]) => /(^|[._-])version$|[a-z]Version$/i.test(k) && /^\d+(\.\d+)+/.test(e.value.trim()) && !/^(kotlin|gradle|java|jvm|jdk|agp|android)/i.test(k));
 }
 
 function pluginFacts(plugins: LocatedPlugin[], keep: (p: AppliedPlugin) => boolean): GradlePluginFact[] {
@@ -164,28 +196,21 @@ export async function gatherGradleFacts(root: string, o: GradleGatherOptions): P
     release.currentVersion = propVersion.value.trim();
     release.versionFile = rel(root, rootProps.file);
     release.versionLine = propVersion.line;
-  } else if (rootScript?.version !== undefined) {
-    release.currentVersion = rootScript.version.value;
-    release.versionFile = rootScriptFile;
-    release.versionLine = rootScript.version.line;
-  } else if (rootScript?.versionProperty !== undefined && rootProps !== undefined && rootEntries.has(rootScript.versionProperty.name)) {
-    // `version = providers.gradleProperty("libraryVersion").get()`: the value is in gradle.properties.
-    const entry = rootEntries.get(rootScript.versionProperty.name)!;
-    release.currentVersion = entry.value.trim();
-    release.versionFile = rel(root, rootProps.file);
-    release.versionLine = entry.line;
   } else {
-    // A convention plugin (buildSrc, build-logic) or an applied script may set the version.
-    for (const { file, script: part } of allScripts.flatMap((s) => s.parts)) {
+    // The root script first, then a convention plugin (buildSrc, build-logic) or an applied script.
+    const parts = [...(rootLoaded === undefined ? [] : [{ file: rootScriptFile, script: rootLoaded.script }]), ...allScripts.flatMap((s) => s.parts)];
+    for (const { file, script: part } of parts) {
       if (part.versionComputed !== undefined) release.versionComputed = true;
-      if (part.version === undefined) continue;
+      const found = scriptVersion(part, file, rootEntries, rootProps === undefined ? undefined : rel(root, rootProps.file), catalog.versions);
+      if (found === undefined) continue;
       delete release.versionComputed;
-      release.currentVersion = part.version.value;
-      release.versionFile = file;
-      release.versionLine = part.version.line;
+      release.currentVersion = found.value;
+      release.versionFile = found.file;
+      release.versionLine = found.line;
       break;
     }
   }
+  if (release.currentVersion === undefined && versionSetElsewhere(rootEntries, projects)) release.versionComputed = true;
   const group = (rootEntries.get('group') ?? rootEntries.get('GROUP'))?.value.trim() ?? rootScript?.group?.value;
   if (group !== undefined && group !== '') release.groupId = group;
   const result: GradleGatherResult = { facts, findings: [], release, notes };

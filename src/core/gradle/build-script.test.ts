@@ -322,5 +322,6 @@ publishing { repositories { maven { url = uri(repoUrl) } } }
     }
     expect(parseBuildScript('version = property("base") as String + "-SNAPSHOT"\n').versionProperty).toBeUndefined();
     expect(parseBuildScript('version = "1.0-" + property("x")\n').versionProperty).toBeUndefined();
+    expect(parseBuildScript('allprojects {\n  version = libs.versions.coil.lite.get()\n}\n').versionCatalogKey).toEqual({ key: 'coil.lite', line: 2 });
   });
 });

@@ -1,6 +1,6 @@
 import { tokenize, type Token } from './lexer.js';
 import { blockIndex, startsWith, statements, type Block, type Statement } from './statements.js';
-import { aliasOf, appliedPlugin, appliedScript, declaredPlugin, normalisePluginId, pluginsFromBlock, pluginVersion, referencesOf, versionPropertyOf } from './plugin-statements.js';
+import { aliasOf, appliedPlugin, appliedScript, declaredPlugin, normalisePluginId, pluginsFromBlock, pluginVersion, referencesOf, versionCatalogKeyOf, versionPropertyOf } from './plugin-statements.js';
 
 export { normalisePluginId };
 
@@ -54,6 +54,8 @@ export interface BuildScript {
   versionComputed?: number;
   /** `version = providers.gradleProperty("x").get()` and the like: the Gradle property it reads. */
   versionProperty?: { name: string; line: number };
+  /** `version = libs.versions.x.get()`: the catalog version accessor (`x`). */
+  versionCatalogKey?: { key: string; line: number };
   /** Plugins block entries with `apply false`: the versions projects applying them by bare id get. */
   declaredPlugins: { id?: string; alias?: string; version?: string }[];
   group?: { value: string; line: number };
@@ -254,6 +256,8 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
         result.versionComputed ??= s.line;
         const name = versionPropertyOf(rest.slice(1));
         if (name !== undefined) result.versionProperty ??= { name, line: s.line };
+        const key = versionCatalogKeyOf(rest.slice(1));
+        if (key !== undefined) result.versionCatalogKey ??= { key, line: s.line };
       }
       continue;
     }

@@ -96,6 +96,15 @@ export function versionPropertyOf(expr: readonly Token[]): string | undefined {
   return /^(\.get\(\)|\.orNull|\.toString\(\)|!!|asString\??)*$/.test(rest) ? name.text : undefined;
 }
 
+/** `version = libs.versions.my.lib.get()`: the catalog version accessor it reads (`my.lib`). */
+export function versionCatalogKeyOf(expr: readonly Token[]): string | undefined {
+  const texts = expr.map((t) => t.text);
+  if (texts[1] !== '.' || texts[2] !== 'versions' || texts[3] !== '.' || texts.slice(-4).join('') !== '.get()') return undefined;
+  const middle = expr.slice(4, -4);
+  if (middle.length === 0 || middle.some((t, i) => (i % 2 === 0 ? t.kind !== 'ident' : t.text !== '.'))) return undefined;
+  return middle.filter((_, i) => i % 2 === 0).map((t) => t.text).join('.');
+}
+
 export function pluginsFromBlock(s: Statement): string | undefined {
   const [first, second] = s.tokens;
   if (first === undefined || first.kind !== 'ident') return undefined;
