@@ -24,6 +24,7 @@ const cases: RealWorldCase[] = [
   { name: 'kts-arrow-external-conventions', route: 'unknown', codes: [], absent: ['not-snapshot', 'legacy-staging-host', 'distribution-url'], healthy: true },
   { name: 'kts-nexus-s01', route: 'legacy-ossrh', codes: ['legacy-staging-host'], absent: ['not-snapshot', 'distribution-url'], healthy: false },
   { name: 'kts-vanniktech-properties-catalog-version', route: 'portal-plugin', codes: [], absent: ['not-snapshot', 'legacy-staging-host'], healthy: true },
+  { name: 'kts-wire-plugin-class', route: 'portal-plugin', codes: [], absent: ['distribution-url', 'not-snapshot'], healthy: true },
   { name: 'kts-webapp-sample-unpublished', route: 'staging-api', codes: [], absent: ['packaging-mismatch', 'distribution-url'], healthy: true },
 ];
 

@@ -16,7 +16,10 @@ const maxDepth = 10;
 // Build output and tool folders never hold convention plugins.
 const skipDirs = new Set(['build', '.gradle', 'node_modules', '.git', 'out']);
 
-/** `*.gradle(.kts)` files under any `src/main/{groovy,kotlin}` of a build (its subprojects included). */
+// Kotlin classes of the build logic (`*.kt`): binary convention plugins configure publishing in code.
+const codeFile = /\.kt$/;
+
+/** `*.gradle(.kts)` and `*.kt` files under any `src/main/{groovy,kotlin}` of a build (its subprojects included). */
 async function scriptFiles(dir: string, depth = 0, out: string[] = [], inSources = false): Promise<string[]> {
   if (depth > maxDepth || out.length >= maxFiles) return out;
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
@@ -26,7 +29,7 @@ async function scriptFiles(dir: string, depth = 0, out: string[] = [], inSources
       if (skipDirs.has(e.name)) continue;
       const sources = inSources || ((e.name === 'groovy' || e.name === 'kotlin') && dir.endsWith(`${path.sep}src${path.sep}main`));
       await scriptFiles(p, depth + 1, out, sources);
-    } else if (inSources && /\.gradle(\.kts)?$/.test(e.name) && out.length < maxFiles) out.push(p);
+    } else if (inSources && (/\.gradle(\.kts)?$/.test(e.name) || codeFile.test(e.name)) && out.length < maxFiles) out.push(p);
   }
   return out;
 }
@@ -57,6 +60,11 @@ export async function loadConventionPlugins(
       for (const file of await scriptFiles(base)) {
         const r = await readText(file);
         if (!('text' in r)) continue;
+        if (codeFile.test(file)) {
+          // Not a plugin id of its own: what the code applies and configures counts for the build.
+          byId.set(`${codePrefix}${rel(root, file)}`, await loadScript(root, file, r.text, root, urlProps, notes));
+          continue;
+        }
         const name = path.basename(file).replace(/\.gradle(\.kts)?$/, '');
         const pkg = /^\s*package\s+([\w.]+)/m.exec(r.text)?.[1];
         const loaded = await loadScript(root, file, r.text, root, urlProps, notes);
@@ -67,6 +75,9 @@ export async function loadConventionPlugins(
   }
   return byId;
 }
+
+/** Keys of the Kotlin classes in the map loadConventionPlugins returns. */
+export const codePrefix = 'code:';
 
 export interface Catalog {
   plugins: Map<string, CatalogPlugin>;

@@ -6,7 +6,7 @@ import type { AppliedPlugin } from '../../core/gradle/build-script.js';
 import { isDirectory, loadScript, readFirst, readText, rel, type LoadedScript, type LocatedPlugin } from './scripts.js';
 import { parseProperties, type PropertyEntry } from '../../core/gradle/properties.js';
 import { parseSettings, type GradleSettings } from '../../core/gradle/settings.js';
-import { declaredPluginVersions, expandPlugins, loadCatalog, loadConventionPlugins } from './conventions.js';
+import { codePrefix, declaredPluginVersions, expandPlugins, loadCatalog, loadConventionPlugins } from './conventions.js';
 import { parseBuildScript, type BuildScript } from '../../core/gradle/build-script.js';
 import { publishingFacts } from './publishing.js';
 import type { GradleFacts, GradlePluginFact, GradleProjectFacts, GradleRepositoryFact, GradleUserProperties } from './facts.js';
@@ -170,6 +170,14 @@ export async function gatherGradleFacts(root: string, o: GradleGatherOptions): P
       );
     }
     projects.push(project);
+  }
+  // Build logic written as Kotlin classes applies plugins and sets repositories from code: they
+  // count for the build and are shown on the root project.
+  for (const [key, code] of conventions) {
+    if (!key.startsWith(codePrefix)) continue;
+    const withVersions = code.plugins.map((p) => (p.version !== undefined || !versions.has(p.id) ? p : { ...p, version: versions.get(p.id)! }));
+    projects[0]!.plugins.push(...pluginFacts(withVersions, () => true));
+    projects[0]!.repositories.push(...code.repositories);
   }
   const rootScript = rootLoaded?.script;
   const rootScriptFile = rootLoaded?.file ?? '';

@@ -287,6 +287,11 @@ plugins {
     ]);
   });
 
+  it('reads plugins a Kotlin class of the build logic applies', () => {
+    const script = parseBuildScript('class P : Plugin<Project> {\n  override fun apply(target: Project) {\n    target.plugins.apply("com.vanniktech.maven.publish")\n  }\n}\n');
+    expect(script.plugins.map((p) => [p.id, p.line])).toEqual([['com.vanniktech.maven.publish', 3]]);
+  });
+
   it('reads precompiled-plugin accessors as plugin ids', () => {
     const script = parseBuildScript('plugins {\n    buildsrc.convention.`kotlin-jvm`\n    buildsrc.convention.`mockk-publishing`\n}\n');
     expect(script.plugins.map((p) => p.id)).toEqual(['buildsrc.convention.kotlin-jvm', 'buildsrc.convention.mockk-publishing']);

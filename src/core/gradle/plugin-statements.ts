@@ -120,7 +120,7 @@ export function pluginsFromBlock(s: Statement): string | undefined {
   return accessorId(s.tokens);
 }
 
-/** `apply plugin: 'war'`, `apply(plugin = "war")`, `apply plugin: WarPlugin`, `pluginManager.apply("war")`. */
+/** `apply plugin: 'war'`, `apply(plugin = "war")`, `apply plugin: WarPlugin`, `pluginManager.apply("war")`, `project.plugins.apply("war")`. */
 export function appliedPlugin(s: Statement): string | undefined {
   const t = s.tokens;
   for (let i = 0; i < t.length; i++) {
@@ -132,7 +132,7 @@ export function appliedPlugin(s: Statement): string | undefined {
       if (v?.kind === 'string' && v.dynamic !== true) return v.text;
       if (v?.kind === 'ident' && /Plugin$/.test(v.text)) return v.text;
     }
-    if (t[i - 1]?.text === '.' && t[i - 2]?.text === 'pluginManager' && t[j]?.kind === 'string') return t[j]!.text;
+    if (t[i - 1]?.text === '.' && (t[i - 2]?.text === 'pluginManager' || t[i - 2]?.text === 'plugins') && t[j]?.kind === 'string') return t[j]!.text;
   }
   return undefined;
 }
