@@ -25,6 +25,8 @@ const cases: RealWorldCase[] = [
   { name: 'kts-nexus-s01', route: 'legacy-ossrh', codes: ['legacy-staging-host'], absent: ['not-snapshot', 'distribution-url'], healthy: false },
   { name: 'kts-vanniktech-properties-catalog-version', route: 'portal-plugin', codes: [], absent: ['not-snapshot', 'legacy-staging-host'], healthy: true },
   { name: 'kts-wire-plugin-class', route: 'portal-plugin', codes: [], absent: ['distribution-url', 'not-snapshot'], healthy: true },
+  { name: 'kts-s01-template-url', route: 'legacy-ossrh', codes: ['legacy-staging-host'], absent: ['distribution-url', 'not-snapshot'], healthy: false },
+  { name: 'kts-delegated-version-subprojects', route: 'staging-api', codes: ['not-snapshot'], absent: ['distribution-url'], healthy: false },
   { name: 'kts-webapp-sample-unpublished', route: 'staging-api', codes: [], absent: ['packaging-mismatch', 'distribution-url'], healthy: true },
 ];
 

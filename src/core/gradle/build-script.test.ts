@@ -321,6 +321,26 @@ publishing { repositories { maven { url = uri(repoUrl) } } }
     expect(set.repositories.map((r) => r.url)).toEqual(['https://ossrh-staging-api.central.sonatype.com/service/local/']);
   });
 
+  it('reads a retired host written with a templated path, and configure<PublishingExtension> as publishing', () => {
+    const script = parseBuildScript(`
+subprojects {
+  configure<PublishingExtension> {
+    repositories {
+      maven { url = uri("https://s01.oss.sonatype.org/$suffix") }
+      maven { url = uri("https://repo.example.com/\${'$'}{name}") }
+    }
+  }
+}
+`);
+    expect(script.repositories.map((r) => [r.url, r.line])).toEqual([['https://s01.oss.sonatype.org/$suffix', 5]]);
+  });
+
+  it('reads the version from a delegated property, in subprojects {} or as project.version', () => {
+    const script = parseBuildScript('val releaseVersion: String by project\nsubprojects {\n  version = releaseVersion\n}\n');
+    expect(script.versionProperty).toEqual({ name: 'releaseVersion', line: 3 });
+    expect(parseBuildScript('project.version = "2.0.0-SNAPSHOT"\n').version).toEqual({ value: '2.0.0-SNAPSHOT', line: 1 });
+  });
+
   it('names the Gradle property a computed version reads', () => {
     for (const expr of ['providers.gradleProperty("libraryVersion").get()', 'property("libraryVersion") as String', 'project.findProperty("libraryVersion").toString()']) {
       expect(parseBuildScript(`version = ${expr}\n`).versionProperty).toEqual({ name: 'libraryVersion', line: 1 });

@@ -1,6 +1,6 @@
 import { tokenize, type Token } from './lexer.js';
 import { blockIndex, startsWith, statements, type Block, type Statement } from './statements.js';
-import { aliasOf, appliedPlugin, appliedScript, declaredPlugin, normalisePluginId, pluginsFromBlock, pluginVersion, referencesOf, versionCatalogKeyOf, versionPropertyOf } from './plugin-statements.js';
+import { aliasOf, appliedPlugin, appliedScript, declaredPlugin, normalisePluginId, pluginsFromBlock, pluginVersion, propertyValues, referencesOf, versionCatalogKeyOf, versionPropertyOf } from './plugin-statements.js';
 
 export { normalisePluginId };
 
@@ -114,6 +114,8 @@ function scopeOf(path: readonly Block[]): PluginScope {
   return { kind: 'self' };
 }
 
+const retiredHostPrefix = /^\s*https?:\/\/(s01\.)?oss\.sonatype\.org(:\d+)?\//i;
+
 function isUrlLike(s: string): boolean {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(s.trim());
 }
@@ -132,6 +134,8 @@ function urlsOf(
   const found: { url: string; via?: string }[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
+    // `"https://s01.oss.sonatype.org/${path}"`: only the host is known, and it is a retired one.
+    if (t.kind === 'string' && t.dynamic === true && retiredHostPrefix.test(t.text)) found.push({ url: t.text.trim() });
     if (t.kind === 'string' && t.dynamic !== true) {
       if (isUrlLike(t.text)) found.push({ url: t.text.trim() });
       else if (props.has(t.text) && /property|gradleProperty/i.test(tokens[i - 2]?.text ?? '')) {
@@ -200,6 +204,7 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
   const all = statements(tokenize(text));
   const result: BuildScript = { plugins: [], repositories: [], appliedScripts: [], declaredPlugins: [] };
   const vars = collectVariables(all, properties);
+  const propertyVals = propertyValues(all);
   const nexusDefaults: { line: number; block: Block | undefined }[] = [];
   const nexusExplicit = new Set<Block>();
 
@@ -245,16 +250,20 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
       result.plugins.push({ id: normalisePluginId(applied), line: s.line, scope: scopeOf(path) });
       continue;
     }
-    const top = path.every((b) => b.name === 'allprojects');
+    // Set for every project: at the top, in `allprojects {}` or `subprojects {}`; `project.version = ...` alike.
+    const top = path.every((b) => b.name === 'allprojects' || b.name === 'subprojects');
+    const own = s.tokens[0]?.text === 'project' && s.tokens[1]?.text === '.' ? s.tokens.slice(2) : s.tokens;
     const first = s.tokens[0];
-    if (top && first?.kind === 'ident' && (first.text === 'version' || first.text === 'group')) {
-      const rest = s.tokens.slice(1);
+    const head = own[0];
+    if (top && head?.kind === 'ident' && (head.text === 'version' || head.text === 'group')) {
+      const rest = own.slice(1);
       const value = rest[0]?.text === '=' ? rest[1] : rest[0];
       if (value?.kind === 'string' && value.dynamic !== true && (rest.length === 1 || rest.length === 2)) {
-        result[first.text] = { value: value.text, line: value.line };
-      } else if (first.text === 'version' && rest[0]?.text === '=' && rest.length >= 2) {
+        result[head.text] = { value: value.text, line: value.line };
+      } else if (head.text === 'version' && rest[0]?.text === '=' && rest.length >= 2) {
         result.versionComputed ??= s.line;
-        const name = versionPropertyOf(rest.slice(1));
+        const viaValue = rest.length === 2 && rest[1]!.kind === 'ident' ? propertyVals.get(rest[1]!.text) : undefined;
+        const name = viaValue ?? versionPropertyOf(rest.slice(1));
         if (name !== undefined) result.versionProperty ??= { name, line: s.line };
         const key = versionCatalogKeyOf(rest.slice(1));
         if (key !== undefined) result.versionCatalogKey ??= { key, line: s.line };

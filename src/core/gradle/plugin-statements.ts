@@ -96,6 +96,24 @@ export function versionPropertyOf(expr: readonly Token[]): string | undefined {
   return /^(\.get\(\)|\.orNull|\.toString\(\)|!!|asString\??)*$/.test(rest) ? name.text : undefined;
 }
 
+/**
+ * Script values that are Gradle properties: `val libVersion: String by project` (Kotlin property
+ * delegation) and `val v = providers.gradleProperty("x").get()`, by value name → property name.
+ */
+export function propertyValues(all: readonly Statement[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const s of all) {
+    const t = s.tokens;
+    if (t[0]?.text !== 'val' || t[1]?.kind !== 'ident') continue;
+    const by = t.findIndex((x) => x.text === 'by');
+    if (by > 1 && t[by + 1]?.text === 'project' && t.length === by + 2) out.set(t[1].text, t[1].text);
+    const eq = t.findIndex((x) => x.text === '=');
+    const name = eq > 1 ? versionPropertyOf(t.slice(eq + 1)) : undefined;
+    if (name !== undefined) out.set(t[1].text, name);
+  }
+  return out;
+}
+
 /** `version = libs.versions.my.lib.get()`: the catalog version accessor it reads (`my.lib`). */
 export function versionCatalogKeyOf(expr: readonly Token[]): string | undefined {
   const texts = expr.map((t) => t.text);
