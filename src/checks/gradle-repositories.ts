@@ -8,11 +8,13 @@ import { ignoresDistribution } from './route.js';
 
 /** Where the URL comes from, when that is not simply the reported line. */
 function where(r: GradleRepositoryFact): string {
+  if (r.implicit === true && r.nexusStaging === true) return " (the nexus-staging plugin's default serverUrl)";
   if (r.implicit === true) return " (the nexus publish plugin's default for sonatype())";
   return r.via === undefined ? '' : ` (via ${r.via})`;
 }
 
 function fixFor(r: GradleRepositoryFact, staging: string): string {
+  if (r.nexusStaging === true) return `Set serverUrl to ${staging.replace(/\/+$/, '')}/service/local/ in nexusStaging { }.`;
   if (r.nexus === true) {
     return `Set nexusUrl to ${staging.replace(/\/+$/, '')}/service/local/ in nexusPublishing { repositories { sonatype { ... } } }.`;
   }

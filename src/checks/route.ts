@@ -229,7 +229,10 @@ function gradleRoute(g: GradleFacts, jreleaserFile: { file: string; line: number
     }
     for (const r of project.repositories) {
       const target = urlTarget(r.url, g.stagingApiUrl);
-      const what = r.implicit === true ? "the nexus publish plugin's default for sonatype()" : r.nexus === true ? `nexusPublishing ${r.kind === 'release' ? 'nexusUrl' : 'snapshotRepositoryUrl'} ${r.url}` : `publishing repository ${r.url}`;
+      const what =
+        r.nexusStaging === true
+          ? r.implicit === true ? "the nexus-staging plugin's default serverUrl" : `nexusStaging serverUrl ${r.url}`
+          : r.implicit === true ? "the nexus publish plugin's default for sonatype()" : r.nexus === true ? `nexusPublishing ${r.kind === 'release' ? 'nexusUrl' : 'snapshotRepositoryUrl'} ${r.url}` : `publishing repository ${r.url}`;
       if (target === 'legacy') out.add('legacy-ossrh', { file: r.file, line: r.line, why: `${what} is a retired OSSRH host` });
       else if (r.kind !== 'release') continue;
       else if (target === 'staging') out.add('staging-api', { file: r.file, line: r.line, why: `${what} is the staging API service` });

@@ -28,6 +28,7 @@ const cases: RealWorldCase[] = [
   { name: 'kts-s01-template-url', route: 'legacy-ossrh', codes: ['legacy-staging-host'], absent: ['distribution-url', 'not-snapshot'], healthy: false },
   { name: 'kts-delegated-version-subprojects', route: 'staging-api', codes: ['not-snapshot'], absent: ['distribution-url'], healthy: false },
   { name: 'kts-exposed-allprojects', route: 'portal-plugin', codes: [], absent: ['legacy-staging-host', 'not-snapshot'], healthy: true },
+  { name: 'kts-codearte-half-migrated', route: 'legacy-ossrh', codes: ['legacy-staging-host'], absent: ['distribution-url', 'not-snapshot'], healthy: false },
   { name: 'kts-webapp-sample-unpublished', route: 'staging-api', codes: [], absent: ['packaging-mismatch', 'distribution-url'], healthy: true },
 ];
 

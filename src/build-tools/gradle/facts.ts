@@ -56,6 +56,8 @@ export interface GradleRepositoryFact {
   via?: string;
   implicit?: boolean;
   nexus?: boolean;
+  /** From the io.codearte nexus-staging plugin (`nexusStaging { serverUrl }` or its default). */
+  nexusStaging?: boolean;
 }
 
 export interface GradleProjectFacts {

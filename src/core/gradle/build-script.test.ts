@@ -341,6 +341,13 @@ subprojects {
     expect(parseBuildScript('project.version = "2.0.0-SNAPSHOT"\n').version).toEqual({ value: '2.0.0-SNAPSHOT', line: 1 });
   });
 
+  it('reads the io.codearte nexus-staging serverUrl, and its retired default when unset', () => {
+    const set = parseBuildScript('nexusStaging {\n    serverUrl = "https://s01.oss.sonatype.org/service/local/"\n}\n');
+    expect(set.repositories).toEqual([{ url: 'https://s01.oss.sonatype.org/service/local/', kind: 'release', line: 2, nexus: true, nexusStaging: true }]);
+    const unset = parseBuildScript('nexusStaging {\n    packageGroup = "io.example"\n}\n');
+    expect(unset.repositories).toEqual([{ url: nexusSonatypeDefault, kind: 'release', line: 1, implicit: true, nexus: true, nexusStaging: true }]);
+  });
+
   it('names the Gradle property a computed version reads', () => {
     for (const expr of ['providers.gradleProperty("libraryVersion").get()', 'property("libraryVersion") as String', 'project.findProperty("libraryVersion").toString()']) {
       expect(parseBuildScript(`version = ${expr}\n`).versionProperty).toEqual({ name: 'libraryVersion', line: 1 });

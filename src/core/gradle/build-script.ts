@@ -43,6 +43,8 @@ export interface RepositoryUrl {
   implicit?: boolean;
   /** A nexus-publish plugin `nexusUrl`/`snapshotRepositoryUrl` (a service base, not a deploy path). */
   nexus?: boolean;
+  /** Set by the io.codearte nexus-staging plugin's `nexusStaging { serverUrl }` (or its default). */
+  nexusStaging?: boolean;
 }
 
 export interface BuildScript {
@@ -208,11 +210,14 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
   const nexusDefaults: { line: number; block: Block | undefined }[] = [];
   const nexusExplicit = new Set<Block>();
 
-  const addRepo = (s: Statement, exprFrom: number, forced?: RepositoryKind, nexus?: boolean): void => {
+  let stagingOpener: number | undefined;
+  let stagingServerUrl = false;
+  const addRepo = (s: Statement, exprFrom: number, forced?: RepositoryKind, nexus?: boolean, staging?: boolean): void => {
     for (const u of urlsOf(s.tokens.slice(exprFrom), vars, properties)) {
       const repo: RepositoryUrl = { url: u.url, kind: kindOf(u.url, u.via, forced), line: s.line };
       if (u.via !== undefined) repo.via = u.via;
       if (nexus === true) repo.nexus = true;
+      if (staging === true) repo.nexusStaging = true;
       result.repositories.push(repo);
     }
   };
@@ -296,6 +301,13 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
       if (tpl !== undefined) result.tagTemplate = tpl.text;
       continue;
     }
+    // io.codearte.nexus-staging: `nexusStaging { serverUrl = "..." }`, oss.sonatype.org when unset.
+    if (first?.text === 'nexusStaging' && s.tokens.length === 1) stagingOpener ??= s.line;
+    if (blockIndex(path, ['nexusStaging']) >= 0 && first?.text === 'serverUrl') {
+      addRepo(s, 1, 'release', true, true);
+      stagingServerUrl = true;
+      continue;
+    }
     const rootAt = blockIndex(path, publishingRoots);
     if (rootAt < 0 || first?.kind !== 'ident') continue;
     const root = path[rootAt]!.name;
@@ -331,6 +343,9 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
   for (const d of nexusDefaults) {
     if (d.block !== undefined && nexusExplicit.has(d.block)) continue;
     result.repositories.push({ url: nexusSonatypeDefault, kind: 'release', line: d.line, implicit: true, nexus: true });
+  }
+  if (stagingOpener !== undefined && !stagingServerUrl) {
+    result.repositories.push({ url: nexusSonatypeDefault, kind: 'release', line: stagingOpener, implicit: true, nexus: true, nexusStaging: true });
   }
   return result;
 }
