@@ -76,7 +76,8 @@ async function userProperties(
 
 /**
  * The version a script sets: a literal, a Gradle property of the project's gradle.properties
- * (`providers.gradleProperty("v").get()`), or a catalog version (`libs.versions.v.get()`).
+ * (`providers.gradleProperty("v").get()`), a catalog version (`libs.versions.v.get()`), or the
+ * vanniktech plugin's `coordinates(...)`.
  */
 function scriptVersion(
   script: BuildScript,
@@ -90,6 +91,8 @@ function scriptVersion(
   if (prop !== undefined && propsFile !== undefined) return { value: prop.value.trim(), file: propsFile, line: prop.line };
   const fromCatalog = script.versionCatalogKey === undefined ? undefined : catalogVersions.get(script.versionCatalogKey.key);
   if (fromCatalog !== undefined) return { value: fromCatalog, file, line: script.versionCatalogKey!.line };
+  // vanniktech coordinates("g", "a", "1.2.3"): the version published, whatever project.version is.
+  if (script.coordinatesVersion !== undefined) return { value: script.coordinatesVersion.value, file, line: script.coordinatesVersion.line };
   return undefined;
 }
 

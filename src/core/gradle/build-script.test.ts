@@ -348,6 +348,12 @@ subprojects {
     expect(unset.repositories).toEqual([{ url: nexusSonatypeDefault, kind: 'release', line: 1, implicit: true, nexus: true, nexusStaging: true }]);
   });
 
+  it('reads the version the vanniktech coordinates(...) publish, positional or named, constant only', () => {
+    expect(parseBuildScript('mavenPublishing {\n  coordinates("io.example", "lib", "1.2.0-SNAPSHOT")\n}\n').coordinatesVersion).toEqual({ value: '1.2.0-SNAPSHOT', line: 2 });
+    expect(parseBuildScript('mavenPublishing {\n  coordinates(groupId = "g", version = "2.0.0")\n}\n').coordinatesVersion).toEqual({ value: '2.0.0', line: 2 });
+    expect(parseBuildScript('mavenPublishing {\n  coordinates("g", "a", version.toString())\n}\n').coordinatesVersion).toBeUndefined();
+  });
+
   it('names the Gradle property a computed version reads', () => {
     for (const expr of ['providers.gradleProperty("libraryVersion").get()', 'property("libraryVersion") as String', 'project.findProperty("libraryVersion").toString()']) {
       expect(parseBuildScript(`version = ${expr}\n`).versionProperty).toEqual({ name: 'libraryVersion', line: 1 });

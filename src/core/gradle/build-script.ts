@@ -1,6 +1,6 @@
 import { tokenize, type Token } from './lexer.js';
 import { blockIndex, startsWith, statements, type Block, type Statement } from './statements.js';
-import { aliasOf, appliedPlugin, appliedScript, declaredPlugin, normalisePluginId, pluginsFromBlock, pluginVersion, propertyValues, referencesOf, versionCatalogKeyOf, versionPropertyOf } from './plugin-statements.js';
+import { aliasOf, appliedPlugin, appliedScript, declaredPlugin, normalisePluginId, pluginsFromBlock, pluginVersion, propertyValues, referencesOf, versionCatalogKeyOf, versionPropertyOf, coordinatesVersionOf } from './plugin-statements.js';
 
 export { normalisePluginId };
 
@@ -56,6 +56,8 @@ export interface BuildScript {
   versionComputed?: number;
   /** `version = providers.gradleProperty("x").get()` and the like: the Gradle property it reads. */
   versionProperty?: { name: string; line: number };
+  /** vanniktech `coordinates("g", "a", "1.2.3")` (or `version = "1.2.3"` named): the version it publishes. */
+  coordinatesVersion?: { value: string; line: number };
   /** `version = libs.versions.x.get()`: the catalog version accessor (`x`). */
   versionCatalogKey?: { key: string; line: number };
   /** Plugins block entries with `apply false`: the versions projects applying them by bare id get. */
@@ -275,6 +277,8 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
       }
       continue;
     }
+    const coordinates = coordinatesVersionOf(s.tokens);
+    if (coordinates !== undefined) result.coordinatesVersion ??= { value: coordinates, line: s.line };
     // In `mavenPublishing {}` or `configure<MavenPublishBaseExtension> {}` alike.
     if (s.tokens.some((t) => t.text === 'publishToMavenCentral')) {
       const at = s.tokens.findIndex((t) => t.text === 'publishToMavenCentral');

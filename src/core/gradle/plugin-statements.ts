@@ -114,6 +114,23 @@ export function propertyValues(all: readonly Statement[]): Map<string, string> {
   return out;
 }
 
+/** vanniktech `coordinates("g", "a", "1.2.3")` or `coordinates(version = "1.2.3")`: the constant version, if any. */
+export function coordinatesVersionOf(tokens: readonly Token[]): string | undefined {
+  const at = tokens.findIndex((t, i) => t.kind === 'ident' && t.text === 'coordinates' && tokens[i + 1]?.text === '(' && tokens[i - 1]?.text !== '.');
+  if (at < 0) return undefined;
+  const args: Token[][] = [[]];
+  for (let i = at + 2, depth = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.text === '(') depth++;
+    if (t.text === ')' && depth-- === 0) break;
+    if (t.text === ',' && depth === 0) args.push([]);
+    else args[args.length - 1]!.push(t);
+  }
+  const named = args.find((a) => a[0]?.text === 'version' && a[1]?.text === '=');
+  const arg = named !== undefined ? named.slice(2) : args[2];
+  return arg?.length === 1 && arg[0]!.kind === 'string' && arg[0]!.dynamic !== true ? arg[0]!.text : undefined;
+}
+
 /** `version = libs.versions.my.lib.get()`: the catalog version accessor it reads (`my.lib`). */
 export function versionCatalogKeyOf(expr: readonly Token[]): string | undefined {
   const texts = expr.map((t) => t.text);
