@@ -14,6 +14,9 @@ function where(r: GradleRepositoryFact): string {
 }
 
 function fixFor(r: GradleRepositoryFact, staging: string): string {
+  if (r.jreleaserNexus2 === true) {
+    return `Point the JReleaser nexus2 deployer's url at ${staging.replace(/\/+$/, '')}/service/local (snapshots: https://central.sonatype.com/repository/maven-snapshots/), or deploy with its mavenCentral deployer.`;
+  }
   if (r.nexusStaging === true) return `Set serverUrl to ${staging.replace(/\/+$/, '')}/service/local/ in nexusStaging { }.`;
   if (r.nexus === true) {
     return `Set nexusUrl to ${staging.replace(/\/+$/, '')}/service/local/ in nexusPublishing { repositories { sonatype { ... } } }.`;

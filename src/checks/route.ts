@@ -4,7 +4,7 @@
  */
 import type { EffectivePlugin } from '../core/pom/index.js';
 import type { MavenModuleFacts } from '../build-tools/maven/facts.js';
-import type { GradleFacts } from '../build-tools/gradle/facts.js';
+import type { GradleFacts, GradleRepositoryFact } from '../build-tools/gradle/facts.js';
 import type { ProjectFacts } from './facts.js';
 import { urlTarget } from './publishing-hosts.js';
 
@@ -202,6 +202,15 @@ function vanniktechTarget(g: GradleFacts, id: string, version: string | undefine
   return { kind: 'portal-plugin', why: `com.vanniktech.maven.publish (${v}) defaults to the Central Portal` };
 }
 
+/** How the route evidence names where a Gradle publishing URL is set. */
+function repositoryLabel(r: GradleRepositoryFact): string {
+  if (r.jreleaserNexus2 === true) return `JReleaser nexus2 ${r.kind === 'release' ? 'url' : 'snapshotUrl'} ${r.url}`;
+  if (r.nexusStaging === true) return r.implicit === true ? "the nexus-staging plugin's default serverUrl" : `nexusStaging serverUrl ${r.url}`;
+  if (r.implicit === true) return "the nexus publish plugin's default for sonatype()";
+  if (r.nexus === true) return `nexusPublishing ${r.kind === 'release' ? 'nexusUrl' : 'snapshotRepositoryUrl'} ${r.url}`;
+  return `publishing repository ${r.url}`;
+}
+
 function gradleRoute(g: GradleFacts, jreleaserFile: { file: string; line: number } | undefined): PublishingRoute {
   const out = new Collector();
   const legacyPluginHosts: RouteEvidence[] = [];
@@ -229,10 +238,7 @@ function gradleRoute(g: GradleFacts, jreleaserFile: { file: string; line: number
     }
     for (const r of project.repositories) {
       const target = urlTarget(r.url, g.stagingApiUrl);
-      const what =
-        r.nexusStaging === true
-          ? r.implicit === true ? "the nexus-staging plugin's default serverUrl" : `nexusStaging serverUrl ${r.url}`
-          : r.implicit === true ? "the nexus publish plugin's default for sonatype()" : r.nexus === true ? `nexusPublishing ${r.kind === 'release' ? 'nexusUrl' : 'snapshotRepositoryUrl'} ${r.url}` : `publishing repository ${r.url}`;
+      const what = repositoryLabel(r);
       if (target === 'legacy') out.add('legacy-ossrh', { file: r.file, line: r.line, why: `${what} is a retired OSSRH host` });
       else if (r.kind !== 'release') continue;
       else if (target === 'staging') out.add('staging-api', { file: r.file, line: r.line, why: `${what} is the staging API service` });

@@ -58,6 +58,8 @@ export interface GradleRepositoryFact {
   nexus?: boolean;
   /** From the io.codearte nexus-staging plugin (`nexusStaging { serverUrl }` or its default). */
   nexusStaging?: boolean;
+  /** A JReleaser `nexus2` deployer's `url` / `snapshotUrl`. */
+  jreleaserNexus2?: boolean;
 }
 
 export interface GradleProjectFacts {

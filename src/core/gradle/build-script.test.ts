@@ -354,6 +354,28 @@ subprojects {
     expect(parseBuildScript('mavenPublishing {\n  coordinates("g", "a", version.toString())\n}\n').coordinatesVersion).toBeUndefined();
   });
 
+  it("reads JReleaser's nexus2 deployer URLs, not its mavenCentral deployer's API URL", () => {
+    const script = parseBuildScript(`
+jreleaser {
+  deploy {
+    maven {
+      mavenCentral { create("central") { url = "https://central.sonatype.com/api/v1/publisher" } }
+      nexus2 {
+        create("ossrh") {
+          url.set("https://s01.oss.sonatype.org/service/local")
+          snapshotUrl = "https://s01.oss.sonatype.org/content/repositories/snapshots/"
+        }
+      }
+    }
+  }
+}
+`);
+    expect(script.repositories.map((r) => [r.url, r.kind, r.line, r.jreleaserNexus2])).toEqual([
+      ['https://s01.oss.sonatype.org/service/local', 'release', 8, true],
+      ['https://s01.oss.sonatype.org/content/repositories/snapshots/', 'snapshot', 9, true],
+    ]);
+  });
+
   it('names the Gradle property a computed version reads', () => {
     for (const expr of ['providers.gradleProperty("libraryVersion").get()', 'property("libraryVersion") as String', 'project.findProperty("libraryVersion").toString()']) {
       expect(parseBuildScript(`version = ${expr}\n`).versionProperty).toEqual({ name: 'libraryVersion', line: 1 });

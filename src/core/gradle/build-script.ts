@@ -45,6 +45,8 @@ export interface RepositoryUrl {
   nexus?: boolean;
   /** Set by the io.codearte nexus-staging plugin's `nexusStaging { serverUrl }` (or its default). */
   nexusStaging?: boolean;
+  /** A JReleaser `nexus2` deployer's `url` / `snapshotUrl`. */
+  jreleaserNexus2?: boolean;
 }
 
 export interface BuildScript {
@@ -310,6 +312,13 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
     if (blockIndex(path, ['nexusStaging']) >= 0 && first?.text === 'serverUrl') {
       addRepo(s, 1, 'release', true, true);
       stagingServerUrl = true;
+      continue;
+    }
+    // JReleaser's nexus2 deployer (the pre-Portal recipe): `url` and `snapshotUrl` of each deployer.
+    if ((first?.text === 'url' || first?.text === 'snapshotUrl') && blockIndex(path, ['nexus2']) >= 0 && blockIndex(path, ['jreleaser']) >= 0) {
+      const before = result.repositories.length;
+      addRepo(s, 1, first.text === 'url' ? 'release' : 'snapshot', true);
+      for (const r of result.repositories.slice(before)) r.jreleaserNexus2 = true;
       continue;
     }
     const rootAt = blockIndex(path, publishingRoots);
