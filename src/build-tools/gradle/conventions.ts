@@ -20,7 +20,7 @@ const skipDirs = new Set(['build', '.gradle', 'node_modules', '.git', 'out']);
 const codeFile = /\.kt$/;
 
 /** `*.gradle(.kts)` and `*.kt` files under any `src/main/{groovy,kotlin}` of a build (its subprojects included). */
-async function scriptFiles(dir: string, depth = 0, out: string[] = [], inSources = false): Promise<string[]> {
+async function scriptFiles(dir: string, code: boolean, depth = 0, out: string[] = [], inSources = false): Promise<string[]> {
   if (depth > maxDepth || out.length >= maxFiles) return out;
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
   for (const e of entries) {
@@ -28,8 +28,8 @@ async function scriptFiles(dir: string, depth = 0, out: string[] = [], inSources
     if (e.isDirectory()) {
       if (skipDirs.has(e.name)) continue;
       const sources = inSources || ((e.name === 'groovy' || e.name === 'kotlin') && dir.endsWith(`${path.sep}src${path.sep}main`));
-      await scriptFiles(p, depth + 1, out, sources);
-    } else if (inSources && (/\.gradle(\.kts)?$/.test(e.name) || codeFile.test(e.name)) && out.length < maxFiles) out.push(p);
+      await scriptFiles(p, code, depth + 1, out, sources);
+    } else if (inSources && (/\.gradle(\.kts)?$/.test(e.name) || (code && codeFile.test(e.name))) && out.length < maxFiles) out.push(p);
   }
   return out;
 }
@@ -49,15 +49,19 @@ export async function loadConventionPlugins(
     const base = path.resolve(root, buildDir);
     if (rel(root, base).startsWith('..')) continue; // an included build outside the project
     // The build's own script names the plugins it compiles against (with their versions).
+    let buildLogic = path.basename(base) === 'buildSrc';
     for (const name of ['build.gradle.kts', 'build.gradle']) {
       const r = await readText(path.join(base, name));
       if ('text' in r) {
-        byId.set(`${buildDir}:build`, await loadScript(root, path.join(base, name), r.text, base, urlProps, notes));
+        const own = await loadScript(root, path.join(base, name), r.text, base, urlProps, notes);
+        byId.set(`${buildDir}:build`, own);
+        buildLogic ||= own.plugins.some((p) => pluginDevelopment.has(p.id));
         break;
       }
     }
     {
-      for (const file of await scriptFiles(base)) {
+      // Kotlin classes only of build logic: an included build of library code is not read as such.
+      for (const file of await scriptFiles(base, buildLogic)) {
         const r = await readText(file);
         if (!('text' in r)) continue;
         if (codeFile.test(file)) {
@@ -75,6 +79,9 @@ export async function loadConventionPlugins(
   }
   return byId;
 }
+
+// Plugins a build-logic build applies to compile Gradle plugins.
+const pluginDevelopment = new Set(['kotlin-dsl', 'java-gradle-plugin', 'groovy-gradle-plugin']);
 
 /** Keys of the Kotlin classes in the map loadConventionPlugins returns. */
 export const codePrefix = 'code:';
