@@ -376,20 +376,6 @@ jreleaser {
     ]);
   });
 
-  it('knows which properties and variables useInMemoryPgpKeys reads through script values', () => {
-    const script = parseBuildScript(`
-val signingKey: String? by project
-val signingPassword = providers.environmentVariable("SIGNING_PASSWORD").orNull
-signing {
-   useInMemoryPgpKeys(signingKey, signingPassword)
-}
-`);
-    expect(script.inMemorySigning?.refs).toEqual([
-      { name: 'signingKey', env: false },
-      { name: 'SIGNING_PASSWORD', env: true },
-    ]);
-  });
-
   it('names the Gradle property a computed version reads', () => {
     for (const expr of ['providers.gradleProperty("libraryVersion").get()', 'property("libraryVersion") as String', 'project.findProperty("libraryVersion").toString()']) {
       expect(parseBuildScript(`version = ${expr}\n`).versionProperty).toEqual({ name: 'libraryVersion', line: 1 });

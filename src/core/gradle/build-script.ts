@@ -1,6 +1,6 @@
 import { tokenize, type Token } from './lexer.js';
 import { blockIndex, startsWith, statements, type Block, type Statement } from './statements.js';
-import { aliasOf, appliedPlugin, appliedScript, declaredPlugin, normalisePluginId, pluginsFromBlock, pluginVersion, referencesOf, scriptReferences, versionCatalogKeyOf, versionPropertyOf, coordinatesVersionOf } from './plugin-statements.js';
+import { aliasOf, appliedPlugin, appliedScript, declaredPlugin, normalisePluginId, pluginsFromBlock, pluginVersion, propertyValues, referencesOf, versionCatalogKeyOf, versionPropertyOf, coordinatesVersionOf } from './plugin-statements.js';
 
 export { normalisePluginId };
 
@@ -210,8 +210,7 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
   const all = statements(tokenize(text));
   const result: BuildScript = { plugins: [], repositories: [], appliedScripts: [], declaredPlugins: [] };
   const vars = collectVariables(all, properties);
-  const referenceVals = scriptReferences(all);
-  const propertyVals = new Map([...referenceVals].filter(([, r]) => !r.env).map(([value, r]) => [value, r.name]));
+  const propertyVals = propertyValues(all);
   const nexusDefaults: { line: number; block: Block | undefined }[] = [];
   const nexusExplicit = new Set<Block>();
 
@@ -300,7 +299,7 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
       continue;
     }
     if (s.tokens.some((t) => t.text === 'useInMemoryPgpKeys')) {
-      result.inMemorySigning = { line: s.line, refs: referencesOf(s.tokens, referenceVals) };
+      result.inMemorySigning = { line: s.line, refs: referencesOf(s.tokens) };
       continue;
     }
     if (innermost === 'release' && startsWith(s, 'tagTemplate')) {

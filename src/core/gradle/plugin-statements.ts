@@ -7,20 +7,14 @@ import type { Token } from './lexer.js';
 import { constantStrings, type Statement } from './statements.js';
 import type { AppliedScript, ScriptReference } from './build-script.js';
 
-/**
- * `findProperty("x")`, `property('x')`, `providers.gradleProperty("x")`, `System.getenv("X")`,
- * `providers.environmentVariable("X")`; with `values`, also script values standing for one
- * (`val signingKey: String? by project`, `val key = System.getenv("KEY")`).
- */
-export function referencesOf(tokens: readonly Token[], values: ReadonlyMap<string, ScriptReference> = new Map()): ScriptReference[] {
+/** `findProperty("x")`, `property('x')`, `providers.gradleProperty("x")`, `System.getenv("X")`, `project.x`. */
+export function referencesOf(tokens: readonly Token[]): ScriptReference[] {
   const refs: ScriptReference[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
-    const value = t.kind === 'ident' && tokens[i - 1]?.text !== '.' ? values.get(t.text) : undefined;
-    if (value !== undefined && !refs.some((r) => r.name === value.name && r.env === value.env)) refs.push(value);
     if (t.kind !== 'string' || t.dynamic === true) continue;
     const fn = tokens[i - 2]?.text ?? '';
-    if (fn === 'getenv' || fn === 'env' || fn === 'environmentVariable') refs.push({ name: t.text, env: true });
+    if (fn === 'getenv' || fn === 'env') refs.push({ name: t.text, env: true });
     else if (/^(findProperty|property|gradleProperty|getProperty)$/.test(fn)) refs.push({ name: t.text, env: false });
   }
   return refs;
@@ -103,25 +97,19 @@ export function versionPropertyOf(expr: readonly Token[]): string | undefined {
 }
 
 /**
- * Script values standing for a Gradle property (`val libVersion: String by project`, Kotlin
- * property delegation; `val v = providers.gradleProperty("x").get()`) or an environment variable
- * (`val k = System.getenv("K")`), by value name.
+ * Script values that are Gradle properties: `val libVersion: String by project` (Kotlin property
+ * delegation) and `val v = providers.gradleProperty("x").get()`, by value name → property name.
  */
-export function scriptReferences(all: readonly Statement[]): Map<string, ScriptReference> {
-  const out = new Map<string, ScriptReference>();
+export function propertyValues(all: readonly Statement[]): Map<string, string> {
+  const out = new Map<string, string>();
   for (const s of all) {
     const t = s.tokens;
     if (t[0]?.text !== 'val' || t[1]?.kind !== 'ident') continue;
     const by = t.findIndex((x) => x.text === 'by');
-    if (by > 1 && t[by + 1]?.text === 'project' && t.length === by + 2) out.set(t[1].text, { name: t[1].text, env: false });
+    if (by > 1 && t[by + 1]?.text === 'project' && t.length === by + 2) out.set(t[1].text, t[1].text);
     const eq = t.findIndex((x) => x.text === '=');
-    if (eq < 2) continue;
-    const name = versionPropertyOf(t.slice(eq + 1));
-    if (name !== undefined) out.set(t[1].text, { name, env: false });
-    const env = t.slice(eq + 1);
-    const fnAt = env.findIndex((x) => x.text === 'getenv' || x.text === 'environmentVariable');
-    const arg = env[fnAt + 2];
-    if (fnAt >= 0 && env[fnAt + 1]?.text === '(' && arg?.kind === 'string' && arg.dynamic !== true && env[fnAt + 3]?.text === ')') out.set(t[1].text, { name: arg.text, env: true });
+    const name = eq > 1 ? versionPropertyOf(t.slice(eq + 1)) : undefined;
+    if (name !== undefined) out.set(t[1].text, name);
   }
   return out;
 }
