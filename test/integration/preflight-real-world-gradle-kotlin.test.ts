@@ -26,7 +26,7 @@ const cases: RealWorldCase[] = [
   { name: 'kts-vanniktech-properties-catalog-version', route: 'portal-plugin', codes: [], absent: ['not-snapshot', 'legacy-staging-host'], healthy: true },
   { name: 'kts-wire-plugin-class', route: 'portal-plugin', codes: [], absent: ['distribution-url', 'not-snapshot'], healthy: true },
   { name: 'kts-s01-template-url', route: 'legacy-ossrh', codes: ['legacy-staging-host'], absent: ['distribution-url', 'not-snapshot'], healthy: false },
-  { name: 'kts-delegated-version-subprojects', route: 'staging-api', codes: ['not-snapshot'], absent: ['distribution-url'], healthy: false },
+  { name: 'kts-delegated-version', route: 'staging-api', codes: ['not-snapshot'], absent: ['distribution-url'], healthy: false },
   { name: 'kts-exposed-allprojects', route: 'portal-plugin', codes: [], absent: ['legacy-staging-host', 'not-snapshot'], healthy: true },
   { name: 'kts-codearte-half-migrated', route: 'legacy-ossrh', codes: ['legacy-staging-host'], absent: ['distribution-url', 'not-snapshot'], healthy: false },
   { name: 'kts-vanniktech-coordinates-version', route: 'portal-plugin', codes: [], absent: ['not-snapshot', 'legacy-staging-host'], healthy: true },

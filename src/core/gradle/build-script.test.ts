@@ -335,8 +335,8 @@ subprojects {
     expect(script.repositories.map((r) => [r.url, r.line])).toEqual([['https://s01.oss.sonatype.org/$suffix', 5]]);
   });
 
-  it('reads the version from a delegated property, in subprojects {} or as project.version', () => {
-    const script = parseBuildScript('val releaseVersion: String by project\nsubprojects {\n  version = releaseVersion\n}\n');
+  it('reads the version from a delegated property, or set as project.version', () => {
+    const script = parseBuildScript('val releaseVersion: String by project\nallprojects {\n  version = releaseVersion\n}\n');
     expect(script.versionProperty).toEqual({ name: 'releaseVersion', line: 3 });
     expect(parseBuildScript('project.version = "2.0.0-SNAPSHOT"\n').version).toEqual({ value: '2.0.0-SNAPSHOT', line: 1 });
   });

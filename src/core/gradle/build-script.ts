@@ -259,8 +259,8 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
       result.plugins.push({ id: normalisePluginId(applied), line: s.line, scope: scopeOf(path) });
       continue;
     }
-    // Set for every project: at the top, in `allprojects {}` or `subprojects {}`; `project.version = ...` alike.
-    const top = path.every((b) => b.name === 'allprojects' || b.name === 'subprojects');
+    // At the top or in `allprojects {}`; `project.version = ...` alike.
+    const top = path.every((b) => b.name === 'allprojects');
     const own = s.tokens[0]?.text === 'project' && s.tokens[1]?.text === '.' ? s.tokens.slice(2) : s.tokens;
     const first = s.tokens[0];
     const head = own[0];
