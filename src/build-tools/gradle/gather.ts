@@ -6,6 +6,7 @@ import type { AppliedPlugin } from '../../core/gradle/build-script.js';
 import { isDirectory, loadScript, readFirst, readText, rel, type LoadedScript, type LocatedPlugin } from './scripts.js';
 import { parseProperties, type PropertyEntry } from '../../core/gradle/properties.js';
 import { parseSettings, type GradleSettings } from '../../core/gradle/settings.js';
+import { settingsPlugins } from '../../core/gradle/settings-plugins.js';
 import { codePrefix, declaredPluginVersions, expandPlugins, loadCatalog, loadConventionPlugins } from './conventions.js';
 import { parseBuildScript, type BuildScript } from '../../core/gradle/build-script.js';
 import { publishingFacts } from './publishing.js';
@@ -181,6 +182,10 @@ export async function gatherGradleFacts(root: string, o: GradleGatherOptions): P
     const withVersions = code.plugins.map((p) => (p.version !== undefined || !versions.has(p.id) ? p : { ...p, version: versions.get(p.id)! }));
     projects[0]!.plugins.push(...pluginFacts(withVersions, () => true));
     projects[0]!.repositories.push(...code.repositories);
+  }
+  // Settings plugins (`com.gradleup.nmcp.settings`) act on the whole build: shown on the root project.
+  if (settings !== undefined) {
+    for (const p of settingsPlugins(settings.text)) projects[0]!.plugins.push({ ...p, file: rel(root, settings.file), scope: 'self' });
   }
   const rootScript = rootLoaded?.script;
   const rootScriptFile = rootLoaded?.file ?? '';
