@@ -110,6 +110,11 @@ function versionSetElsewhere(props: ReadonlyMap<string, PropertyEntry>, projects
   return [...props].some(([k, e]) => /(^|[._-])version$|[a-z]Version$/i.test(k) && /^\d+(\.\d+)+/.test(e.value.trim()) && !/^(kotlin|gradle|java|jvm|jdk|agp|android)/i.test(k));
 }
 
+/** Plugins applied by bare id take the version declared for them elsewhere (apply false, catalog). */
+function withVersions(plugins: readonly LocatedPlugin[], versions: ReadonlyMap<string, string>): LocatedPlugin[] {
+  return plugins.map((p) => (p.version !== undefined || !versions.has(p.id) ? p : { ...p, version: versions.get(p.id)! }));
+}
+
 function pluginFacts(plugins: LocatedPlugin[], keep: (p: AppliedPlugin) => boolean): GradlePluginFact[] {
   return plugins.filter(keep).map((p) => ({ id: p.id, file: p.file, line: p.line, scope: p.scope.kind, ...(p.version === undefined ? {} : { version: p.version }) }));
 }
@@ -147,7 +152,7 @@ export async function gatherGradleFacts(root: string, o: GradleGatherOptions): P
     if (inc.path === ':') versions = declaredPluginVersions([loaded?.script, settingsScript], catalog.plugins);
     if (loaded !== undefined) {
       const expanded = expandPlugins(loaded.plugins, conventions, catalog.plugins);
-      loaded.plugins = expanded.plugins.map((p) => (p.version !== undefined || !versions.has(p.id) ? p : { ...p, version: versions.get(p.id)! }));
+      loaded.plugins = withVersions(expanded.plugins, versions);
       for (const c of expanded.conventions) {
         loaded.repositories.push(...c.repositories.filter((r) => !loaded.repositories.includes(r)));
         if (!allScripts.includes(c)) allScripts.push(c);
@@ -179,8 +184,7 @@ export async function gatherGradleFacts(root: string, o: GradleGatherOptions): P
   // count for the build and are shown on the root project.
   for (const [key, code] of conventions) {
     if (!key.startsWith(codePrefix)) continue;
-    const withVersions = code.plugins.map((p) => (p.version !== undefined || !versions.has(p.id) ? p : { ...p, version: versions.get(p.id)! }));
-    projects[0]!.plugins.push(...pluginFacts(withVersions, () => true));
+    projects[0]!.plugins.push(...pluginFacts(withVersions(code.plugins, versions), () => true));
     projects[0]!.repositories.push(...code.repositories);
   }
   // Settings plugins (`com.gradleup.nmcp.settings`) act on the whole build: shown on the root project.
