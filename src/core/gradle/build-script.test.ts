@@ -292,6 +292,14 @@ plugins {
     expect(script.plugins.map((p) => [p.id, p.line])).toEqual([['com.vanniktech.maven.publish', 3]]);
   });
 
+  it('reads the Kotlin reified and class forms of apply', () => {
+    const script = parseBuildScript('subprojects {\n  apply<WarPlugin>()\n  plugins.apply(MavenPublishPlugin::class.java)\n}\n');
+    expect(script.plugins.map((p) => [p.id, p.scope.kind])).toEqual([
+      ['war', 'subprojects'],
+      ['maven-publish', 'subprojects'],
+    ]);
+  });
+
   it('reads precompiled-plugin accessors as plugin ids', () => {
     const script = parseBuildScript('plugins {\n    buildsrc.convention.`kotlin-jvm`\n    buildsrc.convention.`mockk-publishing`\n}\n');
     expect(script.plugins.map((p) => p.id)).toEqual(['buildsrc.convention.kotlin-jvm', 'buildsrc.convention.mockk-publishing']);

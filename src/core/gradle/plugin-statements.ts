@@ -155,7 +155,10 @@ export function pluginsFromBlock(s: Statement): string | undefined {
   return accessorId(s.tokens);
 }
 
-/** `apply plugin: 'war'`, `apply(plugin = "war")`, `apply plugin: WarPlugin`, `pluginManager.apply("war")`, `project.plugins.apply("war")`. */
+/**
+ * `apply plugin: 'war'`, `apply(plugin = "war")`, `apply plugin: WarPlugin`, `pluginManager.apply("war")`,
+ * `project.plugins.apply("war")`, `apply<WarPlugin>()`, `plugins.apply(WarPlugin::class.java)`.
+ */
 export function appliedPlugin(s: Statement): string | undefined {
   const t = s.tokens;
   for (let i = 0; i < t.length; i++) {
@@ -168,6 +171,9 @@ export function appliedPlugin(s: Statement): string | undefined {
       if (v?.kind === 'ident' && /Plugin$/.test(v.text)) return v.text;
     }
     if (t[i - 1]?.text === '.' && (t[i - 2]?.text === 'pluginManager' || t[i - 2]?.text === 'plugins') && t[j]?.kind === 'string') return t[j]!.text;
+    // Kotlin: `apply<WarPlugin>()`, `plugins.apply(WarPlugin::class.java)`.
+    if (t[i + 1]?.text === '<' && t[i + 2]?.kind === 'ident' && /Plugin$/.test(t[i + 2]!.text) && t[i + 3]?.text === '>') return t[i + 2]!.text;
+    if (t[j]?.kind === 'ident' && /Plugin$/.test(t[j]!.text) && t[j + 1]?.text === ':' && t[j + 2]?.text === ':') return t[j]!.text;
   }
   return undefined;
 }
