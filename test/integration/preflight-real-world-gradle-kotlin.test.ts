@@ -32,6 +32,7 @@ const cases: RealWorldCase[] = [
   { name: 'kts-vanniktech-coordinates-version', route: 'portal-plugin', codes: [], absent: ['not-snapshot', 'legacy-staging-host'], healthy: true },
   { name: 'kts-jreleaser-nexus2-s01', route: 'legacy-ossrh', codes: ['legacy-staging-host'], absent: ['distribution-url', 'not-snapshot'], healthy: false },
   { name: 'kts-nmcp-settings-plugin', route: 'portal-plugin', codes: [], absent: ['distribution-url', 'missing-distribution'], healthy: true },
+  { name: 'kts-subprojects-apply-war', route: 'staging-api', codes: [], absent: ['packaging-mismatch', 'distribution-url'], healthy: true },
   { name: 'kts-webapp-sample-unpublished', route: 'staging-api', codes: [], absent: ['packaging-mismatch', 'distribution-url'], healthy: true },
 ];
 
