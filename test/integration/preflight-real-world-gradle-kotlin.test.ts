@@ -33,6 +33,7 @@ const cases: RealWorldCase[] = [
   { name: 'kts-jreleaser-nexus2-s01', route: 'legacy-ossrh', codes: ['legacy-staging-host'], absent: ['distribution-url', 'not-snapshot'], healthy: false },
   { name: 'kts-nmcp-settings-plugin', route: 'portal-plugin', codes: [], absent: ['distribution-url', 'missing-distribution'], healthy: true },
   { name: 'kts-subprojects-apply-war', route: 'staging-api', codes: [], absent: ['packaging-mismatch', 'distribution-url'], healthy: true },
+  { name: 'kts-release-plugin-tag', tags: ['config-loader-release-2.3.0', 'config-loader-release-2.4.0'], route: 'staging-api', codes: ['orphan-tag'], absent: ['not-snapshot'], healthy: true },
   { name: 'kts-webapp-sample-unpublished', route: 'staging-api', codes: [], absent: ['packaging-mismatch', 'distribution-url'], healthy: true },
 ];
 

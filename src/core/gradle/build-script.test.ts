@@ -300,6 +300,11 @@ plugins {
     ]);
   });
 
+  it("reads a Kotlin tag template written with \${'$'} or \\$", () => {
+    expect(parseBuildScript('release {\n  tagTemplate.set("v${\'$\'}{version}")\n}\n').tagTemplate).toBe('v${version}');
+    expect(parseBuildScript('release {\n  tagTemplate = "v\\$version"\n}\n').tagTemplate).toBe('v$version');
+  });
+
   it('reads precompiled-plugin accessors as plugin ids', () => {
     const script = parseBuildScript('plugins {\n    buildsrc.convention.`kotlin-jvm`\n    buildsrc.convention.`mockk-publishing`\n}\n');
     expect(script.plugins.map((p) => p.id)).toEqual(['buildsrc.convention.kotlin-jvm', 'buildsrc.convention.mockk-publishing']);

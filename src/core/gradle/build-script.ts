@@ -304,7 +304,8 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
     }
     if (innermost === 'release' && startsWith(s, 'tagTemplate')) {
       const tpl = s.tokens.find((t) => t.kind === 'string');
-      if (tpl !== undefined) result.tagTemplate = tpl.text;
+      // Kotlin writes a literal `$` as `${'$'}`: `"v${'$'}{version}"` is the template `v${version}`.
+      if (tpl !== undefined) result.tagTemplate = tpl.text.replace(/\$\{\s*'\$'\s*\}/g, '$');
       continue;
     }
     // io.codearte.nexus-staging: `nexusStaging { serverUrl = "..." }`, oss.sonatype.org when unset.
