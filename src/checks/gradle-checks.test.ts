@@ -158,6 +158,17 @@ describe('packaging-mismatch (Gradle)', () => {
       expect.objectContaining({ code: 'packaging-mismatch', severity: 'error', file: 'web/build.gradle.kts', line: 2, module: ':web' }),
     ]);
   });
+  it('does not judge a web sample or application that publishes nothing when other projects visibly publish', () => {
+    const lib = project({ path: ':lib', dir: 'lib', plugins: [{ id: 'maven-publish', file: 'buildSrc/src/main/kotlin/lib.gradle.kts', line: 3, scope: 'self' }] });
+    const sample = project({ path: ':samples:web', dir: 'samples/web', hasWebapp: true, plugins: [{ id: 'java', file: 'samples/web/build.gradle.kts', line: 3, scope: 'self' }] });
+    const app = project({ path: ':console', dir: 'console', hasWebapp: true, plugins: [{ id: 'application', file: 'console/build.gradle.kts', line: 3, scope: 'self' }] });
+    expect(gradlePackagingMismatch.run(facts({ projects: [project(), lib, sample, app] }))).toEqual([]);
+    // A plain java project with web content is still judged: it may be published by means we cannot see.
+    const plain = project({ path: ':web', dir: 'web', hasWebapp: true, plugins: [{ id: 'java', file: 'web/build.gradle.kts', line: 2, scope: 'self' }] });
+    expect(gradlePackagingMismatch.run(facts({ projects: [project(), lib, plain] }))).toHaveLength(1);
+    const published = { ...sample, plugins: [...sample.plugins, { id: 'maven-publish', file: 'build.gradle', line: 9, scope: 'subprojects' as const }] };
+    expect(gradlePackagingMismatch.run(facts({ projects: [project(), lib, published] }))).toHaveLength(1);
+  });
   it('reports a web project without a build script at its settings line', () => {
     const f = facts({ settingsFile: 'settings.gradle', projects: [project({ path: ':web', dir: 'web', hasWebapp: true, settingsLine: 3 })] });
     delete f.gradle!.projects[0]!.buildFile;

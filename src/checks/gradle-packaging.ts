@@ -1,6 +1,7 @@
 import type { Check } from './types.js';
+import type { GradleProjectFacts } from '../build-tools/gradle/facts.js';
 import { centralRulesApply } from './route.js';
-import { appliesWar, gradle, gradleProjects, isGradle } from './gradle-support.js';
+import { appliesWar, gradle, gradleProjects, isGradle, publishes } from './gradle-support.js';
 
 /** A project with web content (src/main/webapp) publishes a jar unless the war plugin is applied. */
 export const gradlePackagingMismatch: Check = {
@@ -11,8 +12,13 @@ export const gradlePackagingMismatch: Check = {
   run(facts) {
     if (!centralRulesApply(facts)) return [];
     const settingsFile = gradle(facts).settingsFile;
+    // When the build shows which projects publish, a sample or runnable application with web
+    // content that publishes nothing is not a web archive anyone releases: not judged.
+    const someVisiblyPublish = gradleProjects(facts).some(publishes);
+    const unpublishedSample = (p: GradleProjectFacts): boolean =>
+      someVisiblyPublish && !publishes(p) && (/(^|[:/-])(samples?|examples?|demos?)([:/-]|$)/i.test(p.path) || p.plugins.some((pl) => /^(application|org\.springframework\.boot)$/.test(pl.id)));
     return gradleProjects(facts)
-      .filter((p) => p.hasWebapp && !appliesWar(p))
+      .filter((p) => p.hasWebapp && !appliesWar(p) && !unpublishedSample(p))
       .map((p) => {
         const own = p.plugins.find((pl) => pl.scope === 'self');
         const location =

@@ -21,6 +21,9 @@ function fixFor(r: GradleRepositoryFact, staging: string): string {
   if (r.nexusStaging === true) {
     return `Set serverUrl to ${staging.replace(/\/+$/, '')}/service/local/ in nexusStaging { ... }, or move to the gradle-nexus publish plugin.`;
   }
+  if (r.jreleaserNexus2 === true) {
+    return `Point the JReleaser nexus2 deployer's url at ${staging.replace(/\/+$/, '')}/service/local (snapshots: https://central.sonatype.com/repository/maven-snapshots/), or deploy with its mavenCentral deployer.`;
+  }
   if (r.nexus === true) {
     return `Set nexusUrl to ${staging.replace(/\/+$/, '')}/service/local/ in nexusPublishing { repositories { sonatype { ... } } }.`;
   }
@@ -65,7 +68,7 @@ export const gradleLegacyStagingHost: Check = {
         file: e.file,
         line: e.line,
         module: ':',
-        fix: 'Upgrade com.vanniktech.maven.publish to 0.33.0 or later (publishToMavenCentral() then uses the Central Portal), or set SONATYPE_HOST=CENTRAL_PORTAL in gradle.properties.',
+        fix: 'Upgrade com.vanniktech.maven.publish to 0.33.0 or later (publishToMavenCentral() then uses the Central Portal), or, on 0.28.0 or later, set SONATYPE_HOST=CENTRAL_PORTAL in gradle.properties.',
       });
     }
     return findings;

@@ -23,3 +23,11 @@ const warApplying = new Set(['org.gretty', 'org.akhikhl.gretty', 'gretty', 'waro
 export function appliesWar(project: GradleProjectFacts): boolean {
   return project.plugins.some((p) => p.id === 'war' || /(^|[.-])war$/.test(p.id) || warApplying.has(p.id));
 }
+
+// Plugins that make a project publish artifacts (applied directly or through a convention).
+const publishingPlugins = /^(maven-publish|maven|ivy-publish|com\.vanniktech\.maven\.publish(\.base)?|com\.gradle\.plugin-publish)$/;
+
+/** The project visibly applies a publishing plugin. */
+export function publishes(project: GradleProjectFacts): boolean {
+  return project.plugins.some((p) => publishingPlugins.test(p.id));
+}

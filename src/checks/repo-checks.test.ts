@@ -74,6 +74,9 @@ describe('not-snapshot', () => {
       expect(repoNotSnapshot.run(facts({ release: { currentVersion } }))).toEqual([]);
     }
   });
+  it('does not fire on a two-part snapshot such as 1.1-SNAPSHOT (a snapshot all the same)', () => {
+    expect(repoNotSnapshot.run(facts({ release: { currentVersion: '1.1-SNAPSHOT', artifactId: 'demo' } }))).toEqual([]);
+  });
 });
 
 describe('orphan-tag', () => {

@@ -78,7 +78,11 @@ describe('publishing route (vanniktech, by the plugin changelog)', () => {
     ['0.30.0', { sonatypeHost: { value: 'CENTRAL_PORTAL', file: 'gradle.properties', line: 2 } }, 'portal-plugin'],
     ['0.33.0', { sonatypeHost: { value: 'S01', file: 'gradle.properties', line: 2 } }, 'legacy-ossrh'],
     ['0.33.0', { mavenCentralPublishing: { file: 'gradle.properties', line: 3 } }, 'portal-plugin'],
-    ['0.32.0', { mavenCentralPublishing: { file: 'gradle.properties', line: 3 } }, 'legacy-ossrh'],
+    // Only 0.33.0 reads mavenCentralPublishing; without a host or a call 0.21+ adds no Central target.
+    ['0.32.0', { mavenCentralPublishing: { file: 'gradle.properties', line: 3 } }, 'unknown'],
+    ['0.30.0', {}, 'unknown'],
+    ['0.25.3', { sonatypeHost: { value: '', file: 'gradle.properties', line: 2 } }, 'unknown'],
+    ['0.18.0', {}, 'legacy-ossrh'],
   ] as const)('version %s with %j: %s', (version, publishing, kind) => {
     const route = detectRoute(gradleFacts(version, publishing as GradlePublishingFacts));
     expect(route.kind).toBe(kind);

@@ -4,7 +4,7 @@
  */
 import type { EffectivePlugin } from '../core/pom/index.js';
 import type { MavenModuleFacts } from '../build-tools/maven/facts.js';
-import type { GradleFacts } from '../build-tools/gradle/facts.js';
+import type { GradleFacts, GradleRepositoryFact } from '../build-tools/gradle/facts.js';
 import type { ProjectFacts } from './facts.js';
 import { urlTarget } from './publishing-hosts.js';
 
@@ -158,18 +158,32 @@ function versionBefore(version: string, bound: readonly number[]): boolean {
 }
 
 /**
- * Which host the vanniktech plugin uploads to. From its CHANGELOG: 0.28.0 added the Central
- * Portal (`SonatypeHost.CENTRAL_PORTAL` / `SONATYPE_HOST=CENTRAL_PORTAL`); up to 0.32.x
- * `publishToMavenCentral()` without a host means `SonatypeHost.DEFAULT` (oss.sonatype.org);
- * 0.33.0 (2025-06-22) made it mean the Central Portal and added `mavenCentralPublishing=true`;
- * 0.34.0 removed `SonatypeHost` and the OSSRH hosts altogether.
+ * Which host the vanniktech plugin uploads to, or undefined when it is not told to publish to
+ * Maven Central. From its CHANGELOG: before 0.21.0 the main plugin added oss.sonatype.org by
+ * itself; from 0.21.0 only `publishToMavenCentral(...)` or `SONATYPE_HOST` add a Central target;
+ * 0.28.0 added the Central Portal (`SonatypeHost.CENTRAL_PORTAL` / `SONATYPE_HOST=CENTRAL_PORTAL`);
+ * 0.30.0 accepts an https URL in `SONATYPE_HOST`; up to 0.32.x `publishToMavenCentral()` without
+ * a host means `SonatypeHost.DEFAULT` (oss.sonatype.org); 0.33.0 (2025-06-22) made it mean the
+ * Central Portal and added `mavenCentralPublishing=true`; 0.34.0 removed `SonatypeHost` and the
+ * OSSRH hosts (`SONATYPE_HOST` accepts only CENTRAL_PORTAL).
  */
-function vanniktechTarget(g: GradleFacts, version: string | undefined): { kind: RouteKind; why: string } {
+function vanniktechTarget(g: GradleFacts, id: string, version: string | undefined): { kind: RouteKind; why: string; weak?: true } | undefined {
   const dsl = g.publishing.centralHost?.host ?? '';
   const prop = g.publishing.sonatypeHost?.value ?? '';
   const chosen = dsl !== '' ? dsl : prop;
   const v = version === undefined ? 'an unknown version' : version;
   const before033 = version !== undefined && versionBefore(version, [0, 33, 0]);
+  // Neither publishToMavenCentral(...), SONATYPE_HOST nor mavenCentralPublishing: since 0.21.0 the
+  // plugin adds no Maven Central repository at all (the base plugin never did); only the main
+  // plugin before 0.21.0 added oss.sonatype.org by itself.
+  const told = g.publishing.centralHost !== undefined || prop !== '' || (g.publishing.mavenCentralPublishing !== undefined && !before033);
+  if (!told) {
+    const oldMain = id === 'com.vanniktech.maven.publish' && version !== undefined && versionBefore(version, [0, 21, 0]);
+    // From 0.33.0 its Central target is the Portal: a guess when nothing else shows the route.
+    if (!before033 && !oldMain) return { kind: 'portal-plugin', why: `com.vanniktech.maven.publish (${v}) publishes to Maven Central through the Central Portal when told to`, weak: true };
+    if (!oldMain) return undefined;
+    return { kind: 'legacy-ossrh', why: `com.vanniktech.maven.publish ${version} adds oss.sonatype.org by default (before 0.21.0); upgrade to 0.33.0 or later` };
+  }
   // mavenCentralPublishing=true only exists from 0.33.0 on; older versions ignore it.
   if (/^CENTRAL_PORTAL$/i.test(chosen) || (chosen === '' && g.publishing.mavenCentralPublishing !== undefined && !before033)) {
     return { kind: 'portal-plugin', why: `com.vanniktech.maven.publish (${v}) publishes through the Central Portal` };
@@ -184,21 +198,39 @@ function vanniktechTarget(g: GradleFacts, version: string | undefined): { kind: 
     return { kind: 'other', why: `com.vanniktech.maven.publish SONATYPE_HOST ${chosen} is not Maven Central` };
   }
   if (before033) {
-    return { kind: 'legacy-ossrh', why: `com.vanniktech.maven.publish ${version} defaults to oss.sonatype.org (the Central Portal is the default from 0.33.0); set SONATYPE_HOST=CENTRAL_PORTAL or upgrade` };
+    // SONATYPE_HOST=CENTRAL_PORTAL only exists from 0.28.0 on.
+    const next = versionBefore(version, [0, 28, 0]) ? 'upgrade to 0.33.0 or later' : 'set SONATYPE_HOST=CENTRAL_PORTAL or upgrade';
+    return { kind: 'legacy-ossrh', why: `com.vanniktech.maven.publish ${version} defaults to oss.sonatype.org (the Central Portal is the default from 0.33.0); ${next}` };
   }
   return { kind: 'portal-plugin', why: `com.vanniktech.maven.publish (${v}) defaults to the Central Portal` };
+}
+
+/** How the route evidence names where a Gradle publishing URL is set. */
+function repositoryLabel(r: GradleRepositoryFact): string {
+  if (r.jreleaserNexus2 === true) return `JReleaser nexus2 ${r.kind === 'release' ? 'url' : 'snapshotUrl'} ${r.url}`;
+  if (r.nexusStaging === true) return `io.codearte.nexus-staging serverUrl ${r.url}${r.implicit === true ? ' (its default)' : ''}`;
+  if (r.implicit === true) return "the nexus publish plugin's default for sonatype()";
+  if (r.nexus === true) return `nexusPublishing ${r.kind === 'release' ? 'nexusUrl' : 'snapshotRepositoryUrl'} ${r.url}`;
+  return `publishing repository ${r.url}`;
 }
 
 function gradleRoute(g: GradleFacts, jreleaserFile: { file: string; line: number } | undefined): PublishingRoute {
   const out = new Collector();
   const legacyPluginHosts: RouteEvidence[] = [];
-  const hostAt = g.publishing.centralHost ?? (g.publishing.sonatypeHost?.file !== undefined ? { file: g.publishing.sonatypeHost.file, line: g.publishing.sonatypeHost.line ?? 0 } : undefined);
+  const weak: RouteEvidence[] = [];
+  const hostSetting = g.publishing.sonatypeHost ?? g.publishing.mavenCentralPublishing;
+  const hostAt = g.publishing.centralHost ?? (hostSetting?.file !== undefined ? { file: hostSetting.file, line: hostSetting.line ?? 0 } : undefined);
   for (const project of g.projects) {
     for (const p of project.plugins) {
       const at = { file: p.file, line: p.line };
       if (p.id === 'com.vanniktech.maven.publish' || p.id === 'com.vanniktech.maven.publish.base') {
-        const t = vanniktechTarget(g, p.version ?? g.publishing.vanniktechVersion);
+        const t = vanniktechTarget(g, p.id, p.version ?? g.publishing.vanniktechVersion);
+        if (t === undefined) continue; // not told to publish to Maven Central
         const e = { ...(hostAt ?? at), why: t.why };
+        if (t.weak === true) {
+          weak.push(e);
+          continue;
+        }
         out.add(t.kind, e);
         if (t.kind === 'legacy-ossrh' && !legacyPluginHosts.some((x) => x.file === e.file && x.line === e.line)) legacyPluginHosts.push(e);
       } else if (p.id.startsWith('com.gradleup.nmcp')) {
@@ -209,13 +241,14 @@ function gradleRoute(g: GradleFacts, jreleaserFile: { file: string; line: number
     }
     for (const r of project.repositories) {
       const target = urlTarget(r.url, g.stagingApiUrl, r.name);
-      const what = r.nexusStaging === true ? `io.codearte.nexus-staging serverUrl ${r.url}${r.implicit === true ? ' (its default)' : ''}` : r.implicit === true ? "the nexus publish plugin's default for sonatype()" : r.nexus === true ? `nexusPublishing ${r.kind === 'release' ? 'nexusUrl' : 'snapshotRepositoryUrl'} ${r.url}` : `publishing repository ${r.url}`;
+      const what = repositoryLabel(r);
       if (target === 'legacy') out.add('legacy-ossrh', { file: r.file, line: r.line, why: `${what} is a retired OSSRH host` });
       else if (r.kind !== 'release') continue;
       else if (target === 'staging') out.add('staging-api', { file: r.file, line: r.line, why: `${what} is the staging API service` });
       else if (target === 'other') out.add('other', { file: r.file, line: r.line, why: `${what} is not Maven Central` });
     }
   }
+  if (out.byKind.size === 0) for (const e of weak) out.add('portal-plugin', e);
   const route = out.route();
   if (legacyPluginHosts.length > 0) route.legacyPluginHosts = legacyPluginHosts;
   return route;

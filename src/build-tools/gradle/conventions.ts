@@ -5,8 +5,8 @@
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { normalisePluginId } from '../../core/gradle/build-script.js';
-import { catalogLibraryVersion, parseCatalogPlugins, type CatalogPlugin } from '../../core/gradle/catalog.js';
+import { normalisePluginId, type BuildScript } from '../../core/gradle/build-script.js';
+import { catalogLibraryVersion, catalogVersions, parseCatalogPlugins, type CatalogPlugin } from '../../core/gradle/catalog.js';
 import { loadScript, readText, rel, type LoadedScript, type LocatedPlugin } from './scripts.js';
 
 // Convention folders are small; these bounds keep a stray huge tree from costing time.
@@ -16,8 +16,11 @@ const maxDepth = 10;
 // Build output and tool folders never hold convention plugins.
 const skipDirs = new Set(['build', '.gradle', 'node_modules', '.git', 'out']);
 
-/** `*.gradle(.kts)` files under any `src/main/{groovy,kotlin}` of a build (its subprojects included). */
-async function scriptFiles(dir: string, depth = 0, out: string[] = [], inSources = false): Promise<string[]> {
+// Kotlin classes of the build logic (`*.kt`): binary convention plugins configure publishing in code.
+const codeFile = /\.kt$/;
+
+/** `*.gradle(.kts)` and `*.kt` files under any `src/main/{groovy,kotlin}` of a build (its subprojects included). */
+async function scriptFiles(dir: string, code: boolean, depth = 0, out: string[] = [], inSources = false): Promise<string[]> {
   if (depth > maxDepth || out.length >= maxFiles) return out;
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
   for (const e of entries) {
@@ -25,8 +28,8 @@ async function scriptFiles(dir: string, depth = 0, out: string[] = [], inSources
     if (e.isDirectory()) {
       if (skipDirs.has(e.name)) continue;
       const sources = inSources || ((e.name === 'groovy' || e.name === 'kotlin') && dir.endsWith(`${path.sep}src${path.sep}main`));
-      await scriptFiles(p, depth + 1, out, sources);
-    } else if (inSources && /\.gradle(\.kts)?$/.test(e.name) && out.length < maxFiles) out.push(p);
+      await scriptFiles(p, code, depth + 1, out, sources);
+    } else if (inSources && (/\.gradle(\.kts)?$/.test(e.name) || (code && codeFile.test(e.name))) && out.length < maxFiles) out.push(p);
   }
   return out;
 }
@@ -46,17 +49,26 @@ export async function loadConventionPlugins(
     const base = path.resolve(root, buildDir);
     if (rel(root, base).startsWith('..')) continue; // an included build outside the project
     // The build's own script names the plugins it compiles against (with their versions).
+    let buildLogic = path.basename(base) === 'buildSrc';
     for (const name of ['build.gradle.kts', 'build.gradle']) {
       const r = await readText(path.join(base, name));
       if ('text' in r) {
-        byId.set(`${buildDir}:build`, await loadScript(root, path.join(base, name), r.text, base, urlProps, notes));
+        const own = await loadScript(root, path.join(base, name), r.text, base, urlProps, notes);
+        byId.set(`${buildDir}:build`, own);
+        buildLogic ||= own.plugins.some((p) => pluginDevelopment.has(p.id));
         break;
       }
     }
     {
-      for (const file of await scriptFiles(base)) {
+      // Kotlin classes only of build logic: an included build of library code is not read as such.
+      for (const file of await scriptFiles(base, buildLogic)) {
         const r = await readText(file);
         if (!('text' in r)) continue;
+        if (codeFile.test(file)) {
+          // Not a plugin id of its own: what the code applies and configures counts for the build.
+          byId.set(`${codePrefix}${rel(root, file)}`, await loadScript(root, file, r.text, root, urlProps, notes));
+          continue;
+        }
         const name = path.basename(file).replace(/\.gradle(\.kts)?$/, '');
         const pkg = /^\s*package\s+([\w.]+)/m.exec(r.text)?.[1];
         const loaded = await loadScript(root, file, r.text, root, urlProps, notes);
@@ -68,19 +80,50 @@ export async function loadConventionPlugins(
   return byId;
 }
 
+// Plugins a build-logic build applies to compile Gradle plugins.
+const pluginDevelopment = new Set(['kotlin-dsl', 'java-gradle-plugin', 'groovy-gradle-plugin']);
+
+/** Keys of the Kotlin classes in the map loadConventionPlugins returns. */
+export const codePrefix = 'code:';
+
 export interface Catalog {
   plugins: Map<string, CatalogPlugin>;
+  /** `[versions]` by accessor path (`my.lib` for `my-lib`). */
+  versions: Map<string, string>;
   /** `com.vanniktech:gradle-maven-publish-plugin` in `[libraries]` (applied through a buildscript classpath). */
   vanniktechVersion?: string;
 }
 
 export async function loadCatalog(root: string): Promise<Catalog> {
   const r = await readText(path.join(root, 'gradle', 'libs.versions.toml'));
-  if (!('text' in r)) return { plugins: new Map() };
-  const catalog: Catalog = { plugins: parseCatalogPlugins(r.text) };
+  if (!('text' in r)) return { plugins: new Map(), versions: new Map() };
+  const catalog: Catalog = { plugins: parseCatalogPlugins(r.text), versions: catalogVersions(r.text) };
   const v = catalogLibraryVersion(r.text, 'com.vanniktech:gradle-maven-publish-plugin');
   if (v !== undefined) catalog.vanniktechVersion = v;
   return catalog;
+}
+
+/**
+ * Versions of plugins applied by bare id elsewhere: the root's `apply false` declarations
+ * (ids or catalog aliases), the settings' `pluginManagement { plugins { } }`, then the catalog's
+ * `[plugins]` entries as the last guess. Gradle puts one version of a plugin on the classpath.
+ */
+export function declaredPluginVersions(scripts: readonly (BuildScript | undefined)[], catalog: ReadonlyMap<string, CatalogPlugin>): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const script of scripts) {
+    for (const d of script?.declaredPlugins ?? []) {
+      const entry = d.alias === undefined ? undefined : catalog.get(d.alias);
+      const id = d.id ?? entry?.id;
+      const version = d.version ?? entry?.version;
+      if (id !== undefined && version !== undefined && !out.has(normalisePluginId(id))) out.set(normalisePluginId(id), version);
+    }
+    for (const p of script?.plugins ?? []) if (p.version !== undefined && !out.has(p.id)) out.set(p.id, p.version);
+  }
+  for (const entry of catalog.values()) {
+    const id = normalisePluginId(entry.id);
+    if (entry.version !== undefined && !out.has(id)) out.set(id, entry.version);
+  }
+  return out;
 }
 
 export interface ExpandedPlugins {

@@ -72,6 +72,8 @@ export interface GradleRepositoryFact {
   property?: string;
   /** gradle-nexus: the repository's name, whose `<name>Username`/`<name>Password` it reads. */
   nexusRepository?: string;
+  /** A JReleaser `nexus2` deployer's `url` / `snapshotUrl`. */
+  jreleaserNexus2?: boolean;
 }
 
 export interface GradleProjectFacts {

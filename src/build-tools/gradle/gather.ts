@@ -6,7 +6,9 @@ import { marcphilippNexusPluginId, nexusSonatypeDefault, nexusStagingPluginId, t
 import { isDirectory, loadScript, readFirst, readText, rel, withExtUrls, type LoadedScript, type LocatedPlugin } from './scripts.js';
 import { parseProperties, type PropertyEntry } from '../../core/gradle/properties.js';
 import { parseSettings, type GradleSettings } from '../../core/gradle/settings.js';
-import { expandPlugins, loadCatalog, loadConventionPlugins } from './conventions.js';
+import { settingsPlugins } from '../../core/gradle/settings-plugins.js';
+import { codePrefix, declaredPluginVersions, expandPlugins, loadCatalog, loadConventionPlugins } from './conventions.js';
+import { parseBuildScript, type BuildScript } from '../../core/gradle/build-script.js';
 import { publishingFacts } from './publishing.js';
 import type { GradleFacts, GradlePluginFact, GradleProjectFacts, GradleRepositoryFact, GradleUserProperties } from './facts.js';
 
@@ -80,6 +82,46 @@ async function userProperties(
   return { user, urlProps, entries };
 }
 
+/**
+ * The version a script sets: a literal, a Gradle property of the project's gradle.properties
+ * (`providers.gradleProperty("v").get()`), a catalog version (`libs.versions.v.get()`), or the
+ * vanniktech plugin's `coordinates(...)`.
+ */
+function scriptVersion(
+  script: BuildScript,
+  file: string,
+  props: ReadonlyMap<string, PropertyEntry>,
+  propsFile: string | undefined,
+  catalogVersions: ReadonlyMap<string, string>,
+): { value: string; file: string; line: number } | undefined {
+  if (script.version !== undefined) return { value: script.version.value, file, line: script.version.line };
+  const prop = script.versionProperty === undefined ? undefined : props.get(script.versionProperty.name);
+  if (prop !== undefined && propsFile !== undefined) return { value: prop.value.trim(), file: propsFile, line: prop.line };
+  const fromCatalog = script.versionCatalogKey === undefined ? undefined : catalogVersions.get(script.versionCatalogKey.key);
+  if (fromCatalog !== undefined) return { value: fromCatalog, file, line: script.versionCatalogKey!.line };
+  // vanniktech coordinates("g", "a", "1.2.3"): the version published, whatever project.version is.
+  if (script.coordinatesVersion !== undefined) return { value: script.coordinatesVersion.value, file, line: script.coordinatesVersion.line };
+  return undefined;
+}
+
+// Plugins that compute the version from git tags or set it themselves.
+const versionPlugins = /reckon|axion-release|nebula\.release|git-?version|semver|versioning|jgitver/i;
+
+/**
+ * No version was found, but something we cannot read sets it: a version plugin, or a
+ * project-specific property such as `projects.version=2.1.0-SNAPSHOT` read by an external
+ * convention plugin. Saying "no version" there would be a false alarm.
+ */
+function versionSetElsewhere(props: ReadonlyMap<string, PropertyEntry>, projects: readonly GradleProjectFacts[]): boolean {
+  if (projects.some((p) => p.plugins.some((pl) => versionPlugins.test(pl.id)))) return true;
+  return [...props].some(([k, e]) => /(^|[._-])version$|[a-z]Version$/i.test(k) && /^\d+(\.\d+)+/.test(e.value.trim()) && !/^(kotlin|gradle|java|jvm|jdk|agp|android)/i.test(k));
+}
+
+/** Plugins applied by bare id take the version declared for them elsewhere (apply false, catalog). */
+function withVersions(plugins: readonly LocatedPlugin[], versions: ReadonlyMap<string, string>): LocatedPlugin[] {
+  return plugins.map((p) => (p.version !== undefined || !versions.has(p.id) ? p : { ...p, version: versions.get(p.id)! }));
+}
+
 /** The first line of a version file inside the project (`version.txt`), when it reads like a version. */
 async function versionFromFile(root: string, file: string, release: ReleaseFacts): Promise<boolean> {
   const target = path.resolve(root, file);
@@ -130,6 +172,9 @@ export async function gatherGradleFacts(root: string, o: GradleGatherOptions): P
 
   let rootLoaded: LoadedScript | undefined;
   const loadedByPath = new Map<string, LoadedScript>();
+  // The settings script's pluginManagement block may pin plugin versions too.
+  const settingsScript = settings === undefined ? undefined : parseBuildScript(settings.text);
+  let versions = new Map<string, string>();
   const projects: GradleProjectFacts[] = [];
   for (const inc of included) {
     const dir = path.resolve(root, inc.dir);
@@ -140,9 +185,10 @@ export async function gatherGradleFacts(root: string, o: GradleGatherOptions): P
     // What the root sets with `ext` is a property its subprojects read too.
     const props = rootLoaded === undefined ? urlProps : withExtUrls(urlProps, rootLoaded.parts.map((p) => p.script));
     const loaded = script === undefined ? undefined : await loadScript(root, script.file, script.text, dir, props, notes);
+    if (inc.path === ':') versions = declaredPluginVersions([loaded?.script, settingsScript], catalog.plugins);
     if (loaded !== undefined) {
       const expanded = expandPlugins(loaded.plugins, conventions, catalog.plugins);
-      loaded.plugins = expanded.plugins;
+      loaded.plugins = withVersions(expanded.plugins, versions);
       for (const c of expanded.conventions) {
         loaded.repositories.push(...c.repositories.filter((r) => !loaded.repositories.includes(r)));
         if (!allScripts.includes(c)) allScripts.push(c);
@@ -177,6 +223,17 @@ export async function gatherGradleFacts(root: string, o: GradleGatherOptions): P
       );
     }
     projects.push(project);
+  }
+  // Build logic written as Kotlin classes applies plugins and sets repositories from code: they
+  // count for the build and are shown on the root project.
+  for (const [key, code] of conventions) {
+    if (!key.startsWith(codePrefix)) continue;
+    projects[0]!.plugins.push(...pluginFacts(withVersions(code.plugins, versions), () => true));
+    projects[0]!.repositories.push(...code.repositories);
+  }
+  // Settings plugins (`com.gradleup.nmcp.settings`) act on the whole build: shown on the root project.
+  if (settings !== undefined) {
+    for (const p of settingsPlugins(settings.text)) projects[0]!.plugins.push({ ...p, file: rel(root, settings.file), scope: 'self' });
   }
   // io.codearte.nexus-staging applied, its serverUrl set nowhere: it closes and releases on its default host.
   // The same for de.marcphilipp.nexus-publish with no serverUrl and no repositories of its own.
@@ -229,17 +286,21 @@ export async function gatherGradleFacts(root: string, o: GradleGatherOptions): P
   } else if (rootScript?.versionFile !== undefined && (await versionFromFile(root, rootScript.versionFile.path, release))) {
     // `version = file('version.txt').text.trim()`: reported at the file that holds it.
   } else {
-    // A convention plugin (buildSrc, build-logic) or an applied script may set the version.
-    for (const { file, script: part } of allScripts.flatMap((s) => s.parts)) {
+    // The root script (a property, the catalog, vanniktech coordinates), then a convention plugin
+    // (buildSrc, build-logic) or an applied script.
+    const parts = [...(rootLoaded === undefined ? [] : [{ file: rootScriptFile, script: rootLoaded.script }]), ...allScripts.flatMap((s) => s.parts)];
+    for (const { file, script: part } of parts) {
       if (part.versionComputed !== undefined) release.versionComputed = true;
-      if (part.version === undefined) continue;
+      const found = scriptVersion(part, file, rootEntries, rootProps === undefined ? undefined : rel(root, rootProps.file), catalog.versions);
+      if (found === undefined) continue;
       delete release.versionComputed;
-      release.currentVersion = part.version.value;
-      release.versionFile = file;
-      release.versionLine = part.version.line;
+      release.currentVersion = found.value;
+      release.versionFile = found.file;
+      release.versionLine = found.line;
       break;
     }
   }
+  if (release.currentVersion === undefined && versionSetElsewhere(rootEntries, projects)) release.versionComputed = true;
   const group = (rootEntries.get('group') ?? rootEntries.get('GROUP'))?.value.trim() ?? rootScript?.group?.value;
   if (group !== undefined && group !== '') release.groupId = group;
   const result: GradleGatherResult = { facts, findings: [], release, notes };

@@ -269,3 +269,132 @@ version = computeVersion()
     expect(script.versionComputed).toBe(16);
   });
 });
+
+describe('Kotlin-DSL shapes of real builds', () => {
+  it('records plugins declared with apply false (ids and aliases, with versions), never as applied', () => {
+    const script = parseBuildScript(`
+plugins {
+  alias(libs.plugins.mavenPublish) apply false
+  id("com.vanniktech.maven.publish.base").version("0.25.3").apply(false)
+  id("org.jetbrains.dokka") version "1.9.10" apply false
+}
+`);
+    expect(script.plugins).toEqual([]);
+    expect(script.declaredPlugins).toEqual([
+      { alias: 'libs.plugins.mavenPublish' },
+      { id: 'com.vanniktech.maven.publish.base', version: '0.25.3' },
+      { id: 'org.jetbrains.dokka', version: '1.9.10' },
+    ]);
+  });
+
+  it('reads plugins a Kotlin class of the build logic applies', () => {
+    const script = parseBuildScript('class P : Plugin<Project> {\n  override fun apply(target: Project) {\n    target.plugins.apply("com.vanniktech.maven.publish")\n  }\n}\n');
+    expect(script.plugins.map((p) => [p.id, p.line])).toEqual([['com.vanniktech.maven.publish', 3]]);
+  });
+
+  it('reads the Kotlin reified and class forms of apply', () => {
+    const script = parseBuildScript('subprojects {\n  apply<WarPlugin>()\n  plugins.apply(MavenPublishPlugin::class.java)\n}\n');
+    expect(script.plugins.map((p) => [p.id, p.scope.kind])).toEqual([
+      ['war', 'subprojects'],
+      ['maven-publish', 'subprojects'],
+    ]);
+  });
+
+  it("reads a Kotlin tag template written with \${'$'} or \\$", () => {
+    expect(parseBuildScript('release {\n  tagTemplate.set("v${\'$\'}{version}")\n}\n').tagTemplate).toBe('v${version}');
+    expect(parseBuildScript('release {\n  tagTemplate = "v\\$version"\n}\n').tagTemplate).toBe('v$version');
+  });
+
+  it('reads precompiled-plugin accessors as plugin ids', () => {
+    const script = parseBuildScript('plugins {\n    buildsrc.convention.`kotlin-jvm`\n    buildsrc.convention.`mockk-publishing`\n}\n');
+    expect(script.plugins.map((p) => p.id)).toEqual(['buildsrc.convention.kotlin-jvm', 'buildsrc.convention.mockk-publishing']);
+  });
+
+  it('follows a URL variable whose value a provider {} block chooses, release and snapshot alike', () => {
+    const script = parseBuildScript(`
+val repoUrl: Provider<String> = provider {
+    if (version.toString().endsWith("SNAPSHOT")) {
+        "https://oss.sonatype.org/content/repositories/snapshots/"
+    } else {
+        "https://oss.sonatype.org/service/local/staging/deploy/maven2/"
+    }
+}
+publishing { repositories { maven { url = uri(repoUrl) } } }
+`);
+    expect(script.repositories.map((r) => [r.url, r.kind, r.line])).toEqual([
+      ['https://oss.sonatype.org/content/repositories/snapshots/', 'snapshot', 9],
+      ['https://oss.sonatype.org/service/local/staging/deploy/maven2/', 'release', 9],
+    ]);
+  });
+
+  it('treats the nexus plugin repository create("sonatype") like sonatype(): the retired default unless nexusUrl is set', () => {
+    const bare = parseBuildScript('nexusPublishing {\n  repositories {\n    create("sonatype") {\n      username.set("u")\n    }\n  }\n}\n');
+    expect(bare.repositories).toEqual([{ url: nexusSonatypeDefault, kind: 'release', line: 3, implicit: true, nexus: true, nexusRepository: 'sonatype' }]);
+    const set = parseBuildScript('nexusPublishing {\n  repositories {\n    register("sonatype") {\n      nexusUrl = uri("https://ossrh-staging-api.central.sonatype.com/service/local/")\n    }\n  }\n}\n');
+    expect(set.repositories.map((r) => r.url)).toEqual(['https://ossrh-staging-api.central.sonatype.com/service/local/']);
+  });
+
+  it('reads a retired host written with a templated path, and configure<PublishingExtension> as publishing', () => {
+    const script = parseBuildScript(`
+subprojects {
+  configure<PublishingExtension> {
+    repositories {
+      maven { url = uri("https://s01.oss.sonatype.org/$suffix") }
+      maven { url = uri("https://repo.example.com/\${'$'}{name}") }
+    }
+  }
+}
+`);
+    expect(script.repositories.map((r) => [r.url, r.line])).toEqual([['https://s01.oss.sonatype.org/$suffix', 5]]);
+  });
+
+  it('reads the version from a delegated property, or set as project.version', () => {
+    const script = parseBuildScript('val releaseVersion: String by project\nallprojects {\n  version = releaseVersion\n}\n');
+    expect(script.versionProperty).toEqual({ name: 'releaseVersion', line: 3 });
+    expect(parseBuildScript('project.version = "2.0.0-SNAPSHOT"\n').version).toEqual({ value: '2.0.0-SNAPSHOT', line: 1 });
+  });
+
+  it('reads the io.codearte nexus-staging serverUrl, and its retired default when unset', () => {
+    const set = parseBuildScript('nexusStaging {\n    serverUrl = "https://s01.oss.sonatype.org/service/local/"\n}\n');
+    expect(set.repositories).toEqual([{ url: 'https://s01.oss.sonatype.org/service/local/', kind: 'release', line: 2, nexus: true, nexusStaging: true }]);
+    const unset = parseBuildScript('nexusStaging {\n    packageGroup = "io.example"\n}\n');
+    expect(unset.repositories).toEqual([{ url: nexusSonatypeDefault, kind: 'release', line: 1, implicit: true, nexus: true, nexusStaging: true }]);
+  });
+
+  it('reads the version the vanniktech coordinates(...) publish, positional or named, constant only', () => {
+    expect(parseBuildScript('mavenPublishing {\n  coordinates("io.example", "lib", "1.2.0-SNAPSHOT")\n}\n').coordinatesVersion).toEqual({ value: '1.2.0-SNAPSHOT', line: 2 });
+    expect(parseBuildScript('mavenPublishing {\n  coordinates(groupId = "g", version = "2.0.0")\n}\n').coordinatesVersion).toEqual({ value: '2.0.0', line: 2 });
+    expect(parseBuildScript('mavenPublishing {\n  coordinates("g", "a", version.toString())\n}\n').coordinatesVersion).toBeUndefined();
+  });
+
+  it("reads JReleaser's nexus2 deployer URLs, not its mavenCentral deployer's API URL", () => {
+    const script = parseBuildScript(`
+jreleaser {
+  deploy {
+    maven {
+      mavenCentral { create("central") { url = "https://central.sonatype.com/api/v1/publisher" } }
+      nexus2 {
+        create("ossrh") {
+          url.set("https://s01.oss.sonatype.org/service/local")
+          snapshotUrl = "https://s01.oss.sonatype.org/content/repositories/snapshots/"
+        }
+      }
+    }
+  }
+}
+`);
+    expect(script.repositories.map((r) => [r.url, r.kind, r.line, r.jreleaserNexus2])).toEqual([
+      ['https://s01.oss.sonatype.org/service/local', 'release', 8, true],
+      ['https://s01.oss.sonatype.org/content/repositories/snapshots/', 'snapshot', 9, true],
+    ]);
+  });
+
+  it('names the Gradle property a computed version reads', () => {
+    for (const expr of ['providers.gradleProperty("libraryVersion").get()', 'property("libraryVersion") as String', 'project.findProperty("libraryVersion").toString()']) {
+      expect(parseBuildScript(`version = ${expr}\n`).versionProperty).toEqual({ name: 'libraryVersion', line: 1 });
+    }
+    expect(parseBuildScript('version = property("base") as String + "-SNAPSHOT"\n').versionProperty).toBeUndefined();
+    expect(parseBuildScript('version = "1.0-" + property("x")\n').versionProperty).toBeUndefined();
+    expect(parseBuildScript('allprojects {\n  version = libs.versions.coil.lite.get()\n}\n').versionCatalogKey).toEqual({ key: 'coil.lite', line: 2 });
+  });
+});

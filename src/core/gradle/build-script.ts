@@ -1,6 +1,6 @@
 import { tokenize, type Token } from './lexer.js';
 import { blockIndex, startsWith, statements, type Block, type Statement } from './statements.js';
-import { aliasOf, appliedPlugin, appliedScript, normalisePluginId, pluginsFromBlock, pluginVersion } from './plugin-statements.js';
+import { aliasOf, appliedPlugin, appliedScript, coordinatesVersionOf, declaredPlugin, normalisePluginId, pluginsFromBlock, pluginVersion, propertyValues, versionCatalogKeyOf, versionPropertyOf } from './plugin-statements.js';
 import { assignedName, collectConstants, versionStatement, warTaskLine } from './version-statements.js';
 import { callArguments, referencesIn, variableExpressions } from './credential-refs.js';
 import { credentialSources, type CredentialSource } from './credential-sources.js';
@@ -52,6 +52,8 @@ export interface RepositoryUrl {
   nexusStaging?: boolean;
   /** Written as the default of a property test: setting this Gradle property replaces it. */
   property?: string;
+  /** A JReleaser `nexus2` deployer's `url` / `snapshotUrl`. */
+  jreleaserNexus2?: boolean;
   /** That nexus repository's name (`sonatype`): the plugin reads its credentials from `<name>Username`/`<name>Password`. */
   nexusRepository?: string;
 }
@@ -67,6 +69,14 @@ export interface BuildScript {
   versionName?: { name: string; line: number };
   /** `version = file('version.txt').text.trim()`: the version is that file's content. */
   versionFile?: { path: string; fromRoot: boolean; line: number };
+  /** `version = providers.gradleProperty("x").get()` and the like: the Gradle property it reads. */
+  versionProperty?: { name: string; line: number };
+  /** vanniktech `coordinates("g", "a", "1.2.3")` (or `version = "1.2.3"` named): the version it publishes. */
+  coordinatesVersion?: { value: string; line: number };
+  /** `version = libs.versions.x.get()`: the catalog version accessor (`x`). */
+  versionCatalogKey?: { key: string; line: number };
+  /** Plugins block entries with `apply false`: the versions projects applying them by bare id get. */
+  declaredPlugins: { id?: string; alias?: string; version?: string }[];
   /** A top-level `war { ... }` block configures the war task: the war plugin is applied (Gradle fails otherwise). */
   warTask?: number;
   /** URLs this script sets as extra properties (`ext.releaseRepo = '...'`), by name: applied scripts and subprojects read them. */
@@ -108,6 +118,13 @@ export const nexusSonatypeDefault = 'https://oss.sonatype.org/service/local/';
 export const nexusStagingPluginId = 'io.codearte.nexus-staging';
 /** The gradle-nexus plugin's predecessor; its `serverUrl` defaults to the same retired host. */
 export const marcphilippNexusPluginId = 'de.marcphilipp.nexus-publish';
+
+/** `create("sonatype")`, `register("sonatype")`: the nexus plugin's sonatype repository by name. */
+function namesSonatype(tokens: readonly Token[]): boolean {
+  return /^(create|register|maybeCreate)$/.test(tokens[0]?.text ?? '') && tokens[1]?.text === '(' && tokens[2]?.kind === 'string' && tokens[2].text === 'sonatype';
+}
+
+const retiredHostPrefix = /^\s*https?:\/\/(s01\.)?oss\.sonatype\.org(:\d+)?\//i;
 
 const publishingRoots = ['publishing', 'uploadArchives', 'nexusPublishing'];
 // Identifiers inside a URL expression that are code, not a variable holding the URL.
@@ -151,14 +168,14 @@ interface UrlFound {
 
 function urlsOf(
   tokens: readonly Token[],
-  vars: ReadonlyMap<string, UrlSource>,
+  vars: ReadonlyMap<string, readonly UrlSource[]>,
   props: ReadonlyMap<string, string>,
 ): UrlFound[] {
   const override = propertyOverride(tokens, props);
   if (override !== undefined && 'url' in override) return [override];
   const found: UrlFound[] = [];
   const lookup = (name: string): string | undefined => {
-    const v = vars.get(name)?.url ?? props.get(name);
+    const v = vars.get(name)?.[0]?.url ?? props.get(name);
     return v !== undefined && isUrlLike(v) ? v.trim() : undefined;
   };
   // `base + 'staging/deploy/maven2/'`: constant strings appended to a known URL belong to it.
@@ -166,7 +183,7 @@ function urlsOf(
     let full = url;
     for (let j = next; tokens[j]?.text === '+' && tokens[j + 1]?.kind === 'string' && tokens[j + 1]!.dynamic !== true; j += 2) full += tokens[j + 1]!.text;
     const f: UrlFound = via === undefined ? { url: full } : { url: full, via };
-    const property = override?.unset ?? vars.get(via ?? '')?.property;
+    const property = override?.unset ?? vars.get(via ?? '')?.[0]?.property;
     if (property !== undefined) f.property = property;
     found.push(f);
   };
@@ -177,6 +194,8 @@ function urlsOf(
       // interpolated name is a known URL variable or property.
       const r = interpolate(t.text.trim(), lookup);
       if (r !== undefined && isUrlLike(r.url)) push(r.url, r.via, i + 1);
+      // `"https://s01.oss.sonatype.org/${path}"`: only the host is known, and it is a retired one.
+      else if (retiredHostPrefix.test(t.text)) found.push({ url: t.text.trim() });
       continue;
     }
     if (t.kind === 'string') {
@@ -189,7 +208,7 @@ function urlsOf(
     }
     if (t.kind !== 'ident' || notVariables.has(t.text) || tokens[i - 1]?.text === '.') continue;
     const v = vars.get(t.text);
-    if (v !== undefined) push(v.url, t.text, i + 1);
+    if (v !== undefined) for (const u of v) push(u.url, t.text, i + 1);
     else if (props.has(t.text) && isUrlLike(props.get(t.text)!)) push(props.get(t.text)!.trim(), t.text, i + 1);
   }
   return found;
@@ -240,10 +259,33 @@ function kindOf(url: string, via: string | undefined, forced?: RepositoryKind): 
   return /snapshot/i.test(url) || /snapshot/i.test(via ?? '') ? 'snapshot' : 'release';
 }
 
-/** `def x = "..."`, `val x = uri("...")`, `ext.x = '...'`, `x = '...'` inside `ext { }`. */
-function collectVariables(all: readonly Statement[], props: ReadonlyMap<string, string>): Map<string, UrlSource> {
-  const vars = new Map<string, UrlSource>();
-  for (const s of all) {
+/**
+ * URL strings in the block a declaration opens: `val url: Provider<String> = provider { if (...)
+ * "https://.../snapshots/" else "https://.../maven2/" }` (the block starts at the statement's end).
+ */
+function urlsInOpenedBlock(all: readonly Statement[], at: number, vars: ReadonlyMap<string, readonly UrlSource[]>, props: ReadonlyMap<string, string>): UrlSource[] {
+  const s = all[at]!;
+  const last = s.tokens[s.tokens.length - 1];
+  if (last?.kind !== 'ident') return [];
+  const depth = s.path.length;
+  const out: UrlSource[] = [];
+  for (let k = at + 1; k < all.length; k++) {
+    const inner = all[k]!;
+    const b = inner.path[depth];
+    if (b === undefined || b.name !== last.text || b.line !== last.line) break;
+    for (const u of urlsOf(inner.tokens, vars, props)) out.push({ url: u.url, line: inner.line });
+  }
+  return out;
+}
+
+/**
+ * `def x = "..."`, `val x = uri("...")`, `ext.x = '...'`, `x = '...'` inside `ext { }`, a function
+ * returning a URL; every URL an `if`/`provider {}` may choose.
+ */
+function collectVariables(all: readonly Statement[], props: ReadonlyMap<string, string>): Map<string, UrlSource[]> {
+  const vars = new Map<string, UrlSource[]>();
+  for (let at = 0; at < all.length; at++) {
+    const s = all[at]!;
     const t = s.tokens;
     const nameAt = assignedName(s);
     if (nameAt < 0 && t[0]?.text === 'return' && s.path.length > 0) {
@@ -251,17 +293,16 @@ function collectVariables(all: readonly Statement[], props: ReadonlyMap<string, 
       // function's name stands for the URL it returns.
       const fn = s.path[s.path.length - 1]!.name;
       const url = fn === '' ? undefined : urlsOf(t.slice(1), vars, props)[0];
-      if (url !== undefined && !vars.has(fn)) vars.set(fn, { url: url.url, line: s.line, ...(url.property === undefined ? {} : { property: url.property }) });
+      if (url !== undefined && !vars.has(fn)) vars.set(fn, [{ url: url.url, line: s.line, ...(url.property === undefined ? {} : { property: url.property }) }]);
       continue;
     }
     if (nameAt < 0) continue;
     const eq = t.findIndex((x, k) => k > nameAt && x.text === '=');
     if (eq < 0) continue;
-    const url = urlsOf(t.slice(eq + 1), vars, props)[0];
+    const inline: UrlSource[] = urlsOf(t.slice(eq + 1), vars, props).map((u) => ({ url: u.url, line: s.line, ...(u.property === undefined ? {} : { property: u.property }) }));
+    const urls = inline.length > 0 ? inline : urlsInOpenedBlock(all, at, vars, props);
     // `ext.x` / `ext { x = ... }` (not `def x`) is a project property: scripts applied later and subprojects see it.
-    if (url !== undefined) {
-      vars.set(t[nameAt]!.text, { url: url.url, line: s.line, ...(nameAt === 1 ? {} : { ext: true }), ...(url.property === undefined ? {} : { property: url.property }) });
-    }
+    if (urls.length > 0) vars.set(t[nameAt]!.text, nameAt === 1 ? urls : urls.map((u) => ({ ...u, ext: true })));
   }
   return vars;
 }
@@ -272,13 +313,16 @@ function collectVariables(all: readonly Statement[], props: ReadonlyMap<string, 
  */
 export function parseBuildScript(text: string, properties: ReadonlyMap<string, string> = new Map(), options: { kotlin?: boolean } = {}): BuildScript {
   const all = statements(tokenize(text));
-  const result: BuildScript = { plugins: [], repositories: [], appliedScripts: [] };
+  const result: BuildScript = { plugins: [], repositories: [], appliedScripts: [], declaredPlugins: [] };
   const vars = collectVariables(all, properties);
-  for (const [name, v] of vars) if (v.ext === true) (result.extUrls ??= {})[name] = v.url;
+  for (const [name, v] of vars) if (v[0]?.ext === true) (result.extUrls ??= {})[name] = v[0].url;
+  const propertyVals = propertyValues(all);
   const constants = collectConstants(all);
   const scope = { vars: variableExpressions(all), kotlin: options.kotlin === true };
   const nexusDefaults: { line: number; block: Block | undefined }[] = [];
   const nexusExplicit = new Set<Block>();
+  let stagingOpener: number | undefined;
+  let stagingServerUrl = false;
 
   // The URL of each repository block, for the credentials written in it.
   const urlByBlock = new Map<Block, string>();
@@ -290,10 +334,10 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
       if (u.via !== undefined) repo.via = u.via;
       if (u.property !== undefined) repo.property = u.property;
       if (nexus === true) repo.nexus = true;
-      // `create("myNexus") { ... }` names the repository by its argument. The single-repository
-      // plugins (Codearte's nexusStaging, the old nexusPublishing { serverUrl }) name none.
+      // `create("myNexus") { ... }` names a gradle-nexus repository by its argument. Other plugins
+      // (Codearte's nexusStaging, the old nexusPublishing { serverUrl }, JReleaser's nexus2) do not.
       const name = block !== undefined && ['create', 'register', 'maybeCreate'].includes(block.name) ? block.arg : block?.name;
-      if (nexus === true && name !== undefined && name !== 'nexusStaging' && name !== 'nexusPublishing') repo.nexusRepository = name;
+      if (nexus === true && name !== undefined && name !== 'nexusPublishing' && blockIndex(s.path, ['nexusPublishing']) >= 0) repo.nexusRepository = name;
       result.repositories.push(repo);
       if (block !== undefined) repoBlocks.set(repo, block);
     }
@@ -312,7 +356,9 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
     if (innermost === 'plugins') {
       const id = pluginsFromBlock(s);
       const alias = id === undefined ? aliasOf(s) : undefined;
-      const applied = s.tokens.some((t, k) => t.text === 'apply' && s.tokens[k + 1]?.text === 'false');
+      const declared = declaredPlugin(s);
+      if (declared !== undefined) result.declaredPlugins.push(declared);
+      const applied = declared !== undefined;
       if (id !== undefined) {
         const plugin: AppliedPlugin = { id: normalisePluginId(id), line: s.line, scope: scopeOf(path) };
         const version = pluginVersion(s);
@@ -335,18 +381,28 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
       result.plugins.push({ id: normalisePluginId(applied), line: s.line, scope: scopeOf(path) });
       continue;
     }
+    // At the top or in `allprojects {}`; `project.version = ...` alike.
     const top = path.every((b) => b.name === 'allprojects');
+    const own = s.tokens[0]?.text === 'project' && s.tokens[1]?.text === '.' ? s.tokens.slice(2) : s.tokens;
     const first = s.tokens[0];
-    if (top && first?.kind === 'ident' && (first.text === 'version' || first.text === 'group')) {
-      const rest = s.tokens.slice(1);
+    const head = own[0];
+    if (top && head?.kind === 'ident' && (head.text === 'version' || head.text === 'group')) {
+      const rest = own.slice(1);
       const value = rest[0]?.text === '=' ? rest[1] : rest[0];
       if (value?.kind === 'string' && value.dynamic !== true && (rest.length === 1 || rest.length === 2)) {
-        result[first.text] = { value: value.text, line: value.line };
-      } else if (first.text === 'version' && rest[0]?.text === '=' && rest.length >= 2) {
+        result[head.text] = { value: value.text, line: value.line };
+      } else if (head.text === 'version' && rest[0]?.text === '=' && rest.length >= 2) {
         result.versionComputed ??= s.line;
+        const viaValue = rest.length === 2 && rest[1]!.kind === 'ident' ? propertyVals.get(rest[1]!.text) : undefined;
+        const name = viaValue ?? versionPropertyOf(rest.slice(1));
+        if (name !== undefined) result.versionProperty ??= { name, line: s.line };
+        const key = versionCatalogKeyOf(rest.slice(1));
+        if (key !== undefined) result.versionCatalogKey ??= { key, line: s.line };
       }
       continue;
     }
+    const coordinates = coordinatesVersionOf(s.tokens);
+    if (coordinates !== undefined) result.coordinatesVersion ??= { value: coordinates, line: s.line };
     // In `mavenPublishing {}` or `configure<MavenPublishBaseExtension> {}` alike.
     if (s.tokens.some((t) => t.text === 'publishToMavenCentral')) {
       const at = s.tokens.findIndex((t) => t.text === 'publishToMavenCentral');
@@ -372,14 +428,24 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
     }
     if (innermost === 'release' && startsWith(s, 'tagTemplate')) {
       const tpl = s.tokens.find((t) => t.kind === 'string');
-      if (tpl !== undefined) result.tagTemplate = tpl.text;
+      // Kotlin writes a literal `$` as `${'$'}`: `"v${'$'}{version}"` is the template `v${version}`.
+      if (tpl !== undefined) result.tagTemplate = tpl.text.replace(/\$\{\s*'\$'\s*\}/g, '$');
       continue;
     }
     // The Codearte nexus-staging plugin closes and releases on `serverUrl` (default: the retired host).
-    if (innermost === 'nexusStaging' && first?.text === 'serverUrl') {
+    if (first?.text === 'nexusStaging' && s.tokens.length === 1) stagingOpener ??= s.line;
+    if (blockIndex(path, ['nexusStaging']) >= 0 && first?.text === 'serverUrl') {
       const before = result.repositories.length;
       addRepo(s, 1, 'release', true);
       for (const r of result.repositories.slice(before)) r.nexusStaging = true;
+      stagingServerUrl = true;
+      continue;
+    }
+    // JReleaser's nexus2 deployer (the pre-Portal recipe): `url` and `snapshotUrl` of each deployer.
+    if ((first?.text === 'url' || first?.text === 'snapshotUrl') && blockIndex(path, ['nexus2']) >= 0 && blockIndex(path, ['jreleaser']) >= 0) {
+      const before = result.repositories.length;
+      addRepo(s, 1, first.text === 'url' ? 'release' : 'snapshot', true);
+      for (const r of result.repositories.slice(before)) r.jreleaserNexus2 = true;
       continue;
     }
     // de.marcphilipp.nexus-publish before 0.4.0: `nexusPublishing { serverUrl = uri(...) }`, no repositories block.
@@ -396,7 +462,7 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
       if (first.text === 'nexusUrl' || first.text === 'snapshotRepositoryUrl') {
         addRepo(s, 1, first.text === 'nexusUrl' ? 'release' : 'snapshot', true);
         for (const b of path) nexusExplicit.add(b);
-      } else if (first.text === 'sonatype' && innermost === 'repositories') {
+      } else if (innermost === 'repositories' && (first.text === 'sonatype' || namesSonatype(s.tokens))) {
         nexusDefaults.push({ line: s.line, block: undefined });
       }
       continue;
@@ -421,8 +487,9 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
   const pendingByLine = new Map<number, (typeof nexusDefaults)[number]>();
   for (const d of nexusDefaults) if (!pendingByLine.has(d.line)) pendingByLine.set(d.line, d);
   for (const s of all) {
-    const b = s.path[s.path.length - 1];
-    if (b?.name === 'sonatype' && blockIndex(s.path, ['nexusPublishing']) >= 0) {
+    if (blockIndex(s.path, ['nexusPublishing']) < 0) continue;
+    for (const b of s.path) {
+      if (b.name !== 'sonatype' && !(/^(create|register|maybeCreate)$/.test(b.name) && b.arg === 'sonatype')) continue;
       const pending = pendingByLine.get(b.line);
       if (pending !== undefined && pending.block === undefined) pending.block = b;
     }
@@ -430,6 +497,10 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
   for (const d of nexusDefaults) {
     if (d.block !== undefined && nexusExplicit.has(d.block)) continue;
     result.repositories.push({ url: nexusSonatypeDefault, kind: 'release', line: d.line, implicit: true, nexus: true, nexusRepository: 'sonatype' });
+  }
+  // `nexusStaging { }` without a serverUrl: the plugin's default, the retired host.
+  if (stagingOpener !== undefined && !stagingServerUrl) {
+    result.repositories.push({ url: nexusSonatypeDefault, kind: 'release', line: stagingOpener, implicit: true, nexus: true, nexusStaging: true });
   }
   const credentials = credentialSources(all, scope);
   for (const c of credentials) {

@@ -91,3 +91,10 @@ export function parseCatalogPlugins(text: string, catalog = 'libs'): Map<string,
   }
   return plugins;
 }
+
+/** `[versions]` by accessor (`libs.versions.my.lib` reads `my-lib`): key with `-`, `_`, `.` as `.`. */
+export function catalogVersions(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of entries(text).versions) out.set(key.replace(/[-_.]/g, '.'), value);
+  return out;
+}

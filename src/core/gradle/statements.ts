@@ -25,9 +25,14 @@ const continuationEnds = new Set(['=', '(', ',', '+', '?', ':', '.', '|', '&', '
 const maxDepth = 64;
 const maxOpenerScan = 2000;
 
+// `configure<PublishingExtension> {` and `extensions.configure(PublishingExtension::class.java) {`
+// are the `publishing {` block where type-safe accessors are missing (subprojects, Kotlin classes).
+const extensionBlocks: Record<string, string> = { PublishingExtension: 'publishing', NexusPublishExtension: 'nexusPublishing' };
+
 function opener(tokens: Token[], brace: number): Block[] {
   let j = brace - 1;
   let arg: string | undefined;
+  let extension: string | undefined;
   const skipGroup = (close: string, open: string): void => {
     let depth = 0;
     // An opener's argument list is short; scanning further back on garbage would be quadratic.
@@ -37,6 +42,7 @@ function opener(tokens: Token[], brace: number): Block[] {
       if (t.kind !== 'punct') {
         // Scanning backwards, so the last string seen is the leftmost argument.
         if (t.kind === 'string' && depth >= 1 && close === ')') arg = t.text;
+        if (t.kind === 'ident' && depth >= 1 && extensionBlocks[t.text] !== undefined) extension = extensionBlocks[t.text];
         continue;
       }
       if (t.text === close) depth++;
@@ -49,7 +55,8 @@ function opener(tokens: Token[], brace: number): Block[] {
   if (tokens[j]?.kind === 'punct' && tokens[j]!.text === ')') skipGroup(')', '(');
   if (tokens[j]?.kind === 'punct' && tokens[j]!.text === '>') skipGroup('>', '<');
   const t = tokens[j];
-  const block: Block = { name: t?.kind === 'ident' ? t.text : '', line: tokens[brace]!.line };
+  const named = t?.kind === 'ident' ? t.text : '';
+  const block: Block = { name: extension !== undefined && named === 'configure' ? extension : named, line: tokens[brace]!.line };
   if (arg !== undefined) block.arg = arg;
   // `publishing.repositories.maven {` is `publishing { repositories { maven {` written short.
   const qualifiers: Block[] = [];
