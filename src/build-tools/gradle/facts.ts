@@ -1,4 +1,4 @@
-import type { PluginScope, RepositoryKind, ScriptReference } from '../../core/gradle/build-script.js';
+import type { PluginScope, RepositoryUrl, ScriptReference } from '../../core/gradle/build-script.js';
 import type { CredentialSource } from '../../core/gradle/credential-sources.js';
 
 /**
@@ -56,24 +56,9 @@ export interface GradlePluginFact {
   scope: PluginScope['kind'];
 }
 
-export interface GradleRepositoryFact {
-  url: string;
-  kind: RepositoryKind;
+/** A publishing repository URL of the build (see RepositoryUrl), with the script it is written in. */
+export interface GradleRepositoryFact extends RepositoryUrl {
   file: string;
-  line: number;
-  via?: string;
-  implicit?: boolean;
-  nexus?: boolean;
-  /** `maven { name = '...' }`: read like a Maven repository id when the host alone does not tell. */
-  name?: string;
-  /** io.codearte.nexus-staging `serverUrl` (implicit: its default). */
-  nexusStaging?: boolean;
-  /** The default of `hasProperty('X') ? X : '<url>'`: setting X in gradle.properties replaces it. */
-  property?: string;
-  /** gradle-nexus: the repository's name, whose `<name>Username`/`<name>Password` it reads. */
-  nexusRepository?: string;
-  /** A JReleaser `nexus2` deployer's `url` / `snapshotUrl`. */
-  jreleaserNexus2?: boolean;
 }
 
 export interface GradleProjectFacts {
