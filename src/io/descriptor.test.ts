@@ -77,5 +77,14 @@ describe('decodeDescriptor', () => {
     const utf8 = `<?xml version='1.0' encoding='UTF-8'?>${pom}`;
     expect(decodeDescriptor(Buffer.from(utf8, 'utf8'))).toBe(utf8);
     expect(decodeDescriptor(Buffer.from(pom, 'utf8'))).toBe(pom);
+    // windows-1252 is read like Latin-1; a declaration without an encoding means UTF-8.
+    const cp = `<?xml version="1.0" encoding="windows-1252"?>${pom}`;
+    expect(decodeDescriptor(Buffer.from(cp, 'latin1'))).toBe(cp);
+    const bare = `<?xml version="1.0"?>${pom}`;
+    expect(decodeDescriptor(Buffer.from(bare, 'utf8'))).toBe(bare);
+  });
+
+  it('reads a big-endian UTF-16 file with an odd byte at the end instead of failing on it', () => {
+    expect(decodeDescriptor(Buffer.from([0xfe, 0xff, 0x00, 0x3c, 0x00, 0x61, 0x00]))).toBe('<a');
   });
 });

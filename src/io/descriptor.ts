@@ -97,12 +97,23 @@ const singleByte = /^(iso-8859-1|iso8859-1|latin-?1|l1|cp819|us-ascii|ascii|wind
  */
 export function decodeDescriptor(bytes: Buffer): string {
   if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return bytes.toString('utf16le', 2);
-  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return Buffer.from(bytes.subarray(2)).swap16().toString('utf16le');
-  // `<?xml` (0x3C 0x3F): only then can a declaration name another encoding.
+  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) {
+    // swap16 needs an even length: a stray last byte is no character anyway.
+    const body = Buffer.from(bytes.subarray(2, bytes.length - (bytes.length % 2)));
+    return body.swap16().toString('utf16le');
+  }
+  // `<?xml` (0x3C 0x3F): only then can a declaration name another encoding. Most say UTF-8 or
+  // nothing: looked at in the bytes, without decoding the declaration (a reactor has thousands).
   if (bytes[0] === 0x3c && bytes[1] === 0x3f) {
-    const declaration = bytes.toString('latin1', 0, Math.min(bytes.length, 200));
-    const encoding = /^<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(declaration)?.[1];
-    if (encoding !== undefined && singleByte.test(encoding)) return bytes.toString('latin1');
+    const end = bytes.indexOf(0x3e);
+    const at = end === -1 ? -1 : bytes.subarray(0, end).indexOf('encoding');
+    const first = at === -1 ? -1 : bytes.subarray(at, end).findIndex((b) => b === 0x22 || b === 0x27);
+    const letter = first === -1 ? -1 : bytes[at + first + 1]!;
+    if (letter !== -1 && letter !== 0x55 && letter !== 0x75 /* U, u: UTF-8, UTF-16 */) {
+      const declaration = bytes.toString('latin1', 0, Math.min(end + 1, 200));
+      const encoding = /^<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(declaration)?.[1];
+      if (encoding !== undefined && singleByte.test(encoding)) return bytes.toString('latin1');
+    }
   }
   return bytes.toString('utf8');
 }
