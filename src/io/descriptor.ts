@@ -150,7 +150,7 @@ export function readDescriptorOrFail(file: string, display: string, fix: string)
 }
 
 /** The text, or undefined when the descriptor is missing or unusable (for optional reads). */
-export function descriptorText(file: string): string | undefined {
-  const r = readDescriptor(file);
+export function descriptorText(file: string, cap = descriptorSizeCap): string | undefined {
+  const r = readDescriptor(file, cap);
   return r.ok ? r.text : undefined;
 }

@@ -1,4 +1,5 @@
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
+import { descriptorText } from './descriptor.js';
 import os from 'node:os';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
@@ -85,7 +86,7 @@ export async function gatherFacts(ctx: CommandContext, options: GatherOptions): 
     facts.release = { ...facts.release, ...g.release, ...(g.tagTemplate === undefined ? {} : { tagTemplate: g.tagTemplate }) };
     for (const note of g.notes) ctx.out.warn(note);
   }
-  const jreleaser = await jreleaserMavenCentral(ctx.cwd);
+  const jreleaser = jreleaserMavenCentral(ctx.cwd);
   if (jreleaser !== undefined) facts.jreleaserFile = jreleaser;
   facts.route = detectRoute(facts);
   facts.git = await git;
@@ -112,11 +113,14 @@ export async function gatherFacts(ctx: CommandContext, options: GatherOptions): 
   return facts;
 }
 
-/** `jreleaser.yml` (or .yaml, .toml, .json) in the root, when it configures the `mavenCentral` deployer. */
-async function jreleaserMavenCentral(root: string): Promise<{ file: string; line: number } | undefined> {
+/**
+ * `jreleaser.yml` (or .yaml, .toml, .json) in the root, when it configures the `mavenCentral`
+ * deployer. Read as a descriptor: a FIFO or a huge file by that name is skipped, never waited on.
+ */
+function jreleaserMavenCentral(root: string): { file: string; line: number } | undefined {
   for (const name of ['jreleaser.yml', 'jreleaser.yaml', 'jreleaser.toml', 'jreleaser.json']) {
-    const text = await readFile(path.join(root, name), 'utf8').catch(() => undefined);
-    if (text === undefined || text.length > 1024 * 1024) continue;
+    const text = descriptorText(path.join(root, name), 1024 * 1024);
+    if (text === undefined) continue;
     const at = text.split(/\r?\n/).findIndex((l) => /mavenCentral/.test(l) && !/^\s*#/.test(l));
     if (at >= 0) return { file: name, line: at + 1 };
   }

@@ -75,6 +75,15 @@ describe('preflight on special and huge descriptor files', () => {
     expect(doc.findings).toContainEqual(expect.objectContaining({ code: 'xml-malformed', file: settings, message: expect.stringContaining('is a FIFO (named pipe)') }));
   });
 
+  it('does not wait on a jreleaser.yml that is a FIFO: it is skipped like a missing one', async () => {
+    await using dir = await tempDir();
+    await writeTree(dir.path, { 'pom.xml': top.replace('<modules><module>core</module></modules>', '') });
+    execFileSync('mkfifo', [path.join(dir.path, 'jreleaser.yml')]);
+    const r = await preflight(dir.path, []);
+    const doc = JSON.parse(r.stdout) as Doc & { route: { kind: string } };
+    expect(doc.route.kind).not.toBe('portal-plugin');
+  });
+
   it('stops with a usage error (exit 2) naming relctl.config.json when it is a FIFO', async () => {
     await using dir = await tempDir();
     await writeTree(dir.path, { 'pom.xml': top });
