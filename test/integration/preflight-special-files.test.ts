@@ -84,6 +84,14 @@ describe('preflight on special and huge descriptor files', () => {
     expect(doc.route.kind).not.toBe('portal-plugin');
   });
 
+  it('does not wait on a .mvn/maven.config that is a FIFO', async () => {
+    await using dir = await tempDir();
+    await writeTree(dir.path, { 'pom.xml': top.replace('<modules><module>core</module></modules>', ''), '.mvn/jvm.config': '' });
+    execFileSync('mkfifo', [path.join(dir.path, '.mvn', 'maven.config')]);
+    const r = await preflight(dir.path, []);
+    expect(JSON.parse(r.stdout)).toHaveProperty('route');
+  });
+
   it('stops with a usage error (exit 2) naming relctl.config.json when it is a FIFO', async () => {
     await using dir = await tempDir();
     await writeTree(dir.path, { 'pom.xml': top });

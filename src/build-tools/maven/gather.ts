@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { descriptorText } from '../../io/descriptor.js';
 import path from 'node:path';
 import type { Finding } from '../../core/findings.js';
 import { deploySkips, effectivePom, parentId, resolveChain, type ChainLink, type ChainProblem, type EffectivePom, type ParentRef, type RawPom } from '../../core/pom/index.js';
@@ -180,11 +180,8 @@ export async function gatherMavenFacts(rootDir: string, options: GatherMavenOpti
 
 /** `.mvn/maven.config`: the arguments Maven adds to every build of this project. */
 function readMavenConfig(root: string): string | undefined {
-  try {
-    return readFileSync(path.join(root, '.mvn', 'maven.config'), 'utf8');
-  } catch {
-    return undefined;
-  }
+  // A descriptor like the POMs: a FIFO or a device by that name is skipped, never waited on.
+  return descriptorText(path.join(root, '.mvn', 'maven.config'), 1024 * 1024);
 }
 
 /** `-Dname=value` arguments of `.mvn/maven.config`, as Maven passes them to every build. */
