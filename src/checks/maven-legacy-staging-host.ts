@@ -1,7 +1,7 @@
 import type { Finding } from '../core/findings.js';
 import type { Check } from './types.js';
 import { routeKind } from './route.js';
-import { at, dedupe, expectedDeployUrl, fromWhere, isMaven, legacyHostOf, publishedModules, originAt } from './maven-support.js';
+import { at, CENTRAL_SNAPSHOTS_URL, dedupe, expectedDeployUrl, fromWhere, isMaven, legacyHostOf, publishedModules, originAt } from './maven-support.js';
 
 /**
  * Effective distribution URLs that name the retired OSSRH host. Effective values already apply
@@ -37,10 +37,10 @@ export const mavenLegacyStagingHost: Check = {
       }
       if (!distributionUsed) continue;
       const candidates = [
-        { kind: 'release repository', url: eff.repository?.url },
-        { kind: 'snapshot repository', url: eff.snapshotRepository?.url },
+        { kind: 'release repository', url: eff.repository?.url, target: expected },
+        { kind: 'snapshot repository', url: eff.snapshotRepository?.url, target: CENTRAL_SNAPSHOTS_URL },
       ];
-      for (const { kind, url } of candidates) {
+      for (const { kind, url, target } of candidates) {
         if (url === undefined) continue;
         if (kind === 'snapshot repository' && eff.distributionOrigin !== undefined && url.origin.pom !== eff.distributionOrigin.pom) continue;
         const host = legacyHostOf(url.value);
@@ -50,7 +50,7 @@ export const mavenLegacyStagingHost: Check = {
           severity: 'error',
           message: `The ${kind} URL ${url.value} (${fromWhere(url.origin, module)}) names the retired OSSRH host ${host}; uploads there are refused since June 2025.`,
           ...at(originAt(facts, module, url.origin)),
-          fix: `Declare <distributionManagement> in the top-level pom.xml with the ${kind} URL ${expected} (it shadows inherited values).`,
+          fix: `Declare <distributionManagement> in the top-level pom.xml with the ${kind} URL ${target} (it shadows inherited values).`,
         });
       }
     }

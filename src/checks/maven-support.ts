@@ -125,6 +125,9 @@ function findLegacyHost(url: string): string | undefined {
 }
 
 /** The release repository URL a project should use with this staging API service. */
+/** Where Central takes snapshots (the staging API service does not: it stages releases only). */
+export const CENTRAL_SNAPSHOTS_URL = 'https://central.sonatype.com/repository/maven-snapshots/';
+
 export function expectedDeployUrl(stagingApiUrl: string): string {
   return `${stagingApiUrl.replace(/\/+$/, '')}/service/local/staging/deploy/maven2/`;
 }

@@ -101,4 +101,13 @@ describe('relctl preflight on real Maven shapes', () => {
     expect(f[0]!.message).toContain('"central-portal"');
     expect([f[0]!.file, f[0]!.line]).toEqual(['pom.xml', 42]);
   });
+  it('points a retired snapshot repository at the Central snapshots repository, not the release staging URL', async () => {
+    const dir = await cloneFixture(work, 'mvn-jsoup-legacy', 'jsoup-snapshot-fix');
+    const { doc } = await preflightJson(dir, homes.full, env);
+    const fixes = doc.findings.filter((f) => f.code === 'legacy-staging-host').map((f) => [f.line, f.fix]);
+    expect(fixes).toEqual([
+      [45, expect.stringContaining('https://central.sonatype.com/repository/maven-snapshots/')],
+      [50, expect.stringContaining('/service/local/staging/deploy/maven2/')],
+    ]);
+  });
 });
