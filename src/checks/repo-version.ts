@@ -40,8 +40,9 @@ export const repoNotSnapshot: Check = {
             ? 'The build declares no version (neither gradle.properties nor the root build script sets one); the release cannot compute the release version.'
             : `The current version is ${current}, not X.Y.Z-SNAPSHOT; the release computes the release and next development versions from a snapshot.`,
         ...located(facts, release),
+        // Any version shape (4.12, 1.0, 2.0.0.Final) names its own snapshot; only a missing version needs the template.
         fix:
-          current !== undefined && parseVersion(current) !== undefined
+          current !== undefined && current.trim() !== ''
             ? `If ${current} is already released, set the version to the next snapshot in ${where}; otherwise set it to ${current}-SNAPSHOT.`
             : `Set the version to X.Y.Z-SNAPSHOT in ${where}.`,
       },

@@ -17,7 +17,7 @@ const fullHome = path.join(corpus, 'home');
 export interface PreflightDoc {
   ok: boolean;
   route: { kind: string; evidence: { file: string; line: number; why: string }[] };
-  findings: { code: string; severity: string; file?: string; line?: number; message: string }[];
+  findings: { code: string; severity: string; file?: string; line?: number; message: string; fix?: string }[];
 }
 
 /** Copies `fixture` to `<work>/<name>` and makes it a git repository with `tags`. */

@@ -110,4 +110,11 @@ describe('relctl preflight on real Maven shapes', () => {
       [50, expect.stringContaining('/service/local/staging/deploy/maven2/')],
     ]);
   });
+  it('a released two-number version (2.7) is told to move to the next snapshot or to 2.7-SNAPSHOT, not to an X.Y.Z template', async () => {
+    const dir = await cloneFixture(work, 'mvn-two-part-release', 'two-part-release', ['r2.7']);
+    const { doc } = await preflightJson(dir, homes.full, env);
+    const f = doc.findings.find((x) => x.code === 'not-snapshot');
+    expect(f?.fix).toContain('If 2.7 is already released, set the version to the next snapshot');
+    expect(f?.fix).toContain('2.7-SNAPSHOT');
+  });
 });
