@@ -22,6 +22,19 @@ describe('Maven settings', () => {
     expect(serverWithCredentials(r.settings, 'half')).toBeUndefined();
   });
 
+  it('collects the properties of active profiles only (activeProfiles or activeByDefault)', () => {
+    const r = parseMavenSettings(`<settings>
+  <profiles>
+    <profile><id>rel</id><properties><release.url>https://\${env.HOST}/deploy/</release.url></properties></profile>
+    <profile><id>dflt</id><activation><activeByDefault>true</activeByDefault></activation><properties><site.x>s</site.x></properties></profile>
+    <profile><id>off</id><properties><other>o</other></properties></profile>
+  </profiles>
+  <activeProfiles><activeProfile>rel</activeProfile></activeProfiles>
+</settings>`, { env: { HOST: 'repo.example.org' }, home: '/h' });
+    if (!r.ok) throw new Error(r.message);
+    expect([...(r.settings.properties ?? [])]).toEqual([['release.url', 'https://repo.example.org/deploy/'], ['site.x', 's']]);
+  });
+
   it('treats a credential from an unset variable as missing and names the variable', () => {
     const r = parseMavenSettings(text, { env: { TOK_USER: 'tu' }, home: '/h' });
     if (!r.ok) throw new Error(r.message);

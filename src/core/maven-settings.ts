@@ -1,10 +1,11 @@
 /**
  * Pure model of a Maven settings.xml: the servers (credentials by repository id) and the local
- * repository. Mirrors, profiles and proxies do not matter to preflight and are ignored.
+ * repository, and the properties of the profiles it switches on (a company's release repository
+ * URL often lives there). Mirrors and proxies do not matter to preflight and are ignored.
  * `${env.NAME}` values resolve against the supplied environment, as Maven does.
  */
 import { interpolate } from './pom/interpolate.js';
-import { child, children, parseXml } from './pom/xml.js';
+import { child, children, parseXml, type XmlElement } from './pom/xml.js';
 
 export interface MavenServer {
   id: string;
@@ -18,6 +19,8 @@ export interface MavenServer {
 export interface MavenSettings {
   servers: MavenServer[];
   localRepository?: string;
+  /** Properties of the profiles active in every build (`<activeProfiles>`, `activeByDefault`). */
+  properties?: Map<string, string>;
 }
 
 export type SettingsParseResult = { ok: true; settings: MavenSettings } | { ok: false; message: string; line?: number };
@@ -61,9 +64,23 @@ export function parseMavenSettings(text: string, context: SettingsContext): Sett
     }
     settings.servers.push(server);
   }
+  const properties = activeProfileProperties(xml.root, lookup);
+  if (properties.size > 0) settings.properties = properties;
   const local = child(xml.root, 'localRepository')?.text;
   if (local !== undefined && local !== '') settings.localRepository = interpolate(local, lookup);
   return { ok: true, settings };
+}
+
+/** Maven injects these into every project's model: they override the POM's own properties. */
+function activeProfileProperties(root: XmlElement, lookup: (name: string) => string | undefined): Map<string, string> {
+  const active = new Set(children(child(root, 'activeProfiles'), 'activeProfile').map((p) => p.text.trim()));
+  const props = new Map<string, string>();
+  for (const profile of children(child(root, 'profiles'), 'profile')) {
+    const byDefault = child(child(profile, 'activation'), 'activeByDefault')?.text.trim() === 'true';
+    if (!active.has(child(profile, 'id')?.text.trim() ?? '') && !byDefault) continue;
+    for (const p of child(profile, 'properties')?.children ?? []) props.set(p.name, interpolate(p.text.trim(), lookup));
+  }
+  return props;
 }
 
 /** A server with both credentials set, for the given repository id. */

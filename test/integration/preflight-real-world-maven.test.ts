@@ -5,7 +5,7 @@
  * alarms), and whether the pull-request recipe (`--offline --skip credentials signing`, empty
  * HOME, no parent in any local repository) exits 0.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -116,5 +116,20 @@ describe('relctl preflight on real Maven shapes', () => {
     const f = doc.findings.find((x) => x.code === 'not-snapshot');
     expect(f?.fix).toContain('If 2.7 is already released, set the version to the next snapshot');
     expect(f?.fix).toContain('2.7-SNAPSHOT');
+  });
+  it("fills a distribution URL from a property of settings.xml's active profile (no unresolved-property, the route follows the URL)", async () => {
+    const dir = await cloneFixture(work, 'mvn-settings-profile-url', 'settings-profile-url');
+    const home = path.join(work, 'settings-profile-home');
+    await mkdir(path.join(home, '.m2'), { recursive: true });
+    await writeFile(path.join(home, '.m2', 'settings.xml'), `<settings>
+  <servers><server><id>central</id><username>u</username><password>p</password></server></servers>
+  <profiles><profile><id>release-target</id><properties>
+    <release.deploy.url>https://ossrh-staging-api.central.sonatype.com/service/local/staging/deploy/maven2/</release.deploy.url>
+  </properties></profile></profiles>
+  <activeProfiles><activeProfile>release-target</activeProfile></activeProfiles>
+</settings>`);
+    const { doc } = await preflightJson(dir, home, env);
+    expect(doc.route.kind).toBe('staging-api');
+    expect(doc.findings.filter((f) => f.severity === 'error')).toEqual([]);
   });
 });

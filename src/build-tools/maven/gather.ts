@@ -83,8 +83,9 @@ export async function gatherMavenFacts(rootDir: string, options: GatherMavenOpti
     home: options.home,
   });
   const loader = new PomLoader(root, localRepo, options.parentFallback);
-  // CI-friendly versions often come from .mvn/maven.config (`-Drevision=1.2.0-SNAPSHOT`).
-  const userProperties = mavenConfigProperties(mavenConfig);
+  // CI-friendly versions often come from .mvn/maven.config (`-Drevision=1.2.0-SNAPSHOT`); the
+  // settings' active profiles come first, as Maven lets -D win over them.
+  const userProperties = new Map([...(settings.settings?.properties ?? []), ...mavenConfigProperties(mavenConfig)]);
 
   const entries = walkReactor(root, loader, report);
   const usable = entries.filter((e): e is LoadedPom & { link: ChainLink; file: string } => e.link !== undefined && e.file !== undefined);
