@@ -98,7 +98,9 @@ function mavenRoute(facts: ProjectFacts): PublishingRoute {
       const at = pluginAt(module, p);
       const where = p.profile === undefined ? '' : ` (profile ${p.profile})`;
       // Declared in <plugins> (pluginManagement alone configures, it does not apply a plugin or its extensions).
-      if (p.artifactId === 'central-publishing-maven-plugin' && !p.managed) {
+      // It takes over `deploy` only as a build extension; without <extensions>true</extensions> or an
+      // execution of its own, maven-deploy-plugin still deploys to <distributionManagement>.
+      if (p.artifactId === 'central-publishing-maven-plugin' && !p.managed && (p.extensions || p.executes === true)) {
         out.add('portal-plugin', { ...at, why: `central-publishing-maven-plugin uploads to the Central Portal${where}` });
         const id = configValue(p, 'publishingServerId');
         const server: PortalServer = { id: id?.value ?? 'central', ...at, module: module.effective.coords };

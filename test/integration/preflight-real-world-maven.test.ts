@@ -49,6 +49,7 @@ const cases: Case[] = [
   { fixture: 'mvn-latin1-pom', like: 'an ISO-8859-1 POM (older projects: encoding declared, names in Latin-1)', route: 'staging-api', codes: ['developers-incomplete'], absent: ['xml-malformed'], healthy: true },
   { fixture: 'mvn-parent-not-deployed', like: 'a parent-and-aggregator that skips its own deploy (<inherited>false</inherited>): its modules are still checked', route: 'staging-api', codes: ['missing-pom-metadata'], absent: ['missing-distribution', 'missing-developers'], healthy: false },
   { fixture: 'mvn-gson-internal-modules', like: 'gson (Central Portal plugin in pluginManagement, skipPublishing bound to a property chain internal modules switch on, applied in the release profile)', route: 'portal-plugin', codes: [], absent: ['missing-pom-metadata', 'missing-distribution', 'server-id-mismatch'], healthy: true },
+  { fixture: 'mvn-portal-plugin-no-extensions', like: 'central-publishing-maven-plugin added without <extensions>true</extensions> (maven-deploy-plugin still deploys), s01 distributionManagement left in place', route: 'legacy-ossrh', codes: ['legacy-staging-host', 'legacy-staging-id', 'server-id-mismatch'], absent: ['missing-distribution'], healthy: false },
   { fixture: 'mvn-boot-war', like: 'a war on the Spring Boot parent (not in the clone) with no src/main/webapp, published with the Central Portal plugin', route: 'portal-plugin', codes: ['parent-unresolved'], absent: ['packaging-mismatch', 'missing-distribution'], healthy: true },
 ];
 

@@ -223,8 +223,10 @@ function applyManagement(plugins: EffectivePlugin[]): void {
     if (m === undefined) continue;
     const own = new Set(p.config.map((c) => c.path));
     const inherited = m.config.filter((c) => !own.has(c.path)).map((c) => ({ ...c, from: c.from ?? { pom: m.origin.pom, line: c.line } }));
-    if (inherited.length === 0 && (p.extensions || !m.extensions) && (p.version !== undefined || m.version === undefined)) continue;
+    const adds = inherited.length > 0 || (m.extensions && !p.extensions) || (m.executes === true && p.executes !== true);
+    if (!adds && (p.version !== undefined || m.version === undefined)) continue;
     const merged: EffectivePlugin = { ...p, config: [...p.config, ...inherited], extensions: p.extensions || m.extensions };
+    if (m.executes === true) merged.executes = true;
     if (merged.version === undefined && m.version !== undefined) merged.version = m.version;
     plugins[i] = merged;
   }

@@ -54,6 +54,8 @@ export interface RawPlugin {
   profile?: string;
   /** Configuration values, only read for the plugins that decide the publishing route. */
   config: RawConfigValue[];
+  /** Declares an `<execution>` with a goal (only read for the route plugins). */
+  executes?: boolean;
 }
 
 /** One POM as written (nothing inherited, nothing interpolated). */
@@ -120,7 +122,10 @@ function pluginsOf(build: XmlElement | undefined, profile: string | undefined, o
       if (profile !== undefined) plugin.profile = profile;
       if (routePlugins.has(artifactId)) {
         configValues(child(p, 'configuration'), '', 0, plugin.config);
-        for (const ex of children(child(p, 'executions'), 'execution')) configValues(child(ex, 'configuration'), '', 0, plugin.config);
+        for (const ex of children(child(p, 'executions'), 'execution')) {
+          configValues(child(ex, 'configuration'), '', 0, plugin.config);
+          if (children(child(ex, 'goals'), 'goal').length > 0) plugin.executes = true;
+        }
       }
       out.push(plugin);
     }
