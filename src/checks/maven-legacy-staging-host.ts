@@ -50,7 +50,11 @@ export const mavenLegacyStagingHost: Check = {
           severity: 'error',
           message: `The ${kind} URL ${url.value} (${fromWhere(url.origin, module)}) names the retired OSSRH host ${host}; uploads there are refused since June 2025.`,
           ...at(originAt(facts, module, url.origin)),
-          fix: `Declare <distributionManagement> in the top-level pom.xml with the ${kind} URL ${target} (it shadows inherited values).`,
+          // Written in the project: change it where it is; inherited from outside: shadow it at the top.
+          fix:
+            url.origin.pom.file !== undefined
+              ? `Set the ${kind} <url> in ${url.origin.pom.file} to ${target}.`
+              : `Declare <distributionManagement> in the top-level pom.xml with the ${kind} URL ${target} (it shadows inherited values).`,
         });
       }
     }

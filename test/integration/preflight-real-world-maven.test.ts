@@ -102,13 +102,13 @@ describe('relctl preflight on real Maven shapes', () => {
     expect(f[0]!.message).toContain('"central-portal"');
     expect([f[0]!.file, f[0]!.line]).toEqual(['pom.xml', 42]);
   });
-  it('points a retired snapshot repository at the Central snapshots repository, not the release staging URL', async () => {
+  it('points a retired snapshot repository at the Central snapshots repository, not the release staging URL, and says to change the URL where it is written', async () => {
     const dir = await cloneFixture(work, 'mvn-jsoup-legacy', 'jsoup-snapshot-fix');
     const { doc } = await preflightJson(dir, homes.full, env);
     const fixes = doc.findings.filter((f) => f.code === 'legacy-staging-host').map((f) => [f.line, f.fix]);
     expect(fixes).toEqual([
-      [45, expect.stringContaining('https://central.sonatype.com/repository/maven-snapshots/')],
-      [50, expect.stringContaining('/service/local/staging/deploy/maven2/')],
+      [45, 'Set the snapshot repository <url> in pom.xml to https://central.sonatype.com/repository/maven-snapshots/.'],
+      [50, 'Set the release repository <url> in pom.xml to https://ossrh-staging-api.central.sonatype.com/service/local/staging/deploy/maven2/.'],
     ]);
   });
   it('a released two-number version (2.7) is told to move to the next snapshot or to 2.7-SNAPSHOT, not to an X.Y.Z template', async () => {
