@@ -64,7 +64,14 @@ export function versionStatement(s: Statement, result: Pick<BuildScript, 'versio
   const first = tokens[0];
   if (!(top || shared) || first?.kind !== 'ident' || (first.text !== 'version' && first.text !== 'group')) return false;
   const key = first.text;
-  const rest = tokens.slice(1);
+  const called = tokens[1]?.text === '(';
+  // `version('1.0')` is `version '1.0'` with parentheses; `version(major = 3, ...)` (caffeine)
+  // calls a build function that computes the version: set, but only at build time.
+  const rest = called && tokens.length === 4 && tokens[3]?.text === ')' ? [tokens[2]!] : tokens.slice(1);
+  if (called && rest.length > 1) {
+    if (key === 'version' && (top || (shared && result.version === undefined))) result.versionComputed ??= s.line;
+    return true;
+  }
   const value = rest[0]?.text === '=' ? rest[1] : rest[0];
   const literal = value?.kind === 'string' && value.dynamic !== true && (rest.length === 1 || rest.length === 2) ? value : undefined;
   const constant = constantOf(rest, constants);
@@ -72,7 +79,8 @@ export function versionStatement(s: Statement, result: Pick<BuildScript, 'versio
   // `version = projectVersion`, `version = "${projectVersion}"`: a Groovy reference to a Gradle property.
   const named = rest[0]?.text === '=' && rest.length === 2 ? propertyNameOf(rest[1]!) : undefined;
   if (key === 'version' && named !== undefined && constant === undefined && result.versionName === undefined) result.versionName = { name: named, line: s.line };
-  if (top && !qualified && (literal !== undefined || (constant === undefined && fromFile === undefined))) return false;
+  if (top && called && literal !== undefined) result[key] = { value: literal.text, line: literal.line };
+  if (top && !qualified && !called && (literal !== undefined || (constant === undefined && fromFile === undefined))) return false;
   if (shared && (result[key] !== undefined || (key === 'version' && (result.versionComputed !== undefined || result.versionFile !== undefined)))) return true;
   if (literal !== undefined) result[key] = { value: literal.text, line: literal.line };
   else if (constant !== undefined) result[key] = constant;
