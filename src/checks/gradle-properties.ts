@@ -108,8 +108,23 @@ function signingNeeded(facts: ProjectFacts, have: ReadonlySet<string>): Needed[]
   return file.map((name) => ({ name, env: false }));
 }
 
+// Plugins that upload or sign (applied anywhere, a convention plugin included).
+const uploading = /^(maven-publish|ivy-publish|signing)$|vanniktech|nexus|nmcp|jreleaser|central|publish/;
+
+/**
+ * Nothing in the build uploads: no publishing route and no plugin that publishes or signs (the old
+ * `maven` plugin alone only installs into the local repository; a deploy would have given a route).
+ * uPortal-start (it deploys overlays into Tomcat) needs no token and no key.
+ */
+function uploadsNothing(facts: ProjectFacts): boolean {
+  const g = gradle(facts);
+  if (routeKind(facts) !== 'unknown' || Object.keys(g.publishing).some((k) => k !== 'projectKeys')) return false;
+  return g.projects.every((p) => p.repositories.length === 0 && !p.plugins.some((x) => uploading.test(x.id)));
+}
+
 /** Everything the release build reads and nothing sets: credentials first, then signing keys. */
 export function gradleKeysNeeded(facts: ProjectFacts): Needed[] {
+  if (uploadsNothing(facts)) return [];
   const { user, publishing } = gradle(facts);
   // Gradle reads the user's file, ORG_GRADLE_PROJECT_* variables and the project's own gradle.properties.
   const have = new Set([...user.keys, ...(publishing.projectKeys ?? [])]);
