@@ -108,6 +108,14 @@ describe('gradle-properties-missing', () => {
     expect(gradlePropertiesMissing.run(signs).map((f) => f.code)).toEqual(['gradle-properties-missing']);
   });
 
+  it('says what the missing keys are for: upload, sign, or both', () => {
+    const user = (keys: string[]) => ({ file: '/h/.gradle/gradle.properties', display: '~/.gradle/gradle.properties', state: 'ok' as const, keys, tokenFromEnv: false });
+    const message = (keys: string[]) => gradlePropertiesMissing.run(facts({ user: user(keys) }))[0]!.message;
+    expect(message(['signing.keyId', 'signing.password', 'signing.secretKeyRingFile'])).toMatch(/needs ossrhUsername, ossrhPassword to upload\.$/);
+    expect(message(['ossrhUsername', 'ossrhPassword'])).toMatch(/secretKeyRingFile to sign\.$/);
+    expect(message([])).toMatch(/to upload and sign\.$/);
+  });
+
   it('accepts any of the common credential pairs', () => {
     expect(missingGradleKeys(allKeys)).toEqual([]);
     expect(missingGradleKeys(['sonatypeUsername', 'sonatypePassword', ...allKeys.slice(2)])).toEqual([]);

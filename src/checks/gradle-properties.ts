@@ -165,7 +165,7 @@ export const gradlePropertiesMissing: Check = {
       {
         code: 'gradle-properties-missing',
         severity: 'error',
-        message: `${parts.join('; ')}: the release build needs ${missing.map((m) => m.name).join(', ')} to upload and sign.`,
+        message: `${parts.join('; ')}: the release build needs ${missing.map((m) => m.name).join(', ')} to ${missing.every((m) => m.signing === true) ? 'sign' : missing.some((m) => m.signing === true) ? 'upload and sign' : 'upload'}.`,
         fix: `${fixes.join('; ')}.`.replace(/^./, (c) => c.toUpperCase()),
       },
     ];
