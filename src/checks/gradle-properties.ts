@@ -159,7 +159,7 @@ export const gradlePropertiesMissing: Check = {
     // On the `other` route the build uploads to its own repository: its credentials, not the portal token.
     const secret = facts.route?.kind === 'other' ? 'the credentials of the repository the build publishes to' : 'the token from the portal\'s "Generate User Token"';
     const about = token ? ` (${secret}; the build reads these names${publishing.scriptCredentials === undefined ? `, any of ${pairs} is accepted` : ''})` : '';
-    if (props.length > 0) fixes.push(`Add ${props.map((k) => `${k}=...`).join(', ')} to ${user.display}${about}, or pass them as ORG_GRADLE_PROJECT_<name> variables in CI`);
+    if (props.length > 0) fixes.push(`Add ${props.map((k) => `${k}=...`).join(', ')} to ${user.display}${about}, or pass them as ORG_GRADLE_PROJECT_<name> variables in CI${props.some((k) => k.startsWith('systemProp.')) ? ' (a systemProp.<x> one as -D<x>=... in GRADLE_OPTS: the build reads a JVM system property)' : ''}`);
     if (vars.length > 0) fixes.push(`set ${vars.join(', ')} in the release job's environment (CI secrets), as the build script reads them`);
     return [
       {

@@ -31,6 +31,21 @@ export function collectConstants(all: readonly Statement[]): Map<string, { value
   return out;
 }
 
+/** `ext { user = System.getProperty('user') }`, `ext.user = System.getProperty("user")`: extra property name -> system property. */
+export function extSystemProperties(all: readonly Statement[]): Record<string, string> | undefined {
+  let out: Record<string, string> | undefined;
+  for (const s of all) {
+    const at = assignedName(s);
+    const t = s.tokens;
+    // `def x = ...` is the script's own variable, read (and judged) within it.
+    if (at < 0 || at === 1 || t[at + 1]?.text !== '=') continue;
+    const [owner, dot, fn, open, arg, close] = t.slice(at + 2);
+    if (t.length !== at + 8 || owner?.text !== 'System' || dot?.text !== '.' || fn?.text !== 'getProperty' || open?.text !== '(' || close?.text !== ')') continue;
+    if (arg?.kind === 'string' && arg.dynamic !== true) (out ??= {})[t[at]!.text] = arg.text;
+  }
+  return out;
+}
+
 /** `file('version.txt').text.trim()`, `rootProject.file('v.txt').text`, `new File(rootDir, 'version.txt').text`. */
 function versionFileOf(rest: readonly Token[]): { path: string; fromRoot: boolean } | undefined {
   const at = rest.findIndex((t, k) => t.kind === 'ident' && (t.text === 'file' || t.text === 'File') && rest[k + 1]?.text === '(');
