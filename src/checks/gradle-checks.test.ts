@@ -15,7 +15,7 @@ const deploy = `${staging}/service/local/staging/deploy/maven2/`;
 const allKeys = ['ossrhUsername', 'ossrhPassword', 'signing.keyId', 'signing.password', 'signing.secretKeyRingFile'];
 
 function project(over: Partial<GradleProjectFacts> = {}): GradleProjectFacts {
-  return { path: ':', dir: '.', dirExists: true, buildFile: 'build.gradle', plugins: [], repositories: [], hasWebapp: false, ...over };
+  return { path: ':', dir: '.', dirExists: true, buildFile: 'build.gradle', plugins: [{ id: 'maven-publish', file: 'build.gradle', line: 1, scope: 'project' }], repositories: [], hasWebapp: false, ...over };
 }
 function repo(url: string, over: Partial<GradleRepositoryFact> = {}): GradleRepositoryFact {
   return { url, kind: 'release', file: 'build.gradle', line: 7, ...over };
@@ -99,6 +99,23 @@ describe('distribution-url (Gradle)', () => {
 });
 
 describe('gradle-properties-missing', () => {
+  it('asks for no token and no key when nothing in the build uploads (the old maven plugin only installs locally)', () => {
+    const local = (id: string) => ({ id, file: 'overlays/build.gradle', line: 11, scope: 'subprojects' as const });
+    const user = { file: '/h/.gradle/gradle.properties', display: '~/.gradle/gradle.properties', state: 'missing' as const, keys: [], tokenFromEnv: false };
+    const deployOnly = facts({ user, projects: [project({ plugins: [] }), project({ path: ':overlays:uPortal', plugins: [local('maven'), local('waroverlay')] })] });
+    expect(gradlePropertiesMissing.run(deployOnly)).toEqual([]);
+    const signs = facts({ user, projects: [project({ plugins: [local('maven'), local('signing')] })] });
+    expect(gradlePropertiesMissing.run(signs).map((f) => f.code)).toEqual(['gradle-properties-missing']);
+  });
+
+  it('says what the missing keys are for: upload, sign, or both', () => {
+    const user = (keys: string[]) => ({ file: '/h/.gradle/gradle.properties', display: '~/.gradle/gradle.properties', state: 'ok' as const, keys, tokenFromEnv: false });
+    const message = (keys: string[]) => gradlePropertiesMissing.run(facts({ user: user(keys) }))[0]!.message;
+    expect(message(['signing.keyId', 'signing.password', 'signing.secretKeyRingFile'])).toMatch(/needs ossrhUsername, ossrhPassword to upload\.$/);
+    expect(message(['ossrhUsername', 'ossrhPassword'])).toMatch(/secretKeyRingFile to sign\.$/);
+    expect(message([])).toMatch(/to upload and sign\.$/);
+  });
+
   it('accepts any of the common credential pairs', () => {
     expect(missingGradleKeys(allKeys)).toEqual([]);
     expect(missingGradleKeys(['sonatypeUsername', 'sonatypePassword', ...allKeys.slice(2)])).toEqual([]);

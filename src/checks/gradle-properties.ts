@@ -108,8 +108,23 @@ function signingNeeded(facts: ProjectFacts, have: ReadonlySet<string>): Needed[]
   return file.map((name) => ({ name, env: false }));
 }
 
+// Plugins that upload or sign (applied anywhere, a convention plugin included).
+const uploading = /^(maven-publish|ivy-publish|signing)$|vanniktech|nexus|nmcp|jreleaser|central|publish/;
+
+/**
+ * Nothing in the build uploads: no publishing route and no plugin that publishes or signs (the old
+ * `maven` plugin alone only installs into the local repository; a deploy would have given a route).
+ * uPortal-start (it deploys overlays into Tomcat) needs no token and no key.
+ */
+function uploadsNothing(facts: ProjectFacts): boolean {
+  const g = gradle(facts);
+  if (routeKind(facts) !== 'unknown' || Object.keys(g.publishing).some((k) => k !== 'projectKeys')) return false;
+  return g.projects.every((p) => p.repositories.length === 0 && !p.plugins.some((x) => uploading.test(x.id)));
+}
+
 /** Everything the release build reads and nothing sets: credentials first, then signing keys. */
 export function gradleKeysNeeded(facts: ProjectFacts): Needed[] {
+  if (uploadsNothing(facts)) return [];
   const { user, publishing } = gradle(facts);
   // Gradle reads the user's file, ORG_GRADLE_PROJECT_* variables and the project's own gradle.properties.
   const have = new Set([...user.keys, ...(publishing.projectKeys ?? [])]);
@@ -144,13 +159,13 @@ export const gradlePropertiesMissing: Check = {
     // On the `other` route the build uploads to its own repository: its credentials, not the portal token.
     const secret = facts.route?.kind === 'other' ? 'the credentials of the repository the build publishes to' : 'the token from the portal\'s "Generate User Token"';
     const about = token ? ` (${secret}; the build reads these names${publishing.scriptCredentials === undefined ? `, any of ${pairs} is accepted` : ''})` : '';
-    if (props.length > 0) fixes.push(`Add ${props.map((k) => `${k}=...`).join(', ')} to ${user.display}${about}, or pass them as ORG_GRADLE_PROJECT_<name> variables in CI`);
+    if (props.length > 0) fixes.push(`Add ${props.map((k) => `${k}=...`).join(', ')} to ${user.display}${about}, or pass them as ORG_GRADLE_PROJECT_<name> variables in CI${props.some((k) => k.startsWith('systemProp.')) ? ' (a systemProp.<x> one as -D<x>=... in GRADLE_OPTS: the build reads a JVM system property)' : ''}`);
     if (vars.length > 0) fixes.push(`set ${vars.join(', ')} in the release job's environment (CI secrets), as the build script reads them`);
     return [
       {
         code: 'gradle-properties-missing',
         severity: 'error',
-        message: `${parts.join('; ')}: the release build needs ${missing.map((m) => m.name).join(', ')} to upload and sign.`,
+        message: `${parts.join('; ')}: the release build needs ${missing.map((m) => m.name).join(', ')} to ${missing.every((m) => m.signing === true) ? 'sign' : missing.some((m) => m.signing === true) ? 'upload and sign' : 'upload'}.`,
         fix: `${fixes.join('; ')}.`.replace(/^./, (c) => c.toUpperCase()),
       },
     ];

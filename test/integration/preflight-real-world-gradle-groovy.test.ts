@@ -21,6 +21,9 @@ const cases: RealWorldCase[] = [
   { name: 'gradle-uportal-ext-ternary', route: 'legacy-ossrh', codes: ['legacy-staging-host'], absent: ['packaging-mismatch', 'distribution-url', 'not-snapshot'], healthy: false },
   // NotificationPortlet: the retired host written inline in subprojects {}, war applied by the webapp itself.
   { name: 'gradle-portlet-uploadarchives', route: 'legacy-ossrh', codes: ['legacy-staging-host'], absent: ['packaging-mismatch', 'distribution-url'], healthy: false },
+  // CAS-style: ext { deployUser = System.getProperty(...) } in the root, read by an applied script: the user's
+  // gradle.properties needs systemProp.<x> (the home has the other names only).
+  { name: 'gradle-cas-system-property', route: 'staging-api', codes: ['gradle-properties-missing'], absent: ['legacy-staging-host', 'distribution-url'], healthy: true },
   // uPortal-start: overlays/build.gradle applies the war overlay plugin to its children; nothing is published.
   { name: 'gradle-overlays-waroverlay', route: 'unknown', codes: [], absent: ['packaging-mismatch', 'not-snapshot'], healthy: true },
   // gradle-mvn-push: `def getReleaseRepositoryUrl() { return hasProperty('X') ? X : "<oss>" }`, X set in gradle.properties.

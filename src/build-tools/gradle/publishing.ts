@@ -38,11 +38,18 @@ export function publishingFacts(scripts: readonly LoadedScript[], p: PropertySou
   const keys = new Set(p.userKeys);
   const projectKeys = [...p.project].filter(([, e]) => e.value.trim() !== '').map(([k]) => k);
   if (projectKeys.length > 0) out.projectKeys = projectKeys;
-  for (const { file, script } of scripts.flatMap((s) => s.parts)) {
+  const parts = scripts.flatMap((s) => s.parts);
+  // An extra property the root sets from a JVM system property (CAS) is supplied by `systemProp.<x>`, not `<name>`.
+  const systemProps = new Map(parts.flatMap(({ script }) => Object.entries(script.extSystemProperties ?? {})));
+  const actual = (r: ScriptReference): ScriptReference => (!r.env && systemProps.has(r.name) ? { name: `systemProp.${systemProps.get(r.name)!}`, env: false } : r);
+  for (const { file, script } of parts) {
     for (const c of script.credentials ?? []) {
       const missing: ScriptReference[] = [];
       // A credential is there when any of the names its expression reads is set (`a ?: b`).
-      for (const half of [c.username, c.password]) if (half !== undefined && half.refs.length > 0 && !half.refs.some((r) => isSet(r, p, keys))) missing.push(half.refs[0]!);
+      for (const half of [c.username, c.password]) {
+        const refs = half?.refs.map(actual) ?? [];
+        if (refs.length > 0 && !refs.some((r) => isSet(r, p, keys))) missing.push(refs[0]!);
+      }
       (out.scriptCredentials ??= []).push({ file, line: c.line, kind: c.kind, ...(c.url === undefined ? {} : { url: c.url }), missing });
     }
     if (out.centralHost === undefined && script.centralHost !== undefined) out.centralHost = { file, ...script.centralHost };

@@ -126,6 +126,13 @@ describe('parseBuildScript: war, version and signing facts', () => {
     expect(parseBuildScript(`project.version = parsedJson.version + '-SNAPSHOT'`).versionComputed).toBe(1);
   });
 
+  it('takes a version set by calling a build function, version(major = 3, ...), as computed, not missing', () => {
+    const kts = `allprojects {\n  group = "com.example"\n  version(\n    major = 3,\n    minor = 1,\n    releaseBuild = rootProject.hasProperty("release"))\n}`;
+    expect(parseBuildScript(kts, new Map(), { kotlin: true }).versionComputed).toBe(3);
+    expect(parseBuildScript(`version(computeVersion())`).versionComputed).toBe(1);
+    expect(parseBuildScript(`version('2.0.0-SNAPSHOT')`).version).toEqual({ value: '2.0.0-SNAPSHOT', line: 1 });
+  });
+
   it('names the Gradle property of version = projectVersion / "${projectVersion}"', () => {
     expect(parseBuildScript(`version = projectVersion`).versionName).toEqual({ name: 'projectVersion', line: 1 });
     expect(parseBuildScript(`version = "\${projectVersion}"`).versionName).toEqual({ name: 'projectVersion', line: 1 });

@@ -76,6 +76,8 @@ export interface BuildScript {
   warTask?: number;
   /** URLs this script sets as extra properties (`ext.releaseRepo = '...'`), by name: applied scripts and subprojects read them. */
   extUrls?: Record<string, string>;
+  /** Extra properties set from a JVM system property (`ext { user = System.getProperty('user') }`), by name: `systemProp.<x>` supplies them, not `<name>`. */
+  extSystemProperties?: Record<string, string>;
   group?: { value: string; line: number };
   /** `release { tagTemplate = '...' }` of the Gradle release plugin. */
   tagTemplate?: string;

@@ -1,7 +1,7 @@
 import { tokenize, type Token } from './lexer.js';
 import { blockIndex, startsWith, statements, type Block, type Statement } from './statements.js';
 import { aliasOf, appliedPlugin, appliedScript, coordinatesVersionOf, declaredPlugin, normalisePluginId, pluginsFromBlock, pluginVersion, propertyValues, versionCatalogKeyOf, versionPropertyOf } from './plugin-statements.js';
-import { collectConstants, versionStatement, warTaskLine } from './version-statements.js';
+import { collectConstants, extSystemProperties, versionStatement, warTaskLine } from './version-statements.js';
 import { callArguments, referencesIn, variableExpressions } from './credential-refs.js';
 import { credentialSources } from './credential-sources.js';
 import { nexusSonatypeDefault, type AppliedPlugin, type BuildScript, type PluginScope, type RepositoryKind, type RepositoryUrl } from './build-script-model.js';
@@ -38,6 +38,8 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
   const result: BuildScript = { plugins: [], repositories: [], appliedScripts: [], declaredPlugins: [] };
   const vars = collectVariables(all, properties);
   for (const [name, v] of vars) if (v[0]?.ext === true) (result.extUrls ??= {})[name] = v[0].url;
+  const systemProperties = extSystemProperties(all);
+  if (systemProperties !== undefined) result.extSystemProperties = systemProperties;
   const propertyVals = propertyValues(all);
   const constants = collectConstants(all);
   const scope = { vars: variableExpressions(all), kotlin: options.kotlin === true };

@@ -145,6 +145,11 @@ publishing {
     expect(script.credentials![0]).toMatchObject({ username: { refs: [] }, password: { refs: [] } });
   });
 
+  it('names the extra properties set from a JVM system property (CAS: ext { sonatypeUsername = System.getProperty("sonatypeUsername") })', () => {
+    const script = parseBuildScript(`ext {\n    sonatypeUsername = System.getProperty("sonatypeUsername")\n    publishReleases = Boolean.getBoolean("publishReleases")\n}\next.token = System.getProperty('ci.token')\ndef local = System.getProperty("local")`);
+    expect(script.extSystemProperties).toEqual({ sonatypeUsername: 'sonatypeUsername', token: 'ci.token' });
+  });
+
   it('ignores credentials of repositories that only download (top-level repositories {}), and reads a parameter as unknown', () => {
     const script = parseBuildScript(`
 repositories {

@@ -31,6 +31,21 @@ export function collectConstants(all: readonly Statement[]): Map<string, { value
   return out;
 }
 
+/** `ext { user = System.getProperty('user') }`, `ext.user = System.getProperty("user")`: extra property name -> system property. */
+export function extSystemProperties(all: readonly Statement[]): Record<string, string> | undefined {
+  let out: Record<string, string> | undefined;
+  for (const s of all) {
+    const at = assignedName(s);
+    const t = s.tokens;
+    // `def x = ...` is the script's own variable, read (and judged) within it.
+    if (at < 0 || at === 1 || t[at + 1]?.text !== '=') continue;
+    const [owner, dot, fn, open, arg, close] = t.slice(at + 2);
+    if (t.length !== at + 8 || owner?.text !== 'System' || dot?.text !== '.' || fn?.text !== 'getProperty' || open?.text !== '(' || close?.text !== ')') continue;
+    if (arg?.kind === 'string' && arg.dynamic !== true) (out ??= {})[t[at]!.text] = arg.text;
+  }
+  return out;
+}
+
 /** `file('version.txt').text.trim()`, `rootProject.file('v.txt').text`, `new File(rootDir, 'version.txt').text`. */
 function versionFileOf(rest: readonly Token[]): { path: string; fromRoot: boolean } | undefined {
   const at = rest.findIndex((t, k) => t.kind === 'ident' && (t.text === 'file' || t.text === 'File') && rest[k + 1]?.text === '(');
@@ -64,7 +79,14 @@ export function versionStatement(s: Statement, result: Pick<BuildScript, 'versio
   const first = tokens[0];
   if (!(top || shared) || first?.kind !== 'ident' || (first.text !== 'version' && first.text !== 'group')) return false;
   const key = first.text;
-  const rest = tokens.slice(1);
+  const called = tokens[1]?.text === '(';
+  // `version('1.0')` is `version '1.0'` with parentheses; `version(major = 3, ...)` (caffeine)
+  // calls a build function that computes the version: set, but only at build time.
+  const rest = called && tokens.length === 4 && tokens[3]?.text === ')' ? [tokens[2]!] : tokens.slice(1);
+  if (called && rest.length > 1) {
+    if (key === 'version' && (top || (shared && result.version === undefined))) result.versionComputed ??= s.line;
+    return true;
+  }
   const value = rest[0]?.text === '=' ? rest[1] : rest[0];
   const literal = value?.kind === 'string' && value.dynamic !== true && (rest.length === 1 || rest.length === 2) ? value : undefined;
   const constant = constantOf(rest, constants);
@@ -72,7 +94,8 @@ export function versionStatement(s: Statement, result: Pick<BuildScript, 'versio
   // `version = projectVersion`, `version = "${projectVersion}"`: a Groovy reference to a Gradle property.
   const named = rest[0]?.text === '=' && rest.length === 2 ? propertyNameOf(rest[1]!) : undefined;
   if (key === 'version' && named !== undefined && constant === undefined && result.versionName === undefined) result.versionName = { name: named, line: s.line };
-  if (top && !qualified && (literal !== undefined || (constant === undefined && fromFile === undefined))) return false;
+  if (top && called && literal !== undefined) result[key] = { value: literal.text, line: literal.line };
+  if (top && !qualified && !called && (literal !== undefined || (constant === undefined && fromFile === undefined))) return false;
   if (shared && (result[key] !== undefined || (key === 'version' && (result.versionComputed !== undefined || result.versionFile !== undefined)))) return true;
   if (literal !== undefined) result[key] = { value: literal.text, line: literal.line };
   else if (constant !== undefined) result[key] = constant;
