@@ -4,30 +4,13 @@
  * appear (false alarms that made every real project exit 1). Healthy projects also pass the
  * pull-request recipe (`--offline --skip credentials signing`) with no secrets at all.
  */
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { git, gitEnv } from '../helpers/temp.js';
+import { cloneFixture, corpus, expectJudgement, expectPullRequestPasses, gitIsolation, realWorldWorkspace, type PreflightDoc, type RealWorldCase } from '../helpers/real-world.js';
 
-const corpus = path.resolve(import.meta.dirname, '../fixtures/real-world');
 const fullHome = path.join(corpus, 'home');
-const emptyHome = path.join(corpus, 'empty-home');
-
-interface Case {
-  name: string;
-  /** Fixture folder, when the case name differs from it. */
-  fixture?: string;
-  home?: 'full' | 'empty';
-  env?: Record<string, string>;
-  tags?: string[];
-  route: string;
-  codes: string[];
-  absent: string[];
-  /** Exit 0 under the pull-request recipe with an empty HOME. */
-  healthy: boolean;
-}
+type Case = RealWorldCase;
 
 const centralOnly = ['distribution-url', 'missing-distribution', 'missing-developers', 'missing-pom-metadata', 'packaging-mismatch'];
 
@@ -99,72 +82,32 @@ const cases: Case[] = [
   { name: 'gradle-pom-metadata-urls', route: 'unknown', codes: ['gradle-properties-missing'], absent: ['distribution-url', 'legacy-staging-host'], healthy: true },
 ];
 
-const work = await mkdtemp(path.join(os.tmpdir(), 'relctl-real-world-'));
-afterAll(() => rm(work, { recursive: true, force: true }));
-
-/** The fixture as a user's clone: a real git repository, committed, with the case's tags. */
-async function clone(c: Case, suffix: string): Promise<string> {
-  const dir = path.join(work, `${c.name.replace(/\W+/g, '-')}-${suffix}`);
-  await cp(path.join(corpus, c.fixture ?? c.name), dir, { recursive: true });
-  await git(dir, work, 'init', '-q', '-b', 'main');
-  await git(dir, work, 'add', '-A');
-  await git(dir, work, 'commit', '-q', '-m', 'initial');
-  for (const tag of c.tags ?? []) await git(dir, work, 'tag', tag);
-  return dir;
-}
-
-function gitIsolation(): Record<string, string> {
-  const { HOME: _home, ...rest } = gitEnv(work);
-  return rest;
-}
-
-interface Doc {
-  ok: boolean;
-  route: { kind: string; evidence: { file: string; line: number; why: string }[] };
-  findings: { code: string; severity: string; file?: string }[];
-}
+const workspace = await realWorldWorkspace();
+const work = workspace.dir;
+afterAll(() => workspace.dispose());
 
 describe('relctl preflight on real-world shapes', () => {
   it.each(cases.map((c) => [c.name, c] as const))('%s: route, expected codes, no false alarms', async (_name, c) => {
-    const dir = await clone(c, 'check');
-    const r = await runCli(['preflight', '--offline', '--json', '--cwd', dir], {
-      home: c.home === 'empty' ? emptyHome : fullHome,
-      env: { ...gitIsolation(), ...c.env },
-    });
-    const doc = JSON.parse(r.stdout) as Doc;
-    expect(doc.route.kind, r.stdout).toBe(c.route);
-    if (c.route !== 'unknown') expect(doc.route.evidence.length).toBeGreaterThan(0);
-    const codes = [...new Set(doc.findings.map((f) => f.code))].sort();
-    expect(codes, r.stdout).toEqual([...c.codes].sort());
-    for (const code of c.absent) expect(codes).not.toContain(code);
-    const errors = doc.findings.some((f) => f.severity === 'error');
-    expect(r.exitCode, r.stderr).toBe(errors ? 1 : 0);
+    await expectJudgement(work, c);
   });
 
-  it.each(cases.filter((c) => c.healthy).map((c) => [c.name, c] as const))(
-    '%s: the pull-request recipe exits 0 without any secrets',
-    async (_name, c) => {
-      const dir = await clone(c, 'pr');
-      // No settings, no Gradle properties, no keys: only the dependency cache CI restores (parents).
-      const localRepo = path.join(fullHome, '.m2', 'repository');
-      const r = await runCli(['preflight', '--offline', '--skip', 'credentials', 'signing', '--local-repo', localRepo, '--cwd', dir], { home: emptyHome, env: gitIsolation() });
-      expect(r.exitCode, r.stdout + r.stderr).toBe(0);
-      expect(r.stdout.split('\n')[0]).toMatch(new RegExp(`^route: ${c.route}`));
-    },
-  );
+  // No settings, no Gradle properties, no keys: only the dependency cache CI restores (parents).
+  it.each(cases.filter((c) => c.healthy).map((c) => [c.name, c] as const))('%s: the pull-request recipe exits 0 without any secrets', async (_name, c) => {
+    await expectPullRequestPasses(work, c);
+  });
 });
 
 describe('finding groups on the command line', () => {
   it('--only keeps just the named groups; an unknown group or both flags is a usage error (exit 2)', async () => {
     const c = cases.find((x) => x.name === 'foundation-component')!;
-    const dir = await clone(c, 'groups');
-    const only = await runCli(['preflight', '--offline', '--json', '--only', 'descriptors', '--cwd', dir], { home: fullHome, env: gitIsolation() });
-    expect((JSON.parse(only.stdout) as Doc).findings.map((f) => f.code)).toEqual([]);
+    const dir = await cloneFixture(work, c.fixture ?? c.name, `${c.name}-groups`, c.tags);
+    const only = await runCli(['preflight', '--offline', '--json', '--only', 'descriptors', '--cwd', dir], { home: fullHome, env: gitIsolation(work) });
+    expect((JSON.parse(only.stdout) as PreflightDoc).findings.map((f) => f.code)).toEqual([]);
     expect(only.exitCode).toBe(0);
-    const bad = await runCli(['preflight', '--offline', '--skip', 'descriptors', 'secrets', '--cwd', dir], { home: fullHome, env: gitIsolation() });
+    const bad = await runCli(['preflight', '--offline', '--skip', 'descriptors', 'secrets', '--cwd', dir], { home: fullHome, env: gitIsolation(work) });
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toContain('"secrets"');
-    const both = await runCli(['preflight', '--offline', '--skip', 'signing', '--only', 'descriptors', '--cwd', dir], { home: fullHome, env: gitIsolation() });
+    const both = await runCli(['preflight', '--offline', '--skip', 'signing', '--only', 'descriptors', '--cwd', dir], { home: fullHome, env: gitIsolation(work) });
     expect(both.exitCode).toBe(2);
   });
 });
