@@ -84,7 +84,7 @@ async function userProperties(
 
 /**
  * The version a script sets: a literal, a Gradle property of the project's gradle.properties
- * (`providers.gradleProperty("v").get()`), a catalog version (`libs.versions.v.get()`), or the
+ * (`providers.gradleProperty("v").get()`, `version = projectVersion`), a catalog version (`libs.versions.v.get()`), or the
  * vanniktech plugin's `coordinates(...)`.
  */
 function scriptVersion(
@@ -95,7 +95,9 @@ function scriptVersion(
   catalogVersions: ReadonlyMap<string, string>,
 ): { value: string; file: string; line: number } | undefined {
   if (script.version !== undefined) return { value: script.version.value, file, line: script.version.line };
-  const prop = script.versionProperty === undefined ? undefined : props.get(script.versionProperty.name);
+  // `version = providers.gradleProperty("v").get()` (Kotlin) or `version = projectVersion` (Groovy).
+  const named = script.versionProperty ?? script.versionName;
+  const prop = named === undefined ? undefined : props.get(named.name);
   if (prop !== undefined && propsFile !== undefined) return { value: prop.value.trim(), file: propsFile, line: prop.line };
   const fromCatalog = script.versionCatalogKey === undefined ? undefined : catalogVersions.get(script.versionCatalogKey.key);
   if (fromCatalog !== undefined) return { value: fromCatalog, file, line: script.versionCatalogKey!.line };
@@ -277,12 +279,6 @@ export async function gatherGradleFacts(root: string, o: GradleGatherOptions): P
     release.currentVersion = rootScript.version.value;
     release.versionFile = rootScriptFile;
     release.versionLine = rootScript.version.line;
-  } else if (rootScript?.versionName !== undefined && rootEntries.has(rootScript.versionName.name) && rootProps !== undefined) {
-    // `version = projectVersion` with projectVersion=... in gradle.properties.
-    const entry = rootEntries.get(rootScript.versionName.name)!;
-    release.currentVersion = entry.value.trim();
-    release.versionFile = rel(root, rootProps.file);
-    release.versionLine = entry.line;
   } else if (rootScript?.versionFile !== undefined && (await versionFromFile(root, rootScript.versionFile.path, release))) {
     // `version = file('version.txt').text.trim()`: reported at the file that holds it.
   } else {

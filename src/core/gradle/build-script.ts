@@ -105,17 +105,16 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
       result.plugins.push({ id: normalisePluginId(applied), line: s.line, scope: scopeOf(path) });
       continue;
     }
-    // At the top or in `allprojects {}`; `project.version = ...` alike.
+    // At the top or in `allprojects {}` (versionStatement took `project.version = ...` and the
+    // shapes it knows; what is left is a literal or an expression).
     const top = path.every((b) => b.name === 'allprojects');
-    const own = s.tokens[0]?.text === 'project' && s.tokens[1]?.text === '.' ? s.tokens.slice(2) : s.tokens;
     const first = s.tokens[0];
-    const head = own[0];
-    if (top && head?.kind === 'ident' && (head.text === 'version' || head.text === 'group')) {
-      const rest = own.slice(1);
+    if (top && first?.kind === 'ident' && (first.text === 'version' || first.text === 'group')) {
+      const rest = s.tokens.slice(1);
       const value = rest[0]?.text === '=' ? rest[1] : rest[0];
       if (value?.kind === 'string' && value.dynamic !== true && (rest.length === 1 || rest.length === 2)) {
-        result[head.text] = { value: value.text, line: value.line };
-      } else if (head.text === 'version' && rest[0]?.text === '=' && rest.length >= 2) {
+        result[first.text] = { value: value.text, line: value.line };
+      } else if (first.text === 'version' && rest[0]?.text === '=' && rest.length >= 2) {
         result.versionComputed ??= s.line;
         const viaValue = rest.length === 2 && rest[1]!.kind === 'ident' ? propertyVals.get(rest[1]!.text) : undefined;
         const name = viaValue ?? versionPropertyOf(rest.slice(1));
