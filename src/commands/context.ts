@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { UsageError } from '../core/errors.js';
 import { settingSpecs, type SettingKey } from '../core/config/settings.js';
+import { secretValues } from '../io/child-env.js';
 import type { CommandContext } from '../io/command-context.js';
 import { loadConfig } from '../io/config-file.js';
 import { Output, canSpin, isCI, wantsColor, type Environment } from '../ui/output.js';
@@ -59,6 +60,9 @@ export async function createContext(
     const value = globals[spec.key];
     if (value !== undefined) flags[spec.key] = value;
   }
+  // Every secret the environment holds is masked in whatever relctl prints or writes, children's
+  // captured output included, before anything can print it.
+  out.redactor.add(...secretValues(e.env));
   const { config, sources } = await loadConfig(cwd, flags, e.env);
   const ci = isCI(e.env);
   return {

@@ -169,3 +169,16 @@ export function planRelease(input: PlanInput): ReleasePlan {
     candidate = nextPatch(candidate);
   }
 }
+
+/**
+ * Why `text` is not a release version a post-release command can work on (DESIGN §11), or
+ * undefined when it is one. The one check behind every `--release-version`: exact text (a
+ * trailing space is a typo, not the same version), X.Y.Z with an optional qualifier, no -SNAPSHOT.
+ */
+export function releaseVersionProblem(text: string): string | undefined {
+  if (text !== text.trim() || /\s/.test(text)) return 'it contains white space';
+  const v = parseVersion(text);
+  if (v === undefined) return 'it is not a version X.Y.Z';
+  if (v.snapshot) return 'it is a snapshot, not a release';
+  return undefined;
+}

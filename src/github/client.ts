@@ -2,6 +2,7 @@ import type { Octokit } from '@octokit/rest';
 import { RelctlError } from '../core/errors.js';
 import type { HttpClient, HttpRequest } from '../portal/http.js';
 import { userAgent } from '../portal/http.js';
+import { checkGithubApiUrl } from './api-url.js';
 
 /**
  * @octokit/rest on relctl's one HTTP layer: octokit builds GitHub's requests and decodes its
@@ -36,10 +37,11 @@ export interface GithubClientOptions {
 }
 
 export async function githubClient(options: GithubClientOptions): Promise<Octokit> {
+  const baseUrl = checkGithubApiUrl(options.baseUrl);
   const { Octokit } = await import('@octokit/rest');
   const silent = (): void => undefined;
   return new Octokit({
-    baseUrl: options.baseUrl.replace(/\/+$/, ''),
+    baseUrl: baseUrl.replace(/\/+$/, ''),
     userAgent: userAgent(),
     ...(options.token === undefined ? {} : { auth: options.token }),
     request: { fetch: fetchOver(options.http) },

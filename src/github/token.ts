@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { childEnv, markSecretRead } from '../io/child-env.js';
 import type { Redactor } from '../core/redact.js';
 
 /**
@@ -23,7 +24,7 @@ export function ghHostOf(apiUrl: string): string {
 
 function ghAuthToken(host: string, env: NodeJS.ProcessEnv): Promise<string | undefined> {
   return new Promise((resolve) => {
-    execFile('gh', ['auth', 'token', '--hostname', host], { env, timeout: 10_000, encoding: 'utf8' }, (error, stdout) => {
+    execFile('gh', ['auth', 'token', '--hostname', host], { env: childEnv(env), timeout: 10_000, encoding: 'utf8' }, (error, stdout) => {
       const token = error === null ? stdout.trim() : '';
       resolve(token === '' ? undefined : token);
     });
@@ -36,6 +37,7 @@ export async function findGithubToken(env: NodeJS.ProcessEnv, apiUrl: string, re
     const v = env[name]?.trim();
     if (v !== undefined && v !== '') {
       token = { value: v, source: name };
+      markSecretRead(name);
       break;
     }
   }

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { childEnv } from './child-env.js';
 
 /**
  * Git adapter: one small async function per question (np's git-util style). Read functions
@@ -59,7 +60,7 @@ function run(file: string, args: readonly string[], cwd: string, options: GitOpt
         cwd,
         encoding: 'utf8',
         maxBuffer: 64 * 1024 * 1024,
-        env: { ...process.env, ...(options.env ?? {}), GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' },
+        env: childEnv({ ...process.env, ...(options.env ?? {}) }, { GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' }),
       },
       (error, stdout, stderr) => {
         const out = stdout.replace(/\r?\n$/, '');

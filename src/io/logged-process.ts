@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { Writable } from 'node:stream';
+import { childEnv } from './child-env.js';
 
 /**
  * Runs a long command (a distribution's Gradle tasks) with its output streamed into a log file
@@ -10,8 +11,11 @@ export interface LoggedSpec {
   command: string;
   args: readonly string[];
   cwd: string;
+  /** The environment to start from: relctl's secret variables are removed from it (child-env.ts). */
   env: NodeJS.ProcessEnv;
   log: Writable;
+  /** Masks secrets in every line written to the log and handed to onLine (the command's redactor). */
+  redact?: (text: string) => string;
   signal?: AbortSignal;
   onLine?: (line: string) => void;
 }
@@ -25,16 +29,21 @@ export interface LoggedResult {
 
 export function runLogged(spec: LoggedSpec): Promise<LoggedResult> {
   return new Promise((resolve) => {
-    spec.log.write(`\n$ ${[spec.command, ...spec.args].join(' ')}   (in ${spec.cwd})\n`);
+    const redact = spec.redact ?? ((t: string) => t);
+    spec.log.write(redact(`\n$ ${[spec.command, ...spec.args].join(' ')}   (in ${spec.cwd})\n`));
     if (spec.signal?.aborted === true) return resolve({ exitCode: undefined, interrupted: true });
-    const child = spawn(spec.command, [...spec.args], { cwd: spec.cwd, env: spec.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(spec.command, [...spec.args], { cwd: spec.cwd, env: childEnv(spec.env), stdio: ['ignore', 'pipe', 'pipe'] });
+    // Whole lines only, so a secret split across two chunks is still masked.
     let pending = '';
     const onData = (chunk: Buffer): void => {
-      spec.log.write(chunk);
       pending += chunk.toString('utf8');
       const lines = pending.split('\n');
       pending = lines.pop() ?? '';
-      for (const l of lines) if (l.trim() !== '') spec.onLine?.(l.trimEnd());
+      for (const raw of lines) {
+        const l = redact(raw);
+        spec.log.write(`${l}\n`);
+        if (l.trim() !== '') spec.onLine?.(l.trimEnd());
+      }
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
@@ -48,7 +57,11 @@ export function runLogged(spec: LoggedSpec): Promise<LoggedResult> {
     });
     child.on('close', (code) => {
       spec.signal?.removeEventListener('abort', abort);
-      if (pending.trim() !== '') spec.onLine?.(pending.trimEnd());
+      if (pending !== '') {
+        const l = redact(pending);
+        spec.log.write(`${l}\n`);
+        if (l.trim() !== '') spec.onLine?.(l.trimEnd());
+      }
       resolve({
         exitCode: code ?? undefined,
         interrupted: spec.signal?.aborted === true,

@@ -1,6 +1,7 @@
 import { EnvironmentError, InterruptedError, StepFailedError } from '../core/errors.js';
 import { displayCommand } from '../core/release-commands.js';
 import type { Output } from '../ui/output.js';
+import { childEnv } from './child-env.js';
 import { killProcessGroup, onInterrupt } from './interrupt.js';
 
 export interface ProcessSpec {
@@ -56,7 +57,8 @@ export class ProcessRunner {
     this.out.verbose(`$ ${line} ${where}`);
     this.started.push(spec.purpose ?? line);
     const { execa } = await import('execa');
-    const env = { ...this.env, ...spec.env };
+    // Secrets are not inherited: a child gets back only what its caller gives it (spec.env).
+    const env = childEnv(this.env, spec.env);
     let result;
     let stopping: Promise<void> | undefined;
     let stop = async (): Promise<void> => undefined;
@@ -73,9 +75,11 @@ export class ProcessRunner {
         detached: spec.interactive !== true,
         ...(spec.interactive === true
           ? { stdio: 'inherit' as const }
-          : // --verbose echoes the child's output on stderr (fd 2): stdout carries only relctl's result (--json).
-            { all: true, input: spec.input ?? '', ...(this.out.verboseEnabled ? { stderr: ['pipe', 2] as const, stdout: ['pipe', 2] as const } : {}) }),
+          : { all: true, input: spec.input ?? '' }),
       });
+      // --verbose echoes the child's output on stderr, line by line through the redactor (a child
+      // may print a secret it found on its own); stdout carries only relctl's result (--json).
+      if (this.out.verboseEnabled && spec.interactive !== true) echoLines(child.all, (line) => this.out.verbose(line));
       const pid = child.pid;
       stop = async () => {
         if (pid === undefined) return;
@@ -118,4 +122,19 @@ export class ProcessRunner {
     }
     return r;
   }
+}
+
+/** Hands each complete line of a stream to `emit` (the last partial line at the end). */
+function echoLines(stream: NodeJS.ReadableStream | null | undefined, emit: (line: string) => void): void {
+  if (stream === null || stream === undefined) return;
+  let pending = '';
+  stream.on('data', (chunk: Buffer | string) => {
+    pending += chunk.toString();
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const l of lines) emit(l.replace(/\r$/, ''));
+  });
+  stream.on('end', () => {
+    if (pending !== '') emit(pending);
+  });
 }

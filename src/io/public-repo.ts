@@ -40,7 +40,13 @@ export async function probePublished(http: HttpClient, q: Omit<PublishedQuery, '
   try {
     for (const method of ['HEAD', 'GET'] as const) {
       const res = await http.request({ method, url });
-      if (res.status >= 200 && res.status < 300) return { published: true, url };
+      if (res.status >= 200 && res.status < 300) {
+        // A captive portal, a proxy's login page or a web server's catch-all answers 200 with a
+        // page: that says nothing about the POM (a POM is XML or a plain file, never HTML).
+        const type = String(res.headers['content-type'] ?? '').toLowerCase();
+        if (type.startsWith('text/html')) return { published: undefined, url, reason: `HTTP ${res.status} with an HTML page, not a POM` };
+        return { published: true, url };
+      }
       if (res.status === 404 || res.status === 410) return { published: false, url };
       if (method === 'HEAD' && (res.status === 405 || res.status === 501)) continue;
       return { published: undefined, url, reason: `HTTP ${res.status}` };

@@ -1,7 +1,9 @@
-import { UsageError } from '../core/errors.js';
+import { EnvironmentError, StepFailedError, UsageError } from '../core/errors.js';
 import { releaseTags } from '../core/notes/range.js';
-import { parseVersion } from '../core/version.js';
+import { releaseVersionProblem } from '../core/version.js';
+import type { CommandContext } from './command-context.js';
 import { listTags } from './git.js';
+import { isVersionPublished } from './public-repo.js';
 import { readJournal } from './journal.js';
 import { readIdentity, type ProjectIdentity } from './project.js';
 
@@ -19,9 +21,9 @@ export interface ReleaseTarget {
 export async function resolveReleaseTarget(cwd: string, env: NodeJS.ProcessEnv, flag: unknown): Promise<ReleaseTarget> {
   const identity = await readIdentity(cwd);
   if (typeof flag === 'string') {
-    const v = parseVersion(flag);
-    if (v === undefined || v.snapshot) {
-      throw new UsageError(`--release-version ${flag}: not a release version X.Y.Z.`, { fix: 'Pass the released version, e.g. --release-version 5.1.0.' });
+    const problem = releaseVersionProblem(flag);
+    if (problem !== undefined) {
+      throw new UsageError(`--release-version ${JSON.stringify(flag)}: not a release version X.Y.Z (${problem}).`, { fix: 'Pass the released version, e.g. --release-version 5.1.0.' });
     }
     return { identity, version: flag, source: 'flag' };
   }
@@ -33,4 +35,60 @@ export async function resolveReleaseTarget(cwd: string, env: NodeJS.ProcessEnv, 
     kind: 'no-release-version',
     fix: 'Pass --release-version X.Y.Z.',
   });
+}
+
+export interface PublishedGuard {
+  /** `--force`: go on with a version the public repository does not have. */
+  force: boolean;
+  /** A dry run only warns: it shows what a real run would do, and needs no network answer. */
+  dryRun: boolean;
+  /** What would be built from the version, for the message: "a distribution pull request". */
+  what: string;
+}
+
+/**
+ * DESIGN §11: `distribute`, `image` and `notify announce|social` work on a released version only.
+ * A version the public repository does not have (an orphan, a deployment still VALIDATING, a typo)
+ * is refused (exit 1, naming relctl status) unless `--force`; an answer that cannot tell is exit 3.
+ */
+export async function requirePublished(ctx: CommandContext, target: ReleaseTarget, guard: PublishedGuard): Promise<void> {
+  const { identity, version } = target;
+  const answer = await isVersionPublished({
+    publicRepoUrl: ctx.config.publicRepoUrl,
+    groupId: identity.groupId,
+    artifactId: identity.artifactId,
+    version,
+    timeoutMs: ctx.config.timeout * 1000,
+    env: ctx.env,
+    signal: ctx.signal,
+  });
+  ctx.out.verbose(`${answer.url}: ${answer.published === undefined ? answer.reason : answer.published ? 'published' : 'not published'}`);
+  if (answer.published === true) return;
+  const where = hostOf(ctx.config.publicRepoUrl);
+  if (guard.force) {
+    ctx.out.warn(`${identity.artifactId} ${version} is ${answer.published === false ? 'not' : 'not known to be'} on ${where}; going on because of --force.`);
+    return;
+  }
+  const message =
+    answer.published === false
+      ? `${identity.groupId}:${identity.artifactId}:${version} is not on ${where}: refusing to build ${guard.what} for a version nobody can download.`
+      : `Cannot tell whether ${identity.groupId}:${identity.artifactId}:${version} is on ${where} (${'reason' in answer ? answer.reason : 'no answer'}): refusing to build ${guard.what} for a version that may not be downloadable.`;
+  if (guard.dryRun) {
+    ctx.out.warn(`${message} (dry run: going on to show the rest)`);
+    return;
+  }
+  const fix =
+    answer.published === false
+      ? `Check the deployment with relctl status (publish it with relctl publish once VALIDATED; the public repository can take a while to show it), pass the released --release-version, or --force to go on anyway.`
+      : `Check the network and RELCTL_PUBLIC_REPO_URL, then run again; --force goes on without the check.`;
+  if (answer.published === false) throw new StepFailedError(message, { kind: 'version-not-published', fix, data: { url: answer.url } });
+  throw new EnvironmentError(message, { kind: 'service-unreachable', fix, data: { url: answer.url } });
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
 }

@@ -1,3 +1,4 @@
+import { childEnv } from '../io/child-env.js';
 import { EnvironmentError } from '../core/errors.js';
 
 /**
@@ -61,7 +62,7 @@ async function run(options: GpgOptions, args: string[]): Promise<{ stdout: strin
   const { execa } = await import('execa');
   try {
     const r = await execa(options.binary ?? 'gpg', ['--batch', '--no-tty', ...args], {
-      env: options.env,
+      env: childEnv(options.env),
       extendEnv: false,
       reject: false,
       timeout: 120_000,

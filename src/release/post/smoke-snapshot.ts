@@ -37,7 +37,7 @@ async function installCommand(ctx: CommandContext, buildTool: 'maven' | 'gradle'
 async function installSnapshot(ctx: CommandContext, identity: ProjectIdentity, log: Writable): Promise<void> {
   const [command, ...args] = await installCommand(ctx, identity.buildTool);
   ctx.out.info(`smoke --snapshot: ${[command, ...args].join(' ')}`);
-  const installed = await runLogged({ command: command!, args, cwd: ctx.cwd, env: ctx.env, log, signal: ctx.signal });
+  const installed = await runLogged({ command: command!, args, cwd: ctx.cwd, env: ctx.env, log, signal: ctx.signal, redact: (t) => ctx.out.redactor.redact(t) });
   if (installed.interrupted) throw new InterruptedError();
   if (installed.exitCode !== 0) {
     throw new StepFailedError(`Installing ${identity.artifactId} ${identity.version} locally failed (${installed.spawnError ?? `exit ${installed.exitCode ?? '?'}`}).`, {

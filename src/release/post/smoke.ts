@@ -81,6 +81,7 @@ export async function runSmoke(ctx: CommandContext, proc: ProcessRunner, request
       cwd,
       env: ctx.env,
       log,
+      redact: (t) => ctx.out.redactor.redact(t),
       ...(signal === undefined ? {} : { signal }),
       onLine: (line) => spinner?.update(`smoke: ${phase}: ${line.slice(0, 70)}`),
     });

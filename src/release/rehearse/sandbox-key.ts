@@ -1,3 +1,4 @@
+import { childEnv } from '../../io/child-env.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,7 +24,7 @@ export async function createThrowawayKey(signal?: AbortSignal): Promise<Throwawa
   // execa is ESM-only: loaded here, not imported at the top (the bundled CLI is CommonJS).
   const { execa } = await import('execa');
   const gnupgHome = await mkdtemp(path.join(os.tmpdir(), 'relctl-gpg-'));
-  const env = { ...process.env, GNUPGHOME: gnupgHome };
+  const env = childEnv(process.env, { GNUPGHOME: gnupgHome });
   const email = 'rehearsal@relctl.invalid';
   const gpg = async (args: string[]): Promise<string> => {
     const r = await execa('gpg', ['--batch', '--no-tty', ...args], { env, reject: false, input: '', ...(signal === undefined ? {} : { cancelSignal: signal }) });
