@@ -126,6 +126,14 @@ function report(error: unknown, out: Output): ExitCodeValue {
 
 /** Entry point used by bin/relctl.js. */
 export async function runFromProcess(): Promise<void> {
+  // An error nobody caught (an event handler's, a stray promise's) still removes what must not
+  // outlive relctl (credential files, temp settings, child process groups) before the exit.
+  const crash = (error: unknown): void => {
+    process.stderr.write(`internal error (this is a bug in relctl): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    void runInterruptCleanups(1000).finally(() => process.exit(ExitCode.failed));
+  };
+  process.on('uncaughtException', crash);
+  process.on('unhandledRejection', crash);
   process.exitCode = await main(process.argv.slice(2), {
     env: process.env,
     stdoutIsTTY: process.stdout.isTTY === true,

@@ -64,6 +64,12 @@ export async function requirePublished(ctx: CommandContext, target: ReleaseTarge
   });
   ctx.out.verbose(`${answer.url}: ${answer.published === undefined ? answer.reason : answer.published ? 'published' : 'not published'}`);
   if (answer.published === true) return;
+  // The portal said PUBLISHED for this very release (the chain's status step): Central's public
+  // repository lags the portal by up to half an hour, which is no reason to stop the chores.
+  if (await portalSaidPublished(ctx.cwd, version)) {
+    ctx.out.info(`${identity.artifactId} ${version} is not on ${hostOf(ctx.config.publicRepoUrl)} yet, but the portal reported the deployment PUBLISHED (journal); going on.`);
+    return;
+  }
   const where = hostOf(ctx.config.publicRepoUrl);
   if (guard.force) {
     ctx.out.warn(`${identity.artifactId} ${version} is ${answer.published === false ? 'not' : 'not known to be'} on ${where}; going on because of --force.`);
@@ -91,4 +97,11 @@ function hostOf(url: string): string {
   } catch {
     return url;
   }
+}
+
+/** Does the journal record the portal's PUBLISHED for the release of `version`? */
+async function portalSaidPublished(cwd: string, version: string): Promise<boolean> {
+  const journal = await readJournal(cwd).catch(() => undefined);
+  if (journal?.release?.version !== version) return false;
+  return journal.steps.some((s) => s.status === 'done' && s.data?.deploymentState === 'PUBLISHED');
 }
