@@ -109,31 +109,32 @@ export async function runNotify(ctx: CommandContext, request: NotifyRequest): Pr
   const none = { files: [], sentTo: [], alreadySent: [] };
   if (request.kind === 'social') return { kind: 'social', version, messages: [], post: ctx.out.redactor.redact(socialPost(facts)), delivery: 'preview', ...none };
 
+  const kind = request.kind;
   const now = clockNow(ctx.env);
   const today = localDay(now);
-  const lists = mailLists(ctx, request.kind);
+  const lists = mailLists(ctx, kind);
   const composed =
-    request.kind === 'prerelease'
+    kind === 'prerelease'
       ? prereleaseMail(facts, lists, firstDayWith(today, ctx.config.mail?.noticeWorkingDays ?? 2))
       : announceMail(facts, lists, today);
   const message = redactMessage(composed, ctx.out.redactor);
-  const base = { kind: request.kind, version, messages: [message] };
+  const base = { kind, version, messages: [message] };
   if (smtp === undefined && request.outputDir === undefined) return { ...base, delivery: request.dryRun ? 'dry-run' : 'preview', ...none };
 
-  const plan = sendPlan((await readJournal(ctx.cwd)).notices ?? [], { kind: request.kind, version, to: message.to }, request.resend);
+  const plan = sendPlan((await readJournal(ctx.cwd)).notices ?? [], { kind, version, to: message.to }, request.resend);
   const alreadySent = plan.delivered.map((r) => ({ to: r.to!, date: r.date }));
-  const shown = smtp === undefined ? {} : { smtp: smtp.display };
-  if (plan.missing.length === 0) return { ...base, delivery: 'already-sent', files: [], sentTo: [], alreadySent, ...shown };
+  const through = smtp === undefined ? {} : { smtp: smtp.display };
+  if (plan.missing.length === 0) return { ...base, delivery: 'already-sent', files: [], sentTo: [], alreadySent, ...through };
   if (plan.delivered.length > 0) {
     const already = `Already sent to ${describeDelivered(plan.delivered)} (journal)`;
     ctx.out.info(smtp === undefined ? `${already}: the .eml names every list; send it to the others only.` : `${already}: not sent there again.`);
   }
-  const record = (extra: Partial<NoticeRecord>): Promise<void> => journalNotice(ctx, { kind: request.kind as 'prerelease' | 'announce', version, date: today, at: now.toISOString(), ...extra });
+  const record = (extra: Partial<NoticeRecord>): Promise<void> => journalNotice(ctx, { kind, version, date: today, at: now.toISOString(), ...extra });
 
   if (smtp !== undefined) {
     if (request.dryRun) {
       ctx.out.wouldDo(`send "${message.subject}" to ${plan.missing.join(', ')} through ${smtp.display}`);
-      return { ...base, delivery: 'dry-run', files: [], sentTo: plan.missing, alreadySent, ...shown };
+      return { ...base, delivery: 'dry-run', files: [], sentTo: plan.missing, alreadySent, ...through };
     }
     ctx.out.verbose(`SMTP ${smtp.display}`);
     const messageId = plan.messageId ?? `<relctl.${randomUUID()}@${message.from.split('@')[1] ?? 'localhost'}>`;
@@ -142,10 +143,10 @@ export async function runNotify(ctx: CommandContext, request: NotifyRequest): Pr
       timeoutMs: ctx.config.timeout * 1000,
       onDelivered: (d) => record({ delivery: 'sent', to: d.to, messageId: d.messageId }),
     });
-    return { ...base, delivery: 'sent', files: [], sentTo: plan.missing, alreadySent, ...shown };
+    return { ...base, delivery: 'sent', files: [], sentTo: plan.missing, alreadySent, ...through };
   }
   const dir = request.outputDir!;
-  const fileBase = `${request.kind}-${identity.artifactId}-${version}`;
+  const fileBase = `${kind}-${identity.artifactId}-${version}`;
   if (request.dryRun) {
     ctx.out.wouldDo(`write ${fileBase}.eml into ${dir}`);
     return { ...base, delivery: 'dry-run', files: [], sentTo: [], alreadySent };
