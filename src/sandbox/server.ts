@@ -123,6 +123,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     ...(options.smtpPort === undefined ? {} : { port: options.smtpPort }),
     ...(options.smtpAuth === undefined ? {} : { auth: options.smtpAuth }),
     ...(options.log === undefined ? {} : { log: options.log }),
+    faults,
   });
 
   const reset = async (): Promise<void> => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { announceMail, prereleaseMail, socialPost, type ReleaseFacts } from './mail.js';
+import { announceMail, prereleaseMail, publicRepositoryName, socialPost, type ReleaseFacts } from './mail.js';
 
 const facts = (notes: string, artifactId = 'notification-portlet'): ReleaseFacts => ({
   groupId: 'org.jasig.portlet.notification',
@@ -8,6 +8,7 @@ const facts = (notes: string, artifactId = 'notification-portlet'): ReleaseFacts
   previous: '5.0.0',
   notes,
   repositoryUrl: 'https://repo1.maven.org/maven2/org/jasig/portlet/notification/notification-portlet/5.1.0/',
+  publishedOn: 'Maven Central',
 });
 const lists = { from: 'rel@example.org', dev: ['dev@example.org'], user: ['user@example.org'], announce: ['dev@example.org', 'ann@example.org'] };
 
@@ -37,5 +38,19 @@ describe('notices', () => {
     const huge = socialPost(facts('', 'x'.repeat(400)));
     expect(huge.length).toBeLessThanOrEqual(280);
     expect(huge.endsWith(facts('').repositoryUrl)).toBe(true);
+  });
+
+  it('calls the repository Maven Central only when it is the real one', () => {
+    expect(publicRepositoryName('https://repo1.maven.org/maven2')).toBe('Maven Central');
+    expect(publicRepositoryName('https://repo.maven.apache.org/maven2/')).toBe('Maven Central');
+    expect(publicRepositoryName('http://127.0.0.1:43117/repo')).toBe('127.0.0.1:43117');
+    expect(publicRepositoryName('https://nexus.example.org/repository/public')).toBe('nexus.example.org');
+    const sandbox = { ...facts('- fix: x'), publishedOn: '127.0.0.1:43117', repositoryUrl: 'http://127.0.0.1:43117/repo/org/x/5.1.0/' };
+    expect(socialPost(sandbox)).toMatch(/^notification-portlet 5\.1\.0 is out on 127\.0\.0\.1:43117\./);
+    expect(socialPost(sandbox)).not.toContain('Maven Central');
+    const ann = announceMail(sandbox, lists, '2026-11-23');
+    expect(ann.text).toContain('is on 127.0.0.1:43117:');
+    expect(ann.text).toContain('127.0.0.1:43117: http://127.0.0.1:43117/repo/org/x/5.1.0/');
+    expect(ann.text).not.toContain('Maven Central');
   });
 });

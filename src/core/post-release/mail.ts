@@ -13,6 +13,8 @@ export interface ReleaseFacts {
   notes: string;
   /** Browse link of the version in the public repository. */
   repositoryUrl: string;
+  /** Where the release can be downloaded: "Maven Central", or the public repository's host. */
+  publishedOn: string;
   /** Release page on the repository host, when known. */
   releaseUrl?: string;
 }
@@ -33,6 +35,24 @@ export interface MailMessage {
 }
 
 const coordinates = (r: ReleaseFacts): string => `${r.groupId}:${r.artifactId}:${r.version}`;
+
+// The hosts of the real Central repository (and its portal): only these may be called "Maven Central".
+const centralHosts = new Set(['repo1.maven.org', 'repo.maven.apache.org', 'central.sonatype.com']);
+
+/**
+ * The name the notices give the public repository: "Maven Central" only when it is the real
+ * one; a sandbox, a staging host or a mirror is named by its host, so a rehearsal's mail never
+ * claims a release reached Central.
+ */
+export function publicRepositoryName(publicRepoUrl: string): string {
+  let url: URL;
+  try {
+    url = new URL(publicRepoUrl);
+  } catch {
+    return publicRepoUrl;
+  }
+  return centralHosts.has(url.hostname.toLowerCase()) ? 'Maven Central' : url.host;
+}
 
 function indentNotes(notes: string): string {
   const trimmed = notes.trim();
@@ -63,7 +83,7 @@ export function prereleaseMail(r: ReleaseFacts, lists: MailLists, plannedDate: s
 
 /** The announcement: developer and user lists, plus the announcement list when configured. */
 export function announceMail(r: ReleaseFacts, lists: MailLists, releaseDate: string): MailMessage {
-  const links = [`Maven Central: ${r.repositoryUrl}`, ...(r.releaseUrl === undefined ? [] : [`Release notes: ${r.releaseUrl}`])];
+  const links = [`${r.publishedOn}: ${r.repositoryUrl}`, ...(r.releaseUrl === undefined ? [] : [`Release notes: ${r.releaseUrl}`])];
   return {
     kind: 'announce',
     from: lists.from,
@@ -72,7 +92,7 @@ export function announceMail(r: ReleaseFacts, lists: MailLists, releaseDate: str
     text: [
       'Hello,',
       '',
-      `${r.artifactId} ${r.version} was released on ${releaseDate} and is on Maven Central:`,
+      `${r.artifactId} ${r.version} was released on ${releaseDate} and is on ${r.publishedOn}:`,
       '',
       `    <dependency>`,
       `      <groupId>${r.groupId}</groupId>`,
@@ -98,7 +118,7 @@ export const socialLimit = 280;
  */
 export function socialPost(r: ReleaseFacts): string {
   const link = r.releaseUrl ?? r.repositoryUrl;
-  const head = `${r.artifactId} ${r.version} is out on Maven Central.`;
+  const head = `${r.artifactId} ${r.version} is out on ${r.publishedOn}.`;
   const entries = r.notes
     .split('\n')
     .map((l) => /^\s*[-*]\s+(.*)$/.exec(l)?.[1]?.trim())

@@ -35,6 +35,15 @@ export interface NoticeRecord {
   /** Calendar day the notice went out (local date). */
   date: string;
   at: string;
+  /**
+   * sent: delivered over SMTP to `to` (one record per recipient); written: an .eml for the
+   * person's own client (its date still counts for the notice rule). Absent in older journals.
+   */
+  delivery?: 'sent' | 'written';
+  /** The list (address) a sent mail went to. */
+  to?: string;
+  /** The mail's Message-ID, so a rerun that completes a half-sent notice sends the same mail. */
+  messageId?: string;
 }
 
 export interface NoticeRuleInput {

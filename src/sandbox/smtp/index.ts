@@ -1,15 +1,21 @@
 import type { AddressInfo } from 'node:net';
 import type { SMTPServer } from 'smtp-server';
+import type { Faults } from '../shared/faults.js';
 
 /**
  * The sandbox's SMTP listener (DESIGN §8, §11): what `relctl notify --send` talks to in tests and
  * rehearsals. Every accepted message is parsed (mailparser) into `{from, to, subject, text}` and
  * kept in memory for `GET /sandbox/mail` and the portal page's mailbox. AUTH is optional: with
  * `auth` set, only that user and password may send; without it, anyone may (logged in or not).
+ * A sandbox fault on `/smtp/rcpt/<address>` (method RCPT) refuses that recipient with the
+ * fault's status as the SMTP reply code (451 a temporary refusal, 550 a permanent one).
  */
 export interface ReceivedMail {
   from: string;
   to: string[];
+  /** The envelope's recipients: where this copy was delivered (To may name more lists). */
+  rcpt: string[];
+  messageId: string;
   subject: string;
   text: string;
   date: string;
@@ -19,6 +25,8 @@ export interface SmtpOptions {
   port?: number;
   auth?: { user: string; password: string };
   log?: (line: string) => void;
+  /** The sandbox's fault injection (POST /sandbox/faults). */
+  faults?: Faults;
 }
 
 export interface RunningSmtp {
@@ -57,13 +65,25 @@ export async function startSmtp(options: SmtpOptions = {}): Promise<RunningSmtp>
       }
       callback(null, { user: credentials.username ?? 'anonymous' });
     },
+    onRcptTo(address, _session, callback) {
+      const fault = options.faults?.take(`/smtp/rcpt/${address.address}`, 'RCPT');
+      if (fault?.kind === 'answer') {
+        const code = fault.error.status >= 400 ? fault.error.status : 550;
+        callback(Object.assign(new Error(`Recipient ${address.address} refused (sandbox fault)`), { responseCode: code }));
+        return;
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((parsed) => {
           const to = addresses(parsed.to);
+          const rcpt = session.envelope.rcptTo.map((r) => r.address);
           inbox.push({
             from: addresses(parsed.from)[0] ?? session.envelope.mailFrom?.valueOf().toString() ?? '',
-            to: to.length > 0 ? to : session.envelope.rcptTo.map((r) => r.address),
+            to: to.length > 0 ? to : rcpt,
+            rcpt,
+            messageId: parsed.messageId ?? '',
             subject: parsed.subject ?? '',
             text: (parsed.text ?? '').replace(/\r\n/g, '\n'),
             date: (parsed.date ?? new Date()).toISOString(),
@@ -90,7 +110,7 @@ export async function startSmtp(options: SmtpOptions = {}): Promise<RunningSmtp>
   return {
     port,
     url: `smtp://${credentials}127.0.0.1:${port}`,
-    mails: () => inbox.map((m) => ({ ...m, to: [...m.to] })),
+    mails: () => inbox.map((m) => ({ ...m, to: [...m.to], rcpt: [...m.rcpt] })),
     reset: () => {
       inbox.length = 0;
     },

@@ -1,43 +1,27 @@
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../../src/sandbox/server.js';
-import { runCli } from '../../helpers/cli.js';
-import { git, gitRepo, tempDir, type TempDir } from '../../helpers/temp.js';
+import { git } from '../../helpers/temp.js';
+import { notifyFixture, type NotifyFixture } from './notify-fixture.js';
 
 // A canary SMTP password: it must never show in anything relctl prints or writes.
 const canary = 'smtp-Canary-7f3a9c';
-const pom = `<project><modelVersion>4.0.0</modelVersion><groupId>org.example</groupId><artifactId>notification-portlet</artifactId><version>5.1.1-SNAPSHOT</version></project>\n`;
-const config = { mail: { from: 'release@example.org', dev: 'dev@lists.example.org', user: ['users@lists.example.org'], announce: 'announce@lists.example.org' } };
 
-let sandbox: RunningSandbox;
-let dir: TempDir;
+let f: NotifyFixture;
 let project: string;
-const home = (): string => path.join(dir.path, 'home');
+const home = (): string => f.home;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ smtpAuth: { user: 'mailer', password: canary } });
-  dir = await tempDir('relctl-notify-');
-  project = path.join(dir.path, 'project');
-  await gitRepo(project, home(), { 'pom.xml': pom, 'relctl.config.json': JSON.stringify(config) });
-  await git(project, home(), 'tag', 'notification-portlet-5.0.0');
-  await git(project, home(), 'commit', '-q', '--allow-empty', '-m', 'fix: empty feed no longer breaks the portlet (#12)');
-  await git(project, home(), 'commit', '-q', '--allow-empty', '-m', '[maven-release-plugin] prepare release notification-portlet-5.1.0');
-  await git(project, home(), 'tag', 'notification-portlet-5.1.0');
-  await git(project, home(), 'commit', '-q', '--allow-empty', '-m', 'feat: mute a channel per user (#14)');
+  f = await notifyFixture({ smtpPassword: canary });
+  project = f.project;
 });
 afterAll(async () => {
-  await sandbox?.close();
-  await dir?.[Symbol.asyncDispose]();
+  await f?.[Symbol.asyncDispose]();
 });
 
-const smtpUrl = (): string => sandbox.urls.smtpUrl!;
-const relctl = (args: string[], env: Record<string, string> = {}) =>
-  runCli([...args, '--cwd', project], { home: home(), env: { RELCTL_PUBLIC_REPO_URL: sandbox.urls.publicRepoUrl, ...env } });
-const mailbox = async (): Promise<{ from: string; to: string[]; subject: string; text: string }[]> =>
-  ((await (await fetch(`http://127.0.0.1:${sandbox.port}/sandbox/mail`)).json()) as { from?: string; to: string[]; subject: string; text: string }[]).filter(
-    (m): m is { from: string; to: string[]; subject: string; text: string } => m.from !== undefined,
-  );
+const smtpUrl = (): string => f.sandbox.urls.smtpUrl!;
+const relctl = (args: string[], env: Record<string, string> = {}) => f.relctl(args, { RELCTL_SMTP_URL: '', ...env });
+const mailbox = () => f.mailbox();
 
 describe('relctl notify', () => {
   it('sends the pre-release notice through SMTP (AUTH), journals it, and preflight counts working days from it', async () => {
@@ -90,7 +74,7 @@ describe('relctl notify', () => {
     expect(doc).toMatchObject({ version: '5.1.0', delivery: 'sent' }); // the newest release tag
     const mail = (await mailbox()).find((m) => m.subject === '[ANN] notification-portlet 5.1.0 released')!;
     expect(mail.to).toEqual(['dev@lists.example.org', 'users@lists.example.org', 'announce@lists.example.org']);
-    expect(mail.text).toContain(`${sandbox.urls.publicRepoUrl}/org/example/notification-portlet/5.1.0/`);
+    expect(mail.text).toContain(`${f.sandbox.urls.publicRepoUrl}/org/example/notification-portlet/5.1.0/`);
     expect(mail.text).toContain('<artifactId>notification-portlet</artifactId>');
     expect(mail.text).toMatch(/What changed since 5\.0\.0:\n\n## Fixes\n\n- empty feed no longer breaks the portlet \(#12\) \([0-9a-f]{7}\)\n/);
     expect(mail.text).not.toContain('maven-release-plugin');
@@ -99,15 +83,16 @@ describe('relctl notify', () => {
 
   it('a refused login is exit 3 and never echoes the password', async () => {
     const wrong = smtpUrl().replace(`:${encodeURIComponent(canary)}@`, ':Wrong-Canary-Pass@');
-    const r = await relctl(['notify', 'announce', '--send', '--verbose'], { RELCTL_SMTP_URL: wrong });
+    const r = await relctl(['notify', 'announce', '--send', '--resend', '--verbose'], { RELCTL_SMTP_URL: wrong });
     expect(r.exitCode).toBe(3);
     expect(r.stderr).toContain('the SMTP server refused the login');
     expect(r.stdout + r.stderr).not.toContain('Wrong-Canary-Pass');
   });
 
   it('writes .eml files for people who send from their own client, and drafts a social post', async () => {
-    const out = path.join(dir.path, 'mails');
-    const r = await relctl(['notify', 'announce', '--output', out]);
+    const out = path.join(f.dir.path, 'mails');
+    // The announcement went to every list above: writing it again takes --resend.
+    const r = await relctl(['notify', 'announce', '--output', out, '--resend']);
     expect(r.exitCode, r.stderr).toBe(0);
     const files = await readdir(out);
     expect(files).toEqual(['announce-notification-portlet-5.1.0.eml']);
