@@ -85,8 +85,8 @@ export async function requirePublished(ctx: CommandContext, target: ReleaseTarge
   }
   const fix =
     answer.published === false
-      ? `Check the deployment with relctl status (publish it with relctl publish once VALIDATED; the public repository can take a while to show it), pass the released --release-version, or --force to go on anyway.`
-      : `Check the network and RELCTL_PUBLIC_REPO_URL, then run again; --force goes on without the check.`;
+      ? `Check the deployment with relctl status (publish it with relctl publish once VALIDATED; the public repository can take a while to show it), pass the released --release-version, or run the command itself with --force to go on anyway.`
+      : `Check the network and RELCTL_PUBLIC_REPO_URL, then run again; the command itself with --force goes on without the check.`;
   if (answer.published === false) throw new StepFailedError(message, { kind: 'version-not-published', fix, data: { url: answer.url } });
   throw new EnvironmentError(message, { kind: 'service-unreachable', fix, data: { url: answer.url } });
 }
