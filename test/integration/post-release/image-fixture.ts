@@ -41,7 +41,7 @@ export async function imageFixture(): Promise<ImageFixture> {
   const home = path.join(dir.path, 'home');
   const tmp = path.join(dir.path, 'tmp');
   const bin = path.join(dir.path, 'bin');
-  await Promise.all([mkdir(tmp), mkdir(bin)]);
+  await Promise.all([mkdir(tmp), mkdir(bin), mkdir(home)]);
   await gitRepo(project, home, {
     'pom.xml': '<project><modelVersion>4.0.0</modelVersion><groupId>org.example</groupId><artifactId>demo</artifactId><version>1.2.4-SNAPSHOT</version></project>\n',
     'docker/Dockerfile': dockerfile,
