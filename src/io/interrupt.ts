@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
-
 /**
  * What must not outlive relctl when it is interrupted (Ctrl-C, SIGTERM): child process groups,
  * temp folders holding secrets, throwaway gpg agents. Each owner registers its own clean-up and
@@ -27,35 +25,6 @@ export async function runInterruptCleanups(ms = 5000): Promise<void> {
 }
 
 /**
- * Whether a process group still has a member that is not a zombie. A grandchild orphaned when its
- * parent died (a wrapper script's `exec` in a pipeline, a build tool's forked JVM) is reparented to
- * PID 1 and stays a zombie until PID 1 reaps it, which some container inits do late or never; the
- * group then still answers kill(0) though nothing in it runs any more. Linux only (/proc); elsewhere
- * kill(0)'s answer stands.
- */
-function hasLiveMember(pgid: number): boolean {
-  let entries: string[];
-  try {
-    entries = readdirSync('/proc');
-  } catch {
-    return true;
-  }
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-    } catch {
-      continue; // Gone meanwhile.
-    }
-    // "pid (comm) state ppid pgrp ...": comm may hold spaces and parentheses, so read after the last ')'.
-    const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (Number(pgrp) === pgid && state !== 'Z' && state !== 'X') return true;
-  }
-  return false;
-}
-
-/**
  * Stops a process group started detached (the child leads its own group, so Maven's JVM, the
  * fake release plugin's git and gpg children all go with it): SIGTERM, then SIGKILL for what is
  * still alive after `graceMs`. Resolves once the group is gone (or after the SIGKILL).
@@ -64,10 +33,10 @@ export async function killProcessGroup(pid: number, graceMs = 3000): Promise<voi
   const alive = (): boolean => {
     try {
       process.kill(-pid, 0);
+      return true;
     } catch {
       return false;
     }
-    return hasLiveMember(pid);
   };
   const send = (signal: NodeJS.Signals): void => {
     try {

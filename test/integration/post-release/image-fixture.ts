@@ -50,7 +50,9 @@ export async function imageFixture(): Promise<ImageFixture> {
   await git(project, home, 'tag', 'demo-1.2.3');
   const calls = path.join(dir.path, 'buildah-calls.log');
   const environments = path.join(dir.path, 'buildah-env.log');
-  // stdin is hashed, not stored: the test proves the password arrived there without writing it down.
+  // stdin is hashed, not stored: the test proves the password arrived there without writing it
+  // down. The real buildah replaces the wrapper (exec, stdin from a here-document, which adds the
+  // newline --password-stdin drops), so it stays relctl's own child, as without the wrapper.
   await writeFile(
     path.join(bin, 'buildah'),
     [
@@ -59,7 +61,9 @@ export async function imageFixture(): Promise<ImageFixture> {
       `env >> "${environments}"`,
       'input=$(cat)',
       `printf 'stdin: %s\\n' "$(printf '%s' "$input" | sha256sum | cut -d' ' -f1)" >> "${calls}"`,
-      `printf '%s' "$input" | exec /usr/bin/buildah "$@"`,
+      'exec /usr/bin/buildah "$@" <<EOF',
+      '$input',
+      'EOF',
       '',
     ].join('\n'),
   );
