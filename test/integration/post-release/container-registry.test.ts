@@ -14,6 +14,8 @@ const creds = { username: 'bot', password: 'Digest-Canary-11' };
 const basic = `Basic ${Buffer.from(`${creds.username}:${creds.password}`).toString('base64')}`;
 
 let scheme: Scheme = 'open';
+/** Where the Bearer challenge sends the client for its token (default: this server, by 127.0.0.1). */
+let realmBase: string | undefined;
 let digests: Record<string, string> = {};
 const seen: { url: string; authorization?: string }[] = [];
 let server: http.Server;
@@ -34,7 +36,7 @@ beforeAll(async () => {
       (scheme === 'basic' && req.headers.authorization === basic) ||
       (scheme === 'bearer' && /^Bearer (anonymous-pull|bot-pull)$/.test(req.headers.authorization ?? ''));
     if (!allowed) {
-      const challenge = scheme === 'basic' ? 'Basic realm="registry"' : `Bearer realm="${base}/token",service="loopback",scope="repository:example/demo:pull"`;
+      const challenge = scheme === 'basic' ? 'Basic realm="registry"' : `Bearer realm="${realmBase ?? base}/token",service="loopback",scope="repository:example/demo:pull"`;
       return void res.writeHead(401, { 'www-authenticate': challenge }).end();
     }
     const tag = /\/manifests\/([^/]+)$/.exec(req.url ?? '')?.[1] ?? '';
@@ -48,6 +50,7 @@ beforeAll(async () => {
 });
 afterEach(() => {
   seen.length = 0;
+  realmBase = undefined;
   digests = { '1.2.3': digest, latest: digest };
 });
 afterAll(async () => {
@@ -76,6 +79,17 @@ describe('the digest check (HEAD /v2/<name>/manifests/<tag>)', () => {
       expect(tokenRequests[0]!.url).toContain('scope=repository%3Aexample%2Fdemo%3Apull');
     }
     if (s === 'open') expect(seen.every((r) => r.authorization === undefined)).toBe(true);
+  });
+
+  it('a token realm reached over plain HTTP off loopback gets no credentials (asked anonymously)', async () => {
+    scheme = 'bearer';
+    digests = { '1.2.3': digest, latest: digest };
+    // The same server by its IPv4-mapped IPv6 address: plain HTTP to a host that is not loopback by name.
+    realmBase = base.replace('127.0.0.1', '[::ffff:127.0.0.1]');
+    expect(await check(true)).toBe(digest);
+    const tokenRequests = seen.filter((r) => r.url.startsWith('/token'));
+    expect(tokenRequests.length).toBeGreaterThan(0);
+    for (const t of tokenRequests) expect(t.authorization).toBeUndefined();
   });
 
   it('a registry that wants a login to read, without credentials: exit 3 saying which variables to set', async () => {
