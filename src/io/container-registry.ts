@@ -1,4 +1,5 @@
 import { EnvironmentError } from '../core/errors.js';
+import { isLoopbackHost } from '../core/loopback.js';
 import type { HttpClient } from '../portal/http.js';
 
 /**
@@ -30,16 +31,32 @@ function challengeParams(text: string): Record<string, string> {
   return params;
 }
 
+function basic(creds: RegistryCredentials): string {
+  return `Basic ${Buffer.from(`${creds.username}:${creds.password}`).toString('base64')}`;
+}
+
+/**
+ * The token the challenge's realm hands out: with the credentials when given (and the realm is
+ * HTTPS or loopback: a password never crosses a network in clear), else anonymously, which is
+ * how public repositories are read.
+ */
 async function bearerToken(http: HttpClient, challenge: string, name: string, creds: RegistryCredentials | undefined): Promise<string | undefined> {
   const p = challengeParams(challenge);
   if (p.realm === undefined) return undefined;
-  const url = new URL(p.realm);
+  let url: URL;
+  try {
+    url = new URL(p.realm);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
   if (p.service !== undefined) url.searchParams.set('service', p.service);
   url.searchParams.set('scope', p.scope ?? `repository:${name}:pull`);
+  const confidential = url.protocol === 'https:' || isLoopbackHost(url.hostname);
   const res = await http.request({
     method: 'GET',
     url: url.toString(),
-    headers: creds === undefined ? {} : { authorization: `Basic ${Buffer.from(`${creds.username}:${creds.password}`).toString('base64')}` },
+    headers: creds === undefined || !confidential ? {} : { authorization: basic(creds) },
   });
   const body = res.json() as { token?: string; access_token?: string } | undefined;
   return res.status === 200 ? (body?.token ?? body?.access_token) : undefined;
@@ -59,7 +76,7 @@ export async function manifestDigest(http: HttpClient, apiBase: string, name: st
   const challenge = header(res.headers['www-authenticate']);
   if (res.status === 401 && challenge !== undefined) {
     if (/^basic/i.test(challenge) && creds !== undefined) {
-      res = await ask(`Basic ${Buffer.from(`${creds.username}:${creds.password}`).toString('base64')}`);
+      res = await ask(basic(creds));
     } else if (/^bearer/i.test(challenge)) {
       const token = await bearerToken(http, challenge, name, creds);
       if (token !== undefined) res = await ask(`Bearer ${token}`);
@@ -80,9 +97,13 @@ export async function checkSameDigest(
   const answers = await Promise.all(tags.map((t) => manifestDigest(http, apiBase, name, t, creds)));
   const missing = answers.find((a) => a.digest === undefined);
   if (missing !== undefined) {
-    throw new EnvironmentError(`HEAD ${missing.url} answered HTTP ${missing.status} without a digest: the pushed tag does not resolve.`, {
+    const refused = missing.status === 401 || missing.status === 403;
+    throw new EnvironmentError(`HEAD ${missing.url} answered HTTP ${missing.status} without a digest: ${refused ? 'the registry did not let relctl read the pushed tag' : 'the pushed tag does not resolve'}.`, {
       kind: 'image-tag-missing',
-      fix: 'Check the push output above and the registry (name, permissions), then run relctl image again.',
+      fix:
+        refused && creds === undefined
+          ? 'The registry wants a login to read the image: set RELCTL_REGISTRY_USERNAME and RELCTL_REGISTRY_PASSWORD, then run relctl image again.'
+          : 'Check the push output above and the registry (name, permissions), then run relctl image again.',
     });
   }
   if (answers[0]!.digest !== answers[1]!.digest) {

@@ -93,8 +93,12 @@ export const sections: Record<keyof ConfigSections, { section: Section; descript
         section: {
           context: { type: 'string', description: 'build context folder, relative to the distribution (default: its root)' },
           dockerfile: { type: 'string', description: 'Dockerfile path, relative to the context (default: Dockerfile)' },
-          name: { type: 'string', description: 'image repository name, e.g. apereo/uportal-demo' },
-          registry: { type: 'string', description: 'registry host[:port] (default: docker.io)' },
+          name: {
+            type: 'string',
+            description:
+              'image name as docker users write it, without a tag: the first component is the registry when it has . or : or is localhost (127.0.0.1:5000/example/uportal-demo, ghcr.io/apereo/uportal-demo), else Docker Hub (apereo/uportal-demo; library/ for one component)',
+          },
+          registry: { type: 'string', description: 'registry host[:port] for a name without one (default: docker.io); must agree with the registry the name carries' },
         },
       },
     },

@@ -1,3 +1,5 @@
+import { imageRef, isLoopbackRegistry, type ImageReference } from './image-reference.js';
+
 /**
  * The demo image's command lines (seed part 4.8 step 3): build, tag the version and latest, log
  * in, push both. Pure argv builders for docker, podman and buildah; the password only ever goes
@@ -6,15 +8,16 @@
 export type Builder = 'docker' | 'podman' | 'buildah';
 export const builders: readonly Builder[] = ['docker', 'podman', 'buildah'];
 
-export interface ImageSpec {
-  /** Registry host[:port]; docker.io when not configured. */
-  registry: string;
-  /** Repository name, e.g. apereo/uportal-demo. */
-  name: string;
+export interface ImageSpec extends ImageReference {
   version: string;
   context: string;
   dockerfile: string;
-  /** A folder for a throwaway credentials file (removed after the push). */
+}
+
+/** The registry login, when credentials were given: its user, and a throwaway folder for the credentials file. */
+export interface ImageLogin {
+  username: string;
+  /** Removed after the push, on every exit path. */
   authDir: string;
 }
 
@@ -27,31 +30,23 @@ export interface ImageCommand {
   remote?: boolean;
 }
 
-/** 127.0.0.0/8, localhost and ::1: reached over plain HTTP, as docker does; nothing else is. */
-export function isLoopbackRegistry(registry: string): boolean {
-  const bracketed = /^\[([^\]]+)\](:\d+)?$/.exec(registry);
-  const host = bracketed !== null ? bracketed[1]! : registry.replace(/:\d+$/, '');
-  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) || host === 'localhost' || host === '::1';
-}
-
-export function imageRef(spec: Pick<ImageSpec, 'registry' | 'name'>, tag: string): string {
-  return `${spec.registry}/${spec.name}:${tag}`;
-}
-
-/** The registry's HTTP API base (v2): plain HTTP on loopback only; Docker Hub's API host for docker.io. */
-export function registryApiBase(registry: string): string {
-  if (registry === 'docker.io' || registry === 'index.docker.io') return 'https://registry-1.docker.io';
-  return `${isLoopbackRegistry(registry) ? 'http' : 'https'}://${registry}`;
-}
-
-/** Every command, in order: build, tag latest, (login), push the version, push latest. */
-export function imageCommands(builder: Builder, spec: ImageSpec, login: { username: string } | undefined): ImageCommand[] {
+/**
+ * Every command, in order: build, tag latest, (login), push the version, push latest. Without a
+ * login nothing names a credentials file: the builder pushes with what it has (anonymous, or the
+ * user's own `docker login`).
+ */
+export function imageCommands(builder: Builder, spec: ImageSpec, login: ImageLogin | undefined): ImageCommand[] {
   const versioned = imageRef(spec, spec.version);
   const latest = imageRef(spec, 'latest');
   const insecure = isLoopbackRegistry(spec.registry) && builder !== 'docker' ? ['--tls-verify=false'] : [];
   // buildah runs rootless without fuse or overlay support: vfs storage, chroot isolation.
   const global = builder === 'buildah' ? ['--storage-driver', 'vfs'] : [];
-  const auth = builder === 'docker' ? { pre: ['--config', spec.authDir], post: [] } : { pre: [], post: ['--authfile', `${spec.authDir}/auth.json`] };
+  const auth =
+    login === undefined
+      ? { pre: [], post: [] }
+      : builder === 'docker'
+        ? { pre: ['--config', login.authDir], post: [] }
+        : { pre: [], post: ['--authfile', `${login.authDir}/auth.json`] };
   const build =
     builder === 'buildah'
       ? [...global, 'bud', '--isolation', 'chroot', '-f', spec.dockerfile, '--build-arg', `VERSION=${spec.version}`, '-t', versioned, spec.context]
