@@ -27,9 +27,10 @@ export async function runInterruptCleanups(ms = 5000): Promise<void> {
 /**
  * Stops a process group started detached (the child leads its own group, so Maven's JVM, the
  * fake release plugin's git and gpg children all go with it): SIGTERM, then SIGKILL for what is
- * still alive after `graceMs`. Resolves once the group is gone (or after the SIGKILL).
+ * still alive after `graceMs` (short: Ctrl-C must end relctl within 2 s even when a child ignores
+ * SIGTERM). Resolves once the group is gone (or after the SIGKILL).
  */
-export async function killProcessGroup(pid: number, graceMs = 3000): Promise<void> {
+export async function killProcessGroup(pid: number, graceMs = 1200): Promise<void> {
   const alive = (): boolean => {
     try {
       process.kill(-pid, 0);
