@@ -1,9 +1,10 @@
-import { chmod, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { chmod, readFile, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/server.js';
 import { runCli } from '../../helpers/cli.js';
+import { secretCanaries, textsUnder } from '../../helpers/secret-canaries.js';
 import { git, gitEnv, gitRepo, tempDir, writeTree, type TempDir } from '../../helpers/temp.js';
 
 // The GitHub token canary: never in output, never in a file relctl writes.
@@ -202,20 +203,8 @@ describe('relctl distribute: what GitHub answers', () => {
   });
 });
 
-// Canaries in every secret variable relctl knows: GITHUB_TOKEN is the one relctl reads here.
-const canaries = {
-  GITHUB_TOKEN: 'ghp_CanaryGithubToken000000000000000001',
-  RELCTL_SMTP_URL: 'smtp://mailer:CanarySmtpPass0001@127.0.0.1:1',
-  RELCTL_REGISTRY_PASSWORD: 'CanaryRegistryPass0001',
-  RELCTL_TOKEN_USERNAME: 'CanaryTokenUser0001',
-  RELCTL_TOKEN_PASSWORD: 'CanaryTokenPass0001',
-};
-const canaryValues = ['ghp_CanaryGithubToken', 'CanarySmtpPass', 'CanaryRegistryPass', 'CanaryTokenUser', 'CanaryTokenPass'];
-
-async function filesUnder(root: string): Promise<string[]> {
-  const entries = await readdir(root, { withFileTypes: true, recursive: true });
-  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
-}
+// Without RELCTL_GITHUB_TOKEN relctl reads GITHUB_TOKEN: from then on no child inherits it.
+const canary = secretCanaries('Distribute', ['RELCTL_GITHUB_TOKEN']);
 
 /**
  * A local clone of a distribution whose bare origin dumps the environment of every push it
@@ -250,7 +239,7 @@ describe('relctl distribute (a local clone)', () => {
     expect(dry.exitCode, dry.stderr).toBe(0);
     expect(dry.stdout).toContain('+notificationPortletVersion=5.1.0');
 
-    const r = await relctl(['distribute', '--verbose'], { ...canaries, VISIBLE_MARKER: 'plain-variable-passes' });
+    const r = await relctl(['distribute', '--verbose'], { ...canary.env, VISIBLE_MARKER: 'plain-variable-passes' });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^opened pull request #\d+ on apereo\/uPortal-local/);
     expect(await git(bare, home(), 'log', '-1', '--format=%s', branch)).toBe('chore: notification-portlet 5.1.0');
@@ -262,8 +251,8 @@ describe('relctl distribute (a local clone)', () => {
     // git push ran with the user's environment minus relctl's secrets.
     const seen = await readFile(pushEnv, 'utf8');
     expect(seen).toContain('VISIBLE_MARKER=plain-variable-passes');
-    const written = await Promise.all((await filesUnder(project)).filter((f) => !f.includes(`${path.sep}.git${path.sep}`)).map((f) => readFile(f, 'utf8')));
-    for (const value of canaryValues) {
+    const written = await textsUnder(project);
+    for (const value of Object.values(canary.secrets)) {
       expect(seen).not.toContain(value);
       expect(r.stdout + r.stderr).not.toContain(value);
       for (const text of written) expect(text).not.toContain(value);
