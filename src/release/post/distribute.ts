@@ -1,6 +1,6 @@
 import { UsageError } from '../../core/errors.js';
 import { inPlaceDiff } from '../../core/post-release/line-diff.js';
-import { findPinnedProperty, setProperty } from '../../core/post-release/pin-property.js';
+import { setProperty } from '../../core/post-release/pin-property.js';
 import { parseRepoName, repoFromRemoteUrl, type RepoName } from '../../core/notes/tracker.js';
 import type { CommandContext } from '../../io/command-context.js';
 import { runGit } from '../../io/git.js';
@@ -12,6 +12,7 @@ import { viaClone } from './distribute-clone.js';
 import { propertiesFile, type DistributeResult, type DistributeWork, type PinChange } from './distribute-work.js';
 import { repoFolder } from './distribution-dir.js';
 import { notesText } from './notes-text.js';
+import { pinIn } from './distribution-pin.js';
 
 export type { DistributeResult } from './distribute-work.js';
 
@@ -51,13 +52,7 @@ export async function runDistribute(ctx: CommandContext, request: DistributeRequ
   const notes = await notesText(ctx, { version });
   const previous = notes.previous;
   const pin = (text: string): PinChange => {
-    const found = findPinnedProperty(text, {
-      artifactId: identity.artifactId,
-      ...(ctx.config.distribution?.property === undefined ? {} : { property: ctx.config.distribution.property }),
-      ...(previous === undefined ? {} : { previous }),
-    });
-    if (!found.ok) throw new UsageError(`The distribution does not pin ${identity.artifactId}: ${found.reason}.`, { fix: 'Set distribution.property in relctl.config.json to the gradle.properties key that pins it.' });
-    const { key, value } = found.property;
+    const { property: key, version: value } = pinIn(text, ctx, identity.artifactId, previous);
     const next = setProperty(text, key, version);
     const mismatch = previous !== undefined && value !== previous && value !== version ? `${key} is ${value}, not the previous release ${previous}; it is set to ${version} all the same.` : undefined;
     return { property: key, next, diff: inPlaceDiff(text, next, propertiesFile), ...(mismatch === undefined ? {} : { mismatch }) };

@@ -7,7 +7,7 @@ import { isSnapshotVersion } from '../../core/version.js';
 import type { CommandContext } from '../../io/command-context.js';
 import { runLogged } from '../../io/logged-process.js';
 import { exists, readIdentity, type ProjectIdentity } from '../../io/project.js';
-import { pinIn } from './smoke-pin.js';
+import { pinIn } from './distribution-pin.js';
 import { throwawayWorktree } from './throwaway-worktree.js';
 
 export interface SnapshotWorktree {

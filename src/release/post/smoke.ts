@@ -10,7 +10,7 @@ import { runLogged } from '../../io/logged-process.js';
 import type { ProcessRunner } from '../../io/process-runner.js';
 import type { Spinner } from '../../ui/output.js';
 import { localDistributionDir } from './distribution-dir.js';
-import { deployedPin } from './smoke-pin.js';
+import { deployedPin } from './distribution-pin.js';
 import { showSnapshotPlan, snapshotWorktree } from './smoke-snapshot.js';
 import { fetchBranch, smokeSource, type SmokeSource } from './smoke-source.js';
 import { throwawayWorktree } from './throwaway-worktree.js';

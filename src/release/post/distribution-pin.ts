@@ -4,9 +4,13 @@ import { UsageError } from '../../core/errors.js';
 import { findPinnedProperty } from '../../core/post-release/pin-property.js';
 import type { CommandContext } from '../../io/command-context.js';
 
-/** The distribution's pin of the component in a gradle.properties text; a usage error when there is none. */
-export function pinIn(text: string, ctx: CommandContext, artifactId: string): { property: string; version: string } {
-  const found = findPinnedProperty(text, { artifactId, ...(ctx.config.distribution?.property === undefined ? {} : { property: ctx.config.distribution.property }) });
+/**
+ * The distribution's pin of the component in a gradle.properties text (distribute, smoke); a usage
+ * error when there is none. `previous` (the last release) lets distribute name candidate keys.
+ */
+export function pinIn(text: string, ctx: CommandContext, artifactId: string, previous?: string): { property: string; version: string } {
+  const configured = ctx.config.distribution?.property;
+  const found = findPinnedProperty(text, { artifactId, ...(configured === undefined ? {} : { property: configured }), ...(previous === undefined ? {} : { previous }) });
   if (!found.ok) {
     throw new UsageError(`The distribution does not pin ${artifactId}: ${found.reason}.`, { fix: 'Set distribution.property in relctl.config.json to the gradle.properties key that pins it.' });
   }
