@@ -118,7 +118,7 @@ export async function runSmoke(ctx: CommandContext, proc: ProcessRunner, request
     if (ctx.out.interactive) spinner?.update(`smoke: ${what} ${seconds(ms)}`);
     else ctx.out.info(`smoke: ${what} ${seconds(ms)}`);
   };
-  const run = async (phase: Phase, cwd: string, signal: AbortSignal | undefined): Promise<{ exitCode: number | undefined; spawnError?: string; interrupted: boolean }> => {
+  const run = async (phase: Phase, cwd: string, signal: AbortSignal | undefined, label: string = phase): Promise<{ exitCode: number | undefined; spawnError?: string; interrupted: boolean }> => {
     const [command, ...args] = commandOf(ctx, phase);
     spinner?.update(`smoke: ${phase} (${[command, ...args].join(' ')})`);
     const started = Date.now();
@@ -132,7 +132,7 @@ export async function runSmoke(ctx: CommandContext, proc: ProcessRunner, request
       ...(signal === undefined ? {} : { signal }),
       onLine: (line) => spinner?.update(`smoke: ${phase}: ${line.slice(0, 70)}`),
     });
-    if (!r.interrupted) finished(phase, started, r.exitCode === 0 ? `${phase} done in` : `${phase} ended with exit ${r.exitCode ?? '?'} after`);
+    if (!r.interrupted) finished(label, started, r.exitCode === 0 ? `${label} done in` : `${label} ended with exit ${r.exitCode ?? '?'} after`);
     return r;
   };
   const stopAfterInterrupt = async (cwd: string): Promise<never> => {
@@ -172,7 +172,7 @@ export async function runSmoke(ctx: CommandContext, proc: ProcessRunner, request
     // The version that runs is the pin in the folder it is deployed from (not the clone's, not the release's).
     const deployed = snapshot ?? (await deployedPin(ctx, cwd, source?.artifactId));
 
-    spinner = await ctx.out.spinner('smoke: stop');
+    spinner = await ctx.out.spinner(`smoke: stop (${commandOf(ctx, 'stop').join(' ')})`);
     const stop = await run('stop', cwd, ctx.signal);
     if (stop.interrupted) return await stopAfterInterrupt(cwd);
     if (stop.spawnError !== undefined) return await failed(`cannot run ${commandOf(ctx, 'stop')[0]}: ${stop.spawnError}`, 'Check distribution.smoke.stop in relctl.config.json (relative commands run in the distribution folder).');
@@ -209,7 +209,7 @@ export async function runSmoke(ctx: CommandContext, proc: ProcessRunner, request
     finished('health', Date.now() - probe.ms, 'healthy after');
     // A server started from a throwaway worktree must not outlive its folder.
     if (worktree !== undefined) {
-      const after = await run('stop', cwd, AbortSignal.timeout(120_000));
+      const after = await run('stop', cwd, AbortSignal.timeout(120_000), 'final stop');
       if (after.exitCode !== 0) ctx.out.warn(`The stop command after the test ended with exit ${after.exitCode ?? '?'}; check ${logFile}.`);
     }
     const what = deployed === undefined ? '' : ` with ${deployed.property}=${deployed.version}`;

@@ -260,7 +260,23 @@ describe('relctl smoke after relctl distribute', () => {
     }
   });
 
-  // The branch is the one the test above had relctl distribute push to origin.
+  it('the chain: relctl run distribute smoke tests the release the journal names on its pull request branch', async () => {
+    await writeConfig();
+    const release = { version: '1.1.0', tag: 'demo-component-1.1.0', nextVersion: '1.1.1-SNAPSHOT', buildTool: 'gradle' };
+    await mkdir(path.join(project, '.relctl'), { recursive: true });
+    await writeFile(path.join(project, '.relctl', 'journal.json'), JSON.stringify({ version: 1, release, steps: [], uploads: [] }));
+    try {
+      const services = { ...gitEnv(home()), RELCTL_GITHUB_TOKEN: 'ghp_SmokeChainToken0000000000000000001', RELCTL_GITHUB_API_URL: sandbox.urls.githubApiUrl, RELCTL_PUBLIC_REPO_URL: sandbox.urls.publicRepoUrl };
+      const r = await relctl(['run', 'distribute', 'smoke', '--yes'], services);
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect(r.stderr).toContain('smoke: testing relctl/demo-component-1.1.0 (relctl distribute for 1.1.0)');
+      expect(await calls()).toEqual(['tomcatStop', 'clean', 'tomcatDeploy', 'tomcatStart', 'tomcatStop']);
+    } finally {
+      await rm(path.join(project, '.relctl', 'journal.json'), { force: true });
+    }
+  });
+
+  // The branch is the one the tests above had relctl distribute push to origin.
   it('Ctrl-C while testing the branch stops the server, removes the worktree and exits 130', async () => {
     await writeConfig({ deadline: 120 });
     const child = spawnCli(['smoke', '--release-version', '1.1.0', '--cwd', project], { env: { ...env({ SMOKE_SLOW: '1' }), HOME: home() } });
