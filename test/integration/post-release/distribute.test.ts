@@ -259,6 +259,17 @@ describe('relctl distribute (a local clone)', () => {
     }
   });
 
+  it("a refused push names the user's clone, never relctl's temporary worktree (exit 3)", async () => {
+    const { bare, clone } = await localDistribution('uPortal-refused', { defaultBranch: 'main', setHead: true });
+    await writeFile(path.join(bare, 'hooks', 'pre-receive'), '#!/bin/sh\necho "pushes to relctl/ branches are refused by policy" >&2\nexit 1\n');
+    const r = await relctl(['distribute']);
+    expect(r.exitCode, r.stderr).toBe(3);
+    expect(r.stderr).toContain(`git push failed in relctl's worktree of ${clone}:`);
+    expect(r.stderr).toContain('pushes to relctl/ branches are refused by policy');
+    expect(r.stderr).not.toMatch(/relctl-distribute-\w+\/worktree/);
+    expect((await git(clone, home(), 'worktree', 'list')).split('\n')).toHaveLength(1);
+  });
+
   it("uses the remote's default branch when the clone has no origin/HEAD", async () => {
     const { bare, clone } = await localDistribution('uPortal-develop', { defaultBranch: 'develop', setHead: false });
     const r = await relctl(['distribute', '--json']);
