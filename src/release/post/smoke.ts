@@ -143,7 +143,8 @@ export async function runSmoke(ctx: CommandContext, proc: ProcessRunner, request
     throw new InterruptedError('Interrupted during the smoke test; the distribution was stopped.');
   };
   const failed = async (message: string, fix: string, probe?: ProbeResult): Promise<never> => {
-    spinner?.fail(`smoke: ${message}`);
+    // The error itself is printed once, by the CLI's error handler: the spinner just goes.
+    spinner?.stop();
     await new Promise<void>((resolve) => log.end(resolve));
     const tail = (await readFile(logFile, 'utf8')).split('\n').filter((l) => l.trim() !== '').slice(-tailLines).join('\n');
     throw new StepFailedError(`${message}${probe === undefined ? '' : `\nlast answer of ${healthUrl}: ${probe.last}`}\n--- last lines of ${logFile} ---\n${tail}`, {
