@@ -1,16 +1,20 @@
+import { releaseVersionOption } from './release-version-option.js';
 import type { Define } from './registry.js';
 
 export const define: Define = (program, action) => {
   program
     .command('distribute')
     .description("bump this component's version in the distribution repository and open a pull request")
-    .option('--release-version <X.Y.Z>', "the released version (default: the journal's last release, else the newest release tag)")
+    .addOption(releaseVersionOption())
+    .option('--force', 'go on with a version the public repository does not have (an orphan, a deployment not yet visible)')
     .option('--dry-run', 'print the gradle.properties diff and what would be pushed and opened; change nothing')
+    .option('--yes', 'no prompts (distribute asks nothing; accepted for scripts that pass it to every command)')
     .action(
       action(async (ctx, opts) => {
         const { runDistribute } = await import('../release/post/distribute.js');
         const result = await runDistribute(ctx, {
           dryRun: opts.dryRun === true,
+          force: opts.force === true,
           ...(typeof opts.releaseVersion === 'string' ? { releaseVersion: opts.releaseVersion } : {}),
         });
         if (ctx.out.json) {

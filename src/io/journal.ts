@@ -35,6 +35,16 @@ export interface StepRecord {
   at: string;
   data?: Record<string, unknown>;
 }
+/** A distribution pull request (relctl distribute): relctl smoke deploys its branch. */
+export interface DistributionRecord {
+  version: string;
+  /** The distribution repository, owner/name. */
+  repository: string;
+  /** The branch that pins the version: the pull request's, or the default branch when it already did. */
+  branch: string;
+  pullRequest?: { number: number; url: string };
+  at: string;
+}
 export interface Journal {
   version: 1;
   release?: {
@@ -50,6 +60,8 @@ export interface Journal {
   deploymentId?: string;
   /** Mail notices sent (relctl notify); kept across releases, like uploads. */
   notices?: NoticeRecord[];
+  /** Distribution pull requests, one per version (the latest run's). */
+  distributions?: DistributionRecord[];
 }
 
 export const journalDirName = '.relctl';

@@ -1,14 +1,14 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { InterruptedError, StepFailedError, UsageError } from '../../core/errors.js';
-import { findPinnedProperty, setProperty } from '../../core/post-release/pin-property.js';
+import { setProperty } from '../../core/post-release/pin-property.js';
 import { isSnapshotVersion } from '../../core/version.js';
 import type { CommandContext } from '../../io/command-context.js';
-import { runGit } from '../../io/git.js';
 import { runLogged } from '../../io/logged-process.js';
 import { exists, readIdentity, type ProjectIdentity } from '../../io/project.js';
+import { pinIn } from './distribution-pin.js';
+import { throwawayWorktree } from './throwaway-worktree.js';
 
 export interface SnapshotWorktree {
   dir: string;
@@ -47,46 +47,42 @@ async function installSnapshot(ctx: CommandContext, identity: ProjectIdentity, l
   }
 }
 
-/**
- * Part 4.7 step 5: install the component's snapshot locally, then a throwaway worktree of the
- * distribution whose pinning property names that snapshot. The user's clone is never written:
- * the worktree lives in a temporary folder and is removed afterwards.
- */
-export async function snapshotWorktree(ctx: CommandContext, dist: string, log: Writable, options: { install: boolean }): Promise<SnapshotWorktree> {
+/** The project's identity, refused unless its version is a snapshot (what --snapshot tests). */
+async function snapshotIdentity(ctx: CommandContext): Promise<ProjectIdentity> {
   const identity = await readIdentity(ctx.cwd);
   if (!isSnapshotVersion(identity.version)) {
     throw new UsageError(`smoke --snapshot tests the local snapshot, but the project's version is ${identity.version}.`, {
       fix: 'Run it before the release, while the version is X.Y.Z-SNAPSHOT (or run relctl smoke without --snapshot).',
     });
   }
+  return identity;
+}
+
+/** `--snapshot --dry-run`: the install and the worktree, as `!` lines. */
+export async function showSnapshotPlan(ctx: CommandContext, dist: string, options: { install: boolean }): Promise<void> {
+  const identity = await snapshotIdentity(ctx);
+  if (options.install) ctx.out.wouldDo(`${(await installCommand(ctx, identity.buildTool)).join(' ')} (in ${ctx.cwd})`);
+  const pin = pinIn(await readFile(path.join(dist, 'gradle.properties'), 'utf8').catch(() => ''), ctx, identity.artifactId);
+  ctx.out.wouldDo(`a throwaway worktree of ${dist} at HEAD in a temporary folder, with ${pin.property}=${identity.version} (your clone stays untouched)`);
+}
+
+/**
+ * Part 4.7 step 5: install the component's snapshot locally, then a throwaway worktree of the
+ * distribution whose pinning property names that snapshot. The user's clone is never written:
+ * the worktree lives in a temporary folder and is removed afterwards.
+ */
+export async function snapshotWorktree(ctx: CommandContext, dist: string, log: Writable, options: { install: boolean }): Promise<SnapshotWorktree> {
+  const identity = await snapshotIdentity(ctx);
   if (options.install) await installSnapshot(ctx, identity, log);
-
-
-  const temp = await mkdtemp(path.join(os.tmpdir(), 'relctl-smoke-'));
-  const dir = path.join(temp, 'distribution');
-  const added = await runGit(dist, ['worktree', 'add', '--detach', dir, 'HEAD'], { env: ctx.env });
-  const remove = async (): Promise<void> => {
-    await runGit(dist, ['worktree', 'remove', '--force', dir], { env: ctx.env });
-    await rm(temp, { recursive: true, force: true });
-    await runGit(dist, ['worktree', 'prune'], { env: ctx.env });
-  };
-  if (!added.ok) {
-    await rm(temp, { recursive: true, force: true });
-    throw new UsageError(`${dist} is not a git clone relctl can add a worktree to: ${added.stderr || added.spawnError || 'git failed'}.`, {
-      fix: 'Point distribution.repo at a git clone of the distribution.',
-    });
-  }
+  const worktree = await throwawayWorktree(ctx, dist, 'HEAD');
   try {
-    const file = path.join(dir, 'gradle.properties');
+    const file = path.join(worktree.dir, 'gradle.properties');
     const text = await readFile(file, 'utf8').catch(() => '');
-    const found = findPinnedProperty(text, { artifactId: identity.artifactId, ...(ctx.config.distribution?.property === undefined ? {} : { property: ctx.config.distribution.property }) });
-    if (!found.ok) {
-      throw new UsageError(`The distribution does not pin ${identity.artifactId}: ${found.reason}.`, { fix: 'Set distribution.property in relctl.config.json to the gradle.properties key that pins it.' });
-    }
-    await writeFile(file, setProperty(text, found.property.key, identity.version));
-    return { dir, version: identity.version, property: found.property.key, remove };
+    const pin = pinIn(text, ctx, identity.artifactId);
+    await writeFile(file, setProperty(text, pin.property, identity.version));
+    return { dir: worktree.dir, version: identity.version, property: pin.property, remove: worktree.remove };
   } catch (error) {
-    await remove();
+    await worktree.remove();
     throw error;
   }
 }

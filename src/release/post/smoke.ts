@@ -1,16 +1,19 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { InterruptedError, StepFailedError, UsageError } from '../../core/errors.js';
 import { sectionDefault } from '../../core/config/sections.js';
 import type { CommandContext } from '../../io/command-context.js';
 import { journalDirName } from '../../io/journal.js';
-import { probeHealth, type ProbeResult } from '../../io/health-probe.js';
+import { probeDown, probeHealth, type ProbeResult } from '../../io/health-probe.js';
 import { runLogged } from '../../io/logged-process.js';
 import type { ProcessRunner } from '../../io/process-runner.js';
 import type { Spinner } from '../../ui/output.js';
 import { localDistributionDir } from './distribution-dir.js';
-import { snapshotWorktree, type SnapshotWorktree } from './smoke-snapshot.js';
+import { deployedPin } from './distribution-pin.js';
+import { showSnapshotPlan, snapshotWorktree } from './smoke-snapshot.js';
+import { fetchBranch, smokeSource, type SmokeSource } from './smoke-source.js';
+import { throwawayWorktree } from './throwaway-worktree.js';
 
 export interface SmokeRequest {
   snapshot: boolean;
@@ -18,13 +21,25 @@ export interface SmokeRequest {
   installed?: boolean;
   /** The distribution folder (default: config distribution.repo as a local path). */
   dir?: string;
+  /** The release whose distribute branch is deployed (default as DESIGN §11). */
+  releaseVersion?: string;
 }
+
+export type SmokeSourceShown = { kind: 'branch'; branch: string; version: string } | { kind: 'clone'; why: string } | { kind: 'snapshot' };
 
 export interface SmokeResult {
   dir: string;
   healthUrl: string;
   log: string;
   probe: ProbeResult;
+  /** What was deployed from: the distribute branch, the clone as it is (and why), the snapshot worktree. */
+  source: SmokeSourceShown;
+  /** The component's version pinned in the folder that was deployed. */
+  deployed?: { property: string; version: string };
+  /** Each phase and its duration. */
+  phases: { phase: string; seconds: number }[];
+  /** A throwaway worktree's server is stopped before the worktree goes. */
+  stoppedAfter: boolean;
   /** --snapshot: the version pinned in the throwaway worktree, and the property. */
   snapshot?: { version: string; property: string };
 }
@@ -36,11 +51,19 @@ function commandOf(ctx: CommandContext, phase: Phase): string[] {
 }
 
 const tailLines = 30;
+const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
+
+function shown(source: SmokeSource | undefined): SmokeSourceShown {
+  if (source === undefined) return { kind: 'snapshot' };
+  return source.kind === 'branch' ? { kind: 'branch', branch: source.branch, version: source.version } : { kind: 'clone', why: source.why };
+}
 
 /**
- * `relctl smoke` (seed part 4.8 step 2; `--snapshot`: part 4.7 step 5): stop, clean deploy, start
- * the distribution with output in a log file, then probe the health URL until 2xx. Whatever
- * happens after the start, an interrupt runs the stop command before exiting 130.
+ * `relctl smoke` (seed part 4.8 step 2; `--snapshot`: part 4.7 step 5): stop, check the server
+ * went down, clean deploy, start the distribution with output in a log file, then probe the
+ * health URL until 2xx. After `relctl distribute` it deploys the pull request's branch from a
+ * throwaway worktree. Whatever happens after the start, an interrupt runs the stop command before
+ * exiting 130.
  */
 export async function runSmoke(ctx: CommandContext, proc: ProcessRunner, request: SmokeRequest): Promise<SmokeResult> {
   const dist = request.dir !== undefined ? path.resolve(ctx.cwd, request.dir) : await localDistributionDir(ctx);
@@ -52,10 +75,22 @@ export async function runSmoke(ctx: CommandContext, proc: ProcessRunner, request
   }
   const healthUrl = ctx.config.distribution?.smoke?.healthUrl ?? (sectionDefault('distribution.smoke.healthUrl') as string);
   const deadlineS = ctx.config.distribution?.smoke?.deadline ?? (sectionDefault('distribution.smoke.deadline') as number);
+  const source = request.snapshot ? undefined : await smokeSource(ctx, dist, request.releaseVersion);
+  if (source?.kind === 'clone') ctx.out.info(`smoke: testing ${dist} as it is: ${source.why}.`);
+  if (source?.kind === 'branch') ctx.out.info(`smoke: testing ${source.branch} (relctl distribute for ${source.version}) in a throwaway worktree of ${dist}`);
+  const probeNothing: ProbeResult = { healthy: false, attempts: 0, last: 'dry run', ms: 0 };
   if (proc.dryRun) {
-    for (const phase of ['stop', 'deploy', 'start'] as const) ctx.out.wouldDo(`${commandOf(ctx, phase).join(' ')} (in ${dist})`);
+    if (request.snapshot) await showSnapshotPlan(ctx, dist, { install: request.installed !== true });
+    if (source?.kind === 'branch') {
+      if (source.fetch) ctx.out.wouldDo(`git fetch origin ${source.branch} (in ${dist})`);
+      ctx.out.wouldDo(`a throwaway worktree of ${dist} at ${source.ref} in a temporary folder (your clone stays untouched)`);
+    }
+    const where = source?.kind === 'clone' ? dist : 'the worktree';
+    ctx.out.wouldDo(`${commandOf(ctx, 'stop').join(' ')} (in ${where}), then wait until ${healthUrl} stops answering`);
+    for (const phase of ['deploy', 'start'] as const) ctx.out.wouldDo(`${commandOf(ctx, phase).join(' ')} (in ${where})`);
     ctx.out.wouldDo(`GET ${healthUrl} until 2xx (at most ${deadlineS} s)`);
-    return { dir: dist, healthUrl, log: '', probe: { healthy: false, attempts: 0, last: 'dry run', ms: 0 } };
+    if (source?.kind !== 'clone') ctx.out.wouldDo(`${commandOf(ctx, 'stop').join(' ')}, then remove the worktree`);
+    return { dir: dist, healthUrl, log: '', probe: probeNothing, source: shown(source), phases: [], stoppedAfter: false };
   }
 
   const logDir = path.join(ctx.cwd, journalDirName);
@@ -63,6 +98,9 @@ export async function runSmoke(ctx: CommandContext, proc: ProcessRunner, request
   await writeFile(path.join(logDir, '.gitignore'), '*\n');
   const logFile = path.join(logDir, `smoke-${new Date().toISOString().replace(/[:.]/g, '-')}.log`);
   const log = createWriteStream(logFile, { flags: 'a', mode: 0o600 });
+  // The mode above applies only to a new file (and under the umask): make sure.
+  await new Promise<void>((resolve, reject) => log.once('open', () => resolve()).once('error', reject));
+  await chmod(logFile, 0o600);
   ctx.out.info(`smoke: output goes to ${logFile}`);
 
   // Owning SIGINT/SIGTERM while the distribution runs: cli.ts then only aborts ctx.signal, and
@@ -70,12 +108,21 @@ export async function runSmoke(ctx: CommandContext, proc: ProcessRunner, request
   const hold = (): void => undefined;
   process.on('SIGINT', hold);
   process.on('SIGTERM', hold);
-  let worktree: SnapshotWorktree | undefined;
+  let worktree: { dir: string; remove(): Promise<void> } | undefined;
   let spinner: Spinner | undefined;
-  const run = async (phase: Phase, cwd: string, signal: AbortSignal | undefined): Promise<{ exitCode: number | undefined; spawnError?: string; interrupted: boolean }> => {
+  const phases: SmokeResult['phases'] = [];
+  /** One line per phase without a terminal (CI logs show where the time went); the spinner on one. */
+  const finished = (phase: string, started: number, what = `${phase} done in`): void => {
+    const ms = Date.now() - started;
+    phases.push({ phase, seconds: Math.round(ms / 100) / 10 });
+    if (ctx.out.interactive) spinner?.update(`smoke: ${what} ${seconds(ms)}`);
+    else ctx.out.info(`smoke: ${what} ${seconds(ms)}`);
+  };
+  const run = async (phase: Phase, cwd: string, signal: AbortSignal | undefined, label: string = phase): Promise<{ exitCode: number | undefined; spawnError?: string; interrupted: boolean }> => {
     const [command, ...args] = commandOf(ctx, phase);
     spinner?.update(`smoke: ${phase} (${[command, ...args].join(' ')})`);
-    return runLogged({
+    const started = Date.now();
+    const r = await runLogged({
       command: command!,
       args,
       cwd,
@@ -85,6 +132,8 @@ export async function runSmoke(ctx: CommandContext, proc: ProcessRunner, request
       ...(signal === undefined ? {} : { signal }),
       onLine: (line) => spinner?.update(`smoke: ${phase}: ${line.slice(0, 70)}`),
     });
+    if (!r.interrupted) finished(label, started, r.exitCode === 0 ? `${label} done in` : `${label} ended with exit ${r.exitCode ?? '?'} after`);
+    return r;
   };
   const stopAfterInterrupt = async (cwd: string): Promise<never> => {
     spinner?.fail('smoke: interrupted');
@@ -94,7 +143,8 @@ export async function runSmoke(ctx: CommandContext, proc: ProcessRunner, request
     throw new InterruptedError('Interrupted during the smoke test; the distribution was stopped.');
   };
   const failed = async (message: string, fix: string, probe?: ProbeResult): Promise<never> => {
-    spinner?.fail(`smoke: ${message}`);
+    // The error itself is printed once, by the CLI's error handler: the spinner just goes.
+    spinner?.stop();
     await new Promise<void>((resolve) => log.end(resolve));
     const tail = (await readFile(logFile, 'utf8')).split('\n').filter((l) => l.trim() !== '').slice(-tailLines).join('\n');
     throw new StepFailedError(`${message}${probe === undefined ? '' : `\nlast answer of ${healthUrl}: ${probe.last}`}\n--- last lines of ${logFile} ---\n${tail}`, {
@@ -103,26 +153,51 @@ export async function runSmoke(ctx: CommandContext, proc: ProcessRunner, request
       data: { log: logFile },
     });
   };
+  const again = `run relctl smoke${request.snapshot ? ' --snapshot' : ''} again`;
 
   try {
     let cwd = dist;
+    let snapshot: SmokeResult['snapshot'];
     if (request.snapshot) {
-      worktree = await snapshotWorktree(ctx, dist, log, { install: request.installed !== true });
-      cwd = worktree.dir;
-      ctx.out.info(`smoke --snapshot: ${worktree.property}=${worktree.version} in a throwaway worktree of ${dist}`);
+      const started = Date.now();
+      const made = await snapshotWorktree(ctx, dist, log, { install: request.installed !== true });
+      worktree = made;
+      snapshot = { version: made.version, property: made.property };
+      finished('install', started, 'snapshot install and worktree done in');
+      ctx.out.info(`smoke --snapshot: ${made.property}=${made.version} in a throwaway worktree of ${dist}`);
+    } else if (source?.kind === 'branch') {
+      await fetchBranch(ctx, dist, source);
+      worktree = await throwawayWorktree(ctx, dist, source.ref);
     }
-    spinner = await ctx.out.spinner('smoke: stop');
+    if (worktree !== undefined) cwd = worktree.dir;
+    // The version that runs is the pin in the folder it is deployed from (not the clone's, not the release's).
+    const deployed = snapshot ?? (await deployedPin(ctx, cwd, source?.artifactId));
+
+    spinner = await ctx.out.spinner(`smoke: stop (${commandOf(ctx, 'stop').join(' ')})`);
     const stop = await run('stop', cwd, ctx.signal);
     if (stop.interrupted) return await stopAfterInterrupt(cwd);
     if (stop.spawnError !== undefined) return await failed(`cannot run ${commandOf(ctx, 'stop')[0]}: ${stop.spawnError}`, 'Check distribution.smoke.stop in relctl.config.json (relative commands run in the distribution folder).');
-    // A stop that fails usually means nothing was running: the log keeps its output.
+    // A failing stop usually means nothing was running; a server that still answers means the
+    // old one is up, and deploying under it would report the old version as healthy.
+    spinner.update(`smoke: waiting for ${healthUrl} to stop answering (at most ${deadlineS} s)`);
+    const downStarted = Date.now();
+    const down = await probeDown(healthUrl, { deadlineMs: deadlineS * 1000, requestTimeoutMs: ctx.config.timeout * 1000, signal: ctx.signal });
+    if (ctx.signal.aborted) return await stopAfterInterrupt(cwd);
+    if (!down.down) {
+      const how = stop.exitCode === 0 ? 'ran' : `failed with exit ${stop.exitCode ?? '?'}`;
+      return await failed(
+        `the stop command (${commandOf(ctx, 'stop').join(' ')}) ${how}, but ${healthUrl} still answers after ${deadlineS} s (${down.last.slice(0, 80)}): the old server is still up, so nothing was deployed.`,
+        `Stop the running server yourself (or fix distribution.smoke.stop so it stops it), then ${again}.`,
+      );
+    }
+    finished('down', downStarted, 'server down after');
     for (const phase of ['deploy', 'start'] as const) {
       const r = await run(phase, cwd, ctx.signal);
       if (r.interrupted) return await stopAfterInterrupt(cwd);
       if (r.exitCode !== 0) {
         return await failed(
           `the ${phase} command (${commandOf(ctx, phase).join(' ')}) ${r.spawnError === undefined ? `failed with exit ${r.exitCode ?? '?'}` : `could not run: ${r.spawnError}`}.`,
-          `Fix what the log shows, then run relctl smoke${request.snapshot ? ' --snapshot' : ''} again.`,
+          `Fix what the log shows, then ${again}.`,
         );
       }
     }
@@ -132,9 +207,25 @@ export async function runSmoke(ctx: CommandContext, proc: ProcessRunner, request
     if (!probe.healthy) {
       return await failed(`${healthUrl} did not answer 2xx within ${deadlineS} s (${probe.attempts} attempts).`, 'Look at the log lines above and the server logs; raise distribution.smoke.deadline if the start is just slow.', probe);
     }
-    if (request.snapshot) await run('stop', cwd, AbortSignal.timeout(120_000));
-    spinner.succeed(`smoke: ${healthUrl} answered ${probe.last.slice(0, 60)} after ${(probe.ms / 1000).toFixed(1)} s`);
-    return { dir: dist, healthUrl, log: logFile, probe, ...(worktree === undefined ? {} : { snapshot: { version: worktree.version, property: worktree.property } }) };
+    finished('health', Date.now() - probe.ms, 'healthy after');
+    // A server started from a throwaway worktree must not outlive its folder.
+    if (worktree !== undefined) {
+      const after = await run('stop', cwd, AbortSignal.timeout(120_000), 'final stop');
+      if (after.exitCode !== 0) ctx.out.warn(`The stop command after the test ended with exit ${after.exitCode ?? '?'}; check ${logFile}.`);
+    }
+    const what = deployed === undefined ? '' : ` with ${deployed.property}=${deployed.version}`;
+    spinner.succeed(`smoke: ${healthUrl} answered ${probe.last.slice(0, 60)} after ${seconds(probe.ms)}${what}`);
+    return {
+      dir: dist,
+      healthUrl,
+      log: logFile,
+      probe,
+      source: shown(source),
+      ...(deployed === undefined ? {} : { deployed }),
+      phases,
+      stoppedAfter: worktree !== undefined,
+      ...(snapshot === undefined ? {} : { snapshot }),
+    };
   } finally {
     process.off('SIGINT', hold);
     process.off('SIGTERM', hold);

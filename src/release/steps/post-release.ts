@@ -42,9 +42,10 @@ export const smokeStep: Step = {
       'run relctl smoke',
     ),
   summary: (_rc, added) => (added.smokeLog === undefined ? undefined : `healthy (log: ${added.smokeLog})`),
-  async run(_rc, { ctx, proc }) {
+  async run(rc, { ctx, proc }) {
     const { runSmoke } = await import('../post/smoke.js');
-    const result = await runSmoke(ctx, proc, { snapshot: false });
+    // The chain's version: after the distribute step, smoke deploys its pull request's branch.
+    const result = await runSmoke(ctx, proc, { snapshot: false, ...versionOf(rc.version) });
     return proc.dryRun ? {} : { smokeLog: result.log };
   },
 };

@@ -1,0 +1,41 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { UsageError } from '../../core/errors.js';
+import type { CommandContext } from '../../io/command-context.js';
+import { runGit } from '../../io/git.js';
+import { onInterrupt } from '../../io/interrupt.js';
+
+export interface ThrowawayWorktree {
+  dir: string;
+  /** Removes the worktree and its temp folder; safe to call more than once. */
+  remove(): Promise<void>;
+}
+
+/**
+ * A detached worktree of the user's clone at `ref`, in a temp folder: relctl deploys from it and
+ * edits it, and the user's checkout (its branch, its files) is never written. Removed by its
+ * owner on every exit path; registered for the interrupt clean-up in case the owner cannot.
+ */
+export async function throwawayWorktree(ctx: CommandContext, clone: string, ref: string): Promise<ThrowawayWorktree> {
+  const temp = await mkdtemp(path.join(os.tmpdir(), 'relctl-smoke-'));
+  const dir = path.join(temp, 'distribution');
+  let removed = false;
+  const remove = async (): Promise<void> => {
+    if (removed) return;
+    removed = true;
+    forget();
+    await runGit(clone, ['worktree', 'remove', '--force', dir], { env: ctx.env });
+    await rm(temp, { recursive: true, force: true });
+    await runGit(clone, ['worktree', 'prune'], { env: ctx.env });
+  };
+  const forget = onInterrupt(remove);
+  const added = await runGit(clone, ['worktree', 'add', '--detach', dir, ref], { env: ctx.env });
+  if (!added.ok) {
+    await remove();
+    throw new UsageError(`${clone} is not a git clone relctl can add a worktree at ${ref} to: ${(added.stderr || added.spawnError || 'git failed').trim()}.`, {
+      fix: 'Point distribution.repo (or distribution.smoke.dir) at a git clone of the distribution.',
+    });
+  }
+  return { dir, remove };
+}
