@@ -13,7 +13,7 @@ export const define: Define = (program, action) => {
     .action(
       action(async (ctx, opts) => {
         const [{ ProcessRunner }, { runSmoke }] = await Promise.all([import('../io/process-runner.js'), import('../release/post/smoke.js')]);
-        const proc = new ProcessRunner(ctx.out, ctx.env, opts.dryRun === true);
+        const proc = new ProcessRunner(ctx.out, ctx.env, opts.dryRun === true, ctx.signal);
         const result = await runSmoke(ctx, proc, {
           snapshot: opts.snapshot === true,
           ...(typeof opts.dir === 'string' ? { dir: opts.dir } : {}),
@@ -23,7 +23,7 @@ export const define: Define = (program, action) => {
         else if (opts.dryRun === true) ctx.out.result('dry run: nothing was started');
         else {
           const what = result.deployed === undefined ? '' : ` with ${result.deployed.property}=${result.deployed.version}`;
-          const from = result.source.kind === 'branch' ? ` from ${result.source.branch}` : '';
+          const from = result.source.kind === 'branch' ? ` from ${result.source.branch}` : result.source.kind === 'pinned' ? ` (as ${result.source.branch} changes it)` : '';
           const after = result.stoppedAfter ? ' (stopped again: its worktree is removed)' : '';
           ctx.out.result(`smoke test passed${what}${from}: ${result.healthUrl} answered ${result.probe.last.slice(0, 80)}${after} (log: ${result.log})`);
         }

@@ -52,6 +52,8 @@ export interface ReleaseContext {
   /** Post-release: the distribution pull request, the smoke log, the image digest, the notices. */
   pullRequestUrl?: string;
   smokeLog?: string;
+  /** The pin the smoke test deployed (`property=version`). */
+  smokeDeployed?: string;
   imageDigest?: string;
   announced?: 'sent' | 'written';
 }

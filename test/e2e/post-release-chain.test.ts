@@ -5,7 +5,7 @@ import { startSandbox } from '../../src/sandbox/server.js';
 import { repoRoot, runCli } from '../helpers/cli.js';
 import { freePort } from '../helpers/ports.js';
 import { buildahStorageEnv, startRegistry } from '../helpers/registry.js';
-import { git, gitRepo, tempDir } from '../helpers/temp.js';
+import { git, gitRepo, tempDir, writeTree } from '../helpers/temp.js';
 import { demoRepo } from '../integration/release-fixture.js';
 
 /**
@@ -19,7 +19,10 @@ describe('relctl run notes distribute smoke image notify', () => {
   it('finishes a release on the bundled example', async () => {
     await using t = await tempDir('relctl-post-chain-');
     const home = path.join(t.path, 'home');
-    const sandbox = await startSandbox({ smtpAuth: { user: 'mailer', password: 'smtp-pass-e2e' } });
+    // The public repository has the release (post-release chores refuse a version nobody can download).
+    const seed = path.join(t.path, 'seed');
+    await writeTree(seed, { 'org/example/relctl/relctl-demo/1.0.0/relctl-demo-1.0.0.pom': '<project><groupId>org.example.relctl</groupId><artifactId>relctl-demo</artifactId><version>1.0.0</version></project>\n' });
+    const sandbox = await startSandbox({ seedRepo: seed, smtpAuth: { user: 'mailer', password: 'smtp-pass-e2e' } });
     await mkdir(path.join(t.path, 'registry'));
     await using registry = await startRegistry(path.join(t.path, 'registry'), { user: 'bot', password: 'registry-pass-e2e' });
     try {
@@ -36,12 +39,15 @@ describe('relctl run notes distribute smoke image notify', () => {
       const checkout = path.join(t.path, 'portal-dist');
       const fixture = path.join(repoRoot, 'test/fixtures/distribution');
       await gitRepo(checkout, home, {
-        'gradle.properties': props.replace('relctlDemoVersion', 'demoComponentVersion'),
+        'gradle.properties': props,
         'server.mjs': await readFile(path.join(fixture, 'server.mjs')),
         'docker/Dockerfile': 'FROM scratch\nARG VERSION\nLABEL version=$VERSION\nCOPY gradle.properties /portal.properties\n',
         'docker/gradle.properties': props,
       });
       await copyFile(path.join(fixture, 'gradlew'), path.join(checkout, 'gradlew'));
+      await git(checkout, home, 'add', 'gradlew');
+      await git(checkout, home, 'update-index', '--chmod=+x', 'gradlew');
+      await git(checkout, home, 'commit', '-q', '-m', 'wrapper');
 
       const project = path.join(t.path, 'demo');
       await demoRepo(project, home);
@@ -78,6 +84,7 @@ describe('relctl run notes distribute smoke image notify', () => {
           RELCTL_PUBLIC_REPO_URL: sandbox.urls.publicRepoUrl,
           SMOKE_STATE: state,
           SMOKE_PORT: String(port),
+          SMOKE_PIN: 'relctlDemoVersion',
         },
       });
       try {
@@ -95,6 +102,11 @@ describe('relctl run notes distribute smoke image notify', () => {
         const mails = (await (await fetch(`http://127.0.0.1:${sandbox.port}/sandbox/mail`)).json()) as { subject: string; to: string[] }[];
         expect(mails.find((m) => m.subject === '[ANN] relctl-demo 1.0.0 released')?.to).toEqual(['dev@example.org', 'users@example.org']);
         expect(await readFile(path.join(state, 'calls'), 'utf8')).toContain('tomcatStart');
+        // The checkout cannot fetch the pull request's branch (it went through the API): smoke
+        // deployed the pull request's change, the pin at 1.0.0, not the checkout's 0.9.0.
+        expect(r.stderr).toContain("testing " + checkout + " with the pull request's change (the pin set to 1.0.0)");
+        expect(summary.context.smokeDeployed).toBe('relctlDemoVersion=1.0.0');
+        expect(await readFile(path.join(checkout, 'gradle.properties'), 'utf8')).toBe(props);
         for (const secret of [token, 'smtp-pass-e2e', 'registry-pass-e2e']) expect(r.stdout + r.stderr).not.toContain(secret);
       } finally {
         const { execa } = await import('execa');

@@ -11,7 +11,14 @@ import { resolveReleaseTarget } from '../../io/release-version.js';
  */
 export type SmokeSource =
   | { kind: 'branch'; branch: string; version: string; /** The ref the worktree is made at. */ ref: string; fetch: boolean; artifactId: string }
-  | { kind: 'clone'; why: string; artifactId?: string };
+  | { kind: 'clone'; why: string; artifactId?: string }
+  /**
+   * distribute recorded a pull request for the version, but its branch cannot be brought here (the
+   * pull request went through the host's API to a repository this checkout does not fetch from,
+   * origin is unreachable, or the branch was merged and deleted): a throwaway worktree of the
+   * clone's HEAD gets the pull request's one change, the pin set to the version.
+   */
+  | { kind: 'pinned'; branch: string; version: string; why: string; artifactId: string };
 
 /**
  * The release version smoke looks for: `--release-version`, else the journal's release, else the
@@ -41,7 +48,7 @@ export async function smokeSource(ctx: CommandContext, dist: string, releaseVers
   const remote = await git(['ls-remote', '--heads', 'origin', `refs/heads/${branch}`]);
   if (remote.ok && remote.stdout.trim() !== '') return { kind: 'branch', branch, version, ref: `refs/remotes/origin/${branch}`, fetch: true, artifactId };
   if (remote.ok) {
-    if (record !== undefined) ctx.out.warn(`relctl distribute put ${version} on ${branch}, but origin no longer has that branch (merged and deleted?).`);
+    if (record !== undefined) return { kind: 'pinned', branch, version, artifactId, why: `origin of ${dist} has no branch ${branch} (a pull request made through the host's API, or merged and deleted)` };
     return { kind: 'clone', why: `origin has no branch ${branch}: no relctl distribute for ${version}`, artifactId };
   }
   // origin cannot be asked (no origin, offline): a local branch of that name is the next best thing.
@@ -50,10 +57,7 @@ export async function smokeSource(ctx: CommandContext, dist: string, releaseVers
     return { kind: 'branch', branch, version, ref: `refs/heads/${branch}`, fetch: false, artifactId };
   }
   if (record !== undefined) {
-    throw new EnvironmentError(`relctl distribute put ${version} on ${branch}, but origin of ${dist} cannot be asked for it: ${firstLine(remote.stderr) || remote.spawnError || 'git failed'}.`, {
-      kind: 'git-failed',
-      fix: `Check that ${dist} reaches its origin (git -C ${dist} fetch origin ${branch}), then run relctl smoke again.`,
-    });
+    return { kind: 'pinned', branch, version, artifactId, why: `origin of ${dist} cannot be asked for ${branch} (${firstLine(remote.stderr) || remote.spawnError || 'git failed'})` };
   }
   return { kind: 'clone', why: `origin cannot be asked for ${branch} (${firstLine(remote.stderr) || 'no origin'})`, artifactId };
 }

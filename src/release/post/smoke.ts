@@ -13,7 +13,7 @@ import { localDistributionDir } from './distribution-dir.js';
 import { deployedPin } from './distribution-pin.js';
 import { showSnapshotPlan, snapshotWorktree } from './smoke-snapshot.js';
 import { fetchBranch, smokeSource, type SmokeSource } from './smoke-source.js';
-import { throwawayWorktree } from './throwaway-worktree.js';
+import { pinnedWorktree, throwawayWorktree } from './throwaway-worktree.js';
 
 export interface SmokeRequest {
   snapshot: boolean;
@@ -25,7 +25,11 @@ export interface SmokeRequest {
   releaseVersion?: string;
 }
 
-export type SmokeSourceShown = { kind: 'branch'; branch: string; version: string } | { kind: 'clone'; why: string } | { kind: 'snapshot' };
+export type SmokeSourceShown =
+  | { kind: 'branch'; branch: string; version: string }
+  | { kind: 'pinned'; branch: string; version: string; why: string }
+  | { kind: 'clone'; why: string }
+  | { kind: 'snapshot' };
 
 export interface SmokeResult {
   dir: string;
@@ -55,7 +59,9 @@ const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 
 function shown(source: SmokeSource | undefined): SmokeSourceShown {
   if (source === undefined) return { kind: 'snapshot' };
-  return source.kind === 'branch' ? { kind: 'branch', branch: source.branch, version: source.version } : { kind: 'clone', why: source.why };
+  if (source.kind === 'branch') return { kind: 'branch', branch: source.branch, version: source.version };
+  if (source.kind === 'pinned') return { kind: 'pinned', branch: source.branch, version: source.version, why: source.why };
+  return { kind: 'clone', why: source.why };
 }
 
 /**
@@ -78,6 +84,7 @@ export async function runSmoke(ctx: CommandContext, proc: ProcessRunner, request
   const source = request.snapshot ? undefined : await smokeSource(ctx, dist, request.releaseVersion);
   if (source?.kind === 'clone') ctx.out.info(`smoke: testing ${dist} as it is: ${source.why}.`);
   if (source?.kind === 'branch') ctx.out.info(`smoke: testing ${source.branch} (relctl distribute for ${source.version}) in a throwaway worktree of ${dist}`);
+  if (source?.kind === 'pinned') ctx.out.info(`smoke: ${source.why}; testing ${dist} with the pull request's change (the pin set to ${source.version}) in a throwaway worktree.`);
   const probeNothing: ProbeResult = { healthy: false, attempts: 0, last: 'dry run', ms: 0 };
   if (proc.dryRun) {
     if (request.snapshot) await showSnapshotPlan(ctx, dist, { install: request.installed !== true });
@@ -85,6 +92,7 @@ export async function runSmoke(ctx: CommandContext, proc: ProcessRunner, request
       if (source.fetch) ctx.out.wouldDo(`git fetch origin ${source.branch} (in ${dist})`);
       ctx.out.wouldDo(`a throwaway worktree of ${dist} at ${source.ref} in a temporary folder (your clone stays untouched)`);
     }
+    if (source?.kind === 'pinned') ctx.out.wouldDo(`a throwaway worktree of ${dist} at HEAD in a temporary folder with the pin set to ${source.version} in gradle.properties (your clone stays untouched)`);
     const where = source?.kind === 'clone' ? dist : 'the worktree';
     ctx.out.wouldDo(`${commandOf(ctx, 'stop').join(' ')} (in ${where}), then wait until ${healthUrl} stops answering`);
     for (const phase of ['deploy', 'start'] as const) ctx.out.wouldDo(`${commandOf(ctx, phase).join(' ')} (in ${where})`);
@@ -168,6 +176,8 @@ export async function runSmoke(ctx: CommandContext, proc: ProcessRunner, request
     } else if (source?.kind === 'branch') {
       await fetchBranch(ctx, dist, source);
       worktree = await throwawayWorktree(ctx, dist, source.ref);
+    } else if (source?.kind === 'pinned') {
+      worktree = await pinnedWorktree(ctx, dist, source);
     }
     if (worktree !== undefined) cwd = worktree.dir;
     // The version that runs is the pin in the folder it is deployed from (not the clone's, not the release's).

@@ -1,10 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { UsageError } from '../../core/errors.js';
 import type { CommandContext } from '../../io/command-context.js';
 import { runGit } from '../../io/git.js';
 import { onInterrupt } from '../../io/interrupt.js';
+import { setProperty } from '../../core/post-release/pin-property.js';
+import { pinIn } from './distribution-pin.js';
 
 export interface ThrowawayWorktree {
   dir: string;
@@ -38,4 +40,19 @@ export async function throwawayWorktree(ctx: CommandContext, clone: string, ref:
     });
   }
   return { dir, remove };
+}
+
+/** A throwaway worktree of the clone's HEAD with the component's pin set to `version` (the pull request's change). */
+export async function pinnedWorktree(ctx: CommandContext, clone: string, pin: { artifactId: string; version: string }): Promise<ThrowawayWorktree> {
+  const worktree = await throwawayWorktree(ctx, clone, 'HEAD');
+  try {
+    const file = path.join(worktree.dir, 'gradle.properties');
+    const text = await readFile(file, 'utf8').catch(() => '');
+    const { property } = pinIn(text, ctx, pin.artifactId);
+    await writeFile(file, setProperty(text, property, pin.version));
+    return worktree;
+  } catch (error) {
+    await worktree.remove();
+    throw error;
+  }
 }

@@ -41,12 +41,13 @@ export const smokeStep: Step = {
       'Smoke-test the distribution (stop, clean deploy, start) now?',
       'run relctl smoke',
     ),
-  summary: (_rc, added) => (added.smokeLog === undefined ? undefined : `healthy (log: ${added.smokeLog})`),
+  summary: (_rc, added) => (added.smokeLog === undefined ? undefined : `healthy${added.smokeDeployed === undefined ? '' : ` with ${added.smokeDeployed}`} (log: ${added.smokeLog})`),
   async run(rc, { ctx, proc }) {
     const { runSmoke } = await import('../post/smoke.js');
     // The chain's version: after the distribute step, smoke deploys its pull request's branch.
     const result = await runSmoke(ctx, proc, { snapshot: false, ...versionOf(rc.version) });
-    return proc.dryRun ? {} : { smokeLog: result.log };
+    if (proc.dryRun) return {};
+    return { smokeLog: result.log, ...(result.deployed === undefined ? {} : { smokeDeployed: `${result.deployed.property}=${result.deployed.version}` }) };
   },
 };
 
