@@ -3,12 +3,15 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { UsageError } from '../core/errors.js';
 import { settingSpecs, type SettingKey } from '../core/config/settings.js';
-import { secretValues } from '../io/child-env.js';
+import { markSecretRead, secretValues } from '../io/child-env.js';
 import type { CommandContext } from '../io/command-context.js';
 import { loadConfig } from '../io/config-file.js';
 import { Output, canSpin, isCI, wantsColor, type Environment } from '../ui/output.js';
 import type { Style } from '../ui/style.js';
 
+
+/** Commands that talk to GitHub with relctl's token (DESIGN §11; `run`, `release` and `rehearse` chain notes). */
+const githubCommands = new Set(['notes', 'distribute', 'run', 'release', 'rehearse']);
 
 export interface GlobalOptions {
   json?: boolean;
@@ -63,6 +66,9 @@ export async function createContext(
   // Every secret the environment holds is masked in whatever relctl prints or writes, children's
   // captured output included, before anything can print it.
   out.redactor.add(...secretValues(e.env));
+  // A command that may take its GitHub token from GITHUB_TOKEN treats it as its secret from the
+  // start: its first git call comes before the token is looked up.
+  if (githubCommands.has(command.name()) && !e.env.RELCTL_GITHUB_TOKEN?.trim() && e.env.GITHUB_TOKEN?.trim()) markSecretRead('GITHUB_TOKEN');
   const { config, sources } = await loadConfig(cwd, flags, e.env);
   const ci = isCI(e.env);
   return {
