@@ -1,4 +1,4 @@
-import { StepFailedError, UsageError } from '../core/errors.js';
+import { InterruptedError, StepFailedError, UsageError } from '../core/errors.js';
 import type { RawCommit } from '../core/notes/commits.js';
 import { runGit, type GitOptions } from './git.js';
 
@@ -10,6 +10,7 @@ export async function commitsInRange(cwd: string, from: string | undefined, to: 
   const range = from === undefined ? to : `${from}..${to}`;
   const r = await runGit(cwd, ['-c', 'i18n.logOutputEncoding=UTF-8', 'log', '--no-merges', '--format=%H%x1f%B%x1e', range, '--'], options);
   if (!r.ok) {
+    if (options?.signal?.aborted === true) throw new InterruptedError(`git log ${range} was stopped.`);
     if (r.spawnError !== undefined) {
       throw new StepFailedError(`git could not be run: ${r.spawnError}.`, { kind: 'git-unavailable', fix: 'Install git and run relctl in the project repository.' });
     }
