@@ -2,6 +2,7 @@ import type { Octokit } from '@octokit/rest';
 import type { LookupResult, TrackerRef } from '../core/notes/tracker.js';
 import { createLimiter } from '../core/validation/limiter.js';
 import { redirectOf, relctlCause, statusOf } from '../github/client.js';
+import { githubFailure } from '../github/errors.js';
 import { plainText } from '../core/plain-text.js';
 import type { HttpClient } from '../portal/http.js';
 import { mayCarryCredentials, type JiraAuth } from './jira-auth.js';
@@ -46,7 +47,11 @@ async function githubLookup(ref: Extract<TrackerRef, { kind: 'github' }>, deps: 
     const status = statusOf(error);
     const where = `${ref.repo.owner}/${ref.repo.name}`;
     if (status === 404 || status === 410) return { ref: ref.ref, outcome: 'unknown', where };
-    if (status !== undefined) return { ref: ref.ref, outcome: 'unreachable', reason: `GitHub answered HTTP ${status} for ${where}#${ref.number}` };
+    if (status !== undefined) {
+      // One reading of GitHub's refusals (a rate limit and its reset, a refused token, a 422).
+      const failure = githubFailure(error, `GitHub could not read ${where}#${ref.number}`, { rights: `read issues of ${where}`, retry: 'run relctl notes again' });
+      return { ref: ref.ref, outcome: 'unreachable', reason: `${failure.message.replace(/\.$/, '')}; ${failure.fix ?? ''}`.replace(/[.;\s]+$/, '') };
+    }
     return { ref: ref.ref, outcome: 'unreachable', reason: reasonOf(error) };
   }
 }

@@ -173,7 +173,8 @@ describe('the tracker check', () => {
     expect(anonymous.stderr).toContain('a private project\'s issues need RELCTL_JIRA_TOKEN');
     expect(anonymous.stderr).toContain('tracker check: not passed: 1 of 1 reference could not be confirmed');
     expect(anonymous.stderr).not.toContain('tracker check: passed');
-    for (const extra of [{ RELCTL_JIRA_TOKEN: jiraToken }, { RELCTL_JIRA_TOKEN: jiraToken, RELCTL_JIRA_USER: 'me@example.org' }]) {
+    const credentials: Record<string, string>[] = [{ RELCTL_JIRA_TOKEN: jiraToken }, { RELCTL_JIRA_TOKEN: jiraToken, RELCTL_JIRA_USER: 'me@example.org' }];
+    for (const extra of credentials) {
       const signed = await notes(['--release-version', '1.0.1', '--to', 'HEAD', '--verbose'], { ...jiraEnv, ...extra });
       expect(signed.exitCode, signed.stderr).toBe(0);
       expect(signed.stderr).toContain('tracker check: passed (1 reference resolved)');
@@ -186,5 +187,16 @@ describe('the tracker check', () => {
     const r = await notes(['--release-version', '1.0.1', '--to', 'HEAD', '--json'], { RELCTL_JIRA_URL: sb.urls.jiraUrl, RELCTL_JIRA_TOKEN: 'two words' });
     const doc = JSON.parse(r.stdout) as { findings: { code: string; message: string }[] };
     expect(doc.findings).toMatchObject([{ code: 'tracker-unreachable', message: expect.stringContaining('Jira refused the request (HTTP 401): check RELCTL_JIRA_TOKEN') }]);
+  });
+
+  it("GitHub's rate limit in the tracker check says so and when it resets", async () => {
+    await new History(dir, work.path).commit('fix: see #4');
+    await control(sb, 'POST', 'faults', { prefix: '/github/api/repos/acme/demo/issues/', status: 403, count: 5, body: { message: 'API rate limit exceeded for 127.0.0.1.' } });
+    const r = await notes(['--release-version', '1.0.1', '--to', 'HEAD', '--json'], { RELCTL_GITHUB_TOKEN: token });
+    await control(sb, 'DELETE', 'faults');
+    const doc = JSON.parse(r.stdout) as { findings: { code: string; message: string }[] };
+    const github = doc.findings.find((f) => f.message.startsWith('#4'));
+    expect(github).toMatchObject({ code: 'tracker-unreachable', message: expect.stringContaining("GitHub's rate limit is used up") });
+    expect(github!.message).toContain('try again later');
   });
 });
