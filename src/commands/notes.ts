@@ -97,7 +97,8 @@ export const define: Define = (program, action) => {
               ...(request === undefined ? {} : { dryRun: true, request }),
             });
           } else if (releaseUrl !== null) ctx.out.result(releaseUrl);
-          else if (output === undefined && changelog === undefined) ctx.out.result(notes.markdown);
+          // A dry run of --output shows what it would have written.
+          else if ((output === undefined || dryRun) && changelog === undefined) ctx.out.result(notes.markdown);
           return report.ok ? ExitCode.ok : ExitCode.failed;
         } finally {
           await http.close();

@@ -94,7 +94,13 @@ async function findRelease(octokit: Octokit, owner: string, repo: string, tag: s
     if (error instanceof EnvironmentError || statusOf(error) !== 404) throw error;
   }
   const list = await octokit.rest.repos.listReleases({ owner, repo, per_page: 100 });
-  if (redirectOf(list) !== undefined || !Array.isArray(list.data)) pageUrl(list, `the list of releases`);
+  if (redirectOf(list) !== undefined) pageUrl(list, 'the list of releases');
+  if (!Array.isArray(list.data)) {
+    throw new EnvironmentError("GitHub's answer to the list of releases is not a list.", {
+      kind: 'unexpected-response',
+      fix: 'Check RELCTL_GITHUB_API_URL: it must be the REST API (https://api.github.com, or https://HOST/api/v3 for GitHub Enterprise).',
+    });
+  }
   return (list.data as (ExistingRelease & { tag_name?: string })[]).find((r) => r.draft === true && r.tag_name === tag);
 }
 

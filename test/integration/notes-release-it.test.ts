@@ -109,6 +109,11 @@ describe('notes --to, --output and --release-version', () => {
       expect(r.stderr).not.toMatch(/\n\s+at /);
     }
     expect((await stat(path.join(dir, 'out-dir'))).isDirectory()).toBe(true);
+    const dry = await notes(['--offline', '--output', 'dry-notes.md', '--dry-run']);
+    expect(dry.exitCode, dry.stderr).toBe(0);
+    expect(dry.stderr).toContain('! write the notes to dry-notes.md');
+    expect(dry.stdout).toContain('## Features');
+    await expect(stat(path.join(dir, 'dry-notes.md'))).rejects.toThrow();
   });
 
   it('a release version with a trailing space is exit 2', async () => {
