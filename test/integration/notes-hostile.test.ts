@@ -86,6 +86,22 @@ describe('relctl notes on a hostile history', () => {
     }
   }, 120_000);
 
+  it('a history holding more than 64 MB of messages (70 subjects of 1 MB) is read whole', async () => {
+    const big = path.join(work.path, 'big');
+    const h = await History.create(big, work.path, { 'pom.xml': pomXml({ groupId: 'org.example', artifactId: 'big', version: '2.0.0-SNAPSHOT' }) });
+    await h.tag('big-1.0.0');
+    const env = gitEnv(work.path);
+    const head = (await execa('git', ['rev-parse', 'HEAD'], { cwd: big, env })).stdout.trim();
+    const subject = `fix: ${'b'.repeat(1_000_000)}\n`;
+    const stream = Array.from({ length: 70 }, (_, i) => `commit refs/heads/main\ncommitter T <t@example.invalid> ${1700000000 + i} +0000\ndata ${subject.length}\n${subject}${i === 0 ? `from ${head}\n` : ''}\n`).join('');
+    await execa('git', ['fast-import', '--quiet'], { cwd: big, env, input: stream });
+    const r = await runCli(['notes', '--cwd', big, '--offline', '--since', 'big-1.0.0', '--to', 'main', '--json'], { home: work.path, timeoutMs: 60_000 });
+    expect(r.exitCode, r.stderr.slice(0, 2000)).toBe(0);
+    const doc = JSON.parse(r.stdout) as { sections: { title: string; entries: unknown[] }[] };
+    expect(doc.sections).toMatchObject([{ title: 'Fixes' }]);
+    expect(doc.sections[0]!.entries).toHaveLength(70);
+  }, 120_000);
+
   it('SIGTERM while git reads the history stops git and exits 130 within seconds', async () => {
     const bin = path.join(work.path, 'slow-git');
     const pidFile = path.join(work.path, 'git-log.pid');
