@@ -142,14 +142,18 @@ async function findStart(ctx: CommandContext, req: NotesRequest, http: HttpClien
 }
 
 /**
- * The entries of the range, a batch at a time with a turn of the event loop between batches, so a
- * Ctrl-C or SIGTERM is seen (and honoured) however long the history is.
+ * The entries of the range, a few commits at a time, with a turn of the event loop whenever 50 ms
+ * went by, so a Ctrl-C or SIGTERM is seen (and honoured) however long or hostile the history is.
  */
 async function entriesOf(commits: readonly RawCommit[], options: RefOptions, signal: AbortSignal): Promise<NoteEntry[]> {
-  const batch = 500;
+  const batch = 25;
   const entries: NoteEntry[] = [];
+  let turned = performance.now();
   for (let at = 0; at < commits.length; at += batch) {
-    if (at > 0) await nextTurn();
+    if (performance.now() - turned > 50) {
+      await nextTurn();
+      turned = performance.now();
+    }
     if (signal.aborted) throw new InterruptedError('Interrupted while reading the history.');
     entries.push(...noteEntries(commits.slice(at, at + batch), options));
   }

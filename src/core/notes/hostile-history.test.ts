@@ -51,3 +51,16 @@ describe('hostile history', () => {
     expect(parserView(message)).toEqual({ text: message });
   });
 });
+
+describe('the bounded view keeps what the parser reads', () => {
+  it('a long line with a URL still voids its references, as the parser reads the full line', () => {
+    const url = `https://github.com/acme/demo/pull/1234/files#diff-${'0123456789abcdef'.repeat(4)}`;
+    const [e] = noteEntries([{ sha, message: `fix: x\n\nSee ${url} and #13 for the long story of this change, written on one line\n\nCloses #14` }]);
+    expect(e!.refs).toEqual(['#14']);
+  });
+
+  it('a short line with a 60-character run is read through the view, its real references kept', () => {
+    const [e] = noteEntries([{ sha, message: `fix: x\n\n${'A'.repeat(59)}- UP-7\nRefs acme/demo#5` }]);
+    expect(e!.refs).toEqual(['UP-7', 'acme/demo#5']);
+  });
+});
