@@ -31,20 +31,23 @@ export type PublishOutcome =
   | { action: 'created' | 'updated' | 'unchanged'; url: string }
   | { action: 'dry-run'; url: null; request: { method: string; url: string; body: Record<string, unknown> } };
 
+const movedFix = 'The repository may have moved or been renamed: pass its current owner/name with --repo (or tracker.repo).';
+const apiUrlFix = 'Check RELCTL_GITHUB_API_URL: it must be the REST API (https://api.github.com, or https://HOST/api/v3 for GitHub Enterprise).';
+
 /** The release page's URL from GitHub's answer; a redirect or anything else (an HTML page, a proxy's reply) is exit 3. */
 function pageUrl(res: { status: number; headers: Record<string, unknown>; data: unknown }, what: string): string {
   const moved = redirectOf(res);
   if (moved !== undefined) {
     throw new EnvironmentError(`GitHub redirected ${what} (${moved}); relctl follows no redirects on API calls.`, {
       kind: 'unexpected-response',
-      fix: 'The repository may have moved or been renamed: pass its current owner/name with --repo (or tracker.repo).',
+      fix: movedFix,
     });
   }
   const url = (res.data as { html_url?: unknown } | null)?.html_url;
   if (typeof res.data === 'object' && typeof url === 'string') return url;
   throw new EnvironmentError(`GitHub's answer to ${what} is not a release.`, {
     kind: 'unexpected-response',
-    fix: 'Check RELCTL_GITHUB_API_URL: it must be the REST API (https://api.github.com, or https://HOST/api/v3 for GitHub Enterprise).',
+    fix: apiUrlFix,
   });
 }
 
@@ -68,7 +71,7 @@ async function requireRemoteTag(ctx: CommandContext, octokit: Octokit, owner: st
   try {
     const res = await octokit.rest.git.getRef({ owner, repo, ref: `tags/${tag}` });
     const moved = redirectOf(res);
-    if (moved !== undefined) throw new EnvironmentError(`GitHub redirected the lookup of the tag ${tag} (${moved}); relctl follows no redirects on API calls.`, { kind: 'unexpected-response', fix: 'The repository may have moved or been renamed: pass its current owner/name with --repo (or tracker.repo).' });
+    if (moved !== undefined) throw new EnvironmentError(`GitHub redirected the lookup of the tag ${tag} (${moved}); relctl follows no redirects on API calls.`, { kind: 'unexpected-response', fix: movedFix });
     return;
   } catch (error) {
     if (error instanceof EnvironmentError) throw error;
@@ -98,7 +101,7 @@ async function findRelease(octokit: Octokit, owner: string, repo: string, tag: s
   if (!Array.isArray(list.data)) {
     throw new EnvironmentError("GitHub's answer to the list of releases is not a list.", {
       kind: 'unexpected-response',
-      fix: 'Check RELCTL_GITHUB_API_URL: it must be the REST API (https://api.github.com, or https://HOST/api/v3 for GitHub Enterprise).',
+      fix: apiUrlFix,
     });
   }
   return (list.data as (ExistingRelease & { tag_name?: string })[]).find((r) => r.draft === true && r.tag_name === tag);
