@@ -34,6 +34,8 @@ export interface GitOptions {
   env?: NodeJS.ProcessEnv;
   /** Each git call with its exit code and time (preflight --verbose). */
   log?: (line: string) => void;
+  /** Ctrl-C / SIGTERM: the git child is stopped (SIGTERM) and the read answers as not ok. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -60,6 +62,7 @@ function run(file: string, args: readonly string[], cwd: string, options: GitOpt
         cwd,
         encoding: 'utf8',
         maxBuffer: 64 * 1024 * 1024,
+        ...(options.signal === undefined ? {} : { signal: options.signal }),
         env: childEnv({ ...process.env, ...(options.env ?? {}) }, { GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' }),
       },
       (error, stdout, stderr) => {

@@ -1,7 +1,8 @@
 import os from 'node:os';
-import { UsageError } from '../core/errors.js';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { InterruptedError, UsageError } from '../core/errors.js';
 import type { Finding } from '../core/findings.js';
-import { noteEntries } from '../core/notes/commits.js';
+import { noteEntries, type NoteEntry, type RawCommit, type RefOptions } from '../core/notes/commits.js';
 import { rangeStart, releaseTags, tagOf, tagsBelow, type TaggedVersion } from '../core/notes/range.js';
 import { groupSections, renderMarkdown, type NoteSection } from '../core/notes/sections.js';
 import { parseRepoName, repoFromRemoteUrl, trackerFindings, trackerRefs, type RepoName } from '../core/notes/tracker.js';
@@ -24,10 +25,17 @@ import { localAddressOf } from '../portal/session.js';
 export interface NotesRequest {
   releaseVersion?: string;
   since?: string;
+  /** `--to REF`: the range ends here instead of at the release tag (or HEAD). */
+  to?: string;
   /** `--repo owner/name` */
   repo?: string;
   offline: boolean;
   strict: boolean;
+  /**
+   * false: no tracker look-ups (the notes a mail or a pull request carries), while the public
+   * repository is still asked where the range starts. Default: looked up unless offline.
+   */
+  tracker?: boolean;
 }
 
 export interface ReleaseNotes {
@@ -39,6 +47,8 @@ export interface ReleaseNotes {
   sections: NoteSection[];
   markdown: string;
   findings: Finding[];
+  /** How many tracker references were looked up (0: the check did not run). */
+  refsChecked: number;
   repo?: RepoName;
   /** The release page's title: `<artifactId> X.Y.Z` (or the tag). */
   title: string;
@@ -131,11 +141,38 @@ async function findStart(ctx: CommandContext, req: NotesRequest, http: HttpClien
   return { ...(found.start === undefined ? {} : { start: found.start, previous: found.start.version }), skipped };
 }
 
+/**
+ * The entries of the range, a few commits at a time, with a turn of the event loop whenever 50 ms
+ * went by, so a Ctrl-C or SIGTERM is seen (and honoured) however long or hostile the history is.
+ */
+async function entriesOf(commits: readonly RawCommit[], options: RefOptions, signal: AbortSignal): Promise<NoteEntry[]> {
+  const batch = 25;
+  const entries: NoteEntry[] = [];
+  let turned = performance.now();
+  for (let at = 0; at < commits.length; at += batch) {
+    if (performance.now() - turned > 50) {
+      await nextTurn();
+      turned = performance.now();
+    }
+    if (signal.aborted) throw new InterruptedError('Interrupted while reading the history.');
+    entries.push(...noteEntries(commits.slice(at, at + batch), options));
+  }
+  return entries;
+}
+
+async function rangeEnd(ctx: CommandContext, to: string | undefined, tag: string | undefined): Promise<string> {
+  if (to === undefined) return tag ?? 'HEAD';
+  if (!(await commitExists(ctx.cwd, to, { env: ctx.env, signal: ctx.signal }))) {
+    throw new UsageError(`--to ${to}: no such tag, branch or commit here.`, { kind: 'bad-range', fix: 'Name an existing ref, e.g. --to HEAD~3 or --to a tag from git tag --list.' });
+  }
+  return to;
+}
+
 export async function buildNotes(ctx: CommandContext, req: NotesRequest, http: HttpClient): Promise<ReleaseNotes> {
   const id = await readIdentity(ctx.cwd).catch(() => undefined);
   const [format, allTags, journal] = await Promise.all([
     configuredTagFormat(ctx, id),
-    listTags(ctx.cwd, { env: ctx.env }),
+    listTags(ctx.cwd, { env: ctx.env, signal: ctx.signal }),
     readJournal(ctx.cwd).catch((): Journal => ({ version: 1, steps: [], uploads: [] })),
   ]);
   const tags = releaseTags(allTags, id?.artifactId, format);
@@ -144,20 +181,22 @@ export async function buildNotes(ctx: CommandContext, req: NotesRequest, http: H
   const journalOrphans = journal.release !== undefined && journal.release.version === version ? (journal.release.skippedVersions ?? []) : [];
   const start = await findStart(ctx, req, http, { id, tags, version, journalOrphans });
   const from = start.sinceRef ?? start.start?.tag;
-  const commits = await commitsInRange(ctx.cwd, from, tag ?? 'HEAD', { env: ctx.env });
+  const commits = await commitsInRange(ctx.cwd, from, await rangeEnd(ctx, req.to, tag), { env: ctx.env, signal: ctx.signal });
   const jiraProjects = ctx.config.tracker?.jiraProjects;
-  const entries = noteEntries(commits, jiraProjects === undefined ? {} : { jiraProjects });
+  const entries = await entriesOf(commits, jiraProjects === undefined ? {} : { jiraProjects }, ctx.signal);
   const sections = groupSections(entries);
   const markdown = renderMarkdown({ ...(version === undefined ? {} : { version }), ...(start.previous === undefined ? {} : { previous: start.previous }), skipped: start.skipped, sections });
   const repo = await resolveRepo(ctx, req.repo);
   let findings: Finding[] = [];
-  if (!req.offline) {
+  let refsChecked = 0;
+  if (!req.offline && req.tracker !== false) {
     // Jira is asked only when the project uses it (a Jira URL or project keys are configured); a
     // GitHub-only project's KEY-N look-alikes stay in the notes without warnings.
     const usesJira = ctx.config.jiraUrl !== undefined || (jiraProjects?.length ?? 0) > 0;
     const refs = trackerRefs(entries.flatMap((e) => e.refs), repo).filter((r) => r.kind === 'github' || usesJira);
     if (refs.length > 0) {
       const { lookUpRefs } = await import('../tracker/check.js');
+      const { jiraAuth } = await import('../tracker/jira-auth.js');
       const { githubClient } = await import('../github/client.js');
       const { findGithubToken } = await import('../github/token.js');
       let octokit: ReturnType<typeof githubClient> | undefined;
@@ -165,8 +204,12 @@ export async function buildNotes(ctx: CommandContext, req: NotesRequest, http: H
         (octokit ??= findGithubToken(ctx.env, ctx.config.githubApiUrl, ctx.out.redactor).then((token) =>
           githubClient({ baseUrl: ctx.config.githubApiUrl, http, ...(token === undefined ? {} : { token: token.value }) }),
         ));
-      const results = await lookUpRefs(refs, { github, http, ...(ctx.config.jiraUrl === undefined ? {} : { jiraUrl: ctx.config.jiraUrl }) });
+      const auth = jiraAuth(ctx.env);
+      // The basic form carries the token base64-encoded: masked like the token itself.
+      if (auth !== undefined) ctx.out.redactor.add(auth.header.replace(/^\S+ /, ''));
+      const results = await lookUpRefs(refs, { github, http, ...(ctx.config.jiraUrl === undefined ? {} : { jiraUrl: ctx.config.jiraUrl, jiraAuth: auth }) });
       findings = trackerFindings(results, req.strict);
+      refsChecked = refs.length;
     }
   }
   return {
@@ -177,6 +220,7 @@ export async function buildNotes(ctx: CommandContext, req: NotesRequest, http: H
     sections,
     markdown,
     findings,
+    refsChecked,
     ...(repo === undefined ? {} : { repo }),
     title: [id?.artifactId, version].filter((x) => x !== undefined).join(' ') || (tag ?? 'Unreleased'),
   };

@@ -6,6 +6,7 @@ import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
 import { runCli, type CliResult } from '../helpers/cli.js';
 import { History } from '../helpers/history.js';
 import { git, tempDir, type TempDir } from '../helpers/temp.js';
+import { pushTagToSandbox } from './notes-github-tags.js';
 import { control, pomXml } from './upload-helpers.js';
 
 /**
@@ -60,6 +61,7 @@ beforeAll(async () => {
   await writeFile(path.join(binDir, 'gh'), `#!/bin/sh\nprintf '%s\\n' "gh $*" >> "${argvLog}"\necho '${ghCanary}'\n`);
   await chmod(path.join(binDir, 'gh'), 0o755);
   await writeFile(argvLog, '');
+  for (const repo of ['acme/demo', 'acme/lost']) await pushTagToSandbox(sb.urls.githubApiUrl, repo, 'demo-1.0.1');
 }, 60_000);
 
 afterAll(async () => {

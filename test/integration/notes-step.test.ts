@@ -6,6 +6,7 @@ import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
 import { repoRoot, runCli } from '../helpers/cli.js';
 import { History } from '../helpers/history.js';
 import { tempDir, type TempDir } from '../helpers/temp.js';
+import { pushTagToSandbox } from './notes-github-tags.js';
 import { pomXml } from './upload-helpers.js';
 
 /** `relctl run notes` (the chain step) and `relctl notes` on this repository's own history. */
@@ -46,6 +47,12 @@ describe('notes as a step', () => {
     const text = await readFile(path.join(dir, '.relctl/notes-1.0.2.md'), 'utf8');
     expect(text).toBe('1.0.1 was prepared but not published; this release supersedes it.\n\n' + text.split('\n\n').slice(1).join('\n\n'));
     expect(text).toMatch(/## Features\n\n- second \([0-9a-f]{7}\)\n\n## Fixes\n\n- first/);
+    // The tag is not on GitHub yet: the step says how to push it and makes no page (the release is out).
+    const unpushed = await runCli(['run', 'notes', '--offline', '--cwd', dir], { home: work.path, env: { ...env, RELCTL_GITHUB_TOKEN: 'alice' } });
+    expect(unpushed.exitCode, unpushed.stderr).toBe(0);
+    expect(unpushed.stderr).toContain('git push origin demo-1.0.2');
+    expect((await request(`${sb.urls.githubApiUrl}/repos/acme/demo/releases`).then((x) => x.body.json())) as unknown[]).toEqual([]);
+    await pushTagToSandbox(sb.urls.githubApiUrl, 'acme/demo', 'demo-1.0.2');
     const withToken = await runCli(['run', 'notes', '--offline', '--json', '--cwd', dir], { home: work.path, env: { ...env, RELCTL_GITHUB_TOKEN: 'alice' } });
     expect(withToken.exitCode, withToken.stderr).toBe(0);
     const summary = JSON.parse(withToken.stdout) as { steps: { id: string; status: string; added: { releaseUrl: string } }[] };

@@ -1,4 +1,6 @@
 import { CommitParser, type Commit } from 'conventional-commits-parser';
+import { plainText } from '../plain-text.js';
+import { parserView } from './parser-view.js';
 
 /**
  * One commit of the release range as notes see it. Pure: the raw messages come from git
@@ -77,22 +79,37 @@ function refsOf(commit: Commit): string[] {
   return out;
 }
 
-/** Parses the range's commits (newest first, as git logs them), leaving out merges and release-tool commits. */
+/** A subject longer than this is shortened in the notes (a release page holds 125,000 characters). */
+export const subjectLimit = 500;
+
+function shortSubject(text: string): string {
+  const subject = text.trim();
+  return subject.length <= subjectLimit ? subject : `${subject.slice(0, subjectLimit - 1).trimEnd()}…`;
+}
+
+/**
+ * Parses the range's commits (newest first, as git logs them), leaving out merges and release-tool
+ * commits. Commit text enters the notes here, made plain (src/core/plain-text.ts), so nothing built
+ * from the notes carries a control character; the parser sees a bounded view (parser-view.ts).
+ */
 export function noteEntries(commits: readonly RawCommit[], options: RefOptions = {}): NoteEntry[] {
   const parser = parserFor(options);
   const entries: NoteEntry[] = [];
   for (const c of commits) {
-    const message = c.message.replace(/\r\n/g, '\n').trim();
+    const message = plainText(c.message).trim();
     if (message === '' || isMergeMessage(message) || isReleaseToolCommit(message)) continue;
-    const parsed = parser.parse(message);
-    const header = parsed.header ?? message.split('\n', 1)[0]!;
+    const view = parserView(message);
+    const parsed = parser.parse(view.text);
+    const header = message.split('\n', 1)[0]!.replace(/\t/g, ' ');
     const typed = typeof parsed.type === 'string' && parsed.type !== '' && typeof parsed.subject === 'string';
     const breaking = parsed.notes.some((n) => /^BREAKING[ -]CHANGE$/i.test(n.title));
+    // A shortened header's subject is the original's, after the lead the parser read.
+    const subject = view.headerLead !== undefined ? header.slice(typed ? view.headerLead : 0) : typed ? parsed.subject! : (parsed.header ?? header);
     entries.push({
       sha: c.sha,
       type: typed ? parsed.type!.toLowerCase() : null,
       scope: typed && typeof parsed.scope === 'string' && parsed.scope.trim() !== '' ? parsed.scope.trim() : null,
-      subject: (typed ? parsed.subject! : header).trim(),
+      subject: shortSubject(subject.replace(/\t/g, ' ')),
       breaking,
       refs: refsOf(parsed),
     });

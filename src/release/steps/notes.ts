@@ -1,8 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { StepFailedError } from '../../core/errors.js';
 import { toReport } from '../../core/findings.js';
 import { journalDirName } from '../../io/journal.js';
-import { findingsText } from '../../ui/render/findings.js';
+import { trackerReport } from '../../notes/tracker-report.js';
 import type { Step } from '../types.js';
 import { offeredAfterPublish } from './offer.js';
 
@@ -23,7 +24,8 @@ export const notesStep: Step = {
     try {
       const notes = await buildNotes(ctx, { ...(rc.version === undefined ? {} : { releaseVersion: rc.version }), offline: options.offline, strict: false }, http);
       const report = toReport(notes.findings);
-      if (report.findings.length > 0) ctx.out.info(findingsText(report, ctx.out.c, 'tracker check'));
+      const summary = trackerReport(report, notes.refsChecked, ctx.out.c);
+      if (summary !== undefined) ctx.out.info(summary);
       const dir = path.join(ctx.cwd, journalDirName);
       const notesFile = path.join(dir, `notes-${notes.version ?? 'unreleased'}.md`);
       if (options.dryRun) ctx.out.wouldDo(`write ${notesFile}`);
@@ -52,9 +54,16 @@ export const notesStep: Step = {
         tag: notes.tag ?? rc.tag,
         name: notes.title,
         body: notes.markdown,
+        draft: false,
+        prerelease: false,
         yes: options.yes,
         dryRun: options.dryRun,
+      }).catch((error: unknown) => {
+        if (!(error instanceof StepFailedError) || error.kind !== 'tag-not-pushed') throw error;
+        ctx.out.warn(`The release page was not made: ${error.message} ${error.fix ?? ''} The notes are in ${notesFile}.`);
+        return undefined;
       });
+      if (outcome === undefined) return options.dryRun ? {} : { notesFile };
       if (outcome.action === 'dry-run') {
         ctx.out.wouldDo(`${outcome.request.method} ${outcome.request.url} ${JSON.stringify(outcome.request.body)}`);
         return {};

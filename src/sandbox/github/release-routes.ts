@@ -14,7 +14,8 @@ export async function handleReleases(call: GithubCall): Promise<void> {
     return reply(call, 200, list.slice((page - 1) * perPage, page * perPage).map(json));
   }
   if (call.method === 'GET' && tail.length === 2 && tail[0] === 'tags') {
-    const rel = repo.releases.find((r) => r.tag_name === tail[1]);
+    // As GitHub: a draft is not found by its tag (only in the list and by id).
+    const rel = repo.releases.find((r) => r.tag_name === tail[1] && !r.draft);
     if (rel === undefined) throw notFound();
     return reply(call, 200, json(rel));
   }

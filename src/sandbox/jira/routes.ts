@@ -7,6 +7,9 @@ import { statusCategory, type JiraIssueRecord, type JiraService } from './servic
  * `fields=status,resolution`), plus create (POST) and update (PUT) so tests make their issues
  * through the stand-in's own API. Creating accepts `status`, `resolution` and `key` among the
  * fields, which real Jira sets through transitions and its own numbering: the stand-in's extension.
+ * `"restricted": true` makes an issue of a private project: an anonymous read gets Jira's 404, a
+ * read with `Authorization: Bearer TOKEN` or HTTP basic `user:token` sees it; a malformed
+ * Authorization header is 401, as Jira answers it.
  */
 function jiraError(status: number, message: string): HttpError {
   return new HttpError(status, { errorMessages: [message], errors: {} });
@@ -44,11 +47,27 @@ async function fieldsOf(req: IncomingMessage, res: ServerResponse): Promise<Reco
   return fields as Record<string, unknown>;
 }
 
+/**
+ * true: a well-formed Bearer or basic credential; false: a malformed one (401, as Jira answers);
+ * undefined: anonymous (another scheme is not Jira's and reads as no credential).
+ */
+function signedIn(req: IncomingMessage): boolean | undefined {
+  const header = req.headers.authorization ?? '';
+  if (/^Bearer\b/i.test(header)) return /^Bearer \S+$/.test(header);
+  if (!/^Basic\b/i.test(header)) return undefined;
+  const basic = /^Basic ([A-Za-z0-9+/]+=*)$/.exec(header);
+  const pair = basic === null ? '' : Buffer.from(basic[1]!, 'base64').toString('utf8');
+  const at = pair.indexOf(':');
+  return at > 0 && at < pair.length - 1;
+}
+
 export async function handleJira(jira: JiraService, origin: string, req: IncomingMessage, res: ServerResponse, rest: string, query: URLSearchParams): Promise<void> {
   const base = `${origin}/jira`;
   const m = /^\/rest\/api\/2\/issue(?:\/([^/]+))?\/?$/.exec(rest);
   if (m === null) throw jiraError(404, 'Not found');
   const method = req.method ?? 'GET';
+  const auth = signedIn(req);
+  if (auth === false) throw new HttpError(401, { errorMessages: ['You are not authenticated. Authentication required to perform this operation.'], errors: {} });
   let key: string | undefined;
   try {
     key = m[1] === undefined ? undefined : decodeURIComponent(m[1]);
@@ -76,11 +95,13 @@ export async function handleJira(jira: JiraService, origin: string, req: Incomin
       ...(typeof status === 'string' ? { status } : {}),
       ...(resolution === undefined ? {} : { resolution }),
       ...(wanted === null ? {} : { number: Number(wanted[2]) }),
+      ...(fields.restricted === true ? { restricted: true } : {}),
     });
     await jira.save();
     return sendJson(res, 201, { id: issue.id, key: issue.key, self: `${base}/rest/api/2/issue/${issue.id}` });
   }
-  const issue = key === undefined ? undefined : (jira.get(key) ?? undefined);
+  const found = key === undefined ? undefined : (jira.get(key) ?? undefined);
+  const issue = found?.restricted === true && auth !== true ? undefined : found;
   if (key !== undefined && method === 'GET') {
     if (issue === undefined) throw jiraError(404, 'Issue does not exist or you do not have permission to see it.');
     return sendJson(res, 200, issueJson(base, issue, query.get('fields')));

@@ -12,6 +12,8 @@ export interface JiraIssueRecord {
   resolution: string | null;
   created: string;
   updated: string;
+  /** Visible to signed-in callers only, as a private project's issues are (the stand-in's extension). */
+  restricted?: boolean;
 }
 
 export interface JiraStateData {
@@ -49,7 +51,7 @@ export class JiraService {
   }
 
   /** A new issue: the project's next number, or the number of `key` when the caller names one. */
-  create(project: string, fields: { summary: string; status?: string; resolution?: string | null; number?: number }): JiraIssueRecord {
+  create(project: string, fields: { summary: string; status?: string; resolution?: string | null; number?: number; restricted?: boolean }): JiraIssueRecord {
     const n = fields.number ?? (this.data.counters[project] ?? 0) + 1;
     this.data.counters[project] = Math.max(n, this.data.counters[project] ?? 0);
     const now = new Date().toISOString().replace('Z', '+0000');
@@ -61,6 +63,7 @@ export class JiraService {
       resolution: fields.resolution ?? null,
       created: now,
       updated: now,
+      ...(fields.restricted === true ? { restricted: true } : {}),
     };
     this.data.issues.push(issue);
     return issue;
