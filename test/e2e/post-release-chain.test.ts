@@ -36,6 +36,12 @@ describe('relctl run notes distribute smoke image notify', () => {
         body: JSON.stringify({ message: 'versions', content: Buffer.from(props).toString('base64') }),
       });
       expect(put.status).toBe(201);
+      // The project's repository on the host has the release tag (the release pushed it).
+      const auth = { authorization: `token ${token}`, 'content-type': 'application/json' };
+      await fetch(`${api}/repos/example/relctl-demo/contents/README.md`, { method: 'PUT', headers: auth, body: JSON.stringify({ message: 'readme', content: Buffer.from('demo\n').toString('base64') }) });
+      const head = (await (await fetch(`${api}/repos/example/relctl-demo/git/ref/heads/main`, { headers: auth })).json()) as { object: { sha: string } };
+      const tagged = await fetch(`${api}/repos/example/relctl-demo/git/refs`, { method: 'POST', headers: auth, body: JSON.stringify({ ref: 'refs/tags/relctl-demo-1.0.0', sha: head.object.sha }) });
+      expect(tagged.status).toBe(201);
       const checkout = path.join(t.path, 'portal-dist');
       const fixture = path.join(repoRoot, 'test/fixtures/distribution');
       await gitRepo(checkout, home, {
