@@ -71,6 +71,7 @@ export async function rehearsePostRelease(r: PostReleaseRehearsal): Promise<Chai
   } else if (r.rctx.config.distribution?.repo !== undefined) {
     r.rctx.out.info('distribute is rehearsed with a local distribution clone only (distribution.repo as a folder): the sandbox has no copy of a remote one.');
   }
+  if (hasHistory && r.initial.tag !== undefined) await mirrorReleaseTag({ ...r.rctx, cwd: r.copy }, r.githubApiUrl, token, r.initial.tag);
   const ctx: CommandContext = {
     ...r.rctx,
     env: { ...r.rctx.env, RELCTL_SMTP_URL: r.smtpUrl, RELCTL_GITHUB_TOKEN: token },
@@ -81,4 +82,34 @@ export async function rehearsePostRelease(r: PostReleaseRehearsal): Promise<Chai
     { ctx, options: { dryRun: false, yes: true, interactive: false, offline: false, waitTimeout: 60 }, proc: r.proc, command: 'run' },
     { command: 'rehearse', steps, initial: r.initial, returnFailures: true },
   );
+}
+
+/**
+ * The release pushed its tag to the repository host; the sandbox's copy of the project's repository
+ * gets it too, so the rehearsed release page is made the way `notes --publish` makes the real one
+ * (it checks the tag is on the host first).
+ */
+async function mirrorReleaseTag(ctx: CommandContext, api: string, token: string, tag: string): Promise<void> {
+  const { resolveRepo } = await import('../../notes/build.js');
+  const repo = await resolveRepo(ctx, undefined).catch(() => undefined);
+  if (repo === undefined) return;
+  const http = new HttpClient({ timeoutMs: ctx.config.timeout * 1000, env: ctx.env });
+  const call = (method: 'GET' | 'PUT' | 'POST', route: string, body?: unknown) =>
+    http.request({
+      method,
+      url: `${api}/repos/${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.name)}${route}`,
+      headers: { authorization: `token ${token}`, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  try {
+    let head = await call('GET', '/git/ref/heads/main');
+    if (head.status === 404) {
+      await call('PUT', '/contents/README.md', { message: 'the repository as the rehearsal found it', content: Buffer.from(`${repo.name}\n`).toString('base64') });
+      head = await call('GET', '/git/ref/heads/main');
+    }
+    const sha = (head.json() as { object?: { sha?: string } } | undefined)?.object?.sha;
+    if (sha !== undefined) await call('POST', '/git/refs', { ref: `refs/tags/${tag}`, sha });
+  } finally {
+    await http.close();
+  }
 }
