@@ -21,6 +21,7 @@ import type { ProcessRunner } from '../io/process-runner.js';
 import { descriptorText } from '../io/descriptor.js';
 import { exists } from '../io/project.js';
 import { relativeToRoot, repositoryPomPath, statOf } from './maven/load.js';
+import { buildToolCommand } from './wrapper.js';
 
 /**
  * Runs Maven for the release chain: the release plugin's goals and the pre-release prep. Secrets
@@ -36,10 +37,15 @@ export interface MavenRunOptions {
   localRepo?: string;
   /** Set when the token did not come from the settings file: a private copy names it through env. */
   token?: { username: string; password: string; serverId: string };
+  /** Receives the line saying why a present ./mvnw is not used. */
+  note?: (line: string) => void;
 }
 
-export async function mavenExecutable(root: string): Promise<string> {
-  return (await exists(path.join(root, 'mvnw'))) ? './mvnw' : 'mvn';
+/** `./mvnw` when the wrapper can run, else `mvn`; `note` receives the one line saying why not. */
+export async function mavenExecutable(root: string, note?: (line: string) => void): Promise<string> {
+  const c = await buildToolCommand(root, 'maven');
+  if (c.why !== undefined) note?.(c.why);
+  return c.executable;
 }
 
 export interface MavenSession {
@@ -55,7 +61,7 @@ export interface MavenSession {
 }
 
 export async function openMavenSession(o: MavenRunOptions, dryRun: boolean): Promise<MavenSession> {
-  const executable = await mavenExecutable(o.root);
+  const executable = await mavenExecutable(o.root, o.note);
   const base: MavenCommon = { executable, ...(o.localRepo === undefined ? {} : { localRepo: o.localRepo }) };
   const userSettings = o.userSettings ?? path.join(o.env.HOME ?? os.homedir(), '.m2', 'settings.xml');
   const hasUserSettings = await exists(userSettings);
