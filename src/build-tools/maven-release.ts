@@ -184,6 +184,11 @@ async function reactorPoms(root: string): Promise<ReactorPom[]> {
   return poms;
 }
 
+/** The reactor's POM models (root first), those that parse. */
+export async function reactorModels(root: string): Promise<RawPom[]> {
+  return (await reactorPoms(root)).flatMap((p) => (p.pom === undefined ? [] : [p.pom]));
+}
+
 /** Every pom.xml of the reactor (root and nested <module>s), for spotting configured plugins. */
 export async function reactorPomTexts(root: string): Promise<string[]> {
   return (await reactorPoms(root)).map((p) => p.text);

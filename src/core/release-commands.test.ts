@@ -11,8 +11,8 @@ import {
   setPomVersion,
   settingsWithMirror,
   settingsWithServer,
-  signingProfiles,
-  mavenDeployInvocation,
+  rehearsalRedirect,
+  withScmConnection,
 } from './release-commands.js';
 
 const v = { version: '1.2.3', nextVersion: '1.2.4-SNAPSHOT', tag: 'demo-1.2.3' };
@@ -110,24 +110,32 @@ describe('settingsWithServer', () => {
 });
 
 describe('rehearse builders', () => {
-  it('finds the signing profiles', () => {
-    expect(
-      signingProfiles([
-        '<project><profiles><profile><id>gpg-cli</id><build><exec executable="gpg"/></build></profile><profile><id>other</id></profile></profiles></project>',
-        '<profile><id>release</id><plugin><artifactId>maven-gpg-plugin</artifactId></plugin></profile>',
-        '<!-- <profile><id>commented</id><artifactId>maven-gpg-plugin</artifactId></profile> -->',
-      ]),
-    ).toEqual(['gpg-cli', 'release']);
+  it('redirects the deploy in the form maven-deploy-plugin 2.x and 3.x both accept, and only skips tests when asked', () => {
+    expect(rehearsalRedirect({ repositoryId: 'central', deployUrl: 'http://127.0.0.1:9/staging/service/local/staging/deploy/maven2/', keyname: 'ABCD' })).toEqual([
+      '-DaltDeploymentRepository=central::default::http://127.0.0.1:9/staging/service/local/staging/deploy/maven2/',
+      '-Dgoals=deploy',
+      '-Dgpg.useagent=true',
+      '-Dgpg.keyname=ABCD',
+    ]);
+    expect(rehearsalRedirect({ repositoryId: 'r', deployUrl: 'http://h/', skipTests: true })).toContain('-DskipTests');
   });
-  it('deploys to the sandbox through altDeploymentRepository', () => {
-    const inv = mavenDeployInvocation({ executable: 'mvn', settingsFile: '/w/settings.xml' }, {
-      repositoryId: 'central',
-      deployUrl: 'http://127.0.0.1:9/staging/service/local/staging/deploy/maven2/',
-      profiles: ['gpg-cli'],
-      keyname: 'ABCD',
-    });
-    expect(displayCommand(inv.command, inv.args)).toBe(
-      'mvn -B -P gpg-cli -Dgpg.keyname=ABCD -DaltDeploymentRepository=central::http://127.0.0.1:9/staging/service/local/staging/deploy/maven2/ -s /w/settings.xml deploy',
+  it("points the project's own <scm> at the throwaway remote, and adds one where the POM inherits it", () => {
+    const pom = `<project>
+  <scm>
+    <connection>scm:git:git@github.com:o/r.git</connection>
+    <developerConnection>scm:git:git@github.com:o/r.git</developerConnection>
+    <url>https://github.com/o/r</url>
+  </scm>
+  <profiles><profile><scm><connection>x</connection></scm></profile></profiles>
+</project>`;
+    expect(withScmConnection(pom, 'file:///w/remote.git')).toBe(
+      pom.replace(/scm:git:git@github.com:o\/r.git/g, 'scm:git:file:///w/remote.git'),
+    );
+    expect(withScmConnection('<project><!-- <scm></scm> --><scm><url>u</url></scm></project>', '/r')).toBe(
+      '<project><!-- <scm></scm> --><scm><url>u</url><connection>scm:git:/r</connection><developerConnection>scm:git:/r</developerConnection></scm></project>',
+    );
+    expect(withScmConnection('<project>\n</project>\n', '/r')).toBe(
+      '<project>\n  <scm><connection>scm:git:/r</connection><developerConnection>scm:git:/r</developerConnection></scm>\n</project>\n',
     );
   });
   it('puts a mirror of everything into settings', () => {

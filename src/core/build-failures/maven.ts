@@ -31,7 +31,7 @@ export interface FailureFacts {
   rehearsal: boolean;
 }
 
-const boilerplate = /^(-> \[Help \d+\]|To see the full stack trace|Re-run Maven using|For more information about the errors|\[Help \d+\] http|After correcting the problems|\s*mvn <args> -rf|-{5,}$|realm =|strategy =|urls\[\d+\]|Number of foreign imports|import: Entry|$)/;
+const boilerplate = /^(-> \[Help \d+\]|To see the full stack trace|Re-run Maven using|For more information about the errors|\[Help \d+\] http|After correcting the problems|\s*mvn <args> -rf|-{5,}|realm =|strategy =|urls\[\d+\]|Number of foreign imports|import: Entry|$)/;
 
 /** `[ERROR] x` lines, nested (indented) ones included, in order, boilerplate out. */
 function errorLines(output: string): string[] {

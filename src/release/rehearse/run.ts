@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { EnvironmentError, InterruptedError } from '../../core/errors.js';
 import { onInterrupt } from '../../io/interrupt.js';
 import { toReport, type Finding } from '../../core/findings.js';
-import { mavenDeployInvocation, settingsWithMirror, settingsWithServer, signingProfiles } from '../../core/release-commands.js';
-import { parseVersion, releaseVersionOf, formatVersion, releaseTagName } from '../../core/version.js';
+import { parseVersion, planRelease } from '../../core/version.js';
+import { versionInTag } from '../../core/tag-forms.js';
 import { checks } from '../../checks/index.js';
 import { runChecks } from '../../checks/run-checks.js';
 import { gatherFacts } from '../../io/gather-facts.js';
@@ -15,15 +15,18 @@ import { resolveSigningKey } from '../../keys/fingerprint.js';
 import { exportPublicKey } from '../../keys/gpg.js';
 import { fromMavenTargets } from '../../keys/artifacts.js';
 import { httpFor, portalSession } from '../../portal/session.js';
-import { mavenExecutable, reactorPomTexts, runInvocation } from '../../build-tools/maven-release.js';
 import type { CommandContext } from '../../io/command-context.js';
 import { startSandbox } from '../../sandbox/server.js';
 import { ProcessRunner } from '../../io/process-runner.js';
-import { descriptorText } from '../../io/descriptor.js';
-import { exists, readIdentity } from '../../io/project.js';
+import { listTags } from '../../io/git.js';
+import { readIdentity } from '../../io/project.js';
+import { localRepoOfContext } from '../maven-local-repo.js';
 import { runChain, type ChainSummary } from '../runner.js';
 import { createThrowawayKey, publishOnSandbox, type ThrowawayKey } from './sandbox-key.js';
-import { copyProject, setReleaseVersion } from './workspace.js';
+import { copyProject } from './workspace.js';
+import { seedParents } from './parents.js';
+import { RehearsalBuildFailed, rehearsalBuild, type RehearsalBuild } from './release-build.js';
+import type { MavenFailure } from '../../core/build-failures/maven.js';
 
 export interface RehearseOptions {
   /** Sign with a throwaway key created, published and confirmed on the sandbox key server. */
@@ -36,14 +39,28 @@ export interface RehearseOptions {
   waitTimeout: number;
   /** After PUBLISHED, rehearse notes, distribute and notify against the sandbox's GitHub and SMTP. */
   postRelease?: boolean;
+  /** -DskipTests for the rehearsal's builds only (a real release runs the tests). */
+  skipTests?: boolean;
+}
+
+/** How the copy was built: the commands that ran, what pointed them at the sandbox, and a failure read. */
+export interface RehearsalBuildReport {
+  commands: string[];
+  redirect: string[];
+  javaHome?: string;
+  notes: string[];
+  /** Parent POMs put into the sandbox's public repository before validation (Maven paths). */
+  parents: string[];
+  failure?: MavenFailure & { command: string };
 }
 
 export interface RehearsalResult {
   ok: boolean;
-  verdict: 'VALIDATED' | 'PUBLISHED' | 'FAILED' | 'verify-failed' | 'deploy-failed' | 'pending' | 'error';
-  project: { groupId: string; artifactId: string; version: string; tag: string; buildTool: string };
+  verdict: 'VALIDATED' | 'PUBLISHED' | 'FAILED' | 'verify-failed' | 'build-failed' | 'deploy-failed' | 'pending' | 'error';
+  project: { groupId: string; artifactId: string; version: string; nextVersion?: string; tag: string; buildTool: string };
   preflight: { errors: number; warnings: number; findings: Finding[] };
   signing: { fingerprint?: string; throwaway: boolean; profiles: string[] };
+  build?: RehearsalBuildReport;
   chain?: ChainSummary;
   deploymentId?: string;
   fetched?: { file: string; bytes: number; sha1: string; matchesBuild: boolean }[];
@@ -60,13 +77,21 @@ export interface RehearsalResult {
  */
 export async function rehearse(ctx: CommandContext, o: RehearseOptions): Promise<RehearsalResult> {
   const identity = await readIdentity(ctx.cwd);
+  // The release's version rule on the project's own tags (a tag whose publication cannot be known
+  // here counts as an orphan, as preflight --offline does).
+  const tags = await listTags(ctx.cwd, { env: ctx.env });
   const current = parseVersion(identity.version);
-  const version = current === undefined ? identity.version : formatVersion(releaseVersionOf(current));
-  const tag = releaseTagName(identity.artifactId, version);
+  const plan =
+    current === undefined || !current.snapshot
+      ? undefined
+      : planRelease({ current, artifactId: identity.artifactId, ...(identity.tagTemplate === undefined ? {} : { tagTemplate: identity.tagTemplate }), existingTags: tags, published: {} });
+  const version = plan?.release ?? identity.version;
+  const tag = plan?.tag ?? `${identity.artifactId}-${version}`;
+  const firstRelease = !tags.some((t) => versionInTag(t, identity.artifactId, identity.tagTemplate) !== undefined);
   const result: RehearsalResult = {
     ok: false,
     verdict: 'error',
-    project: { groupId: identity.groupId, artifactId: identity.artifactId, version, tag, buildTool: identity.buildTool },
+    project: { groupId: identity.groupId, artifactId: identity.artifactId, version, ...(plan === undefined ? {} : { nextVersion: plan.nextDevelopment }), tag, buildTool: identity.buildTool },
     preflight: { errors: 0, warnings: 0, findings: [] },
     signing: { throwaway: o.sign, profiles: [] },
   };
@@ -92,11 +117,13 @@ export async function rehearse(ctx: CommandContext, o: RehearseOptions): Promise
     await key?.dispose();
     await removeWork();
   });
-  const sandbox = await startSandbox({ users: [user] });
+  // The sandbox's public repository reads this folder too: the build's parents go there (seedParents).
+  const seedRepo = path.join(work, 'public-parents');
+  await mkdir(seedRepo);
+  const sandbox = await startSandbox({ users: [user], seedRepo });
   try {
     ctx.out.info(`Rehearsing ${identity.groupId}:${identity.artifactId} ${version} in ${copy} against a sandbox at ${new URL(sandbox.urls.portalUrl).origin}`);
     await copyProject(ctx.cwd, copy);
-    await setReleaseVersion(copy, identity.buildTool, identity.version, version);
 
     const urls = sandbox.urls;
     const env: NodeJS.ProcessEnv = { ...ctx.env, RELCTL_TOKEN_USERNAME: user.name, RELCTL_TOKEN_PASSWORD: user.password };
@@ -130,42 +157,58 @@ export async function rehearse(ctx: CommandContext, o: RehearseOptions): Promise
         fix: 'Publish the Gradle build into a local folder and check it with relctl verify --dir <folder>.',
       });
     }
-    const profiles = signingProfiles(await reactorPomTexts(copy));
-    result.signing.profiles = profiles;
-    const userSettings = ctx.config.settings ?? path.join(ctx.env.HOME ?? os.homedir(), '.m2', 'settings.xml');
-    const base = (await exists(userSettings)) ? descriptorText(userSettings) : undefined;
-    const repositoryId = identity.repositoryId ?? 'central';
-    let settings = settingsWithServer(base, repositoryId, user.name, user.password);
-    if (o.mavenMirror !== undefined) settings = settingsWithMirror(settings, o.mavenMirror);
-    const settingsFile = path.join(work, 'settings.xml');
-    await writeFile(settingsFile, settings, { mode: 0o600 });
-    await chmod(settingsFile, 0o600);
-    const inv = mavenDeployInvocation(
-      { executable: await mavenExecutable(copy), settingsFile, ...(ctx.config.localRepo === undefined ? {} : { localRepo: ctx.config.localRepo }) },
-      {
-        repositoryId,
-        deployUrl: `${urls.stagingApiUrl}/service/local/staging/deploy/maven2/`,
-        profiles,
-        ...(result.signing.fingerprint === undefined ? {} : { keyname: result.signing.fingerprint }),
-      },
-    );
+    if (plan === undefined) {
+      throw new EnvironmentError(`The current version ${identity.version} is not a snapshot the release can count from.`, {
+        kind: 'not-snapshot',
+        fix: 'Set the version to the next X.Y.Z-SNAPSHOT (any number of parts) and rehearse again.',
+      });
+    }
+    const localRepo = await localRepoOfContext(ctx);
     const proc = new ProcessRunner(ctx.out, env, false, ctx.signal);
-    const spinner = await ctx.out.spinner(`Building and deploying to the sandbox (${inv.command} ${inv.purpose})`);
+    const spinner = await ctx.out.spinner('Building and deploying to the sandbox as the release does (release:prepare, release:perform)');
+    let build: RehearsalBuild;
     try {
-      await runInvocation(proc, copy, inv, 'Fix the build (it fails the same way outside relctl), then rehearse again.');
+      build = await rehearsalBuild(ctx, proc, {
+        copy,
+        work,
+        versions: { version, nextVersion: plan.nextDevelopment, tag },
+        firstRelease,
+        repositoryId: identity.repositoryId ?? 'central',
+        deployUrl: `${urls.stagingApiUrl}/service/local/staging/deploy/maven2/`,
+        token: { username: user.name, password: user.password },
+        localRepo,
+        ...(result.signing.fingerprint === undefined ? {} : { keyname: result.signing.fingerprint }),
+        ...(o.mavenMirror === undefined ? {} : { mavenMirror: o.mavenMirror }),
+        skipTests: o.skipTests === true,
+      });
       spinner.succeed('Built and deployed to the sandbox');
     } catch (error) {
       spinner.fail(ctx.signal.aborted ? 'The build was stopped' : 'The build failed');
-      result.verdict = 'deploy-failed';
+      if (error instanceof RehearsalBuildFailed) {
+        result.build = { ...reportOf(error.build), parents: [], failure: { ...error.failure } };
+        result.verdict = error.failure.deploy ? 'deploy-failed' : 'build-failed';
+      }
       throw error;
     }
+    result.build = { ...reportOf(build), parents: await seedParents(build.releaseDir, localRepo, seedRepo) };
 
     const chain = await runChain(
       { ctx: rctx, options: { dryRun: false, yes: true, interactive: false, offline: false, waitTimeout: o.waitTimeout }, proc },
       {
         command: 'rehearse',
         steps: ['verify', 'upload', 'status'],
-        initial: { buildTool: 'maven', groupId: identity.groupId, artifactId: identity.artifactId, currentVersion: identity.version, version, tag },
+        initial: {
+          buildTool: 'maven',
+          groupId: identity.groupId,
+          artifactId: identity.artifactId,
+          currentVersion: identity.version,
+          version,
+          nextVersion: plan.nextDevelopment,
+          tag,
+          releaseDir: build.releaseDir,
+          publishingRoute: build.route,
+          ...(build.bundle === undefined ? {} : { bundle: build.bundle }),
+        },
         returnFailures: true,
       },
     );
@@ -218,6 +261,10 @@ export async function rehearse(ctx: CommandContext, o: RehearseOptions): Promise
     else await removeWork();
     unregister();
   }
+}
+
+function reportOf(b: RehearsalBuild): Omit<RehearsalBuildReport, 'parents'> {
+  return { commands: b.commands, redirect: b.redirect, ...(b.javaHome === undefined ? {} : { javaHome: b.javaHome }), notes: b.notes };
 }
 
 /** The portal's Publish, then each component's main jar fetched back from the public repository. */

@@ -1,0 +1,172 @@
+import { readFile, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { StepFailedError } from '../../core/errors.js';
+import { decodeMavenFailure, type MavenFailure } from '../../core/build-failures/maven.js';
+import { bundleOnlyArgument, bundlePath } from '../../core/publishing-route.js';
+import { displayCommand, mavenReleaseInvocations, rehearsalRedirect, settingsWithMirror, withScmConnection, type ReleaseVersions } from '../../core/release-commands.js';
+import { detectPublishingRoute, openMavenSession, reactorModels, releaseCheckoutDir } from '../../build-tools/maven-release.js';
+import { installedJdks, javaHomeFor } from '../../build-tools/java-home.js';
+import { descriptorText } from '../../io/descriptor.js';
+import { runGit } from '../../io/git.js';
+import { exists } from '../../io/project.js';
+import type { CommandContext } from '../../io/command-context.js';
+import type { ProcessRunner } from '../../io/process-runner.js';
+import type { PublishingRoute } from '../../core/publishing-route.js';
+
+/**
+ * The rehearsal builds exactly as the release builds (issue 19 item 1): in the throwaway copy, made
+ * a git repository whose `origin` and `<scm>` are a throwaway bare remote, the same release plugin
+ * invocations `relctl release` runs (mavenReleaseInvocations), so the plugin's own `releaseProfiles`,
+ * `arguments`, `useReleaseProfile`/`performRelease` and preparation goals apply as they will for
+ * real. Only where the deploy goes and the credentials differ (rehearsalRedirect, in MAVEN_OPTS,
+ * which every build the plugin forks inherits).
+ */
+export interface RehearsalBuild {
+  /** Each command that ran in the copy, as typed (the summary lists them). */
+  commands: string[];
+  /** The `-D` properties given to every Maven of the build through MAVEN_OPTS. */
+  redirect: string[];
+  /** JAVA_HOME the build ran with. */
+  javaHome?: string;
+  /** Lines saying what relctl chose and why (wrapper, JAVA_HOME). */
+  notes: string[];
+  route: PublishingRoute;
+  releaseDir: string;
+  bundle?: string;
+}
+
+export interface RehearsalBuildInput {
+  copy: string;
+  /** The rehearsal's own folder (bare remote, settings), removed with it. */
+  work: string;
+  versions: ReleaseVersions;
+  firstRelease: boolean;
+  repositoryId: string;
+  deployUrl: string;
+  token: { username: string; password: string };
+  localRepo: string;
+  keyname?: string;
+  mavenMirror?: string;
+  skipTests: boolean;
+}
+
+/** A failed build: what ran, and what the output says (the rehearsal's verdict `build-failed`). */
+export class RehearsalBuildFailed extends StepFailedError {
+  constructor(
+    readonly build: RehearsalBuild,
+    readonly failure: MavenFailure & { command: string; deploy: boolean },
+    purpose: string,
+  ) {
+    const cause = failure.cause === undefined ? '' : ` ${failure.cause.message}`;
+    super(`The release build failed in ${purpose}.${cause}`, {
+      kind: failure.cause === undefined ? 'build-failed' : `build-failed:${failure.cause.code}`,
+      fix: failure.cause?.fix ?? 'Fix the cause in the [ERROR] lines above, then rehearse again.',
+    });
+  }
+}
+
+/** Identity for the copy's commits: the rehearsal's own, so the maintainer's signing config never runs. */
+const rehearsalGit = {
+  GIT_AUTHOR_NAME: 'relctl rehearsal',
+  GIT_AUTHOR_EMAIL: 'rehearsal@relctl.invalid',
+  GIT_COMMITTER_NAME: 'relctl rehearsal',
+  GIT_COMMITTER_EMAIL: 'rehearsal@relctl.invalid',
+};
+
+async function git(ctx: CommandContext, cwd: string, args: string[]): Promise<void> {
+  const r = await runGit(cwd, args, { env: { ...ctx.env, ...rehearsalGit } });
+  if (!r.ok) throw new StepFailedError(`git ${args.join(' ')} failed in the rehearsal copy: ${r.stderr.trim()}`, { kind: 'rehearse-git', fix: 'Rehearse again with --verbose.' });
+}
+
+/** The copy as a repository of its own: one commit of the working tree, pushed to a bare remote its POM names. */
+async function makeRepository(ctx: CommandContext, copy: string, remote: string): Promise<void> {
+  await git(ctx, path.dirname(remote), ['init', '-q', '--bare', '-b', 'main', remote]);
+  const pom = path.join(copy, 'pom.xml');
+  await writeFile(pom, withScmConnection(await readFile(pom, 'utf8'), `file://${remote}`));
+  await git(ctx, copy, ['init', '-q', '-b', 'main']);
+  // The maintainer's global config may sign commits and tags (a prompt in the middle of the build).
+  for (const [k, v] of [['commit.gpgSign', 'false'], ['tag.gpgSign', 'false'], ['core.hooksPath', '/dev/null']]) await git(ctx, copy, ['config', k!, v!]);
+  await git(ctx, copy, ['add', '-A']);
+  await git(ctx, copy, ['commit', '-q', '--no-verify', '-m', 'relctl rehearsal: the working tree as it is']);
+  await git(ctx, copy, ['remote', 'add', 'origin', remote]);
+  await git(ctx, copy, ['push', '-q', '-u', 'origin', 'main']);
+}
+
+/**
+ * The release version's folders of the reactor's modules in the local repository that do not exist
+ * yet: release:perform installs the rehearsed "release" there, and a later build of the real one
+ * must not pick it up, so the rehearsal removes them again.
+ */
+async function newReleaseFolders(copy: string, localRepo: string, version: string): Promise<string[]> {
+  const folders: string[] = [];
+  for (const m of await reactorModels(copy)) {
+    const g = m.groupId?.value ?? m.parent?.groupId;
+    const a = m.artifactId?.value;
+    if (g === undefined || a === undefined || `${g}${a}`.includes('${') || `${g}/${a}`.includes('..')) continue;
+    const dir = path.join(localRepo, ...g.split('.'), a, version);
+    if ((await stat(dir).catch(() => undefined)) === undefined) folders.push(dir);
+  }
+  return folders;
+}
+
+export async function rehearsalBuild(ctx: CommandContext, proc: ProcessRunner, o: RehearsalBuildInput): Promise<RehearsalBuild> {
+  await makeRepository(ctx, o.copy, path.join(o.work, 'remote.git'));
+  const installed = await newReleaseFolders(o.copy, o.localRepo, o.versions.version);
+  const notes: string[] = [];
+  const route = await detectPublishingRoute(o.copy, o.localRepo);
+  // The user's settings (mirrors, profiles), with the --maven-mirror when asked; the session adds the sandbox's <server>.
+  const userSettings = ctx.config.settings ?? path.join(ctx.env.HOME ?? '', '.m2', 'settings.xml');
+  let base = (await exists(userSettings)) ? descriptorText(userSettings) : undefined;
+  if (o.mavenMirror !== undefined) base = settingsWithMirror(base ?? '<settings>\n</settings>\n', o.mavenMirror);
+  const baseFile = path.join(o.work, 'base-settings.xml');
+  if (base !== undefined) await writeFile(baseFile, base, { mode: 0o600 });
+  const session = await openMavenSession(
+    {
+      root: o.copy,
+      env: ctx.env,
+      ...(base === undefined ? { userSettings: path.join(o.work, 'no-settings.xml') } : { userSettings: baseFile }),
+      localRepo: o.localRepo,
+      token: { ...o.token, serverId: o.repositoryId },
+      note: (line) => notes.push(line),
+    },
+    false,
+  );
+  // The central-publishing plugin builds its bundle and never uploads it (relctl uploads it to the sandbox).
+  const redirect = [...rehearsalRedirect({ ...o, ...(o.keyname === undefined ? {} : { keyname: o.keyname }) }), ...(route === 'portal-plugin' ? ['-DskipUpload=true'] : [])];
+  const javaHome = await javaHomeFor(ctx.env);
+  if (javaHome?.why !== undefined) notes.push(javaHome.why);
+  const build: RehearsalBuild = {
+    commands: [],
+    redirect,
+    ...(javaHome === undefined ? {} : { javaHome: javaHome.path }),
+    notes,
+    route,
+    releaseDir: releaseCheckoutDir(o.copy),
+    ...(route === 'portal-plugin' ? { bundle: path.join(releaseCheckoutDir(o.copy), ...bundlePath) } : {}),
+  };
+  const env: Record<string, string> = {
+    ...session.env,
+    ...rehearsalGit,
+    MAVEN_OPTS: [session.env?.MAVEN_OPTS, ...redirect].filter((x) => x !== undefined && x !== '').join(' '),
+    ...(javaHome === undefined ? {} : { JAVA_HOME: javaHome.path }),
+  };
+  try {
+    const invocations = mavenReleaseInvocations(session.common, o.versions, {
+      firstRelease: o.firstRelease,
+      interactive: false,
+      ...(route === 'portal-plugin' ? { extraArgs: [bundleOnlyArgument] } : {}),
+    });
+    for (const inv of invocations) {
+      const command = displayCommand(inv.command, inv.args);
+      build.commands.push(command);
+      const r = await proc.run({ command: inv.command, args: inv.args, cwd: o.copy, mutates: true, purpose: `${inv.command} ${inv.purpose}`, env });
+      if (r.exitCode === 0) continue;
+      const failure = decodeMavenFailure(r.output, { ...(javaHome?.major === undefined ? {} : { jdk: javaHome.major }), installedJdks: await installedJdks(), rehearsal: true });
+      throw new RehearsalBuildFailed(build, { ...failure, command, deploy: /Failed to deploy artifacts|Failed to retrieve remote metadata|status: 40\d/.test(failure.errors.join('\n')) }, `${inv.command} ${inv.purpose}`);
+    }
+    return build;
+  } finally {
+    await session.dispose();
+    for (const dir of installed) await rm(dir, { recursive: true, force: true });
+  }
+}
