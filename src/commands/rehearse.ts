@@ -54,7 +54,7 @@ function render(ctx: CommandContext, r: RehearsalResult): void {
   }
   const lines = [`Rehearsal of ${r.project.groupId}:${r.project.artifactId} ${r.project.version} (tag ${r.project.tag}); nothing real was touched.`];
   lines.push(`  preflight  ${r.preflight.errors} error(s), ${r.preflight.warnings} warning(s)${r.preflight.errors > 0 ? ` (${[...new Set(r.preflight.findings.filter((f) => f.severity === 'error').map((f) => f.code))].join(', ')}: a real release stops here)` : ''}`);
-  lines.push(`  signing    ${r.signing.fingerprint ?? 'no key'}${r.signing.throwaway ? ' (throwaway key)' : ''}${r.signing.profiles.length > 0 ? `, profiles ${r.signing.profiles.join(',')}` : ''}`);
+  lines.push(`  signing    ${r.signing.fingerprint ?? 'no key'}${r.signing.throwaway ? ' (throwaway key)' : ''}`);
   lines.push(...buildLines(r));
   for (const s of r.chain?.steps ?? []) lines.push(`  ${s.id.padEnd(10)} ${s.status}`);
   if (r.deploymentId !== undefined) lines.push(`deploymentId: ${r.deploymentId}`);

@@ -1,9 +1,10 @@
-import { mkdir, readFile, readdir } from 'node:fs/promises';
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { execa } from 'execa';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { binPath, runCli } from '../helpers/cli.js';
-import { debianRepo, sharedLocalRepo } from '../helpers/maven.js';
+import { mavenCache, settingsXml } from './maven-release/fixture.js';
+import { signingThroughReleaseProfiles } from './rehearse-real/fixture.js';
 import { createTestKey } from '../helpers/gpg.js';
 import { git, gitEnv, tempDir } from '../helpers/temp.js';
 import { demoInTemp, tags } from '../integration/release-fixture.js';
@@ -14,13 +15,30 @@ interface Rehearsal {
   verdict: string;
   deploymentId?: string;
   preflight: { findings: { code: string }[] };
-  signing: { fingerprint?: string; throwaway: boolean; profiles: string[] };
+  signing: { fingerprint?: string; throwaway: boolean };
+  build?: { commands: string[]; redirect: string[] };
   chain?: { steps: { id: string; status: string }[] };
   fetched?: { file: string; bytes: number; matchesBuild: boolean }[];
   error?: { message: string };
 }
 
-const args = ['--sign', '--maven-mirror', `file://${debianRepo}`, '--local-repo', sharedLocalRepo, '--json'];
+// The release plugin and everything the demo's release builds load come from Maven Central
+// through the project-local cache (scripts/maven-cache.sh), as in test/e2e/maven-release.
+const args = ['--sign', '--local-repo', mavenCache, '--json'];
+
+/**
+ * The demo as a maintainer who signs releases configures it: the release plugin's releaseProfiles
+ * switch on the gpg-cli profile for release:perform (the rehearsal activates nothing by itself).
+ */
+async function signedDemo(root: string): Promise<{ dir: string; home: string }> {
+  const { dir, home } = await demoInTemp(root);
+  const pom = path.join(dir, 'pom.xml');
+  await writeFile(pom, signingThroughReleaseProfiles(await readFile(pom, 'utf8')));
+  await mkdir(path.join(home, '.m2'), { recursive: true });
+  await writeFile(path.join(home, '.m2', 'settings.xml'), settingsXml());
+  await git(dir, home, 'commit', '-q', '-am', 'sign releases');
+  return { dir, home };
+}
 
 async function snapshot(dir: string, home: string): Promise<string> {
   return [await git(dir, home, 'rev-parse', 'HEAD'), await git(dir, home, 'status', '--porcelain', '--ignored'), ...(await tags(dir, home)), ...(await readdir(dir))].join('\n');
@@ -29,14 +47,18 @@ async function snapshot(dir: string, home: string): Promise<string> {
 describe('relctl rehearse', () => {
   it('rehearses the demo to VALIDATED, publishes it and fetches the jar back, leaving the project as it was', async () => {
     await using t = await tempDir();
-    const { dir, home } = await demoInTemp(t.path);
+    const { dir, home } = await signedDemo(t.path);
     const before = await snapshot(dir, home);
     const r = await runCli(['rehearse', ...args, '--publish', '--cwd', dir], { home, env: gitEnv(home), timeoutMs: 170_000 });
     expect(r.exitCode, r.stderr).toBe(0);
     const result = JSON.parse(r.stdout) as Rehearsal;
     expect(result.ok).toBe(true);
     expect(result.verdict).toBe('PUBLISHED');
-    expect(result.signing).toMatchObject({ throwaway: true, profiles: ['gpg-cli'] });
+    expect(result.signing).toMatchObject({ throwaway: true });
+    // The release's own commands ran, pointed at the sandbox only through MAVEN_OPTS.
+    // A first release (no earlier tag): the three goals as three invocations, as relctl release runs them.
+    expect(result.build!.commands.map((c) => c.split(' ').slice(0, 3).join(' '))).toEqual(['mvn -B release:clean', 'mvn -B release:prepare', 'mvn -B release:perform']);
+    expect(result.build!.redirect).toContain('-Dgpg.useagent=true');
     expect(result.chain!.steps.map((s) => `${s.id}:${s.status}`)).toEqual(['verify:done', 'upload:done', 'status:done']);
     expect(result.deploymentId).toMatch(/^[0-9a-f-]{36}$/);
     expect(result.fetched).toEqual([
@@ -48,7 +70,8 @@ describe('relctl rehearse', () => {
   it('stops before the upload when the portal would fail the release (missing developers)', async () => {
     await using t = await tempDir();
     const home = path.join(t.path, 'home');
-    await mkdir(home);
+    await mkdir(path.join(home, '.m2'), { recursive: true });
+    await writeFile(path.join(home, '.m2', 'settings.xml'), settingsXml());
     const r = await runCli(['rehearse', ...args, '--cwd', path.join(process.cwd(), 'examples', 'missing-developers')], {
       home,
       env: gitEnv(home),
@@ -67,18 +90,18 @@ describe('relctl rehearse', () => {
   it("signs with the maintainer's own key, published and confirmed on the sandbox key server only", async () => {
     await using t = await tempDir();
     await using key = await createTestKey();
-    const { dir, home } = await demoInTemp(t.path);
+    const { dir, home } = await signedDemo(t.path);
     const own = args.filter((a) => a !== '--sign');
     const r = await runCli(['rehearse', ...own, '--cwd', dir], { home, env: { ...gitEnv(home), ...key.env }, timeoutMs: 170_000 });
     expect(r.exitCode, r.stderr).toBe(0);
     const result = JSON.parse(r.stdout) as Rehearsal;
     expect(result.verdict).toBe('VALIDATED');
-    expect(result.signing).toEqual({ fingerprint: key.fingerprint, throwaway: false, profiles: ['gpg-cli'] });
+    expect(result.signing).toEqual({ fingerprint: key.fingerprint, throwaway: false });
   }, 180_000);
 
   it('Ctrl-C during the build stops Maven, removes the throwaway copy, key and agent, and exits 130', async () => {
     await using t = await tempDir();
-    const { dir, home } = await demoInTemp(t.path);
+    const { dir, home } = await signedDemo(t.path);
     const tmp = path.join(t.path, 'tmp');
     await mkdir(tmp);
     const env: Record<string, string | undefined> = { ...process.env, ...gitEnv(home), CI: 'true', NO_COLOR: '1', TMPDIR: tmp };

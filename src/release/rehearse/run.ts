@@ -59,7 +59,7 @@ export interface RehearsalResult {
   verdict: 'VALIDATED' | 'PUBLISHED' | 'FAILED' | 'verify-failed' | 'build-failed' | 'deploy-failed' | 'pending' | 'error';
   project: { groupId: string; artifactId: string; version: string; nextVersion?: string; tag: string; buildTool: string };
   preflight: { errors: number; warnings: number; findings: Finding[] };
-  signing: { fingerprint?: string; throwaway: boolean; profiles: string[] };
+  signing: { fingerprint?: string; throwaway: boolean };
   build?: RehearsalBuildReport;
   chain?: ChainSummary;
   deploymentId?: string;
@@ -93,7 +93,7 @@ export async function rehearse(ctx: CommandContext, o: RehearseOptions): Promise
     verdict: 'error',
     project: { groupId: identity.groupId, artifactId: identity.artifactId, version, ...(plan === undefined ? {} : { nextVersion: plan.nextDevelopment }), tag, buildTool: identity.buildTool },
     preflight: { errors: 0, warnings: 0, findings: [] },
-    signing: { throwaway: o.sign, profiles: [] },
+    signing: { throwaway: o.sign },
   };
 
   // Preflight on the real project, offline, reported: the rehearsal goes on to show the portal's view.
