@@ -216,6 +216,15 @@ export async function detectPublishingRoute(root: string, localRepo: string): Pr
   return publishingRoute(await reactorAndParentTexts(root, localRepo));
 }
 
+/**
+ * nexus-staging-maven-plugin is the build's deployer (declared outside <pluginManagement> in the
+ * reactor or its parent): it stages to its own configured nexusUrl, which no property redirects.
+ */
+export async function declaresNexusStaging(root: string, localRepo: string): Promise<boolean> {
+  const active = (text: string): string => text.replace(/<!--[\s\S]*?-->/g, '').replace(/<pluginManagement>[\s\S]*?<\/pluginManagement>/g, '');
+  return (await reactorAndParentTexts(root, localRepo)).some((t) => active(t).includes('<artifactId>nexus-staging-maven-plugin</artifactId>'));
+}
+
 export async function mavenPrep(proc: ProcessRunner, session: MavenSession, root: string, goals: readonly PrepGoal[]): Promise<void> {
   const inv = mavenPrepInvocation(session.common, goals);
   if (inv !== undefined) await runInvocation(proc, root, inv, 'Fix the cause shown above (or the plugin configuration), then run `relctl release --resume`.', session.env);

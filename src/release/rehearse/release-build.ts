@@ -1,10 +1,10 @@
 import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { StepFailedError } from '../../core/errors.js';
+import { EnvironmentError, StepFailedError } from '../../core/errors.js';
 import { decodeMavenFailure, type MavenFailure } from '../../core/build-failures/maven.js';
 import { bundleOnlyArgument, bundlePath } from '../../core/publishing-route.js';
 import { displayCommand, mavenReleaseInvocations, rehearsalRedirect, settingsWithMirror, withScmConnection, type ReleaseVersions } from '../../core/release-commands.js';
-import { detectPublishingRoute, openMavenSession, reactorModels, releaseCheckoutDir } from '../../build-tools/maven-release.js';
+import { declaresNexusStaging, detectPublishingRoute, openMavenSession, reactorModels, releaseCheckoutDir } from '../../build-tools/maven-release.js';
 import { installedJdks, javaHomeFor } from '../../build-tools/java-home.js';
 import { descriptorText } from '../../io/descriptor.js';
 import { runGit } from '../../io/git.js';
@@ -110,6 +110,13 @@ async function newReleaseFolders(copy: string, localRepo: string, version: strin
 }
 
 export async function rehearsalBuild(ctx: CommandContext, proc: ProcessRunner, o: RehearsalBuildInput): Promise<RehearsalBuild> {
+  // Refused before anything runs: its deploy would go to the Nexus the POM names, a real server.
+  if (await declaresNexusStaging(o.copy, o.localRepo)) {
+    throw new EnvironmentError('The build deploys with nexus-staging-maven-plugin, which stages to the nexusUrl its POM configures; the rehearsal cannot point it at the sandbox.', {
+      kind: 'rehearse-nexus-staging',
+      fix: 'Rehearse a build that deploys with maven-deploy-plugin (the portal\'s staging API) or central-publishing-maven-plugin, or check what the build produced with relctl verify.',
+    });
+  }
   await makeRepository(ctx, o.copy, path.join(o.work, 'remote.git'));
   const installed = await newReleaseFolders(o.copy, o.localRepo, o.versions.version);
   const notes: string[] = [];
