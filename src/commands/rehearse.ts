@@ -11,7 +11,7 @@ export const define: Define = (program, action) => {
     .description("the release against an embedded sandbox in a throwaway copy: the portal's verdict without touching git or the real portal")
     .option('--sign', 'sign with a throwaway key, published and confirmed on the sandbox key server (else your own key is published there)')
     .option('--publish', 'after VALIDATED, publish in the sandbox and fetch the jars back from its public repository')
-    .option('--maven-mirror <url>', 'resolve everything from this repository (offline machines: file:///usr/share/maven-repo)')
+    .option('--maven-mirror <url>', 'resolve from this repository first, then Maven Central (e.g. Debian\'s file:///usr/share/maven-repo; the release plugin comes from Central)')
     .option('--keep', 'keep the throwaway copy (its path is printed)')
     .option('--skip-tests', 'rehearsal only: -DskipTests for every build of the rehearsal, to see past failing tests (a real release runs them)')
     .option('--post-release', "with --publish: then notes, distribute and notify against the sandbox's GitHub and SMTP stand-ins")

@@ -138,9 +138,10 @@ describe('rehearse builders', () => {
       '<project>\n  <scm><connection>scm:git:/r</connection><developerConnection>scm:git:/r</developerConnection></scm>\n</project>\n',
     );
   });
-  it('puts a mirror of everything into settings', () => {
+  it('puts a repository before Central into settings (Central stays: Debian packages no release plugin)', () => {
     const text = settingsWithMirror(settingsWithServer(undefined, 'central', 'user', 'pass'), 'file:///usr/share/maven-repo');
-    expect(text).toContain('<mirrorOf>*</mirrorOf><url>file:///usr/share/maven-repo</url>');
+    expect(text).toContain('<pluginRepository><id>relctl-mirror</id><url>file:///usr/share/maven-repo</url>');
+    expect(text).not.toContain('<mirrorOf>');
     expect(text).toContain('<server><id>central</id>');
     expect(text).toContain('<activeProfile>relctl-mirror</activeProfile>');
   });

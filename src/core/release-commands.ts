@@ -261,17 +261,20 @@ export function withScmConnection(pomText: string, url: string): string {
   return pomText.replace(/<\/project\s*>(?![\s\S]*<\/project)/, (end) => `${scm}${end}`);
 }
 
-/** A mirror of everything (e.g. Debian's file:// repository on an offline machine) in a settings text. */
+/**
+ * A repository Maven resolves from before Maven Central (Debian's file:///usr/share/maven-repo on
+ * a machine with few downloads) in a settings text. Not a mirror of everything: the release
+ * build needs maven-release-plugin, which Debian does not package, so Central stays behind it.
+ */
 export function settingsWithMirror(settings: string, url: string): string {
   const u = xmlEscape(url);
   const repo = (tag: string): string =>
-    `<${tag}><id>central</id><url>${u}</url><releases><checksumPolicy>ignore</checksumPolicy></releases><snapshots><enabled>false</enabled></snapshots></${tag}>`;
+    `<${tag}><id>relctl-mirror</id><url>${u}</url><releases><checksumPolicy>ignore</checksumPolicy></releases><snapshots><enabled>false</enabled></snapshots></${tag}>`;
   const block =
-    `  <mirrors><mirror><id>relctl-mirror</id><mirrorOf>*</mirrorOf><url>${u}</url></mirror></mirrors>\n` +
     `  <profiles><profile><id>relctl-mirror</id><repositories>${repo('repository')}</repositories>` +
     `<pluginRepositories>${repo('pluginRepository')}</pluginRepositories></profile></profiles>\n` +
     `  <activeProfiles><activeProfile>relctl-mirror</activeProfile></activeProfiles>\n`;
-  // Replace the user's own mirrors/profiles: the rehearsal must resolve from this mirror only.
+  // Replace the user's own mirrors/profiles: the rehearsal resolves from this repository, then Central.
   const stripped = settings.replace(/<(mirrors|profiles|activeProfiles)>[\s\S]*?<\/\1>/g, '');
   return stripped.replace(/<settings(\s[^>]*)?>/, (m) => `${m}\n${block}`);
 }

@@ -70,6 +70,14 @@ describe('decodeMavenFailure on recorded real output', () => {
     expect(tooNew.cause!.message).toContain('old-plugin 1.0 cannot read class files of JDK 25');
   });
 
+  it('release plugin 3.x (maven-invoker): the nested [INFO] [ERROR] lines and the goals of the build it ran; a plugin Central lacks', () => {
+    const f = decodeMavenFailure(recorded('surefire-unresolved.release-3.3.1-invoker.log'), here);
+    expect(f.errors[0]).toContain('Plugin org.apache.maven.plugins:maven-surefire-plugin:2.22.3 or one of its dependencies could not be resolved');
+    expect(f.forked).toEqual({ dir: '.', command: 'mvn clean verify' });
+    expect(f.cause).toMatchObject({ code: 'offline' });
+    expect(f.cause!.fix).toContain('--maven-mirror');
+  });
+
   it('leaves an unknown failure undecoded, with its first [ERROR] lines', () => {
     const f = decodeMavenFailure('[INFO] x\n[ERROR] something odd\n[ERROR] \n[ERROR] To see the full stack trace of the errors, re-run Maven with the -e switch.\n', here);
     expect(f).toEqual({ errors: ['something odd'] });

@@ -37,7 +37,8 @@ const boilerplate = /^(-> \[Help \d+\]|To see the full stack trace|Re-run Maven 
 function errorLines(output: string): string[] {
   const out: string[] = [];
   for (const raw of output.split('\n')) {
-    const m = /^\s*\[ERROR\]\s?(.*)$/.exec(raw.replace(/\r$/, ''));
+    // release plugin 3.x (its invoker) prefixes the forked build's lines with `[INFO] `.
+    const m = /^\s*(?:\[INFO\] )?\[ERROR\]\s?(.*)$/.exec(raw.replace(/\r$/, ''));
     if (m === null) continue;
     const text = m[1]!.trimEnd();
     if (boilerplate.test(text.trim()) || out.includes(text)) continue;
@@ -62,7 +63,12 @@ function quoteWord(w: string): string {
 function forkedBuild(output: string): MavenFailure['forked'] {
   const lines = [...output.matchAll(/Executing: \/bin\/sh -c cd (.+?) && (.*\bmvnw?'? .*)$/gm)];
   const last = lines.at(-1);
-  if (last === undefined) return undefined;
+  if (last === undefined) {
+    // release plugin 3.x runs the build through maven-invoker and names only its goals (its
+    // <arguments> are not printed: the command holds the goals only).
+    const goals = [...output.matchAll(/Executing goals '([^']+)'\.\.\./g)].at(-1);
+    return goals === undefined ? undefined : { dir: '.', command: `mvn ${goals[1]}` };
+  }
   const [dir] = shellWords(last[1]!);
   const words = shellWords(last[2]!);
   const args: string[] = [];
