@@ -2,8 +2,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { mavenCache, settingsXml } from './maven-release/fixture.js';
-import { signingThroughReleaseProfiles } from './rehearse-real/fixture.js';
+import { debianRepo } from '../helpers/maven.js';
+import { mavenCache } from './maven-release/fixture.js';
 import { git, gitEnv, gitRepo, tempDir } from '../helpers/temp.js';
 import { demoRepo } from '../integration/release-fixture.js';
 
@@ -12,8 +12,7 @@ describe('relctl rehearse --post-release', () => {
   it('rehearses notes, distribute and notify against the sandbox, touching neither the project nor the distribution clone', async () => {
     await using t = await tempDir();
     const home = path.join(t.path, 'home');
-    await mkdir(path.join(home, '.m2'), { recursive: true });
-    await writeFile(path.join(home, '.m2', 'settings.xml'), settingsXml());
+    await mkdir(home);
     const props = 'uPortalVersion=5.14.0\nrelctlDemoVersion=0.9.0\n';
     const bare = path.join(t.path, 'remote', 'example', 'portal-dist.git');
     const clone = path.join(t.path, 'portal-dist');
@@ -25,9 +24,6 @@ describe('relctl rehearse --post-release', () => {
 
     const dir = path.join(t.path, 'demo');
     await demoRepo(dir, home);
-    // The maintainer signs releases through the release plugin's releaseProfiles (the rehearsal activates nothing itself).
-      const pom = path.join(dir, 'pom.xml');
-    await writeFile(pom, signingThroughReleaseProfiles(await readFile(pom, 'utf8')));
     await writeFile(
       path.join(dir, 'relctl.config.json'),
       JSON.stringify({ distribution: { repo: '../portal-dist' }, mail: { from: 'release@example.org', dev: 'dev@example.org', user: 'users@example.org' }, tracker: { repo: 'example/relctl-demo' } }),
@@ -38,7 +34,7 @@ describe('relctl rehearse --post-release', () => {
     await git(dir, home, 'commit', '-q', '--allow-empty', '-m', 'feat: greet in French');
     const head = await git(dir, home, 'rev-parse', 'HEAD');
 
-    const r = await runCli(['rehearse', '--sign', '--publish', '--post-release', '--local-repo', mavenCache, '--json', '--cwd', dir], {
+    const r = await runCli(['rehearse', '--sign', '--publish', '--post-release', '--maven-mirror', `file://${debianRepo}`, '--local-repo', mavenCache, '--json', '--cwd', dir], {
       home,
       env: gitEnv(home),
       timeoutMs: 170_000,

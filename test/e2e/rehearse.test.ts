@@ -1,10 +1,10 @@
-import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir } from 'node:fs/promises';
 import { execa } from 'execa';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { binPath, runCli } from '../helpers/cli.js';
-import { mavenCache, settingsXml } from './maven-release/fixture.js';
-import { signingThroughReleaseProfiles } from './rehearse-real/fixture.js';
+import { debianRepo } from '../helpers/maven.js';
+import { mavenCache } from './maven-release/fixture.js';
 import { createTestKey } from '../helpers/gpg.js';
 import { git, gitEnv, tempDir } from '../helpers/temp.js';
 import { demoInTemp, tags } from '../integration/release-fixture.js';
@@ -22,23 +22,9 @@ interface Rehearsal {
   error?: { message: string };
 }
 
-// The release plugin and everything the demo's release builds load come from Maven Central
-// through the project-local cache (scripts/maven-cache.sh), as in test/e2e/maven-release.
-const args = ['--sign', '--local-repo', mavenCache, '--json'];
-
-/**
- * The demo as a maintainer who signs releases configures it: the release plugin's releaseProfiles
- * switch on the gpg-cli profile for release:perform (the rehearsal activates nothing by itself).
- */
-async function signedDemo(root: string): Promise<{ dir: string; home: string }> {
-  const { dir, home } = await demoInTemp(root);
-  const pom = path.join(dir, 'pom.xml');
-  await writeFile(pom, signingThroughReleaseProfiles(await readFile(pom, 'utf8')));
-  await mkdir(path.join(home, '.m2'), { recursive: true });
-  await writeFile(path.join(home, '.m2', 'settings.xml'), settingsXml());
-  await git(dir, home, 'commit', '-q', '-am', 'sign releases');
-  return { dir, home };
-}
+// Debian's plugins first, then Maven Central for the release plugin (Debian does not package it),
+// into the project-local cache that scripts/maven-cache.sh fills.
+const args = ['--sign', '--maven-mirror', `file://${debianRepo}`, '--local-repo', mavenCache, '--json'];
 
 async function snapshot(dir: string, home: string): Promise<string> {
   return [await git(dir, home, 'rev-parse', 'HEAD'), await git(dir, home, 'status', '--porcelain', '--ignored'), ...(await tags(dir, home)), ...(await readdir(dir))].join('\n');
@@ -47,7 +33,7 @@ async function snapshot(dir: string, home: string): Promise<string> {
 describe('relctl rehearse', () => {
   it('rehearses the demo to VALIDATED, publishes it and fetches the jar back, leaving the project as it was', async () => {
     await using t = await tempDir();
-    const { dir, home } = await signedDemo(t.path);
+    const { dir, home } = await demoInTemp(t.path);
     const before = await snapshot(dir, home);
     const r = await runCli(['rehearse', ...args, '--publish', '--cwd', dir], { home, env: gitEnv(home), timeoutMs: 170_000 });
     expect(r.exitCode, r.stderr).toBe(0);
@@ -70,8 +56,7 @@ describe('relctl rehearse', () => {
   it('stops before the upload when the portal would fail the release (missing developers)', async () => {
     await using t = await tempDir();
     const home = path.join(t.path, 'home');
-    await mkdir(path.join(home, '.m2'), { recursive: true });
-    await writeFile(path.join(home, '.m2', 'settings.xml'), settingsXml());
+    await mkdir(home);
     const r = await runCli(['rehearse', ...args, '--cwd', path.join(process.cwd(), 'examples', 'missing-developers')], {
       home,
       env: gitEnv(home),
@@ -90,7 +75,7 @@ describe('relctl rehearse', () => {
   it("signs with the maintainer's own key, published and confirmed on the sandbox key server only", async () => {
     await using t = await tempDir();
     await using key = await createTestKey();
-    const { dir, home } = await signedDemo(t.path);
+    const { dir, home } = await demoInTemp(t.path);
     const own = args.filter((a) => a !== '--sign');
     const r = await runCli(['rehearse', ...own, '--cwd', dir], { home, env: { ...gitEnv(home), ...key.env }, timeoutMs: 170_000 });
     expect(r.exitCode, r.stderr).toBe(0);
@@ -101,7 +86,7 @@ describe('relctl rehearse', () => {
 
   it('Ctrl-C during the build stops Maven, removes the throwaway copy, key and agent, and exits 130', async () => {
     await using t = await tempDir();
-    const { dir, home } = await signedDemo(t.path);
+    const { dir, home } = await demoInTemp(t.path);
     const tmp = path.join(t.path, 'tmp');
     await mkdir(tmp);
     const env: Record<string, string | undefined> = { ...process.env, ...gitEnv(home), CI: 'true', NO_COLOR: '1', TMPDIR: tmp };

@@ -2,7 +2,7 @@ import { cp, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { repoRoot, runCli } from '../../helpers/cli.js';
 import { git, gitEnv } from '../../helpers/temp.js';
-import { mavenCache, pluginVersions, settingsXml } from '../maven-release/fixture.js';
+import { mavenCache, settingsXml } from '../maven-release/fixture.js';
 
 /**
  * Real projects rehearsed end to end (issue 19 item 5): ../shared/realworld-src (full sources,
@@ -66,12 +66,3 @@ export async function rehearse(p: RealProject, extra: string[] = []): Promise<{ 
   return { exitCode: r.exitCode, result: JSON.parse(r.stdout) as Rehearsal, stderr: r.stderr };
 }
 
-/**
- * A POM text whose release plugin (the version scripts/maven-cache.sh fetches) switches the gpg-cli
- * profile on for release:perform through `releaseProfiles`, as a maintainer who signs releases
- * configures the demo: the rehearsal activates no profile by itself.
- */
-export function signingThroughReleaseProfiles(pomText: string): string {
-  const release = `<plugin><groupId>org.apache.maven.plugins</groupId><artifactId>maven-release-plugin</artifactId><version>${pluginVersions.RELEASE_PLUGIN}</version><configuration><releaseProfiles>gpg-cli</releaseProfiles></configuration></plugin>`;
-  return pomText.replace(/<pluginManagement>\s*<plugins>/, (m) => `${m}\n        ${release}`);
-}
