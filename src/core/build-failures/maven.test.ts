@@ -9,7 +9,7 @@ const here: FailureFacts = { jdk: 17, installedJdks: [17, 25], rehearsal: true }
 
 describe('decodeMavenFailure on recorded real output', () => {
   it('maven-notice-plugin on JDK 17 (JAXB) in the preparation build release:prepare forked: JDK 8, which this machine lacks', () => {
-    const f = decodeMavenFailure(recorded('notice-plugin-jaxb-jdk17.release-2.5.2.log'), here);
+    const f = decodeMavenFailure(recorded('notice-plugin-jaxb-jdk17.release-2.5.2.txt'), here);
     expect(f.goal).toBe('org.jasig.maven:maven-notice-plugin:1.0.6.1:check');
     expect(f.forked).toEqual({ dir: '/tmp/rh/cas', command: 'mvn clean verify --no-plugin-updates --batch-mode -Psonatype-oss-release,jasig-release' });
     expect(f.errors[0]).toContain('maven-notice-plugin:1.0.6.1:check (check-notice)');
@@ -22,42 +22,42 @@ describe('decodeMavenFailure on recorded real output', () => {
   });
 
   it('names a JDK of this machine when one fits', () => {
-    const f = decodeMavenFailure(recorded('notice-plugin-jaxb-jdk17.release-2.5.2.log'), { jdk: 17, installedJdks: [8, 17], rehearsal: false });
+    const f = decodeMavenFailure(recorded('notice-plugin-jaxb-jdk17.release-2.5.2.txt'), { jdk: 17, installedJdks: [8, 17], rehearsal: false });
     expect(f.cause!.message).toContain('This machine has JDK 8: set JAVA_HOME to it.');
     expect(f.cause!.fix).toContain('relctl release');
   });
 
   it('release plugin 2.5.3 with maven-scm-provider-gitexe 1.13.0: a broken plugin classpath, not the JDK', () => {
-    const f = decodeMavenFailure(recorded('release-plugin-scm-classpath.release-2.5.3.log'), here);
+    const f = decodeMavenFailure(recorded('release-plugin-scm-classpath.release-2.5.3.txt'), here);
     expect(f.cause).toMatchObject({ code: 'plugin-classpath' });
     expect(f.cause!.message).toContain('maven-release-plugin 2.5.3 cannot load org/apache/maven/scm/command/untag/UntagScmResult');
     expect(f.forked).toBeUndefined();
   });
 
   it('javadoc-plugin 3.1.1 without JAVA_HOME', () => {
-    const f = decodeMavenFailure(recorded('javadoc-3.1.1-no-java-home.log'), here);
+    const f = decodeMavenFailure(recorded('javadoc-3.1.1-no-java-home.txt'), here);
     expect(f.cause).toMatchObject({ code: 'java-home' });
     expect(f.cause!.message).toContain('maven-javadoc-plugin 3.1.1');
   });
 
   it('gpg-plugin 1.1 in batch mode', () => {
-    const f = decodeMavenFailure(recorded('gpg-plugin-1.1-batch.log'), here);
+    const f = decodeMavenFailure(recorded('gpg-plugin-1.1-batch.txt'), here);
     expect(f.cause).toMatchObject({ code: 'gpg-batch' });
     expect(f.cause!.fix).toContain('-Dgpg.useagent=true');
   });
 
   it('source 6 on JDK 17: the last JDK that compiles it is 11', () => {
-    const f = decodeMavenFailure(recorded('compiler-source-6-jdk17.log'), here);
+    const f = decodeMavenFailure(recorded('compiler-source-6-jdk17.txt'), here);
     expect(f.cause).toMatchObject({ code: 'jdk-too-new' });
     expect(f.cause!.message).toContain('The build needs JDK 11');
   });
 
   it('a Spock test on JDK 17: tests, with the module-system hint, and --skip-tests only for the rehearsal', () => {
-    const f = decodeMavenFailure(recorded('surefire-spock-jdk17.log'), here);
+    const f = decodeMavenFailure(recorded('surefire-spock-jdk17.txt'), here);
     expect(f.cause).toMatchObject({ code: 'tests' });
     expect(f.cause!.message).toContain('InaccessibleObjectException');
     expect(f.cause!.fix).toContain('relctl rehearse --skip-tests (rehearsal only');
-    expect(decodeMavenFailure(recorded('surefire-spock-jdk17.log'), { rehearsal: false }).cause!.fix).not.toContain('skip');
+    expect(decodeMavenFailure(recorded('surefire-spock-jdk17.txt'), { rehearsal: false }).cause!.fix).not.toContain('skip');
   });
 
   it('decodes the class file version messages of a JDK too old or too new for a plugin', () => {
@@ -71,7 +71,7 @@ describe('decodeMavenFailure on recorded real output', () => {
   });
 
   it('release plugin 3.x (maven-invoker): the nested [INFO] [ERROR] lines and the goals of the build it ran; a plugin Central lacks', () => {
-    const f = decodeMavenFailure(recorded('surefire-unresolved.release-3.3.1-invoker.log'), here);
+    const f = decodeMavenFailure(recorded('surefire-unresolved.release-3.3.1-invoker.txt'), here);
     expect(f.errors[0]).toContain('Plugin org.apache.maven.plugins:maven-surefire-plugin:2.22.3 or one of its dependencies could not be resolved');
     expect(f.forked).toEqual({ dir: '.', command: 'mvn clean verify' });
     expect(f.cause).toMatchObject({ code: 'offline' });
