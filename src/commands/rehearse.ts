@@ -13,6 +13,7 @@ export const define: Define = (program, action) => {
     .option('--publish', 'after VALIDATED, publish in the sandbox and fetch the jars back from its public repository')
     .option('--maven-mirror <url>', 'resolve from this repository first, then Maven Central (e.g. Debian\'s file:///usr/share/maven-repo; the release plugin comes from Central)')
     .option('--keep', 'keep the throwaway copy (its path is printed)')
+    .option('--staging-dir <folder>', 'Gradle: the Maven-layout folder the build published (default: build/staging-deploy, build/repo or build/m2)')
     .option('--skip-tests', 'rehearsal only: -DskipTests for every build of the rehearsal, to see past failing tests (a real release runs them)')
     .option('--post-release', "with --publish: then notes, distribute and notify against the sandbox's GitHub and SMTP stand-ins")
     .option('--wait-timeout <seconds>', 'how long to wait for the sandbox portal verdict', positiveSeconds, 120)
@@ -26,6 +27,7 @@ export const define: Define = (program, action) => {
           publish: opts.publish === true,
           keep: opts.keep === true,
           skipTests: opts.skipTests === true,
+          ...(typeof opts.stagingDir === 'string' ? { stagingDir: opts.stagingDir } : {}),
           postRelease: opts.postRelease === true,
           waitTimeout: typeof opts.waitTimeout === 'number' ? opts.waitTimeout : 120,
           ...(typeof opts.mavenMirror === 'string' ? { mavenMirror: opts.mavenMirror } : {}),

@@ -7,8 +7,6 @@ import {
   mavenInstallInvocation,
   mavenPrepInvocation,
   mavenReleaseInvocations,
-  setGradleVersion,
-  setPomVersion,
   settingsWithMirror,
   settingsWithServer,
   rehearsalRedirect,
@@ -144,11 +142,5 @@ describe('rehearse builders', () => {
     expect(text).not.toContain('<mirrorOf>');
     expect(text).toContain('<server><id>central</id>');
     expect(text).toContain('<activeProfile>relctl-mirror</activeProfile>');
-  });
-  it('sets release versions as text', () => {
-    expect(setPomVersion('<parent><version>1.0.0-SNAPSHOT</version></parent>\n  <version>1.0.0-SNAPSHOT</version>', '1.0.0-SNAPSHOT', '1.0.0')).toBe(
-      '<parent><version>1.0.0</version></parent>\n  <version>1.0.0</version>',
-    );
-    expect(setGradleVersion('group=x\nversion = 2.0.0-SNAPSHOT\n', '2.0.0')).toBe('group=x\nversion = 2.0.0\n');
   });
 });

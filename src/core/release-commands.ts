@@ -278,13 +278,3 @@ export function settingsWithMirror(settings: string, url: string): string {
   const stripped = settings.replace(/<(mirrors|profiles|activeProfiles)>[\s\S]*?<\/\1>/g, '');
   return stripped.replace(/<settings(\s[^>]*)?>/, (m) => `${m}\n${block}`);
 }
-
-/** Sets the release version in a POM as text (formatting kept): every `<version>current</version>`. */
-export function setPomVersion(text: string, current: string, release: string): string {
-  return text.split(`<version>${current}</version>`).join(`<version>${release}</version>`);
-}
-
-/** Sets `version=` in gradle.properties as text. */
-export function setGradleVersion(text: string, release: string): string {
-  return text.replace(/^(\s*version\s*[=:]\s*).*$/m, (_m, head: string) => `${head}${release}`);
-}

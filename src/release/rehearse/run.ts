@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,8 +13,8 @@ import { gatherFacts } from '../../io/gather-facts.js';
 import { findingsText } from '../../ui/render/findings.js';
 import { resolveSigningKey } from '../../keys/fingerprint.js';
 import { exportPublicKey } from '../../keys/gpg.js';
-import { fromMavenTargets } from '../../keys/artifacts.js';
-import { httpFor, portalSession } from '../../portal/session.js';
+import { httpFor } from '../../portal/session.js';
+import { publishAndFetch } from './publish-fetch.js';
 import type { CommandContext } from '../../io/command-context.js';
 import { startSandbox } from '../../sandbox/server.js';
 import { ProcessRunner } from '../../io/process-runner.js';
@@ -25,7 +25,8 @@ import { runChain, type ChainSummary } from '../runner.js';
 import { createThrowawayKey, publishOnSandbox, type ThrowawayKey } from './sandbox-key.js';
 import { copyProject } from './workspace.js';
 import { seedParents } from './parents.js';
-import { RehearsalBuildFailed, rehearsalBuild, type RehearsalBuild } from './release-build.js';
+import { RehearsalBuildFailed, rehearsalBuild, type RehearsalBuild, type RehearsalBuildInput } from './release-build.js';
+import { gradlePublication, stageInSandbox } from './gradle-folder.js';
 import type { MavenFailure } from '../../core/build-failures/maven.js';
 
 export interface RehearseOptions {
@@ -41,6 +42,8 @@ export interface RehearseOptions {
   postRelease?: boolean;
   /** -DskipTests for the rehearsal's builds only (a real release runs the tests). */
   skipTests?: boolean;
+  /** Gradle: the Maven-layout folder the build published (default build/staging-deploy, build/repo, build/m2). */
+  stagingDir?: string;
 }
 
 /** How the copy was built: the commands that ran, what pointed them at the sandbox, and a failure read. */
@@ -150,47 +153,37 @@ export async function rehearse(ctx: CommandContext, o: RehearseOptions): Promise
       await http.close();
     }
 
-    // The project's own build deploys to the sandbox.
-    if (identity.buildTool !== 'maven') {
-      throw new EnvironmentError('Rehearsing a Gradle build is not supported yet.', {
-        kind: 'rehearse-gradle',
-        fix: 'Publish the Gradle build into a local folder and check it with relctl verify --dir <folder>.',
-      });
-    }
     if (plan === undefined) {
       throw new EnvironmentError(`The current version ${identity.version} is not a snapshot the release can count from.`, {
         kind: 'not-snapshot',
         fix: 'Set the version to the next X.Y.Z-SNAPSHOT (any number of parts) and rehearse again.',
       });
     }
-    const localRepo = await localRepoOfContext(ctx);
+    const deployUrl = `${urls.stagingApiUrl}/service/local/staging/deploy/maven2/`;
     const proc = new ProcessRunner(ctx.out, env, false, ctx.signal);
-    const spinner = await ctx.out.spinner('Building and deploying to the sandbox as the release does (release:prepare, release:perform)');
-    let build: RehearsalBuild;
-    try {
-      build = await rehearsalBuild(ctx, proc, {
+    let staged: { releaseDir: string; route?: RehearsalBuild['route']; bundle?: string };
+    if (identity.buildTool === 'maven') {
+      const build = await buildMaven(ctx, proc, result, {
         copy,
         work,
         versions: { version, nextVersion: plan.nextDevelopment, tag },
         firstRelease,
         repositoryId: identity.repositoryId ?? 'central',
-        deployUrl: `${urls.stagingApiUrl}/service/local/staging/deploy/maven2/`,
+        deployUrl,
         token: { username: user.name, password: user.password },
-        localRepo,
+        localRepo: await localRepoOfContext(ctx),
         ...(result.signing.fingerprint === undefined ? {} : { keyname: result.signing.fingerprint }),
         ...(o.mavenMirror === undefined ? {} : { mavenMirror: o.mavenMirror }),
         skipTests: o.skipTests === true,
-      });
-      spinner.succeed('Built and deployed to the sandbox');
-    } catch (error) {
-      spinner.fail(ctx.signal.aborted ? 'The build was stopped' : 'The build failed');
-      if (error instanceof RehearsalBuildFailed) {
-        result.build = { ...reportOf(error.build), parents: [], failure: { ...error.failure } };
-        result.verdict = error.failure.deploy ? 'deploy-failed' : 'build-failed';
-      }
-      throw error;
+      }, seedRepo);
+      staged = { releaseDir: build.releaseDir, route: build.route, ...(build.bundle === undefined ? {} : { bundle: build.bundle }) };
+    } else {
+      // Gradle: the build is not rehearsed; the folder it published is deployed as its publish would.
+      const set = await gradlePublication(ctx.cwd, o.stagingDir);
+      const count = await stageInSandbox(rctx, set, copy, deployUrl, user);
+      result.build = { commands: [], redirect: [], notes: [`the Gradle build is not rehearsed: the ${count} files of ${set.from} were deployed to the sandbox as its publish would`], parents: [] };
+      staged = { releaseDir: path.join(copy, 'build') };
     }
-    result.build = { ...reportOf(build), parents: await seedParents(build.releaseDir, localRepo, seedRepo) };
 
     const chain = await runChain(
       { ctx: rctx, options: { dryRun: false, yes: true, interactive: false, offline: false, waitTimeout: o.waitTimeout }, proc },
@@ -198,16 +191,16 @@ export async function rehearse(ctx: CommandContext, o: RehearseOptions): Promise
         command: 'rehearse',
         steps: ['verify', 'upload', 'status'],
         initial: {
-          buildTool: 'maven',
+          buildTool: identity.buildTool,
           groupId: identity.groupId,
           artifactId: identity.artifactId,
           currentVersion: identity.version,
           version,
           nextVersion: plan.nextDevelopment,
           tag,
-          releaseDir: build.releaseDir,
-          publishingRoute: build.route,
-          ...(build.bundle === undefined ? {} : { bundle: build.bundle }),
+          releaseDir: staged.releaseDir,
+          ...(staged.route === undefined ? {} : { publishingRoute: staged.route }),
+          ...(staged.bundle === undefined ? {} : { bundle: staged.bundle }),
         },
         returnFailures: true,
       },
@@ -263,36 +256,25 @@ export async function rehearse(ctx: CommandContext, o: RehearseOptions): Promise
   }
 }
 
-function reportOf(b: RehearsalBuild): Omit<RehearsalBuildReport, 'parents'> {
-  return { commands: b.commands, redirect: b.redirect, ...(b.javaHome === undefined ? {} : { javaHome: b.javaHome }), notes: b.notes };
+/** The Maven release build in the copy, its report in `result`, then the parents seeded for the sandbox portal. */
+async function buildMaven(ctx: CommandContext, proc: ProcessRunner, result: RehearsalResult, input: RehearsalBuildInput, seedRepo: string): Promise<RehearsalBuild> {
+  const spinner = await ctx.out.spinner('Building and deploying to the sandbox as the release does (release:prepare, release:perform)');
+  let build: RehearsalBuild;
+  try {
+    build = await rehearsalBuild(ctx, proc, input);
+    spinner.succeed('Built and deployed to the sandbox');
+  } catch (error) {
+    spinner.fail(ctx.signal.aborted ? 'The build was stopped' : 'The build failed');
+    if (error instanceof RehearsalBuildFailed) {
+      result.build = { ...reportOf(error.build), parents: [], failure: { ...error.failure } };
+      result.verdict = error.failure.deploy ? 'deploy-failed' : 'build-failed';
+    }
+    throw error;
+  }
+  result.build = { ...reportOf(build), parents: await seedParents(build.releaseDir, input.localRepo, seedRepo) };
+  return build;
 }
 
-/** The portal's Publish, then each component's main jar fetched back from the public repository. */
-async function publishAndFetch(ctx: CommandContext, deploymentId: string, copy: string): Promise<RehearsalResult['fetched']> {
-  const session = await portalSession(ctx);
-  try {
-    await session.portal.publish(deploymentId);
-    let status = await session.portal.status(deploymentId);
-    for (let i = 0; i < 60 && status.deploymentState !== 'PUBLISHED'; i++) {
-      await new Promise((r) => setTimeout(r, 500));
-      status = await session.portal.status(deploymentId);
-    }
-    const built = await fromMavenTargets(copy);
-    const fetched: NonNullable<RehearsalResult['fetched']> = [];
-    for (const purl of status.purls) {
-      const m = /^pkg:maven\/([^/]+)\/([^@]+)@(.+)$/.exec(purl);
-      if (m === null) continue;
-      const [, g, a, v] = m as unknown as [string, string, string, string];
-      const p = `${g.replace(/\./g, '/')}/${a}/${v}/${a}-${v}.jar`;
-      // A published file, not an API answer: the 4 MiB answer cap does not fit jars.
-      const res = await session.http.request({ method: 'GET', url: `${ctx.config.publicRepoUrl}/${p}`, maxResponseBytes: 256 * 1024 * 1024 });
-      if (res.status !== 200) continue;
-      const sha1 = createHash('sha1').update(res.body).digest('hex');
-      const local = built.files.get(p);
-      fetched.push({ file: p, bytes: res.body.length, sha1, matchesBuild: local !== undefined && createHash('sha1').update(local).digest('hex') === sha1 });
-    }
-    return fetched;
-  } finally {
-    await session.http.close();
-  }
+function reportOf(b: RehearsalBuild): Omit<RehearsalBuildReport, 'parents'> {
+  return { commands: b.commands, redirect: b.redirect, ...(b.javaHome === undefined ? {} : { javaHome: b.javaHome }), notes: b.notes };
 }
