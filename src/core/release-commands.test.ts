@@ -112,7 +112,6 @@ describe('rehearse builders', () => {
     expect(rehearsalRedirect({ repositoryId: 'central', deployUrl: 'http://127.0.0.1:9/staging/service/local/staging/deploy/maven2/', keyname: 'ABCD' })).toEqual([
       '-DaltDeploymentRepository=central::default::http://127.0.0.1:9/staging/service/local/staging/deploy/maven2/',
       '-Dgoals=deploy',
-      '-Dgpg.useagent=true',
       '-Dgpg.keyname=ABCD',
     ]);
     expect(rehearsalRedirect({ repositoryId: 'r', deployUrl: 'http://h/', skipTests: true })).toContain('-DskipTests');

@@ -221,15 +221,13 @@ export function settingsWithServer(userSettings: string | undefined, serverId: s
  *   this one (`id::url` is "Invalid syntax for alternative repository"), 3.x still accepts it.
  * - `goals=deploy`: release:perform 2.x adds `site-deploy` when the POM declares a site, which
  *   would publish to the project's real site server.
- * - `gpg.useagent=true`: maven-gpg-plugin 1.x in batch mode otherwise stops at "Cannot obtain
- *   passphrase in batch mode", where a maintainer passes it by hand; `gpg.keyname` picks the key.
+ * - `gpg.keyname` picks the rehearsal's key (gpg.useagent comes with every Maven session).
  * - `skipTests` only when asked (rehearse --skip-tests): a real release runs the tests.
  */
 export function rehearsalRedirect(o: { repositoryId: string; deployUrl: string; keyname?: string; skipTests?: boolean }): string[] {
   return [
     `-DaltDeploymentRepository=${o.repositoryId}::default::${o.deployUrl}`,
     '-Dgoals=deploy',
-    '-Dgpg.useagent=true',
     ...(o.keyname === undefined ? [] : [`-Dgpg.keyname=${o.keyname}`]),
     ...(o.skipTests === true ? ['-DskipTests'] : []),
   ];

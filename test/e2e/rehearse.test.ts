@@ -44,7 +44,7 @@ describe('relctl rehearse', () => {
     // The release's own commands ran, pointed at the sandbox only through MAVEN_OPTS.
     // A first release (no earlier tag): the three goals as three invocations, as relctl release runs them.
     expect(result.build!.commands.map((c) => c.split(' ').slice(0, 3).join(' '))).toEqual(['mvn -B release:clean', 'mvn -B release:prepare', 'mvn -B release:perform']);
-    expect(result.build!.redirect).toContain('-Dgpg.useagent=true');
+    expect(result.build!.redirect[0]).toMatch(/^-DaltDeploymentRepository=central::default::http:\/\/127\.0\.0\.1:\d+\//);
     expect(result.chain!.steps.map((s) => `${s.id}:${s.status}`)).toEqual(['verify:done', 'upload:done', 'status:done']);
     expect(result.deploymentId).toMatch(/^[0-9a-f-]{36}$/);
     expect(result.fetched).toEqual([

@@ -5,7 +5,7 @@ import { decodeMavenFailure, type MavenFailure } from '../../core/build-failures
 import { bundleOnlyArgument, bundlePath } from '../../core/publishing-route.js';
 import { displayCommand, mavenReleaseInvocations, rehearsalRedirect, settingsWithMirror, withScmConnection, type ReleaseVersions } from '../../core/release-commands.js';
 import { declaresNexusStaging, detectPublishingRoute, openMavenSession, reactorModels, releaseCheckoutDir } from '../../build-tools/maven-release.js';
-import { installedJdks, javaHomeFor } from '../../build-tools/java-home.js';
+import { installedJdks, jdkMajor } from '../../build-tools/java-home.js';
 import { descriptorText } from '../../io/descriptor.js';
 import { runGit } from '../../io/git.js';
 import { exists } from '../../io/project.js';
@@ -140,12 +140,12 @@ export async function rehearsalBuild(ctx: CommandContext, proc: ProcessRunner, o
   );
   // The central-publishing plugin builds its bundle and never uploads it (relctl uploads it to the sandbox).
   const redirect = [...rehearsalRedirect({ ...o, ...(o.keyname === undefined ? {} : { keyname: o.keyname }) }), ...(route === 'portal-plugin' ? ['-DskipUpload=true'] : [])];
-  const javaHome = await javaHomeFor(ctx.env);
-  if (javaHome?.why !== undefined) notes.push(javaHome.why);
+  const javaHome = session.env?.JAVA_HOME ?? ctx.env.JAVA_HOME;
+  const jdk = javaHome === undefined ? undefined : await jdkMajor(javaHome);
   const build: RehearsalBuild = {
     commands: [],
     redirect,
-    ...(javaHome === undefined ? {} : { javaHome: javaHome.path }),
+    ...(javaHome === undefined ? {} : { javaHome }),
     notes,
     route,
     releaseDir: releaseCheckoutDir(o.copy),
@@ -155,7 +155,6 @@ export async function rehearsalBuild(ctx: CommandContext, proc: ProcessRunner, o
     ...session.env,
     ...rehearsalGit,
     MAVEN_OPTS: [session.env?.MAVEN_OPTS, ...redirect].filter((x) => x !== undefined && x !== '').join(' '),
-    ...(javaHome === undefined ? {} : { JAVA_HOME: javaHome.path }),
   };
   try {
     const invocations = mavenReleaseInvocations(session.common, o.versions, {
@@ -168,7 +167,7 @@ export async function rehearsalBuild(ctx: CommandContext, proc: ProcessRunner, o
       build.commands.push(command);
       const r = await proc.run({ command: inv.command, args: inv.args, cwd: o.copy, mutates: true, purpose: `${inv.command} ${inv.purpose}`, env });
       if (r.exitCode === 0) continue;
-      const failure = decodeMavenFailure(r.output, { ...(javaHome?.major === undefined ? {} : { jdk: javaHome.major }), installedJdks: await installedJdks(), rehearsal: true });
+      const failure = decodeMavenFailure(r.output, { ...(jdk === undefined ? {} : { jdk }), installedJdks: await installedJdks(), rehearsal: true });
       throw new RehearsalBuildFailed(build, { ...failure, command, deploy: /Failed to deploy artifacts|Failed to retrieve remote metadata|status: 40\d/.test(failure.errors.join('\n')) }, `${inv.command} ${inv.purpose}`);
     }
     return build;
