@@ -64,8 +64,9 @@ rehearse_like() { # rehearse_like <name> <source folder> <release version> <.mvn
   perl -0pi -e "s#<(developerC|c)onnection>[^<]*#<\$1onnection>scm:git:file://$remote#g" "$dir/pom.xml"
   if [ -n "$4" ]; then mkdir -p "$dir/.mvn" && echo "$4" >"$dir/.mvn/maven.config"; fi
   (cd "$dir" && git init -q -b main && git add -A && git commit -qm prefetch && git remote add origin "$remote" && git push -q origin main)
-  (cd "$dir" && MAVEN_OPTS="-DaltDeploymentRepository=central::default::file://$work/rh-deployed -Dgoals=deploy -Dgpg.skip=true" \
-    JAVA_HOME="${JAVA_HOME:-$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")}" \
+  (cd "$dir" &&
+    export MAVEN_OPTS="-DaltDeploymentRepository=central::default::file://$work/rh-deployed -Dgoals=deploy -Dgpg.skip=true" &&
+    export JAVA_HOME="${JAVA_HOME:-$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")}" &&
     mvn_ release:prepare release:perform "-DreleaseVersion=$3" "-Dtag=$1-$3" >/dev/null 2>&1) || true
 }
 if [ -d "$realworld" ] && [ ! -f "$marker" ]; then

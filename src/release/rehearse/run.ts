@@ -90,7 +90,8 @@ export async function rehearse(ctx: CommandContext, o: RehearseOptions): Promise
       : planRelease({ current, artifactId: identity.artifactId, ...(identity.tagTemplate === undefined ? {} : { tagTemplate: identity.tagTemplate }), existingTags: tags, published: {} });
   const version = plan?.release ?? identity.version;
   const tag = plan?.tag ?? `${identity.artifactId}-${version}`;
-  const firstRelease = !tags.some((t) => versionInTag(t, identity.artifactId, identity.tagTemplate) !== undefined);
+  // No earlier release tag of this artifactId: the release runs the three goals separately (version-decision.ts).
+  const firstRelease = !tags.some((t) => parseVersion(versionInTag(t, identity.artifactId, identity.tagTemplate) ?? '')?.snapshot === false);
   const result: RehearsalResult = {
     ok: false,
     verdict: 'error',
