@@ -1,10 +1,11 @@
 import { readFile, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { EnvironmentError, StepFailedError } from '../../core/errors.js';
 import { decodeMavenFailure, type MavenFailure } from '../../core/build-failures/maven.js';
 import { bundleOnlyArgument, bundlePath } from '../../core/publishing-route.js';
 import { displayCommand, mavenReleaseInvocations, rehearsalRedirect, settingsWithMirror, withScmConnection, type ReleaseVersions } from '../../core/release-commands.js';
-import { declaresNexusStaging, detectPublishingRoute, openMavenSession, reactorModels, releaseCheckoutDir } from '../../build-tools/maven-release.js';
+import { declaresNexusStaging, detectPublishingRoute, openMavenSession, reactorModels, releaseCheckoutDir, type MavenSession } from '../../build-tools/maven-release.js';
 import { installedJdks, jdkMajor } from '../../build-tools/java-home.js';
 import { descriptorText } from '../../io/descriptor.js';
 import { runGit } from '../../io/git.js';
@@ -122,7 +123,7 @@ export async function rehearsalBuild(ctx: CommandContext, proc: ProcessRunner, o
   const notes: string[] = [];
   const route = await detectPublishingRoute(o.copy, o.localRepo);
   // The user's settings (mirrors, profiles), with the --maven-mirror when asked; the session adds the sandbox's <server>.
-  const userSettings = ctx.config.settings ?? path.join(ctx.env.HOME ?? '', '.m2', 'settings.xml');
+  const userSettings = ctx.config.settings ?? path.join(ctx.env.HOME ?? os.homedir(), '.m2', 'settings.xml');
   let base = (await exists(userSettings)) ? descriptorText(userSettings) : undefined;
   if (o.mavenMirror !== undefined) base = settingsWithMirror(base ?? '<settings>\n</settings>\n', o.mavenMirror);
   const baseFile = path.join(o.work, 'base-settings.xml');
@@ -138,6 +139,22 @@ export async function rehearsalBuild(ctx: CommandContext, proc: ProcessRunner, o
     },
     false,
   );
+  try {
+    return await buildWithSession(ctx, proc, o, session, { route, notes });
+  } finally {
+    await session.dispose();
+    for (const dir of installed) await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The release invocations with the session's settings and environment plus the redirect. */
+async function buildWithSession(
+  ctx: CommandContext,
+  proc: ProcessRunner,
+  o: RehearsalBuildInput,
+  session: MavenSession,
+  { route, notes }: { route: PublishingRoute; notes: string[] },
+): Promise<RehearsalBuild> {
   // The central-publishing plugin builds its bundle and never uploads it (relctl uploads it to the sandbox).
   const redirect = [...rehearsalRedirect({ ...o, ...(o.keyname === undefined ? {} : { keyname: o.keyname }) }), ...(route === 'portal-plugin' ? ['-DskipUpload=true'] : [])];
   const javaHome = session.env?.JAVA_HOME ?? ctx.env.JAVA_HOME;
@@ -156,23 +173,19 @@ export async function rehearsalBuild(ctx: CommandContext, proc: ProcessRunner, o
     ...rehearsalGit,
     MAVEN_OPTS: [session.env?.MAVEN_OPTS, ...redirect].filter((x) => x !== undefined && x !== '').join(' '),
   };
-  try {
-    const invocations = mavenReleaseInvocations(session.common, o.versions, {
-      firstRelease: o.firstRelease,
-      interactive: false,
-      ...(route === 'portal-plugin' ? { extraArgs: [bundleOnlyArgument] } : {}),
-    });
-    for (const inv of invocations) {
-      const command = displayCommand(inv.command, inv.args);
-      build.commands.push(command);
-      const r = await proc.run({ command: inv.command, args: inv.args, cwd: o.copy, mutates: true, purpose: `${inv.command} ${inv.purpose}`, env });
-      if (r.exitCode === 0) continue;
-      const failure = decodeMavenFailure(r.output, { ...(jdk === undefined ? {} : { jdk }), installedJdks: await installedJdks(), rehearsal: true });
-      throw new RehearsalBuildFailed(build, { ...failure, command, deploy: /Failed to deploy artifacts|Failed to retrieve remote metadata|status: 40\d/.test(failure.errors.join('\n')) }, `${inv.command} ${inv.purpose}`);
-    }
-    return build;
-  } finally {
-    await session.dispose();
-    for (const dir of installed) await rm(dir, { recursive: true, force: true });
+  const invocations = mavenReleaseInvocations(session.common, o.versions, {
+    firstRelease: o.firstRelease,
+    interactive: false,
+    ...(route === 'portal-plugin' ? { extraArgs: [bundleOnlyArgument] } : {}),
+  });
+  for (const inv of invocations) {
+    const command = displayCommand(inv.command, inv.args);
+    build.commands.push(command);
+    const r = await proc.run({ command: inv.command, args: inv.args, cwd: o.copy, mutates: true, purpose: `${inv.command} ${inv.purpose}`, env });
+    if (r.exitCode === 0) continue;
+    const failure = decodeMavenFailure(r.output, { ...(jdk === undefined ? {} : { jdk }), installedJdks: await installedJdks(), rehearsal: true });
+    const deploy = /Failed to deploy artifacts|Failed to retrieve remote metadata|status: 40\d/.test(failure.errors.join('\n'));
+    throw new RehearsalBuildFailed(build, { ...failure, command, deploy }, `${inv.command} ${inv.purpose}`);
   }
+  return build;
 }
