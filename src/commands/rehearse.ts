@@ -78,7 +78,7 @@ function buildLines(r: RehearsalResult): string[] {
   if (b === undefined) return [];
   const lines = b.notes.map((n) => `  note       ${n}`);
   for (const c of b.commands) lines.push(`  build      ${c}`);
-  lines.push(`  redirect   MAVEN_OPTS ${b.redirect.join(' ')}${b.javaHome === undefined ? '' : `, JAVA_HOME=${b.javaHome}`}`);
+  if (b.redirect.length > 0) lines.push(`  redirect   MAVEN_OPTS ${b.redirect.join(' ')}${b.javaHome === undefined ? '' : `, JAVA_HOME=${b.javaHome}`}`);
   if (b.parents.length > 0) lines.push(`  parents    ${b.parents.length} parent POM(s) in the sandbox's public repository: ${b.parents.map((p) => p.split('/').slice(-1)[0]).join(', ')}`);
   const f = b.failure;
   if (f === undefined) return lines;
