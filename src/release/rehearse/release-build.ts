@@ -1,4 +1,4 @@
-import { readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { EnvironmentError, StepFailedError } from '../../core/errors.js';
@@ -66,12 +66,21 @@ export class RehearsalBuildFailed extends StepFailedError {
   }
 }
 
-/** Identity for the copy's commits: the rehearsal's own, so the maintainer's signing config never runs. */
+/**
+ * Every git the rehearsal starts (its own and the release plugin's): the rehearsal's identity, and
+ * no transport but local files (git 2.31+ reads GIT_CONFIG_*), so a push or clone that some
+ * configuration still aims at the real remote fails instead of reaching it.
+ */
 const rehearsalGit = {
   GIT_AUTHOR_NAME: 'relctl rehearsal',
   GIT_AUTHOR_EMAIL: 'rehearsal@relctl.invalid',
   GIT_COMMITTER_NAME: 'relctl rehearsal',
   GIT_COMMITTER_EMAIL: 'rehearsal@relctl.invalid',
+  GIT_CONFIG_COUNT: '2',
+  GIT_CONFIG_KEY_0: 'protocol.allow',
+  GIT_CONFIG_VALUE_0: 'never',
+  GIT_CONFIG_KEY_1: 'protocol.file.allow',
+  GIT_CONFIG_VALUE_1: 'always',
 };
 
 async function git(ctx: CommandContext, cwd: string, args: string[]): Promise<void> {
@@ -79,18 +88,36 @@ async function git(ctx: CommandContext, cwd: string, args: string[]): Promise<vo
   if (!r.ok) throw new StepFailedError(`git ${args.join(' ')} failed in the rehearsal copy: ${r.stderr.trim()}`, { kind: 'rehearse-git', fix: 'Rehearse again with --verbose.' });
 }
 
-/** The copy as a repository of its own: one commit of the working tree, pushed to a bare remote its POM names. */
+/**
+ * The copy's git history: the project's own (a copy of its .git folder, so the release commits and
+ * tag descend from the maintainer's history, as the rehearsed notes read it), else a new one.
+ * A `.git` file (a worktree) points into the user's repository: never copied, a new history instead.
+ */
+async function copyHistory(ctx: CommandContext, copy: string): Promise<boolean> {
+  const top = await runGit(ctx.cwd, ['rev-parse', '--show-toplevel'], { env: ctx.env });
+  const own = path.join(ctx.cwd, '.git');
+  if (!top.ok || path.resolve(top.stdout.trim()) !== path.resolve(ctx.cwd) || (await stat(own).catch(() => undefined))?.isDirectory() !== true) return false;
+  await cp(own, path.join(copy, '.git'), { recursive: true });
+  return true;
+}
+
+/**
+ * The copy as a repository of its own whose `origin` and POM `<scm>` are a throwaway bare remote:
+ * the project's history plus one commit of the uncommitted changes (if any), pushed there.
+ */
 async function makeRepository(ctx: CommandContext, copy: string, remote: string): Promise<void> {
   await git(ctx, path.dirname(remote), ['init', '-q', '--bare', '-b', 'main', remote]);
   const pom = path.join(copy, 'pom.xml');
   await writeFile(pom, withScmConnection(await readFile(pom, 'utf8'), `file://${remote}`));
-  await git(ctx, copy, ['init', '-q', '-b', 'main']);
-  // The maintainer's global config may sign commits and tags (a prompt in the middle of the build).
+  const history = await copyHistory(ctx, copy);
+  if (!history) await git(ctx, copy, ['init', '-q', '-b', 'main']);
+  // The maintainer's config may sign commits and tags (a prompt in the middle of the build) or run hooks.
   for (const [k, v] of [['commit.gpgSign', 'false'], ['tag.gpgSign', 'false'], ['core.hooksPath', '/dev/null']]) await git(ctx, copy, ['config', k!, v!]);
   await git(ctx, copy, ['add', '-A']);
-  await git(ctx, copy, ['commit', '-q', '--no-verify', '-m', 'relctl rehearsal: the working tree as it is']);
+  await git(ctx, copy, ['commit', '-q', '--no-verify', '--allow-empty', '-m', 'relctl rehearsal: the working tree as the rehearsal found it']);
+  await git(ctx, copy, ['remote', 'remove', 'origin']).catch(() => undefined);
   await git(ctx, copy, ['remote', 'add', 'origin', remote]);
-  await git(ctx, copy, ['push', '-q', '-u', 'origin', 'main']);
+  await git(ctx, copy, ['push', '-q', '-u', 'origin', 'HEAD']);
 }
 
 /**
