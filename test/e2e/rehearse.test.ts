@@ -1,4 +1,4 @@
-import { mkdir, readFile, readdir } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
 import { execa } from 'execa';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -35,6 +35,9 @@ describe('relctl rehearse', () => {
     await using t = await tempDir();
     const { dir, home } = await demoInTemp(t.path);
     const before = await snapshot(dir, home);
+    // The demo's group in the shared local repository, as on a machine that never built it.
+    const group = path.join(mavenCache, 'org', 'example', 'relctl');
+    await rm(group, { recursive: true, force: true });
     const r = await runCli(['rehearse', ...args, '--publish', '--cwd', dir], { home, env: gitEnv(home), timeoutMs: 170_000 });
     expect(r.exitCode, r.stderr).toBe(0);
     const result = JSON.parse(r.stdout) as Rehearsal;
@@ -51,6 +54,9 @@ describe('relctl rehearse', () => {
       expect.objectContaining({ file: 'org/example/relctl/relctl-demo-core/1.0.0/relctl-demo-core-1.0.0.jar', matchesBuild: true }),
     ]);
     expect(await snapshot(dir, home)).toBe(before);
+    // release:perform installed the rehearsed 1.0.0 into the local repository and its deploy cached the
+    // sandbox's metadata there; the rehearsal took both back out (only the dependencies' downloads stay).
+    for (const module of ['relctl-demo', 'relctl-demo-core', 'relctl-demo-webapp']) expect(await readdir(path.join(group, module)).catch(() => [])).toEqual([]);
   }, 180_000);
 
   it('stops before the upload when the portal would fail the release (missing developers)', async () => {

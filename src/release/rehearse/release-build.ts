@@ -1,4 +1,4 @@
-import { cp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { EnvironmentError, StepFailedError } from '../../core/errors.js';
@@ -121,20 +121,35 @@ async function makeRepository(ctx: CommandContext, copy: string, remote: string)
 }
 
 /**
- * The release version's folders of the reactor's modules in the local repository that do not exist
- * yet: release:perform installs the rehearsed "release" there, and a later build of the real one
- * must not pick it up, so the rehearsal removes them again.
+ * What release:perform leaves in the local repository for the rehearsed "release": each module's
+ * version folder (its install) and, beside it, the metadata files (`maven-metadata-local.xml`, and
+ * `maven-metadata-<id>.xml` with `resolver-status.properties` cached by the deploy to the sandbox,
+ * which Maven would later read as the real repository's). A build of the real release must not
+ * pick them up, so `restore()` puts every module's artifact folder back as it was (downloads stay).
  */
-async function newReleaseFolders(copy: string, localRepo: string, version: string): Promise<string[]> {
+async function localInstallGuard(copy: string, localRepo: string, version: string): Promise<{ restore(): Promise<void> }> {
   const folders: string[] = [];
+  const files = new Map<string, Map<string, Buffer>>();
   for (const m of await reactorModels(copy)) {
     const g = m.groupId?.value ?? m.parent?.groupId;
     const a = m.artifactId?.value;
     if (g === undefined || a === undefined || `${g}${a}`.includes('${') || `${g}/${a}`.includes('..')) continue;
-    const dir = path.join(localRepo, ...g.split('.'), a, version);
-    if ((await stat(dir).catch(() => undefined)) === undefined) folders.push(dir);
+    const artifactDir = path.join(localRepo, ...g.split('.'), a);
+    if ((await stat(path.join(artifactDir, version)).catch(() => undefined)) !== undefined) continue;
+    folders.push(path.join(artifactDir, version));
+    const before = new Map<string, Buffer>();
+    for (const e of await readdir(artifactDir, { withFileTypes: true }).catch(() => [])) if (e.isFile()) before.set(e.name, await readFile(path.join(artifactDir, e.name)));
+    files.set(artifactDir, before);
   }
-  return folders;
+  return {
+    async restore() {
+      for (const dir of folders) await rm(dir, { recursive: true, force: true });
+      for (const [dir, before] of files) {
+        for (const e of await readdir(dir, { withFileTypes: true }).catch(() => [])) if (e.isFile() && !before.has(e.name)) await rm(path.join(dir, e.name), { force: true });
+        for (const [name, data] of before) await writeFile(path.join(dir, name), data);
+      }
+    },
+  };
 }
 
 export async function rehearsalBuild(ctx: CommandContext, proc: ProcessRunner, o: RehearsalBuildInput): Promise<RehearsalBuild> {
@@ -146,7 +161,7 @@ export async function rehearsalBuild(ctx: CommandContext, proc: ProcessRunner, o
     });
   }
   await makeRepository(ctx, o.copy, path.join(o.work, 'remote.git'));
-  const installed = await newReleaseFolders(o.copy, o.localRepo, o.versions.version);
+  const installed = await localInstallGuard(o.copy, o.localRepo, o.versions.version);
   const notes: string[] = [];
   const route = await detectPublishingRoute(o.copy, o.localRepo);
   // The user's settings (mirrors, profiles), with the --maven-mirror when asked; the session adds the sandbox's <server>.
@@ -170,7 +185,7 @@ export async function rehearsalBuild(ctx: CommandContext, proc: ProcessRunner, o
     return await buildWithSession(ctx, proc, o, session, { route, notes });
   } finally {
     await session.dispose();
-    for (const dir of installed) await rm(dir, { recursive: true, force: true });
+    await installed.restore();
   }
 }
 
