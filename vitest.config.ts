@@ -2,6 +2,11 @@ import { defineConfig } from 'vitest/config';
 
 /** The real-plugin release tests (test/e2e/maven-release): Maven Central plugins, minutes, not seconds. */
 const e2eMaven = 'test/e2e/maven-release/**/*.test.ts';
+/**
+ * The rehearsals that run the release plugin (issue 19): real projects of ../shared/realworld-src
+ * and the demo, plugins from Maven Central through .cache/m2; minutes, after e2e-maven.
+ */
+const e2eRehearse = ['test/e2e/rehearse-real/**/*.test.ts', 'test/e2e/rehearse.test.ts', 'test/e2e/rehearse-post-release.test.ts'];
 
 export default defineConfig({
   test: {
@@ -13,12 +18,17 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit/integration', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], exclude: [e2eMaven] },
+        test: { name: 'unit/integration', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], exclude: [e2eMaven, ...e2eRehearse] },
       },
       {
         extends: true,
         // Runs after the first group, so the two never share the two cores.
         test: { name: 'e2e-maven', include: [e2eMaven], testTimeout: 600_000, sequence: { groupOrder: 1 } },
+      },
+      {
+        extends: true,
+        // One real Maven build at a time (two cores): the files run one after the other.
+        test: { name: 'e2e-rehearse', include: e2eRehearse, testTimeout: 600_000, fileParallelism: false, sequence: { groupOrder: 2 } },
       },
     ],
   },

@@ -49,4 +49,40 @@ echo "maven-cache: the fixture's builds (staging route, then the central-publish
 (cd "$work/staging" && mvn_ clean deploy release:clean -Prelease -Dgpg.skip=true)
 (cd "$work/portal" && mvn_ clean deploy -Prelease -Dgpg.skip=true -DskipUpload=true)
 rm -rf "${repo:?}/${group//.//}" # the warm-up's own throwaway group
+
+# The rehearsal suite (test/e2e/rehearse-real, test/e2e/rehearse*.test.ts): each project released
+# the way `relctl rehearse` releases it (release:prepare release:perform in a copy pushing to a bare
+# remote, deploying to a folder), so its run loads exactly these plugins; the runs that stop where
+# the real release stops (JDK 17) load what the suite's failing rehearsals load. Done once: a
+# marker names what was fetched.
+realworld="${RELCTL_REALWORLD_SRC:-$root/../shared/realworld-src}"
+marker="$repo/.relctl-rehearse-prefetch-1"
+rehearse_like() { # rehearse_like <name> <source folder> <release version> <.mvn/maven.config line or "">
+  local dir="$work/rh-$1$([ -n "$4" ] && echo -w)" remote="$work/rh-$1.git$([ -n "$4" ] && echo -w)"
+  cp -r "$2" "$dir" && chmod -R u+w "$dir"
+  git init -q --bare -b main "$remote"
+  perl -0pi -e "s#<(developerC|c)onnection>[^<]*#<\$1onnection>scm:git:file://$remote#g" "$dir/pom.xml"
+  if [ -n "$4" ]; then mkdir -p "$dir/.mvn" && echo "$4" >"$dir/.mvn/maven.config"; fi
+  (cd "$dir" && git init -q -b main && git add -A && git commit -qm prefetch && git remote add origin "$remote" && git push -q origin main)
+  (cd "$dir" &&
+    export MAVEN_OPTS="-DaltDeploymentRepository=central::default::file://$work/rh-deployed -Dgoals=deploy -Dgpg.skip=true" &&
+    export JAVA_HOME="${JAVA_HOME:-$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")}" &&
+    mvn_ release:prepare release:perform "-DreleaseVersion=$3" "-Dtag=$1-$3" >/dev/null 2>&1) || true
+}
+if [ -d "$realworld" ] && [ ! -f "$marker" ]; then
+  echo "maven-cache: the rehearsal suite's builds (realworld-src and the demo, a few minutes)"
+  export GIT_AUTHOR_NAME=prefetch GIT_AUTHOR_EMAIL=prefetch@example.invalid GIT_COMMITTER_NAME=prefetch GIT_COMMITTER_EMAIL=prefetch@example.invalid
+  workaround='-DadditionalReleaseArguments=-P!jasig-release'
+  rehearse_like basiclti-portlet "$realworld/basiclti-portlet" 1.5.1 ""
+  rehearse_like basiclti-portlet "$realworld/basiclti-portlet" 1.5.1 "$workaround"
+  rehearse_like portlet-utils "$realworld/portlet-utils" 1.1.4 ""
+  rehearse_like cas-server-security-filter "$realworld/cas-server-security-filter" 2.0.10.5 ""
+  rehearse_like cas-server-security-filter "$realworld/cas-server-security-filter" 2.0.10.5 "$workaround"
+  rehearse_like relctl-demo "$root/examples/demo" 1.0.0 ""
+  rehearse_like missing-developers "$root/examples/missing-developers" 1.0.0 ""
+  mvn_ dependency:get "-Dartifact=org.apache.maven.plugins:maven-antrun-plugin:3.1.0"
+  # What the builds installed as "released" is not a release: only downloads stay.
+  rm -rf "$repo/org/jasig/portlet/basiclti-portlet" "$repo/org/jasig/portlet/utils" "$repo/org/apereo/cas/cas-server-security-filter" "$repo/org/example/relctl"
+  touch "$marker"
+fi
 echo "maven-cache: done ($(du -sh "$repo" | cut -f1))"

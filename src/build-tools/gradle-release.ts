@@ -1,25 +1,26 @@
-import path from 'node:path';
 import { gradleReleaseInvocation, gradleTokenEnv, type ReleaseVersions } from '../core/release-commands.js';
 import type { ProcessRunner } from '../io/process-runner.js';
-import { exists } from '../io/project.js';
 import { runInvocation } from './maven-release.js';
+import { buildToolCommand } from './wrapper.js';
 
 /**
  * Runs the Gradle release plugin: `clean release --no-parallel` with the wrapper when present.
  * The token travels in ORG_GRADLE_PROJECT_* variables (never argv); in CI the plugin's
  * non-interactive properties replace the answers written to its prompts.
  */
-export async function gradleExecutable(root: string): Promise<string> {
-  return (await exists(path.join(root, 'gradlew'))) ? './gradlew' : 'gradle';
+export async function gradleExecutable(root: string, note?: (line: string) => void): Promise<string> {
+  const c = await buildToolCommand(root, 'gradle');
+  if (c.why !== undefined) note?.(c.why);
+  return c.executable;
 }
 
 export async function gradleRelease(
   proc: ProcessRunner,
   root: string,
   v: ReleaseVersions,
-  options: { ci: boolean; interactive: boolean; token?: { username: string; password: string } },
+  options: { ci: boolean; interactive: boolean; token?: { username: string; password: string }; note?: (line: string) => void },
 ): Promise<void> {
-  const inv = gradleReleaseInvocation(await gradleExecutable(root), v, options);
+  const inv = gradleReleaseInvocation(await gradleExecutable(root, options.note), v, options);
   const env = options.token === undefined ? undefined : gradleTokenEnv(options.token.username, options.token.password);
   await runInvocation(proc, root, inv, 'Fix the cause shown above, then run `relctl release --resume`.', env);
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   configuredPrepGoals,
+  displayCommand,
   mavenInstallInvocation,
   mavenPerformInvocation,
   mavenPrepInvocation,
@@ -14,6 +15,9 @@ import {
   type ReleaseVersions,
 } from '../core/release-commands.js';
 import { parsePom, type RawPom } from '../core/pom/index.js';
+import { StepFailedError } from '../core/errors.js';
+import { decodeMavenFailure } from '../core/build-failures/maven.js';
+import { installedJdks, javaHomeFor, jdkMajor } from './java-home.js';
 import { onInterrupt } from '../io/interrupt.js';
 import { publishingRoute, type PublishingRoute } from '../core/publishing-route.js';
 import { preparedRelease, type PreparedRelease } from '../core/release-properties.js';
@@ -21,6 +25,7 @@ import type { ProcessRunner } from '../io/process-runner.js';
 import { descriptorText } from '../io/descriptor.js';
 import { exists } from '../io/project.js';
 import { relativeToRoot, repositoryPomPath, statOf } from './maven/load.js';
+import { buildToolCommand } from './wrapper.js';
 
 /**
  * Runs Maven for the release chain: the release plugin's goals and the pre-release prep. Secrets
@@ -36,18 +41,24 @@ export interface MavenRunOptions {
   localRepo?: string;
   /** Set when the token did not come from the settings file: a private copy names it through env. */
   token?: { username: string; password: string; serverId: string };
+  /** Receives the line saying why a present ./mvnw is not used. */
+  note?: (line: string) => void;
 }
 
-export async function mavenExecutable(root: string): Promise<string> {
-  return (await exists(path.join(root, 'mvnw'))) ? './mvnw' : 'mvn';
+/** `./mvnw` when the wrapper can run, else `mvn`; `note` receives the one line saying why not. */
+export async function mavenExecutable(root: string, note?: (line: string) => void): Promise<string> {
+  const c = await buildToolCommand(root, 'maven');
+  if (c.why !== undefined) note?.(c.why);
+  return c.executable;
 }
 
 export interface MavenSession {
   common: MavenCommon;
   /**
    * Added to every Maven child's environment: the token halves the generated settings file names
-   * as `${env.…}`, so the token is never written to a file nor passed in argv (DESIGN §2), and
-   * MAVEN_OPTS pointing java.io.tmpdir at the session's private folder.
+   * as `${env.…}`, so the token is never written to a file nor passed in argv (DESIGN §2),
+   * MAVEN_OPTS pointing java.io.tmpdir at the session's private folder (and gpg.useagent), and
+   * JAVA_HOME when it was unset.
    */
   env?: Record<string, string>;
   /** Deletes the session's private folder (the generated settings file, the plugin's temp files). */
@@ -55,7 +66,7 @@ export interface MavenSession {
 }
 
 export async function openMavenSession(o: MavenRunOptions, dryRun: boolean): Promise<MavenSession> {
-  const executable = await mavenExecutable(o.root);
+  const executable = await mavenExecutable(o.root, o.note);
   const base: MavenCommon = { executable, ...(o.localRepo === undefined ? {} : { localRepo: o.localRepo }) };
   const userSettings = o.userSettings ?? path.join(o.env.HOME ?? os.homedir(), '.m2', 'settings.xml');
   const hasUserSettings = await exists(userSettings);
@@ -64,7 +75,18 @@ export async function openMavenSession(o: MavenRunOptions, dryRun: boolean): Pro
   // maven-release-plugin hands its forked Maven a copy of the effective settings, passwords
   // resolved, in a File.createTempFile (mode 0644 in the shared temp folder) for the fork's
   // lifetime. java.io.tmpdir points that copy into this private folder, deleted with the session.
-  const env: Record<string, string> = { MAVEN_OPTS: [o.env.MAVEN_OPTS, `-Djava.io.tmpdir=${dir}`].filter((x) => x !== undefined && x !== '').join(' ') };
+  // gpg.useagent: maven-gpg-plugin 1.x in batch mode otherwise stops at "Cannot obtain passphrase
+  // in batch mode" (the passphrase is in gpg-agent, warmed up before the build); 3.x uses the agent
+  // anyway. As system properties, both reach the builds the release plugin forks.
+  const env: Record<string, string> = {
+    MAVEN_OPTS: [o.env.MAVEN_OPTS, `-Djava.io.tmpdir=${dir}`, '-Dgpg.useagent=true'].filter((x) => x !== undefined && x !== '').join(' '),
+  };
+  // JAVA_HOME unset: the JDK of `java` on PATH, said once (javadoc tooling on JDK 9+ needs it).
+  const javaHome = await javaHomeFor(o.env);
+  if (javaHome?.why !== undefined) {
+    env.JAVA_HOME = javaHome.path;
+    o.note?.(javaHome.why);
+  }
   // Removed with the session, and on Ctrl-C (it may hold the settings file with the token).
   const unregister = onInterrupt(() => rm(dir, { recursive: true, force: true }));
   const dispose = async (): Promise<void> => {
@@ -90,20 +112,36 @@ export async function openMavenSession(o: MavenRunOptions, dryRun: boolean): Pro
 export const tokenEnv = { username: 'RELCTL_MAVEN_TOKEN_USERNAME', password: 'RELCTL_MAVEN_TOKEN_PASSWORD' } as const;
 
 export async function runInvocation(proc: ProcessRunner, root: string, inv: Invocation, fix: string, env?: Record<string, string>): Promise<string> {
-  const r = await proc.mustRun(
-    {
-      command: inv.command,
-      args: inv.args,
-      cwd: root,
-      mutates: true,
-      interactive: inv.interactive,
-      purpose: `${inv.command} ${inv.purpose}`,
-      ...(inv.input === undefined ? {} : { input: inv.input }),
-      ...(env === undefined ? {} : { env }),
-    },
-    fix,
-  );
+  const r = await proc.run({
+    command: inv.command,
+    args: inv.args,
+    cwd: root,
+    mutates: true,
+    interactive: inv.interactive,
+    purpose: `${inv.command} ${inv.purpose}`,
+    ...(inv.input === undefined ? {} : { input: inv.input }),
+    ...(env === undefined ? {} : { env }),
+  });
+  if (r.exitCode !== 0) throw await buildFailed(inv, r, fix, root, env?.JAVA_HOME);
   return r.output;
+}
+
+/**
+ * A failed build tool run: the first [ERROR] lines (else the output's tail) and, for Maven, the
+ * cause where the pattern is known (core/build-failures), whose fix comes before the step's own.
+ */
+async function buildFailed(inv: Invocation, r: { exitCode: number; output: string }, fix: string, root: string, javaHome: string | undefined): Promise<StepFailedError> {
+  const major = javaHome === undefined ? undefined : await jdkMajor(javaHome);
+  const decoded = /(^|\/)mvnw?$/.test(inv.command)
+    ? decodeMavenFailure(r.output, { rehearsal: false, installedJdks: await installedJdks(), ...(major === undefined ? {} : { jdk: major }) })
+    : undefined;
+  const shown = decoded !== undefined && decoded.errors.length > 0 ? decoded.errors.map((e) => `[ERROR] ${e}`) : r.output.split('\n').filter((l) => l.trim() !== '').slice(-25);
+  const cause = decoded?.cause;
+  return new StepFailedError([`${inv.command} ${inv.purpose} failed (exit ${r.exitCode}).${cause === undefined ? '' : ` ${cause.message}`}`, ...shown].join('\n'), {
+    kind: cause === undefined ? 'command-failed' : `build-failed:${cause.code}`,
+    fix: cause === undefined ? fix : `${cause.fix} Then: ${fix}`,
+    detail: `command: ${displayCommand(inv.command, inv.args)} (in ${root})`,
+  });
 }
 
 const performFix =
@@ -178,6 +216,11 @@ async function reactorPoms(root: string): Promise<ReactorPom[]> {
   return poms;
 }
 
+/** The reactor's POM models (root first), those that parse. */
+export async function reactorModels(root: string): Promise<RawPom[]> {
+  return (await reactorPoms(root)).flatMap((p) => (p.pom === undefined ? [] : [p.pom]));
+}
+
 /** Every pom.xml of the reactor (root and nested <module>s), for spotting configured plugins. */
 export async function reactorPomTexts(root: string): Promise<string[]> {
   return (await reactorPoms(root)).map((p) => p.text);
@@ -203,6 +246,15 @@ export async function detectPrepGoals(root: string, localRepo: string): Promise<
 
 export async function detectPublishingRoute(root: string, localRepo: string): Promise<PublishingRoute> {
   return publishingRoute(await reactorAndParentTexts(root, localRepo));
+}
+
+/**
+ * nexus-staging-maven-plugin is the build's deployer (declared outside <pluginManagement> in the
+ * reactor or its parent): it stages to its own configured nexusUrl, which no property redirects.
+ */
+export async function declaresNexusStaging(root: string, localRepo: string): Promise<boolean> {
+  const active = (text: string): string => text.replace(/<!--[\s\S]*?-->/g, '').replace(/<pluginManagement>[\s\S]*?<\/pluginManagement>/g, '');
+  return (await reactorAndParentTexts(root, localRepo)).some((t) => active(t).includes('<artifactId>nexus-staging-maven-plugin</artifactId>'));
 }
 
 export async function mavenPrep(proc: ProcessRunner, session: MavenSession, root: string, goals: readonly PrepGoal[]): Promise<void> {

@@ -104,11 +104,14 @@ describe('orphan-tag', () => {
     expect(repoOrphanTag.run(f)[0]!.message).toContain('v1.2.3 already exists');
   });
 
-  it('warns for snapshots the plan does not compute (X.Y, X.Y.Z-N), in the configured tag form, and leaves the next version to the maintainer', () => {
+  it('plans any count of numeric parts (X.Y) in the configured tag form', () => {
     const two = facts({ git: git({ tags: ['r4.12', 'r4.13'] }), release: { currentVersion: '4.13-SNAPSHOT', artifactId: 'junit', tagTemplate: 'r@{project.version}', publishedUnknownReason: '--offline' } });
     const [w] = repoOrphanTag.run(two);
     expect(w!.message).toContain('The release tag r4.13 already exists');
-    expect(w!.fix).toContain('by hand');
+    expect(w!.message).toContain('release 4.14 (tag r4.14)');
+  });
+
+  it('warns for snapshots the plan does not compute (X.Y.Z-N) and leaves the next version to the maintainer', () => {
     const build = facts({ git: git({ tags: ['demo-1.7.22-8'] }), release: { currentVersion: '1.7.22-8-SNAPSHOT', artifactId: 'demo', publishedVersions: { '1.7.22-8': false } } });
     expect(repoOrphanTag.run(build)[0]!.message).toContain('but 1.7.22-8 is not in the public repository');
     expect(repoOrphanTag.run(facts({ git: git({ tags: ['r4.12'] }), release: { currentVersion: '4.13-SNAPSHOT', artifactId: 'junit', tagTemplate: 'r@{project.version}' } }))).toEqual([]);

@@ -11,8 +11,10 @@ export const define: Define = (program, action) => {
     .description("the release against an embedded sandbox in a throwaway copy: the portal's verdict without touching git or the real portal")
     .option('--sign', 'sign with a throwaway key, published and confirmed on the sandbox key server (else your own key is published there)')
     .option('--publish', 'after VALIDATED, publish in the sandbox and fetch the jars back from its public repository')
-    .option('--maven-mirror <url>', 'resolve everything from this repository (offline machines: file:///usr/share/maven-repo)')
+    .option('--maven-mirror <url>', 'resolve from this repository first, then Maven Central (e.g. Debian\'s file:///usr/share/maven-repo; the release plugin comes from Central)')
     .option('--keep', 'keep the throwaway copy (its path is printed)')
+    .option('--staging-dir <folder>', 'Gradle: the Maven-layout folder the build published (default: build/staging-deploy, build/repo or build/m2)')
+    .option('--skip-tests', 'rehearsal only: -DskipTests for every build of the rehearsal, to see past failing tests (a real release runs them)')
     .option('--post-release', "with --publish: then notes, distribute and notify against the sandbox's GitHub and SMTP stand-ins")
     .option('--wait-timeout <seconds>', 'how long to wait for the sandbox portal verdict', positiveSeconds, 120)
     .action(
@@ -24,6 +26,8 @@ export const define: Define = (program, action) => {
           sign: opts.sign === true,
           publish: opts.publish === true,
           keep: opts.keep === true,
+          skipTests: opts.skipTests === true,
+          ...(typeof opts.stagingDir === 'string' ? { stagingDir: opts.stagingDir } : {}),
           postRelease: opts.postRelease === true,
           waitTimeout: typeof opts.waitTimeout === 'number' ? opts.waitTimeout : 120,
           ...(typeof opts.mavenMirror === 'string' ? { mavenMirror: opts.mavenMirror } : {}),
@@ -39,6 +43,7 @@ const verdicts: Record<RehearsalResult['verdict'], string> = {
   PUBLISHED: 'The portal accepted and published this release (in the sandbox).',
   FAILED: 'The portal would FAIL this release and block the namespace until the deployment is dropped.',
   'verify-failed': 'The portal would fail this release: relctl stopped before the upload, so nothing is blocked.',
+  'build-failed': 'The release build failed before anything was deployed: a real release stops there too.',
   'deploy-failed': 'The build could not deploy to the staging API.',
   pending: 'The portal had not decided when the wait ran out (not a failure).',
   error: 'The rehearsal could not finish.',
@@ -51,7 +56,8 @@ function render(ctx: CommandContext, r: RehearsalResult): void {
   }
   const lines = [`Rehearsal of ${r.project.groupId}:${r.project.artifactId} ${r.project.version} (tag ${r.project.tag}); nothing real was touched.`];
   lines.push(`  preflight  ${r.preflight.errors} error(s), ${r.preflight.warnings} warning(s)${r.preflight.errors > 0 ? ` (${[...new Set(r.preflight.findings.filter((f) => f.severity === 'error').map((f) => f.code))].join(', ')}: a real release stops here)` : ''}`);
-  lines.push(`  signing    ${r.signing.fingerprint ?? 'no key'}${r.signing.throwaway ? ' (throwaway key)' : ''}${r.signing.profiles.length > 0 ? `, profiles ${r.signing.profiles.join(',')}` : ''}`);
+  lines.push(`  signing    ${r.signing.fingerprint ?? 'no key'}${r.signing.throwaway ? ' (throwaway key)' : ''}`);
+  lines.push(...buildLines(r));
   for (const s of r.chain?.steps ?? []) lines.push(`  ${s.id.padEnd(10)} ${s.status}`);
   if (r.deploymentId !== undefined) lines.push(`deploymentId: ${r.deploymentId}`);
   for (const f of r.fetched ?? []) lines.push(`fetched back: ${f.file} (${f.bytes} bytes, ${f.matchesBuild ? 'identical to the build' : 'DIFFERS from the build'})`);
@@ -64,4 +70,20 @@ function render(ctx: CommandContext, r: RehearsalResult): void {
     if (r.error.fix !== undefined) lines.push(`fix: ${r.error.fix}`);
   }
   ctx.out.result(lines.join('\n'));
+}
+
+/** How the copy was built: each note, the commands that ran, the redirect, and a failure as it can be run by hand. */
+function buildLines(r: RehearsalResult): string[] {
+  const b = r.build;
+  if (b === undefined) return [];
+  const lines = b.notes.map((n) => `  note       ${n}`);
+  for (const c of b.commands) lines.push(`  build      ${c}`);
+  if (b.redirect.length > 0) lines.push(`  redirect   MAVEN_OPTS ${b.redirect.join(' ')}${b.javaHome === undefined ? '' : `, JAVA_HOME=${b.javaHome}`}`);
+  if (b.parents.length > 0) lines.push(`  parents    ${b.parents.length} parent POM(s) in the sandbox's public repository: ${b.parents.map((p) => p.split('/').slice(-1)[0]).join(', ')}`);
+  const f = b.failure;
+  if (f === undefined) return lines;
+  lines.push(`  failed in  ${f.command}`);
+  if (f.forked !== undefined) lines.push(`  which ran  ${f.forked.command}  (the build release:prepare/perform started; run it by hand in your project)`);
+  for (const e of f.errors.slice(0, 5)) lines.push(`  [ERROR] ${e}`);
+  return lines;
 }

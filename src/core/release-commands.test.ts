@@ -7,12 +7,10 @@ import {
   mavenInstallInvocation,
   mavenPrepInvocation,
   mavenReleaseInvocations,
-  setGradleVersion,
-  setPomVersion,
   settingsWithMirror,
   settingsWithServer,
-  signingProfiles,
-  mavenDeployInvocation,
+  rehearsalRedirect,
+  withScmConnection,
 } from './release-commands.js';
 
 const v = { version: '1.2.3', nextVersion: '1.2.4-SNAPSHOT', tag: 'demo-1.2.3' };
@@ -110,36 +108,38 @@ describe('settingsWithServer', () => {
 });
 
 describe('rehearse builders', () => {
-  it('finds the signing profiles', () => {
-    expect(
-      signingProfiles([
-        '<project><profiles><profile><id>gpg-cli</id><build><exec executable="gpg"/></build></profile><profile><id>other</id></profile></profiles></project>',
-        '<profile><id>release</id><plugin><artifactId>maven-gpg-plugin</artifactId></plugin></profile>',
-        '<!-- <profile><id>commented</id><artifactId>maven-gpg-plugin</artifactId></profile> -->',
-      ]),
-    ).toEqual(['gpg-cli', 'release']);
+  it('redirects the deploy in the form maven-deploy-plugin 2.x and 3.x both accept, and only skips tests when asked', () => {
+    expect(rehearsalRedirect({ repositoryId: 'central', deployUrl: 'http://127.0.0.1:9/staging/service/local/staging/deploy/maven2/', keyname: 'ABCD' })).toEqual([
+      '-DaltDeploymentRepository=central::default::http://127.0.0.1:9/staging/service/local/staging/deploy/maven2/',
+      '-Dgoals=deploy',
+      '-Dgpg.keyname=ABCD',
+    ]);
+    expect(rehearsalRedirect({ repositoryId: 'r', deployUrl: 'http://h/', skipTests: true })).toContain('-DskipTests');
   });
-  it('deploys to the sandbox through altDeploymentRepository', () => {
-    const inv = mavenDeployInvocation({ executable: 'mvn', settingsFile: '/w/settings.xml' }, {
-      repositoryId: 'central',
-      deployUrl: 'http://127.0.0.1:9/staging/service/local/staging/deploy/maven2/',
-      profiles: ['gpg-cli'],
-      keyname: 'ABCD',
-    });
-    expect(displayCommand(inv.command, inv.args)).toBe(
-      'mvn -B -P gpg-cli -Dgpg.keyname=ABCD -DaltDeploymentRepository=central::http://127.0.0.1:9/staging/service/local/staging/deploy/maven2/ -s /w/settings.xml deploy',
+  it("points the project's own <scm> at the throwaway remote, and adds one where the POM inherits it", () => {
+    const pom = `<project>
+  <scm>
+    <connection>scm:git:git@github.com:o/r.git</connection>
+    <developerConnection>scm:git:git@github.com:o/r.git</developerConnection>
+    <url>https://github.com/o/r</url>
+  </scm>
+  <profiles><profile><scm><connection>x</connection></scm></profile></profiles>
+</project>`;
+    expect(withScmConnection(pom, 'file:///w/remote.git')).toBe(
+      pom.replace(/scm:git:git@github.com:o\/r.git/g, 'scm:git:file:///w/remote.git'),
+    );
+    expect(withScmConnection('<project><!-- <scm></scm> --><scm><url>u</url></scm></project>', '/r')).toBe(
+      '<project><!-- <scm></scm> --><scm><url>u</url><connection>scm:git:/r</connection><developerConnection>scm:git:/r</developerConnection></scm></project>',
+    );
+    expect(withScmConnection('<project>\n</project>\n', '/r')).toBe(
+      '<project>\n  <scm><connection>scm:git:/r</connection><developerConnection>scm:git:/r</developerConnection></scm>\n</project>\n',
     );
   });
-  it('puts a mirror of everything into settings', () => {
+  it('puts a repository before Central into settings (Central stays: Debian packages no release plugin)', () => {
     const text = settingsWithMirror(settingsWithServer(undefined, 'central', 'user', 'pass'), 'file:///usr/share/maven-repo');
-    expect(text).toContain('<mirrorOf>*</mirrorOf><url>file:///usr/share/maven-repo</url>');
+    expect(text).toContain('<pluginRepository><id>relctl-mirror</id><url>file:///usr/share/maven-repo</url>');
+    expect(text).not.toContain('<mirrorOf>');
     expect(text).toContain('<server><id>central</id>');
     expect(text).toContain('<activeProfile>relctl-mirror</activeProfile>');
-  });
-  it('sets release versions as text', () => {
-    expect(setPomVersion('<parent><version>1.0.0-SNAPSHOT</version></parent>\n  <version>1.0.0-SNAPSHOT</version>', '1.0.0-SNAPSHOT', '1.0.0')).toBe(
-      '<parent><version>1.0.0</version></parent>\n  <version>1.0.0</version>',
-    );
-    expect(setGradleVersion('group=x\nversion = 2.0.0-SNAPSHOT\n', '2.0.0')).toBe('group=x\nversion = 2.0.0\n');
   });
 });

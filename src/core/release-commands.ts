@@ -213,62 +213,66 @@ export function settingsWithServer(userSettings: string | undefined, serverId: s
 }
 
 /**
- * The profiles of a reactor that sign (maven-gpg-plugin, or a gpg command-line route such as
- * examples/demo's antrun `gpg-cli`): rehearse activates them so the project signs its own way.
+ * What points a rehearsal's release build at the sandbox (issue 19 item 1), as `-D` system
+ * properties in MAVEN_OPTS: the release plugin forks Maven for the preparation build and for
+ * release:perform with the same environment, so every nested build sees them, whatever the
+ * POM's `<arguments>`. The build's own commands stay exactly the release's.
+ * - `altDeploymentRepository` in the `id::default::url` form: maven-deploy-plugin 2.x accepts only
+ *   this one (`id::url` is "Invalid syntax for alternative repository"), 3.x still accepts it.
+ * - `goals=deploy`: release:perform 2.x adds `site-deploy` when the POM declares a site, which
+ *   would publish to the project's real site server.
+ * - `gpg.keyname` picks the rehearsal's key (gpg.useagent comes with every Maven session).
+ * - `skipTests` only when asked (rehearse --skip-tests): a real release runs the tests.
  */
-export function signingProfiles(pomTexts: readonly string[]): string[] {
-  const ids = new Set<string>();
-  for (const text of pomTexts) {
-    for (const m of text.replace(/<!--[\s\S]*?-->/g, '').matchAll(/<profile>([\s\S]*?)<\/profile>/g)) {
-      const body = m[1]!;
-      const id = /<id>\s*([^<\s]+)\s*<\/id>/.exec(body)?.[1];
-      if (id !== undefined && (body.includes('maven-gpg-plugin') || /executable\s*=\s*"gpg2?"/.test(body))) ids.add(id);
+export function rehearsalRedirect(o: { repositoryId: string; deployUrl: string; keyname?: string; skipTests?: boolean }): string[] {
+  return [
+    `-DaltDeploymentRepository=${o.repositoryId}::default::${o.deployUrl}`,
+    '-Dgoals=deploy',
+    ...(o.keyname === undefined ? [] : [`-Dgpg.keyname=${o.keyname}`]),
+    ...(o.skipTests === true ? ['-DskipTests'] : []),
+  ];
+}
+
+/**
+ * Points the root POM's `<scm>` connections at `url` (the rehearsal's throwaway bare remote), so
+ * release:prepare pushes its commits and tag there and release:perform clones the tag back from
+ * there. A POM without its own `<scm>` (inherited) gets one. Text patch: formatting kept.
+ */
+export function withScmConnection(pomText: string, url: string): string {
+  const connection = `scm:git:${url}`;
+  const uncommented = pomText.replace(/<!--[\s\S]*?-->/g, (c) => ' '.repeat(c.length));
+  // The project's own <scm>: the first one outside <profiles> (a profile rarely carries one).
+  const profiles = /<profiles\s*>[\s\S]*?<\/profiles\s*>/.exec(uncommented);
+  const re = /<scm\s*>[\s\S]*?<\/scm\s*>/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(uncommented)) !== null) {
+    if (profiles !== null && m.index > profiles.index && m.index < profiles.index + profiles[0].length) continue;
+    let block = pomText.slice(m.index, m.index + m[0].length);
+    for (const tag of ['connection', 'developerConnection']) {
+      const element = `<${tag}>${xmlEscape(connection)}</${tag}>`;
+      const own = new RegExp(`<${tag}\\s*>[\\s\\S]*?</${tag}\\s*>`);
+      block = own.test(block) ? block.replace(own, () => element) : block.replace(/<\/scm\s*>$/, (end) => `${element}${end}`);
     }
+    return pomText.slice(0, m.index) + block + pomText.slice(m.index + m[0].length);
   }
-  return [...ids];
+  const scm = `  <scm><connection>${xmlEscape(connection)}</connection><developerConnection>${xmlEscape(connection)}</developerConnection></scm>\n`;
+  return pomText.replace(/<\/project\s*>(?![\s\S]*<\/project)/, (end) => `${scm}${end}`);
 }
 
-/** Rehearse's deploy to the sandbox: the project's own build, pointed elsewhere by one property. */
-export function mavenDeployInvocation(
-  common: MavenCommon,
-  o: { repositoryId: string; deployUrl: string; profiles: readonly string[]; keyname?: string },
-): Invocation {
-  return {
-    command: common.executable,
-    args: [
-      '-B',
-      ...(o.profiles.length === 0 ? [] : ['-P', o.profiles.join(',')]),
-      ...(o.keyname === undefined ? [] : [`-Dgpg.keyname=${o.keyname}`]),
-      `-DaltDeploymentRepository=${o.repositoryId}::${o.deployUrl}`,
-      ...mavenTail(common),
-      'deploy',
-    ],
-    interactive: false,
-    purpose: 'deploy',
-  };
-}
-
-/** A mirror of everything (e.g. Debian's file:// repository on an offline machine) in a settings text. */
+/**
+ * A repository Maven resolves from before Maven Central (Debian's file:///usr/share/maven-repo on
+ * a machine with few downloads) in a settings text. Not a mirror of everything: the release
+ * build needs maven-release-plugin, which Debian does not package, so Central stays behind it.
+ */
 export function settingsWithMirror(settings: string, url: string): string {
   const u = xmlEscape(url);
   const repo = (tag: string): string =>
-    `<${tag}><id>central</id><url>${u}</url><releases><checksumPolicy>ignore</checksumPolicy></releases><snapshots><enabled>false</enabled></snapshots></${tag}>`;
+    `<${tag}><id>relctl-mirror</id><url>${u}</url><releases><checksumPolicy>ignore</checksumPolicy></releases><snapshots><enabled>false</enabled></snapshots></${tag}>`;
   const block =
-    `  <mirrors><mirror><id>relctl-mirror</id><mirrorOf>*</mirrorOf><url>${u}</url></mirror></mirrors>\n` +
     `  <profiles><profile><id>relctl-mirror</id><repositories>${repo('repository')}</repositories>` +
     `<pluginRepositories>${repo('pluginRepository')}</pluginRepositories></profile></profiles>\n` +
     `  <activeProfiles><activeProfile>relctl-mirror</activeProfile></activeProfiles>\n`;
-  // Replace the user's own mirrors/profiles: the rehearsal must resolve from this mirror only.
+  // Replace the user's own mirrors/profiles: the rehearsal resolves from this repository, then Central.
   const stripped = settings.replace(/<(mirrors|profiles|activeProfiles)>[\s\S]*?<\/\1>/g, '');
   return stripped.replace(/<settings(\s[^>]*)?>/, (m) => `${m}\n${block}`);
-}
-
-/** Sets the release version in a POM as text (formatting kept): every `<version>current</version>`. */
-export function setPomVersion(text: string, current: string, release: string): string {
-  return text.split(`<version>${current}</version>`).join(`<version>${release}</version>`);
-}
-
-/** Sets `version=` in gradle.properties as text. */
-export function setGradleVersion(text: string, release: string): string {
-  return text.replace(/^(\s*version\s*[=:]\s*).*$/m, (_m, head: string) => `${head}${release}`);
 }

@@ -15,25 +15,28 @@ import {
 } from './version.js';
 
 const versionArb: fc.Arbitrary<Version> = fc.record({
-  major: fc.nat(5000),
-  minor: fc.nat(5000),
-  patch: fc.nat(5000),
+  numbers: fc.array(fc.nat(5000), { minLength: 1, maxLength: 6 }),
   snapshot: fc.boolean(),
 });
 
 describe('parseVersion', () => {
   it.each([
-    ['1.2.3', { major: 1, minor: 2, patch: 3, snapshot: false }],
-    ['0.0.0-SNAPSHOT', { major: 0, minor: 0, patch: 0, snapshot: true }],
-    [' 10.20.30-SNAPSHOT\n', { major: 10, minor: 20, patch: 30, snapshot: true }],
-    ['4.2.8.Final-SNAPSHOT', { major: 4, minor: 2, patch: 8, qualifier: '.Final', snapshot: true }],
-    ['1.0.0-M1-SNAPSHOT', { major: 1, minor: 0, patch: 0, qualifier: '-M1', snapshot: true }],
-    ['1.2.3-RC1', { major: 1, minor: 2, patch: 3, qualifier: '-RC1', snapshot: false }],
+    ['1.2.3', { numbers: [1, 2, 3], snapshot: false }],
+    ['0.0.0-SNAPSHOT', { numbers: [0, 0, 0], snapshot: true }],
+    [' 10.20.30-SNAPSHOT\n', { numbers: [10, 20, 30], snapshot: true }],
+    ['4.2.8.Final-SNAPSHOT', { numbers: [4, 2, 8], qualifier: '.Final', snapshot: true }],
+    ['1.0.0-M1-SNAPSHOT', { numbers: [1, 0, 0], qualifier: '-M1', snapshot: true }],
+    ['1.2.3-RC1', { numbers: [1, 2, 3], qualifier: '-RC1', snapshot: false }],
+    // Any count of numeric parts (cas-server-security-filter's 2.0.10.5-SNAPSHOT; parents' 41).
+    ['2.0.10.5-SNAPSHOT', { numbers: [2, 0, 10, 5], snapshot: true }],
+    ['1.8.16.GA-SNAPSHOT', { numbers: [1, 8, 16], qualifier: '.GA', snapshot: true }],
+    ['1.2', { numbers: [1, 2], snapshot: false }],
+    ['41-SNAPSHOT', { numbers: [41], snapshot: true }],
   ])('accepts %j', (text, expected) => {
     expect(parseVersion(text)).toEqual(expected);
   });
 
-  it.each(['1.2', '1.2.3.4', '1.2.3-snapshot', '1.2.3.Final-snapshot', '01.2.3', '${revision}', '', 'v1.2.3', '1.2.3-SNAPSHOT-SNAPSHOT'])(
+  it.each(['1..2', '1.2.', '1.2.3-snapshot', '1.2.3.Final-snapshot', '01.2.3', '${revision}', '', 'v1.2.3', '1.2.3-SNAPSHOT-SNAPSHOT'])(
     'rejects %j',
     (text) => {
       expect(parseVersion(text)).toBeUndefined();
@@ -68,6 +71,26 @@ describe('version steps', () => {
     expect(formatVersion(nextPatch(milestone))).toBe('1.0.0-M2');
     expect(isSnapshotVersion('4.2.8.Final-SNAPSHOT')).toBe(true);
     expect(compareVersions(parseVersion('1.0.0-M1')!, parseVersion('1.0.0')!)).toBe(-1);
+  });
+
+  it.each([
+    ['2.0.10.5-SNAPSHOT', '2.0.10.5', '2.0.10.6-SNAPSHOT'],
+    ['1.8.16.GA-SNAPSHOT', '1.8.16.GA', '1.8.17.GA-SNAPSHOT'],
+    ['1.0-SNAPSHOT', '1.0', '1.1-SNAPSHOT'],
+    ['41-SNAPSHOT', '41', '42-SNAPSHOT'],
+    ['5.0.0.1-RC3-SNAPSHOT', '5.0.0.1-RC3', '5.0.0.1-RC4-SNAPSHOT'],
+  ])('counts %s on its last number: release %s, next %s', (current, release, next) => {
+    const v = parseVersion(current)!;
+    expect(formatVersion(releaseVersionOf(v))).toBe(release);
+    expect(formatVersion(nextDevelopmentVersion(v))).toBe(next);
+  });
+
+  it('orders versions of different lengths as Maven does (1.2 = 1.2.0 < 1.2.0.1 < 1.2.1)', () => {
+    const p = (t: string): Version => parseVersion(t)!;
+    expect(compareVersions(p('1.2'), p('1.2.0'))).toBe(0);
+    expect(compareVersions(p('1.2.0'), p('1.2.0.1'))).toBe(-1);
+    expect(compareVersions(p('2.0.10.4'), p('2.0.10.5-SNAPSHOT'))).toBe(-1);
+    expect(compareVersions(p('1.2.0.1'), p('1.2.1'))).toBe(-1);
   });
 
   it('computes the release, next development version and next patch of a snapshot', () => {
@@ -124,6 +147,18 @@ describe('tags', () => {
 
 describe('planRelease (orphan-tag rule)', () => {
   const current = parseVersion('1.2.3-SNAPSHOT')!;
+  it('plans a four-part version: releases 2.0.10.5 and skips an orphan 2.0.10.5 to 2.0.10.6', () => {
+    const four = parseVersion('2.0.10.5-SNAPSHOT')!;
+    expect(planRelease({ current: four, artifactId: 'filter', existingTags: [], published: {} })).toEqual({
+      release: '2.0.10.5',
+      tag: 'filter-2.0.10.5',
+      nextDevelopment: '2.0.10.6-SNAPSHOT',
+      skipped: [],
+    });
+    const orphan = planRelease({ current: four, artifactId: 'filter', existingTags: ['filter-2.0.10.5'], published: { '2.0.10.5': false } });
+    expect([orphan.release, orphan.nextDevelopment, orphan.skipped.map((s) => s.version)]).toEqual(['2.0.10.6', '2.0.10.7-SNAPSHOT', ['2.0.10.5']]);
+  });
+
 
   it('releases the current version when its tag does not exist', () => {
     const plan = planRelease({ current, artifactId: 'demo', existingTags: ['demo-1.2.2'], published: {} });

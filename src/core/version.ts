@@ -2,46 +2,49 @@ import { defaultTagTemplate, existingTag, renderTag } from './tag-forms.js';
 
 /**
  * Release version math (seed part 3 and 9): a component moves from `X.Y.Z-SNAPSHOT` to the
- * release `X.Y.Z`, tagged `<artifactId>-X.Y.Z`, then to `X.Y.(Z+1)-SNAPSHOT`. Pure: the git and
- * public-repository facts come in as arguments, so the release chain (issue 5) and preflight
- * share one decision.
+ * release `X.Y.Z`, tagged `<artifactId>-X.Y.Z`, then to `X.Y.(Z+1)-SNAPSHOT`. Any number of
+ * numeric parts counts the same way on the last one (`2.0.10.5-SNAPSHOT` → `2.0.10.5`, next
+ * `2.0.10.6-SNAPSHOT`; `1.0-SNAPSHOT` → `1.0`, next `1.1-SNAPSHOT`), as maven-release-plugin does.
+ * Pure: the git and public-repository facts come in as arguments, so the release chain (issue 5),
+ * rehearse and preflight share one decision.
  */
 export interface Version {
-  major: number;
-  minor: number;
-  patch: number;
+  /** The dot-separated numbers, at least one (`2.0.10.5` → [2, 0, 10, 5]). */
+  numbers: number[];
   /**
-   * What follows `X.Y.Z` before the snapshot suffix, separator included (`.Final`, `-M1`,
-   * `-RC2`); absent for a plain `X.Y.Z`.
+   * What follows the numbers before the snapshot suffix, separator included (`.Final`, `.GA`,
+   * `-M1`, `-RC2`); absent for plain numbers.
    */
   qualifier?: string;
   snapshot: boolean;
 }
 
 // No leading zeros: `1.02.3` is not a version Maven's release plugin would produce, and
-// rejecting it keeps parse(format(v)) a round trip.
-// A qualifier starts with a letter (`.Final`, `-M1`, `-RC2`, `-beta.3`): `1.2.3.4` stays out, as
-// does a second or lower-case snapshot suffix.
-const versionPattern = /^(0|[1-9]\d{0,8})\.(0|[1-9]\d{0,8})\.(0|[1-9]\d{0,8})([.-][A-Za-z][A-Za-z0-9]*(?:[.-]?\d{1,9})?)?$/;
+// rejecting it keeps parse(format(v)) a round trip. At most 9 digits a part, 10 parts.
+const numberPart = '(?:0|[1-9]\\d{0,8})';
+// A qualifier starts with a letter (`.Final`, `.GA`, `-M1`, `-RC2`, `-beta.3`): a second or
+// lower-case snapshot suffix stays out.
+const versionPattern = new RegExp(`^(${numberPart}(?:\\.${numberPart}){0,9})([.-][A-Za-z][A-Za-z0-9]*(?:[.-]?\\d{1,9})?)?$`);
 
 /**
- * Parses `X.Y.Z`, `X.Y.Z-SNAPSHOT` and the same with a qualifier before the suffix
- * (`4.2.8.Final-SNAPSHOT`, `1.0.0-M1-SNAPSHOT`); anything else (ranges, `${revision}`) is undefined.
+ * Parses `X.Y.Z`, `X.Y.Z-SNAPSHOT`, any other count of numeric parts (`2.0.10.5-SNAPSHOT`, `1.0`)
+ * and the same with a qualifier before the suffix (`4.2.8.Final-SNAPSHOT`, `1.8.16.GA-SNAPSHOT`,
+ * `1.0.0-M1-SNAPSHOT`); anything else (ranges, `${revision}`) is undefined.
  */
 export function parseVersion(text: string): Version | undefined {
   const trimmed = text.trim();
   const snapshot = trimmed.endsWith('-SNAPSHOT');
   const m = versionPattern.exec(snapshot ? trimmed.slice(0, -'-SNAPSHOT'.length) : trimmed);
   if (m === null) return undefined;
-  const qualifier = m[4];
+  const qualifier = m[2];
   if (qualifier !== undefined && /snapshot/i.test(qualifier)) return undefined;
-  const v: Version = { major: Number(m[1]), minor: Number(m[2]), patch: Number(m[3]), snapshot };
+  const v: Version = { numbers: m[1]!.split('.').map(Number), snapshot };
   if (qualifier !== undefined) v.qualifier = qualifier;
   return v;
 }
 
 export function formatVersion(v: Version): string {
-  return `${v.major}.${v.minor}.${v.patch}${v.qualifier ?? ''}${v.snapshot ? '-SNAPSHOT' : ''}`;
+  return `${v.numbers.join('.')}${v.qualifier ?? ''}${v.snapshot ? '-SNAPSHOT' : ''}`;
 }
 
 /** The number a qualifier ends with (`-M1` → 1), if any. */
@@ -52,15 +55,17 @@ function qualifierRevision(q: string | undefined): number | undefined {
 
 /**
  * The version after `v`, as the Maven release plugin counts: a qualifier that ends with a number
- * counts up (`1.0.0-M1` → `1.0.0-M2`), otherwise the patch does and the qualifier stays
- * (`4.2.8.Final` → `4.2.9.Final`).
+ * counts up (`1.0.0-M1` → `1.0.0-M2`), otherwise the last numeric part does and the qualifier
+ * stays (`4.2.8.Final` → `4.2.9.Final`, `2.0.10.5` → `2.0.10.6`).
  */
 function following(v: Version, snapshot: boolean): Version {
   const rev = qualifierRevision(v.qualifier);
   if (v.qualifier !== undefined && rev !== undefined) {
     return { ...v, qualifier: v.qualifier.replace(/\d+$/, String(rev + 1)), snapshot };
   }
-  return { ...v, patch: v.patch + 1, snapshot };
+  const numbers = [...v.numbers];
+  numbers[numbers.length - 1]! += 1;
+  return { ...v, numbers, snapshot };
 }
 
 export function isSnapshotVersion(text: string): boolean {
@@ -72,7 +77,7 @@ export function releaseVersionOf(v: Version): Version {
   return { ...v, snapshot: false };
 }
 
-/** The development version after releasing `v`: `X.Y.(Z+1)-SNAPSHOT`. */
+/** The development version after releasing `v`: `X.Y.(Z+1)-SNAPSHOT` (the last number counts up). */
 export function nextDevelopmentVersion(v: Version): Version {
   return following(v, true);
 }
@@ -83,12 +88,15 @@ export function nextPatch(v: Version): Version {
 }
 
 /**
- * Maven ordering for these shapes: numbers first, then a milestone-like qualifier's number
- * (`-M1` < `-M2` < plain), then a snapshot before its release.
+ * Maven ordering for these shapes: numbers first (missing trailing parts count as 0, so `1.2` =
+ * `1.2.0`), then a milestone-like qualifier's number (`-M1` < `-M2` < plain), then a snapshot
+ * before its release.
  */
 export function compareVersions(a: Version, b: Version): -1 | 0 | 1 {
   const rank = (v: Version): number => qualifierRevision(v.qualifier) ?? Number.MAX_SAFE_INTEGER;
-  const d = a.major - b.major || a.minor - b.minor || a.patch - b.patch || rank(a) - rank(b) || Number(!a.snapshot) - Number(!b.snapshot);
+  let d = 0;
+  for (let i = 0; d === 0 && i < Math.max(a.numbers.length, b.numbers.length); i++) d = (a.numbers[i] ?? 0) - (b.numbers[i] ?? 0);
+  d = d || rank(a) - rank(b) || Number(!a.snapshot) - Number(!b.snapshot);
   return d < 0 ? -1 : d > 0 ? 1 : 0;
 }
 

@@ -1,8 +1,9 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { debianRepo, sharedLocalRepo } from '../helpers/maven.js';
+import { debianRepo } from '../helpers/maven.js';
+import { mavenCache } from './maven-release/fixture.js';
 import { git, gitEnv, gitRepo, tempDir } from '../helpers/temp.js';
 import { demoRepo } from '../integration/release-fixture.js';
 
@@ -33,13 +34,16 @@ describe('relctl rehearse --post-release', () => {
     await git(dir, home, 'commit', '-q', '--allow-empty', '-m', 'feat: greet in French');
     const head = await git(dir, home, 'rev-parse', 'HEAD');
 
-    const r = await runCli(['rehearse', '--sign', '--publish', '--post-release', '--maven-mirror', `file://${debianRepo}`, '--local-repo', sharedLocalRepo, '--json', '--cwd', dir], {
+    const r = await runCli(['rehearse', '--sign', '--publish', '--post-release', '--keep', '--maven-mirror', `file://${debianRepo}`, '--local-repo', mavenCache, '--json', '--cwd', dir], {
       home,
       env: gitEnv(home),
       timeoutMs: 170_000,
     });
     expect(r.exitCode, r.stderr).toBe(0);
-    const result = JSON.parse(r.stdout) as { verdict: string; postRelease: { ok: boolean; steps: { id: string; status: string }[]; context: Record<string, string> } };
+    const result = JSON.parse(r.stdout) as { verdict: string; workspace: string; postRelease: { ok: boolean; steps: { id: string; status: string }[]; context: Record<string, string> } };
+    // The rehearsal's release tag descends from the maintainer's history: its notes hold the feature since 0.9.0.
+    const notes = await readFile(result.postRelease.context.notesFile!, 'utf8').finally(() => rm(result.workspace, { recursive: true, force: true }));
+    expect(notes).toContain('greet in French');
     expect(result.verdict).toBe('PUBLISHED');
     expect(result.postRelease.steps.map((s) => `${s.id}:${s.status}${(s as { reason?: string }).reason ?? ''}`)).toEqual(['notes:done', 'distribute:done', 'notify:done']);
     expect(result.postRelease.context.pullRequestUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/github\/example\/portal-dist\/pull\/1$/);

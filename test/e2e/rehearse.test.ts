@@ -1,9 +1,10 @@
-import { mkdir, readFile, readdir } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
 import { execa } from 'execa';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { binPath, runCli } from '../helpers/cli.js';
-import { debianRepo, sharedLocalRepo } from '../helpers/maven.js';
+import { debianRepo } from '../helpers/maven.js';
+import { mavenCache } from './maven-release/fixture.js';
 import { createTestKey } from '../helpers/gpg.js';
 import { git, gitEnv, tempDir } from '../helpers/temp.js';
 import { demoInTemp, tags } from '../integration/release-fixture.js';
@@ -14,13 +15,16 @@ interface Rehearsal {
   verdict: string;
   deploymentId?: string;
   preflight: { findings: { code: string }[] };
-  signing: { fingerprint?: string; throwaway: boolean; profiles: string[] };
+  signing: { fingerprint?: string; throwaway: boolean };
+  build?: { commands: string[]; redirect: string[] };
   chain?: { steps: { id: string; status: string }[] };
   fetched?: { file: string; bytes: number; matchesBuild: boolean }[];
   error?: { message: string };
 }
 
-const args = ['--sign', '--maven-mirror', `file://${debianRepo}`, '--local-repo', sharedLocalRepo, '--json'];
+// Debian's plugins first, then Maven Central for the release plugin (Debian does not package it),
+// into the project-local cache that scripts/maven-cache.sh fills.
+const args = ['--sign', '--maven-mirror', `file://${debianRepo}`, '--local-repo', mavenCache, '--json'];
 
 async function snapshot(dir: string, home: string): Promise<string> {
   return [await git(dir, home, 'rev-parse', 'HEAD'), await git(dir, home, 'status', '--porcelain', '--ignored'), ...(await tags(dir, home)), ...(await readdir(dir))].join('\n');
@@ -31,18 +35,28 @@ describe('relctl rehearse', () => {
     await using t = await tempDir();
     const { dir, home } = await demoInTemp(t.path);
     const before = await snapshot(dir, home);
+    // The demo's group in the shared local repository, as on a machine that never built it.
+    const group = path.join(mavenCache, 'org', 'example', 'relctl');
+    await rm(group, { recursive: true, force: true });
     const r = await runCli(['rehearse', ...args, '--publish', '--cwd', dir], { home, env: gitEnv(home), timeoutMs: 170_000 });
     expect(r.exitCode, r.stderr).toBe(0);
     const result = JSON.parse(r.stdout) as Rehearsal;
     expect(result.ok).toBe(true);
     expect(result.verdict).toBe('PUBLISHED');
-    expect(result.signing).toMatchObject({ throwaway: true, profiles: ['gpg-cli'] });
+    expect(result.signing).toMatchObject({ throwaway: true });
+    // The release's own commands ran, pointed at the sandbox only through MAVEN_OPTS.
+    // A first release (no earlier tag): the three goals as three invocations, as relctl release runs them.
+    expect(result.build!.commands.map((c) => c.split(' ').slice(0, 3).join(' '))).toEqual(['mvn -B release:clean', 'mvn -B release:prepare', 'mvn -B release:perform']);
+    expect(result.build!.redirect[0]).toMatch(/^-DaltDeploymentRepository=central::default::http:\/\/127\.0\.0\.1:\d+\//);
     expect(result.chain!.steps.map((s) => `${s.id}:${s.status}`)).toEqual(['verify:done', 'upload:done', 'status:done']);
     expect(result.deploymentId).toMatch(/^[0-9a-f-]{36}$/);
     expect(result.fetched).toEqual([
       expect.objectContaining({ file: 'org/example/relctl/relctl-demo-core/1.0.0/relctl-demo-core-1.0.0.jar', matchesBuild: true }),
     ]);
     expect(await snapshot(dir, home)).toBe(before);
+    // release:perform installed the rehearsed 1.0.0 into the local repository and its deploy cached the
+    // sandbox's metadata there; the rehearsal took both back out (only the dependencies' downloads stay).
+    for (const module of ['relctl-demo', 'relctl-demo-core', 'relctl-demo-webapp']) expect(await readdir(path.join(group, module)).catch(() => [])).toEqual([]);
   }, 180_000);
 
   it('stops before the upload when the portal would fail the release (missing developers)', async () => {
@@ -73,7 +87,7 @@ describe('relctl rehearse', () => {
     expect(r.exitCode, r.stderr).toBe(0);
     const result = JSON.parse(r.stdout) as Rehearsal;
     expect(result.verdict).toBe('VALIDATED');
-    expect(result.signing).toEqual({ fingerprint: key.fingerprint, throwaway: false, profiles: ['gpg-cli'] });
+    expect(result.signing).toEqual({ fingerprint: key.fingerprint, throwaway: false });
   }, 180_000);
 
   it('Ctrl-C during the build stops Maven, removes the throwaway copy, key and agent, and exits 130', async () => {

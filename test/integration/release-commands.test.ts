@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openMavenSession } from '../../src/build-tools/maven-release.js';
 import { runCli } from '../helpers/cli.js';
-import { git, gitRepo, tempDir, type TempDir } from '../helpers/temp.js';
+import { git, gitRepo, tempDir, writeTree, type TempDir } from '../helpers/temp.js';
 import { demoRepo, fakeBin, fakePublicRepo, recorded, releaseEnv, subjects, tags } from './release-fixture.js';
 
 const props = (v: string, next: string, tag: string): string[] => [
@@ -30,7 +30,8 @@ describe('release build: the token never lands in a file relctl writes', () => {
         RELCTL_MAVEN_TOKEN_USERNAME: 'canary-user-7f3',
         RELCTL_MAVEN_TOKEN_PASSWORD: 'canary-pass-9d1',
         // The release plugin's own resolved-settings copy for its fork lands in the private folder.
-        MAVEN_OPTS: `-Djava.io.tmpdir=${path.dirname(session.common.settingsFile!)}`,
+        // gpg.useagent: maven-gpg-plugin 1.x in batch mode needs it (and reaches the forks as a system property).
+        MAVEN_OPTS: `-Djava.io.tmpdir=${path.dirname(session.common.settingsFile!)} -Dgpg.useagent=true`,
       });
     } finally {
       await session.dispose();
@@ -131,12 +132,26 @@ describe('release build: the exact build tool command lines', () => {
     expect(await recorded(log)).toEqual([]);
   });
 
+  it('runs mvn, saying why, when the committed mvnw is not executable and has no .mvn/wrapper (as a maintainer would)', async () => {
+    await using t = await tempDir();
+    const { dir, home, log, env } = await setup(t);
+    await copyFile(path.join(fakeBin, 'mvn'), path.join(dir, 'mvnw'));
+    await chmod(path.join(dir, 'mvnw'), 0o644);
+    await git(dir, home, 'add', 'mvnw');
+    await git(dir, home, 'commit', '-q', '-m', 'a wrapper script without its configuration');
+    const r = await runCli(['run', 'build', '--cwd', dir], { home, env });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toContain('./mvnw is not executable: running mvn from PATH instead, as a maintainer would');
+    expect((await recorded(log)).map((c) => c.tool)).toEqual(['mvn', 'mvn', 'mvn']);
+  });
+
   it('uses ./mvnw when the project ships it, and drops -B and the properties with --interactive', async () => {
     await using t = await tempDir();
     const { dir, home, log, env } = await setup(t);
     await copyFile(path.join(fakeBin, 'mvn'), path.join(dir, 'mvnw'));
     await chmod(path.join(dir, 'mvnw'), 0o755);
-    await git(dir, home, 'add', 'mvnw');
+    await writeTree(dir, { '.mvn/wrapper/maven-wrapper.properties': 'distributionUrl=https://example.invalid/maven.zip\n' });
+    await git(dir, home, 'add', 'mvnw', '.mvn');
     await git(dir, home, 'commit', '-q', '-m', 'wrapper');
     const r = await runCli(['run', 'build', '--interactive', '--cwd', dir], { home, env });
     expect(r.exitCode, r.stderr).toBe(0);
@@ -243,7 +258,8 @@ describe('release build: Gradle', () => {
     const { dir, home, log } = await gradleProject(t);
     await copyFile(path.join(fakeBin, 'gradle'), path.join(dir, 'gradlew'));
     await chmod(path.join(dir, 'gradlew'), 0o755);
-    await git(dir, home, 'add', 'gradlew');
+    await writeTree(dir, { 'gradle/wrapper/gradle-wrapper.properties': 'distributionUrl=https://example.invalid/gradle.zip\n' });
+    await git(dir, home, 'add', 'gradlew', 'gradle');
     await git(dir, home, 'commit', '-q', '-m', 'wrapper');
     const repo = await fakePublicRepo(new Set());
     const r = await runCli(['run', 'build', '--cwd', dir], { home, env: { ...releaseEnv(home, log, { RELCTL_PUBLIC_REPO_URL: repo.url }), CI: undefined as unknown as string } });

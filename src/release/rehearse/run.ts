@@ -1,29 +1,33 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { EnvironmentError, InterruptedError } from '../../core/errors.js';
 import { onInterrupt } from '../../io/interrupt.js';
 import { toReport, type Finding } from '../../core/findings.js';
-import { mavenDeployInvocation, settingsWithMirror, settingsWithServer, signingProfiles } from '../../core/release-commands.js';
-import { parseVersion, releaseVersionOf, formatVersion, releaseTagName } from '../../core/version.js';
+import { parseVersion, planRelease } from '../../core/version.js';
+import { versionInTag } from '../../core/tag-forms.js';
 import { checks } from '../../checks/index.js';
 import { runChecks } from '../../checks/run-checks.js';
 import { gatherFacts } from '../../io/gather-facts.js';
 import { findingsText } from '../../ui/render/findings.js';
 import { resolveSigningKey } from '../../keys/fingerprint.js';
 import { exportPublicKey } from '../../keys/gpg.js';
-import { fromMavenTargets } from '../../keys/artifacts.js';
-import { httpFor, portalSession } from '../../portal/session.js';
-import { mavenExecutable, reactorPomTexts, runInvocation } from '../../build-tools/maven-release.js';
+import { httpFor } from '../../portal/session.js';
+import { publishAndFetch } from './publish-fetch.js';
 import type { CommandContext } from '../../io/command-context.js';
 import { startSandbox } from '../../sandbox/server.js';
 import { ProcessRunner } from '../../io/process-runner.js';
-import { descriptorText } from '../../io/descriptor.js';
-import { exists, readIdentity } from '../../io/project.js';
+import { listTags } from '../../io/git.js';
+import { readIdentity } from '../../io/project.js';
+import { localRepoOfContext } from '../maven-local-repo.js';
 import { runChain, type ChainSummary } from '../runner.js';
 import { createThrowawayKey, publishOnSandbox, type ThrowawayKey } from './sandbox-key.js';
-import { copyProject, setReleaseVersion } from './workspace.js';
+import { copyProject } from './workspace.js';
+import { seedParents } from './parents.js';
+import { RehearsalBuildFailed, rehearsalBuild, type RehearsalBuild, type RehearsalBuildInput } from './release-build.js';
+import { gradlePublication, stageInSandbox } from './gradle-folder.js';
+import type { MavenFailure } from '../../core/build-failures/maven.js';
 
 export interface RehearseOptions {
   /** Sign with a throwaway key created, published and confirmed on the sandbox key server. */
@@ -36,14 +40,30 @@ export interface RehearseOptions {
   waitTimeout: number;
   /** After PUBLISHED, rehearse notes, distribute and notify against the sandbox's GitHub and SMTP. */
   postRelease?: boolean;
+  /** -DskipTests for the rehearsal's builds only (a real release runs the tests). */
+  skipTests?: boolean;
+  /** Gradle: the Maven-layout folder the build published (default build/staging-deploy, build/repo, build/m2). */
+  stagingDir?: string;
+}
+
+/** How the copy was built: the commands that ran, what pointed them at the sandbox, and a failure read. */
+export interface RehearsalBuildReport {
+  commands: string[];
+  redirect: string[];
+  javaHome?: string;
+  notes: string[];
+  /** Parent POMs put into the sandbox's public repository before validation (Maven paths). */
+  parents: string[];
+  failure?: MavenFailure & { command: string };
 }
 
 export interface RehearsalResult {
   ok: boolean;
-  verdict: 'VALIDATED' | 'PUBLISHED' | 'FAILED' | 'verify-failed' | 'deploy-failed' | 'pending' | 'error';
-  project: { groupId: string; artifactId: string; version: string; tag: string; buildTool: string };
+  verdict: 'VALIDATED' | 'PUBLISHED' | 'FAILED' | 'verify-failed' | 'build-failed' | 'deploy-failed' | 'pending' | 'error';
+  project: { groupId: string; artifactId: string; version: string; nextVersion?: string; tag: string; buildTool: string };
   preflight: { errors: number; warnings: number; findings: Finding[] };
-  signing: { fingerprint?: string; throwaway: boolean; profiles: string[] };
+  signing: { fingerprint?: string; throwaway: boolean };
+  build?: RehearsalBuildReport;
   chain?: ChainSummary;
   deploymentId?: string;
   fetched?: { file: string; bytes: number; sha1: string; matchesBuild: boolean }[];
@@ -60,15 +80,24 @@ export interface RehearsalResult {
  */
 export async function rehearse(ctx: CommandContext, o: RehearseOptions): Promise<RehearsalResult> {
   const identity = await readIdentity(ctx.cwd);
+  // The release's version rule on the project's own tags (a tag whose publication cannot be known
+  // here counts as an orphan, as preflight --offline does).
+  const tags = await listTags(ctx.cwd, { env: ctx.env });
   const current = parseVersion(identity.version);
-  const version = current === undefined ? identity.version : formatVersion(releaseVersionOf(current));
-  const tag = releaseTagName(identity.artifactId, version);
+  const plan =
+    current === undefined || !current.snapshot
+      ? undefined
+      : planRelease({ current, artifactId: identity.artifactId, ...(identity.tagTemplate === undefined ? {} : { tagTemplate: identity.tagTemplate }), existingTags: tags, published: {} });
+  const version = plan?.release ?? identity.version;
+  const tag = plan?.tag ?? `${identity.artifactId}-${version}`;
+  // No earlier release tag of this artifactId: the release runs the three goals separately (version-decision.ts).
+  const firstRelease = !tags.some((t) => parseVersion(versionInTag(t, identity.artifactId, identity.tagTemplate) ?? '')?.snapshot === false);
   const result: RehearsalResult = {
     ok: false,
     verdict: 'error',
-    project: { groupId: identity.groupId, artifactId: identity.artifactId, version, tag, buildTool: identity.buildTool },
+    project: { groupId: identity.groupId, artifactId: identity.artifactId, version, ...(plan === undefined ? {} : { nextVersion: plan.nextDevelopment }), tag, buildTool: identity.buildTool },
     preflight: { errors: 0, warnings: 0, findings: [] },
-    signing: { throwaway: o.sign, profiles: [] },
+    signing: { throwaway: o.sign },
   };
 
   // Preflight on the real project, offline, reported: the rehearsal goes on to show the portal's view.
@@ -92,11 +121,13 @@ export async function rehearse(ctx: CommandContext, o: RehearseOptions): Promise
     await key?.dispose();
     await removeWork();
   });
-  const sandbox = await startSandbox({ users: [user] });
+  // The sandbox's public repository reads this folder too: the build's parents go there (seedParents).
+  const seedRepo = path.join(work, 'public-parents');
+  await mkdir(seedRepo);
+  const sandbox = await startSandbox({ users: [user], seedRepo });
   try {
     ctx.out.info(`Rehearsing ${identity.groupId}:${identity.artifactId} ${version} in ${copy} against a sandbox at ${new URL(sandbox.urls.portalUrl).origin}`);
     await copyProject(ctx.cwd, copy);
-    await setReleaseVersion(copy, identity.buildTool, identity.version, version);
 
     const urls = sandbox.urls;
     const env: NodeJS.ProcessEnv = { ...ctx.env, RELCTL_TOKEN_USERNAME: user.name, RELCTL_TOKEN_PASSWORD: user.password };
@@ -123,41 +154,36 @@ export async function rehearse(ctx: CommandContext, o: RehearseOptions): Promise
       await http.close();
     }
 
-    // The project's own build deploys to the sandbox.
-    if (identity.buildTool !== 'maven') {
-      throw new EnvironmentError('Rehearsing a Gradle build is not supported yet.', {
-        kind: 'rehearse-gradle',
-        fix: 'Publish the Gradle build into a local folder and check it with relctl verify --dir <folder>.',
+    if (plan === undefined) {
+      throw new EnvironmentError(`The current version ${identity.version} is not a snapshot the release can count from.`, {
+        kind: 'not-snapshot',
+        fix: 'Set the version to the next X.Y.Z-SNAPSHOT (any number of parts) and rehearse again.',
       });
     }
-    const profiles = signingProfiles(await reactorPomTexts(copy));
-    result.signing.profiles = profiles;
-    const userSettings = ctx.config.settings ?? path.join(ctx.env.HOME ?? os.homedir(), '.m2', 'settings.xml');
-    const base = (await exists(userSettings)) ? descriptorText(userSettings) : undefined;
-    const repositoryId = identity.repositoryId ?? 'central';
-    let settings = settingsWithServer(base, repositoryId, user.name, user.password);
-    if (o.mavenMirror !== undefined) settings = settingsWithMirror(settings, o.mavenMirror);
-    const settingsFile = path.join(work, 'settings.xml');
-    await writeFile(settingsFile, settings, { mode: 0o600 });
-    await chmod(settingsFile, 0o600);
-    const inv = mavenDeployInvocation(
-      { executable: await mavenExecutable(copy), settingsFile, ...(ctx.config.localRepo === undefined ? {} : { localRepo: ctx.config.localRepo }) },
-      {
-        repositoryId,
-        deployUrl: `${urls.stagingApiUrl}/service/local/staging/deploy/maven2/`,
-        profiles,
-        ...(result.signing.fingerprint === undefined ? {} : { keyname: result.signing.fingerprint }),
-      },
-    );
+    const deployUrl = `${urls.stagingApiUrl}/service/local/staging/deploy/maven2/`;
     const proc = new ProcessRunner(ctx.out, env, false, ctx.signal);
-    const spinner = await ctx.out.spinner(`Building and deploying to the sandbox (${inv.command} ${inv.purpose})`);
-    try {
-      await runInvocation(proc, copy, inv, 'Fix the build (it fails the same way outside relctl), then rehearse again.');
-      spinner.succeed('Built and deployed to the sandbox');
-    } catch (error) {
-      spinner.fail(ctx.signal.aborted ? 'The build was stopped' : 'The build failed');
-      result.verdict = 'deploy-failed';
-      throw error;
+    let staged: { releaseDir: string; route?: RehearsalBuild['route']; bundle?: string };
+    if (identity.buildTool === 'maven') {
+      const build = await buildMaven(ctx, proc, result, {
+        copy,
+        work,
+        versions: { version, nextVersion: plan.nextDevelopment, tag },
+        firstRelease,
+        repositoryId: identity.repositoryId ?? 'central',
+        deployUrl,
+        token: { username: user.name, password: user.password },
+        localRepo: await localRepoOfContext(ctx),
+        ...(result.signing.fingerprint === undefined ? {} : { keyname: result.signing.fingerprint }),
+        ...(o.mavenMirror === undefined ? {} : { mavenMirror: o.mavenMirror }),
+        skipTests: o.skipTests === true,
+      }, seedRepo);
+      staged = { releaseDir: build.releaseDir, route: build.route, ...(build.bundle === undefined ? {} : { bundle: build.bundle }) };
+    } else {
+      // Gradle: the build is not rehearsed; the folder it published is deployed as its publish would.
+      const set = await gradlePublication(ctx.cwd, o.stagingDir);
+      const count = await stageInSandbox(rctx, set, copy, deployUrl, user);
+      result.build = { commands: [], redirect: [], notes: [`the Gradle build is not rehearsed: the ${count} files of ${set.from} were deployed to the sandbox as its publish would`], parents: [] };
+      staged = { releaseDir: path.join(copy, 'build') };
     }
 
     const chain = await runChain(
@@ -165,7 +191,18 @@ export async function rehearse(ctx: CommandContext, o: RehearseOptions): Promise
       {
         command: 'rehearse',
         steps: ['verify', 'upload', 'status'],
-        initial: { buildTool: 'maven', groupId: identity.groupId, artifactId: identity.artifactId, currentVersion: identity.version, version, tag },
+        initial: {
+          buildTool: identity.buildTool,
+          groupId: identity.groupId,
+          artifactId: identity.artifactId,
+          currentVersion: identity.version,
+          version,
+          nextVersion: plan.nextDevelopment,
+          tag,
+          releaseDir: staged.releaseDir,
+          ...(staged.route === undefined ? {} : { publishingRoute: staged.route }),
+          ...(staged.bundle === undefined ? {} : { bundle: staged.bundle }),
+        },
         returnFailures: true,
       },
     );
@@ -220,32 +257,25 @@ export async function rehearse(ctx: CommandContext, o: RehearseOptions): Promise
   }
 }
 
-/** The portal's Publish, then each component's main jar fetched back from the public repository. */
-async function publishAndFetch(ctx: CommandContext, deploymentId: string, copy: string): Promise<RehearsalResult['fetched']> {
-  const session = await portalSession(ctx);
+/** The Maven release build in the copy, its report in `result`, then the parents seeded for the sandbox portal. */
+async function buildMaven(ctx: CommandContext, proc: ProcessRunner, result: RehearsalResult, input: RehearsalBuildInput, seedRepo: string): Promise<RehearsalBuild> {
+  const spinner = await ctx.out.spinner('Building and deploying to the sandbox as the release does (release:prepare, release:perform)');
+  let build: RehearsalBuild;
   try {
-    await session.portal.publish(deploymentId);
-    let status = await session.portal.status(deploymentId);
-    for (let i = 0; i < 60 && status.deploymentState !== 'PUBLISHED'; i++) {
-      await new Promise((r) => setTimeout(r, 500));
-      status = await session.portal.status(deploymentId);
+    build = await rehearsalBuild(ctx, proc, input);
+    spinner.succeed('Built and deployed to the sandbox');
+  } catch (error) {
+    spinner.fail(ctx.signal.aborted ? 'The build was stopped' : 'The build failed');
+    if (error instanceof RehearsalBuildFailed) {
+      result.build = { ...reportOf(error.build), parents: [], failure: { ...error.failure } };
+      result.verdict = error.failure.deploy ? 'deploy-failed' : 'build-failed';
     }
-    const built = await fromMavenTargets(copy);
-    const fetched: NonNullable<RehearsalResult['fetched']> = [];
-    for (const purl of status.purls) {
-      const m = /^pkg:maven\/([^/]+)\/([^@]+)@(.+)$/.exec(purl);
-      if (m === null) continue;
-      const [, g, a, v] = m as unknown as [string, string, string, string];
-      const p = `${g.replace(/\./g, '/')}/${a}/${v}/${a}-${v}.jar`;
-      // A published file, not an API answer: the 4 MiB answer cap does not fit jars.
-      const res = await session.http.request({ method: 'GET', url: `${ctx.config.publicRepoUrl}/${p}`, maxResponseBytes: 256 * 1024 * 1024 });
-      if (res.status !== 200) continue;
-      const sha1 = createHash('sha1').update(res.body).digest('hex');
-      const local = built.files.get(p);
-      fetched.push({ file: p, bytes: res.body.length, sha1, matchesBuild: local !== undefined && createHash('sha1').update(local).digest('hex') === sha1 });
-    }
-    return fetched;
-  } finally {
-    await session.http.close();
+    throw error;
   }
+  result.build = { ...reportOf(build), parents: await seedParents(build.releaseDir, input.localRepo, seedRepo) };
+  return build;
+}
+
+function reportOf(b: RehearsalBuild): Omit<RehearsalBuildReport, 'parents'> {
+  return { commands: b.commands, redirect: b.redirect, ...(b.javaHome === undefined ? {} : { javaHome: b.javaHome }), notes: b.notes };
 }

@@ -1,40 +1,19 @@
-import { cp, readFile, readdir, writeFile } from 'node:fs/promises';
+import { cp, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { setGradleVersion, setPomVersion } from '../../core/release-commands.js';
 
-/** What never goes into the rehearsal copy: build output, VCS data, the journal. */
-const excluded = new Set(['target', 'build', '.git', '.relctl', 'node_modules', '.gradle', '.idea']);
+/** What never goes into the rehearsal copy: VCS data, the journal, tool caches. */
+const excluded = new Set(['.git', '.relctl', 'node_modules', '.gradle', '.idea']);
+/** Build output, but only beside a build file: a Java package may be named `build` or `target`. */
+const outputs = new Set(['target', 'build']);
+const buildFiles = ['pom.xml', 'build.gradle', 'build.gradle.kts', 'settings.gradle', 'settings.gradle.kts'];
+
+async function isBuildOutput(p: string): Promise<boolean> {
+  if (!outputs.has(path.basename(p))) return false;
+  for (const f of buildFiles) if ((await stat(path.join(path.dirname(p), f)).catch(() => undefined))?.isFile() === true) return true;
+  return false;
+}
 
 /** Copies the working tree as it is (uncommitted edits included) into `dest`. */
 export async function copyProject(src: string, dest: string): Promise<void> {
-  await cp(src, dest, { recursive: true, filter: (p) => !excluded.has(path.basename(p)) || p === src });
-}
-
-async function walkPoms(dir: string, out: string[] = []): Promise<string[]> {
-  for (const e of await readdir(dir, { withFileTypes: true })) {
-    if (e.isDirectory() && !excluded.has(e.name)) await walkPoms(path.join(dir, e.name), out);
-    else if (e.isFile() && e.name === 'pom.xml') out.push(path.join(dir, e.name));
-  }
-  return out;
-}
-
-/** Sets the release version in the copy as text, as release:prepare would (formatting kept). */
-export async function setReleaseVersion(dir: string, buildTool: 'maven' | 'gradle', current: string, release: string): Promise<number> {
-  if (buildTool === 'gradle') {
-    const file = path.join(dir, 'gradle.properties');
-    const text = await readFile(file, 'utf8').catch(() => undefined);
-    if (text === undefined) return 0;
-    await writeFile(file, setGradleVersion(text, release));
-    return 1;
-  }
-  let changed = 0;
-  for (const file of await walkPoms(dir)) {
-    const text = await readFile(file, 'utf8');
-    const next = setPomVersion(text, current, release);
-    if (next !== text) {
-      await writeFile(file, next);
-      changed++;
-    }
-  }
-  return changed;
+  await cp(src, dest, { recursive: true, filter: async (p) => p === src || (!excluded.has(path.basename(p)) && !(await isBuildOutput(p))) });
 }

@@ -65,6 +65,7 @@ async function withMavenSession<T>(
       ...(ctx.config.settings === undefined ? {} : { userSettings: ctx.config.settings }),
       ...(ctx.config.localRepo === undefined ? {} : { localRepo: ctx.config.localRepo }),
       ...(token === undefined ? {} : { token }),
+      note: (line) => ctx.out.info(`  ${line}`),
     },
     dryRun,
   );
@@ -136,6 +137,7 @@ export const buildStep: Step = {
     await gradleRelease(proc, root, versions, {
       ci: ctx.ci,
       interactive: options.interactive,
+      note: (line) => ctx.out.info(`  ${line}`),
       ...(token !== undefined && tokenFromEnvironment(token) ? { token } : {}),
     });
     return { ...added, releaseDir: path.join(root, 'build') };

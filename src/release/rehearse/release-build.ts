@@ -1,0 +1,233 @@
+import { cp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { EnvironmentError, StepFailedError } from '../../core/errors.js';
+import { decodeMavenFailure, type MavenFailure } from '../../core/build-failures/maven.js';
+import { bundleOnlyArgument, bundlePath } from '../../core/publishing-route.js';
+import { displayCommand, mavenReleaseInvocations, rehearsalRedirect, settingsWithMirror, withScmConnection, type ReleaseVersions } from '../../core/release-commands.js';
+import { declaresNexusStaging, detectPublishingRoute, openMavenSession, reactorModels, releaseCheckoutDir, type MavenSession } from '../../build-tools/maven-release.js';
+import { installedJdks, jdkMajor } from '../../build-tools/java-home.js';
+import { descriptorText } from '../../io/descriptor.js';
+import { runGit } from '../../io/git.js';
+import { exists } from '../../io/project.js';
+import type { CommandContext } from '../../io/command-context.js';
+import type { ProcessRunner } from '../../io/process-runner.js';
+import type { PublishingRoute } from '../../core/publishing-route.js';
+
+/**
+ * The rehearsal builds exactly as the release builds (issue 19 item 1): in the throwaway copy, made
+ * a git repository whose `origin` and `<scm>` are a throwaway bare remote, the same release plugin
+ * invocations `relctl release` runs (mavenReleaseInvocations), so the plugin's own `releaseProfiles`,
+ * `arguments`, `useReleaseProfile`/`performRelease` and preparation goals apply as they will for
+ * real. Only where the deploy goes and the credentials differ (rehearsalRedirect, in MAVEN_OPTS,
+ * which every build the plugin forks inherits).
+ */
+export interface RehearsalBuild {
+  /** Each command that ran in the copy, as typed (the summary lists them). */
+  commands: string[];
+  /** The `-D` properties given to every Maven of the build through MAVEN_OPTS. */
+  redirect: string[];
+  /** JAVA_HOME the build ran with. */
+  javaHome?: string;
+  /** Lines saying what relctl chose and why (wrapper, JAVA_HOME). */
+  notes: string[];
+  route: PublishingRoute;
+  releaseDir: string;
+  bundle?: string;
+}
+
+export interface RehearsalBuildInput {
+  copy: string;
+  /** The rehearsal's own folder (bare remote, settings), removed with it. */
+  work: string;
+  versions: ReleaseVersions;
+  firstRelease: boolean;
+  repositoryId: string;
+  deployUrl: string;
+  token: { username: string; password: string };
+  localRepo: string;
+  keyname?: string;
+  mavenMirror?: string;
+  skipTests: boolean;
+}
+
+/** A failed build: what ran, and what the output says (the rehearsal's verdict `build-failed`). */
+export class RehearsalBuildFailed extends StepFailedError {
+  constructor(
+    readonly build: RehearsalBuild,
+    readonly failure: MavenFailure & { command: string; deploy: boolean },
+    purpose: string,
+  ) {
+    const cause = failure.cause === undefined ? '' : ` ${failure.cause.message}`;
+    super(`The release build failed in ${purpose}.${cause}`, {
+      kind: failure.cause === undefined ? 'build-failed' : `build-failed:${failure.cause.code}`,
+      fix: failure.cause?.fix ?? 'Fix the cause in the [ERROR] lines above, then rehearse again.',
+    });
+  }
+}
+
+/**
+ * Every git the rehearsal starts (its own and the release plugin's): the rehearsal's identity, and
+ * no transport but local files (git 2.31+ reads GIT_CONFIG_*), so a push or clone that some
+ * configuration still aims at the real remote fails instead of reaching it.
+ */
+const rehearsalGit = {
+  GIT_AUTHOR_NAME: 'relctl rehearsal',
+  GIT_AUTHOR_EMAIL: 'rehearsal@relctl.invalid',
+  GIT_COMMITTER_NAME: 'relctl rehearsal',
+  GIT_COMMITTER_EMAIL: 'rehearsal@relctl.invalid',
+  GIT_CONFIG_COUNT: '2',
+  GIT_CONFIG_KEY_0: 'protocol.allow',
+  GIT_CONFIG_VALUE_0: 'never',
+  GIT_CONFIG_KEY_1: 'protocol.file.allow',
+  GIT_CONFIG_VALUE_1: 'always',
+};
+
+async function git(ctx: CommandContext, cwd: string, args: string[]): Promise<void> {
+  const r = await runGit(cwd, args, { env: { ...ctx.env, ...rehearsalGit } });
+  if (!r.ok) throw new StepFailedError(`git ${args.join(' ')} failed in the rehearsal copy: ${r.stderr.trim()}`, { kind: 'rehearse-git', fix: 'Rehearse again with --verbose.' });
+}
+
+/**
+ * The copy's git history: the project's own (a copy of its .git folder, so the release commits and
+ * tag descend from the maintainer's history, as the rehearsed notes read it), else a new one.
+ * A `.git` file (a worktree) points into the user's repository: never copied, a new history instead.
+ */
+async function copyHistory(ctx: CommandContext, copy: string): Promise<boolean> {
+  const top = await runGit(ctx.cwd, ['rev-parse', '--show-toplevel'], { env: ctx.env });
+  const own = path.join(ctx.cwd, '.git');
+  if (!top.ok || path.resolve(top.stdout.trim()) !== path.resolve(ctx.cwd) || (await stat(own).catch(() => undefined))?.isDirectory() !== true) return false;
+  await cp(own, path.join(copy, '.git'), { recursive: true });
+  return true;
+}
+
+/**
+ * The copy as a repository of its own whose `origin` and POM `<scm>` are a throwaway bare remote:
+ * the project's history plus one commit of the uncommitted changes (if any), pushed there.
+ */
+async function makeRepository(ctx: CommandContext, copy: string, remote: string): Promise<void> {
+  await git(ctx, path.dirname(remote), ['init', '-q', '--bare', '-b', 'main', remote]);
+  const pom = path.join(copy, 'pom.xml');
+  await writeFile(pom, withScmConnection(await readFile(pom, 'utf8'), `file://${remote}`));
+  const history = await copyHistory(ctx, copy);
+  if (!history) await git(ctx, copy, ['init', '-q', '-b', 'main']);
+  // The maintainer's config may sign commits and tags (a prompt in the middle of the build) or run hooks.
+  for (const [k, v] of [['commit.gpgSign', 'false'], ['tag.gpgSign', 'false'], ['core.hooksPath', '/dev/null']]) await git(ctx, copy, ['config', k!, v!]);
+  await git(ctx, copy, ['add', '-A']);
+  await git(ctx, copy, ['commit', '-q', '--no-verify', '--allow-empty', '-m', 'relctl rehearsal: the working tree as the rehearsal found it']);
+  await git(ctx, copy, ['remote', 'remove', 'origin']).catch(() => undefined);
+  await git(ctx, copy, ['remote', 'add', 'origin', remote]);
+  await git(ctx, copy, ['push', '-q', '-u', 'origin', 'HEAD']);
+}
+
+/**
+ * What release:perform leaves in the local repository for the rehearsed "release": each module's
+ * version folder (its install) and, beside it, the metadata files (`maven-metadata-local.xml`, and
+ * `maven-metadata-<id>.xml` with `resolver-status.properties` cached by the deploy to the sandbox,
+ * which Maven would later read as the real repository's). A build of the real release must not
+ * pick them up, so `restore()` puts every module's artifact folder back as it was (downloads stay).
+ */
+async function localInstallGuard(copy: string, localRepo: string, version: string): Promise<{ restore(): Promise<void> }> {
+  const folders: string[] = [];
+  const files = new Map<string, Map<string, Buffer>>();
+  for (const m of await reactorModels(copy)) {
+    const g = m.groupId?.value ?? m.parent?.groupId;
+    const a = m.artifactId?.value;
+    if (g === undefined || a === undefined || `${g}${a}`.includes('${') || `${g}/${a}`.includes('..')) continue;
+    const artifactDir = path.join(localRepo, ...g.split('.'), a);
+    if ((await stat(path.join(artifactDir, version)).catch(() => undefined)) !== undefined) continue;
+    folders.push(path.join(artifactDir, version));
+    const before = new Map<string, Buffer>();
+    for (const e of await readdir(artifactDir, { withFileTypes: true }).catch(() => [])) if (e.isFile()) before.set(e.name, await readFile(path.join(artifactDir, e.name)));
+    files.set(artifactDir, before);
+  }
+  return {
+    async restore() {
+      for (const dir of folders) await rm(dir, { recursive: true, force: true });
+      for (const [dir, before] of files) {
+        for (const e of await readdir(dir, { withFileTypes: true }).catch(() => [])) if (e.isFile() && !before.has(e.name)) await rm(path.join(dir, e.name), { force: true });
+        for (const [name, data] of before) await writeFile(path.join(dir, name), data);
+      }
+    },
+  };
+}
+
+export async function rehearsalBuild(ctx: CommandContext, proc: ProcessRunner, o: RehearsalBuildInput): Promise<RehearsalBuild> {
+  // Refused before anything runs: its deploy would go to the Nexus the POM names, a real server.
+  if (await declaresNexusStaging(o.copy, o.localRepo)) {
+    throw new EnvironmentError('The build deploys with nexus-staging-maven-plugin, which stages to the nexusUrl its POM configures; the rehearsal cannot point it at the sandbox.', {
+      kind: 'rehearse-nexus-staging',
+      fix: 'Rehearse a build that deploys with maven-deploy-plugin (the portal\'s staging API) or central-publishing-maven-plugin, or check what the build produced with relctl verify.',
+    });
+  }
+  await makeRepository(ctx, o.copy, path.join(o.work, 'remote.git'));
+  const installed = await localInstallGuard(o.copy, o.localRepo, o.versions.version);
+  const notes: string[] = [];
+  const route = await detectPublishingRoute(o.copy, o.localRepo);
+  // The user's settings (mirrors, profiles), with the --maven-mirror when asked; the session adds the sandbox's <server>.
+  const userSettings = ctx.config.settings ?? path.join(ctx.env.HOME ?? os.homedir(), '.m2', 'settings.xml');
+  let base = (await exists(userSettings)) ? descriptorText(userSettings) : undefined;
+  if (o.mavenMirror !== undefined) base = settingsWithMirror(base ?? '<settings>\n</settings>\n', o.mavenMirror);
+  const baseFile = path.join(o.work, 'base-settings.xml');
+  if (base !== undefined) await writeFile(baseFile, base, { mode: 0o600 });
+  const session = await openMavenSession(
+    {
+      root: o.copy,
+      env: ctx.env,
+      ...(base === undefined ? { userSettings: path.join(o.work, 'no-settings.xml') } : { userSettings: baseFile }),
+      localRepo: o.localRepo,
+      token: { ...o.token, serverId: o.repositoryId },
+      note: (line) => notes.push(line),
+    },
+    false,
+  );
+  try {
+    return await buildWithSession(ctx, proc, o, session, { route, notes });
+  } finally {
+    await session.dispose();
+    await installed.restore();
+  }
+}
+
+/** The release invocations with the session's settings and environment plus the redirect. */
+async function buildWithSession(
+  ctx: CommandContext,
+  proc: ProcessRunner,
+  o: RehearsalBuildInput,
+  session: MavenSession,
+  { route, notes }: { route: PublishingRoute; notes: string[] },
+): Promise<RehearsalBuild> {
+  // The central-publishing plugin builds its bundle and never uploads it (relctl uploads it to the sandbox).
+  const redirect = [...rehearsalRedirect({ ...o, ...(o.keyname === undefined ? {} : { keyname: o.keyname }) }), ...(route === 'portal-plugin' ? ['-DskipUpload=true'] : [])];
+  const javaHome = session.env?.JAVA_HOME ?? ctx.env.JAVA_HOME;
+  const jdk = javaHome === undefined ? undefined : await jdkMajor(javaHome);
+  const build: RehearsalBuild = {
+    commands: [],
+    redirect,
+    ...(javaHome === undefined ? {} : { javaHome }),
+    notes,
+    route,
+    releaseDir: releaseCheckoutDir(o.copy),
+    ...(route === 'portal-plugin' ? { bundle: path.join(releaseCheckoutDir(o.copy), ...bundlePath) } : {}),
+  };
+  const env: Record<string, string> = {
+    ...session.env,
+    ...rehearsalGit,
+    MAVEN_OPTS: [session.env?.MAVEN_OPTS, ...redirect].filter((x) => x !== undefined && x !== '').join(' '),
+  };
+  const invocations = mavenReleaseInvocations(session.common, o.versions, {
+    firstRelease: o.firstRelease,
+    interactive: false,
+    ...(route === 'portal-plugin' ? { extraArgs: [bundleOnlyArgument] } : {}),
+  });
+  for (const inv of invocations) {
+    const command = displayCommand(inv.command, inv.args);
+    build.commands.push(command);
+    const r = await proc.run({ command: inv.command, args: inv.args, cwd: o.copy, mutates: true, purpose: `${inv.command} ${inv.purpose}`, env });
+    if (r.exitCode === 0) continue;
+    const failure = decodeMavenFailure(r.output, { ...(jdk === undefined ? {} : { jdk }), installedJdks: await installedJdks(), rehearsal: true });
+    const deploy = /Failed to deploy artifacts|Failed to retrieve remote metadata|status: 40\d/.test(failure.errors.join('\n'));
+    throw new RehearsalBuildFailed(build, { ...failure, command, deploy }, `${inv.command} ${inv.purpose}`);
+  }
+  return build;
+}

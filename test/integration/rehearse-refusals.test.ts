@@ -1,0 +1,50 @@
+import { mkdir, symlink } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { gitEnv, gitRepo, tempDir } from '../helpers/temp.js';
+
+const pom = (build: string): string => `<project xmlns="http://maven.apache.org/POM/4.0.0"><modelVersion>4.0.0</modelVersion>
+  <groupId>org.example.refuse</groupId><artifactId>lib</artifactId><version>1.0.0-SNAPSHOT</version>
+  <build>${build}</build>
+</project>
+`;
+
+const staging = '<plugin><groupId>org.sonatype.plugins</groupId><artifactId>nexus-staging-maven-plugin</artifactId><version>1.6.13</version><extensions>true</extensions><configuration><serverId>ossrh</serverId><nexusUrl>https://s01.oss.sonatype.org/</nexusUrl></configuration></plugin>';
+
+/** A PATH with git and node only: no Maven can start. */
+async function noMaven(root: string): Promise<string> {
+  const bin = path.join(root, 'bin');
+  await mkdir(bin);
+  for (const tool of ['git', 'gpg']) await symlink(`/usr/bin/${tool}`, path.join(bin, tool));
+  await symlink(process.execPath, path.join(bin, 'node'));
+  return bin;
+}
+
+/** What `relctl rehearse` refuses before any build runs (no Maven on PATH, so none can start). */
+describe('relctl rehearse refusals', () => {
+  it('refuses a build that deploys with nexus-staging-maven-plugin: its deploy would reach the Nexus the POM names', async () => {
+    await using t = await tempDir();
+    const home = path.join(t.path, 'home');
+    await mkdir(home);
+    const dir = path.join(t.path, 'lib');
+    await gitRepo(dir, home, { 'pom.xml': pom(`<plugins>${staging}</plugins>`) });
+    const r = await runCli(['rehearse', '--json', '--cwd', dir], { home, env: { ...gitEnv(home), PATH: await noMaven(t.path) } });
+    expect(r.exitCode, r.stderr).toBe(3);
+    const doc = JSON.parse(r.stdout) as { ok: boolean; error: { code: string; message: string } };
+    expect(doc.error.code).toBe('rehearse-nexus-staging');
+    expect(doc.error.message).toContain('nexus-staging-maven-plugin');
+  });
+
+  it('goes on (to the build) when the plugin is only managed, not the deployer', async () => {
+    await using t = await tempDir();
+    const home = path.join(t.path, 'home');
+    await mkdir(home);
+    const dir = path.join(t.path, 'lib');
+    await gitRepo(dir, home, { 'pom.xml': pom(`<pluginManagement><plugins>${staging}</plugins></pluginManagement>`) });
+    // No Maven on PATH: the rehearsal gets as far as starting the build.
+    const r = await runCli(['rehearse', '--json', '--cwd', dir], { home, env: { ...gitEnv(home), PATH: await noMaven(t.path) } });
+    expect(r.exitCode, r.stderr).toBe(3);
+    expect((JSON.parse(r.stdout) as { error: { code: string } }).error.code).toBe('tool-missing');
+  });
+});
