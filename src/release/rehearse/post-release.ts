@@ -29,8 +29,14 @@ export interface PostReleaseRehearsal {
   initial: Partial<ReleaseContext>;
 }
 
-/** A copy of the project's git folder, so notes read the real history without touching it. */
+/**
+ * The history the rehearsed notes read: the copy's own when the rehearsal's build made one (the
+ * project's history plus the rehearsed release commits and tag), else a copy of the project's git
+ * folder, so notes read the real history without touching it.
+ */
 async function copyGitHistory(src: string, copy: string, env: NodeJS.ProcessEnv): Promise<boolean> {
+  const own = await runGit(copy, ['rev-parse', '--show-toplevel'], { env });
+  if (own.ok && path.resolve(own.stdout.trim()) === path.resolve(copy)) return true;
   const top = await runGit(src, ['rev-parse', '--show-toplevel'], { env });
   if (!top.ok || path.resolve(top.stdout.trim()) !== path.resolve(src)) return false;
   await cp(path.join(src, '.git'), path.join(copy, '.git'), { recursive: true });
