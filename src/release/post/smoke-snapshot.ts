@@ -6,7 +6,8 @@ import { setProperty } from '../../core/post-release/pin-property.js';
 import { isSnapshotVersion } from '../../core/version.js';
 import type { CommandContext } from '../../io/command-context.js';
 import { runLogged } from '../../io/logged-process.js';
-import { exists, readIdentity, type ProjectIdentity } from '../../io/project.js';
+import { readIdentity, type ProjectIdentity } from '../../io/project.js';
+import { buildToolCommand } from '../../build-tools/wrapper.js';
 import { pinIn } from './distribution-pin.js';
 import { throwawayWorktree } from './throwaway-worktree.js';
 
@@ -17,15 +18,16 @@ export interface SnapshotWorktree {
   remove(): Promise<void>;
 }
 
-/** The command that puts the component's snapshot into the local Maven repository. */
+/**
+ * The command that puts the component's snapshot into the local Maven repository, with the
+ * project's wrapper only when it can run (the one wrapper rule: build-tools/wrapper.ts).
+ */
 async function installCommand(ctx: CommandContext, buildTool: 'maven' | 'gradle'): Promise<string[]> {
-  if (buildTool === 'gradle') {
-    const wrapper = await exists(path.join(ctx.cwd, 'gradlew'));
-    return [wrapper ? './gradlew' : 'gradle', 'publishToMavenLocal'];
-  }
-  const wrapper = await exists(path.join(ctx.cwd, 'mvnw'));
+  const tool = await buildToolCommand(ctx.cwd, buildTool);
+  if (tool.why !== undefined) ctx.out.info(`smoke --snapshot: ${tool.why}`);
+  if (buildTool === 'gradle') return [tool.executable, 'publishToMavenLocal'];
   return [
-    wrapper ? './mvnw' : 'mvn',
+    tool.executable,
     '-B',
     'install',
     '-DskipTests',

@@ -47,6 +47,8 @@ beforeAll(async () => {
     'settings.gradle': "rootProject.name = 'demo-component'\n",
     'gradle.properties': 'group=org.example\nversion=1.1.0-SNAPSHOT\n',
     'build.gradle': "plugins { id 'java' }\n",
+    // A wrapper runs only with its configuration (build-tools/wrapper.ts), as it would for a maintainer.
+    'gradle/wrapper/gradle-wrapper.properties': 'distributionUrl=https\\://services.gradle.org/distributions/gradle-8.10-bin.zip\n',
   });
   await copyFile(path.join(fixture, 'gradlew'), path.join(project, 'gradlew'));
   await git(project, home(), 'tag', 'demo-component-1.0.0');
