@@ -55,7 +55,7 @@ rm -rf "${repo:?}/${group//.//}" # the warm-up's own throwaway group
 # remote, deploying to a folder), so its run loads exactly these plugins; the runs that stop where
 # the real release stops (JDK 17) load what the suite's failing rehearsals load. Done once: a
 # marker names what was fetched.
-realworld="${RELCTL_REALWORLD_SRC:-$root/../shared/realworld-src}"
+realworld="${RELCTL_REALWORLD_SRC:-$root/test/fixtures/realworld-src}"
 marker="$repo/.relctl-rehearse-prefetch-1"
 rehearse_like() { # rehearse_like <name> <source folder> <release version> <.mvn/maven.config line or "">
   local dir="$work/rh-$1$([ -n "$4" ] && echo -w)" remote="$work/rh-$1.git$([ -n "$4" ] && echo -w)"

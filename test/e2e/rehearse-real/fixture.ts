@@ -5,11 +5,11 @@ import { git, gitEnv } from '../../helpers/temp.js';
 import { mavenCache, settingsXml } from '../maven-release/fixture.js';
 
 /**
- * Real projects rehearsed end to end (issue 19 item 5): ../shared/realworld-src (full sources,
+ * Real projects rehearsed end to end (issue 19 item 5): test/fixtures/realworld-src (full sources,
  * real parents and plugins from Maven Central, into the project-local cache .cache/m2, which
  * scripts/maven-cache.sh pre-fills) copied into a temp folder as a git repository of its own.
  */
-export const realworldSrc = process.env.RELCTL_REALWORLD_SRC ?? path.resolve(repoRoot, '..', 'shared', 'realworld-src');
+export const realworldSrc = process.env.RELCTL_REALWORLD_SRC ?? path.join(repoRoot, 'test', 'fixtures', 'realworld-src');
 
 /** What `rehearse --json` prints, as far as these tests read it. */
 export interface Rehearsal {

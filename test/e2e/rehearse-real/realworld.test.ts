@@ -3,7 +3,7 @@ import { tempDir, type TempDir } from '../../helpers/temp.js';
 import { realProject, rehearse, type Rehearsal } from './fixture.js';
 
 /**
- * Each project of ../shared/realworld-src rehearsed once, on this machine (JDK 17 and 25, no JDK 8;
+ * Each project of test/fixtures/realworld-src rehearsed once, on this machine (JDK 17 and 25, no JDK 8;
  * JAVA_HOME unset), everything asserted on that one run. The expected verdict is the one a real
  * `relctl release` gets, judged from the project's own POMs and parents:
  *
