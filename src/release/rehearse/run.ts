@@ -13,6 +13,7 @@ import { gatherFacts } from '../../io/gather-facts.js';
 import { findingsText } from '../../ui/render/findings.js';
 import { resolveSigningKey } from '../../keys/fingerprint.js';
 import { exportPublicKey } from '../../keys/gpg.js';
+import { digestOf } from '../../keys/artifact-files.js';
 import { fromMavenTargets } from '../../keys/artifacts.js';
 import { httpFor, portalSession } from '../../portal/session.js';
 import { mavenExecutable, reactorPomTexts, runInvocation } from '../../build-tools/maven-release.js';
@@ -242,7 +243,7 @@ async function publishAndFetch(ctx: CommandContext, deploymentId: string, copy: 
       if (res.status !== 200) continue;
       const sha1 = createHash('sha1').update(res.body).digest('hex');
       const local = built.files.get(p);
-      fetched.push({ file: p, bytes: res.body.length, sha1, matchesBuild: local !== undefined && createHash('sha1').update(local).digest('hex') === sha1 });
+      fetched.push({ file: p, bytes: res.body.length, sha1, matchesBuild: local !== undefined && (await digestOf(local, 'sha1')) === sha1 });
     }
     return fetched;
   } finally {
