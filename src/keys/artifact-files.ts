@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { EnvironmentError } from '../core/errors.js';
 import type { DeploymentFile, SizedDeploymentFile } from '../core/validation/types.js';
 
 export type SizedFile = SizedDeploymentFile;
@@ -32,16 +33,35 @@ async function collect(source: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
   return Buffer.concat(parts);
 }
 
+/** A file that went away or cannot be read since it was listed: the machine's problem (exit 3). */
+function unreadable(file: string, error: unknown): EnvironmentError {
+  const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+  return new EnvironmentError(`Cannot read ${file} (${code}) while verifying it.`, {
+    kind: 'file-unreadable',
+    fix: 'Check that the build output is complete and readable (nothing deleting or rewriting it meanwhile), then verify again.',
+  });
+}
+
+async function* fromDisk(file: string): AsyncGenerator<Uint8Array> {
+  try {
+    yield* createReadStream(file, { highWaterMark: chunkBytes }) as AsyncIterable<Buffer>;
+  } catch (error) {
+    throw unreadable(file, error);
+  }
+}
+
 /** A file on disk, read when asked. */
 export function diskFile(file: string, size: number, tally: ReadTally): SizedFile {
   return {
     size,
     bytes: async () => {
-      const data = await readFile(file);
+      const data = await readFile(file).catch((error: unknown) => {
+        throw unreadable(file, error);
+      });
       tally.bytes += data.length;
       return data;
     },
-    chunks: () => counted(createReadStream(file, { highWaterMark: chunkBytes }) as AsyncIterable<Buffer>, tally),
+    chunks: () => counted(fromDisk(file), tally),
   };
 }
 

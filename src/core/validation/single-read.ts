@@ -36,8 +36,17 @@ export async function readArtifactOnce(
   if (algorithms.length === 0 && verify === undefined) return { digests };
   const hashes: [string, Hash][] = algorithms.map((a) => [a, createHash(a)]);
   const source = file.chunks()[Symbol.asyncIterator]();
+  // A read that fails (a disk error, a broken zip entry) is the file's failure, not a verdict on
+  // its signature: the verifier may swallow it, so it is kept and thrown here.
+  let failure: { error: unknown } | undefined;
   const next = async (): Promise<IteratorResult<Uint8Array>> => {
-    const step = await source.next();
+    let step: IteratorResult<Uint8Array>;
+    try {
+      step = await source.next();
+    } catch (error) {
+      failure ??= { error };
+      throw error;
+    }
     if (step.done !== true) for (const [, hash] of hashes) hash.update(step.value);
     return step;
   };
@@ -46,6 +55,7 @@ export async function readArtifactOnce(
   let verdict: SignatureVerdict | undefined;
   try {
     if (verify !== undefined) verdict = await verify(shared);
+    if (failure !== undefined) throw failure.error;
     while ((await next()).done !== true);
   } finally {
     await source.return?.();
