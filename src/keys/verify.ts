@@ -1,6 +1,7 @@
 import type { CommandContext } from '../io/command-context.js';
 import type { Finding } from '../core/findings.js';
 import { validateDeployment, type ComponentVerdict } from '../core/validation/index.js';
+import { isArtifact } from '../core/validation/layout.js';
 import type { KeyServers, PublicRepository } from '../portal/keyservers.js';
 import { ruleFixes } from '../portal/rule-fixes.js';
 import { httpFor, keyServersFor, publicRepoFor } from '../portal/session.js';
@@ -49,7 +50,7 @@ export async function verifyArtifacts(
 
 /** What `verify` has read so far, against what the set holds: `verify: 12 of 40 files, 1.1 GiB of 2.0 GiB (55%)`. */
 export function progressText(set: ArtifactSet): string {
-  const artifacts = [...set.files.keys()].filter((p) => !/\.(md5|sha1|sha256|sha512|asc)$/.test(p)).length;
+  const artifacts = [...set.files.keys()].filter(isArtifact).length;
   let total = 0;
   for (const file of set.files.values()) total += file.size;
   const bytes = Math.min(set.tally.bytes, total);
