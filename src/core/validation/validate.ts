@@ -35,9 +35,10 @@ const decoder = new TextDecoder();
 /**
  * Applies the portal's rules to every component of a deployment. `files` maps maven paths to
  * files (or bytes); `maven-metadata.xml*` is ignored. Each artifact is read once, as a stream, at
- * most `filesInFlight` at a time; POMs, sidecars and signatures are read whole (they are small). Components come back sorted by coordinates, their
- * violations in a fixed rule order (layout, POM, version, packaging, content, checksums,
- * signatures), files sorted within each rule, so two runs over the same input print the same text.
+ * most `filesInFlight` at a time; POMs, sidecars and signatures are read whole (they are small).
+ * Components come back sorted by coordinates, their violations in a fixed rule order (layout,
+ * POM, version, packaging, content, checksums, signatures), files sorted within each rule, so two
+ * runs over the same input print the same text.
  */
 export async function validateDeployment(files: DeploymentFiles, env: ValidationEnvironment): Promise<ComponentVerdict[]> {
   const normalized = new Map<string, DeploymentFile>();
