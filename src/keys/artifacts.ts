@@ -1,9 +1,12 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
-import { effectivePomFromText } from '../core/pom/index.js';
+import { pomCoordinates } from '../core/pom/coordinates.js';
 import { openZip } from '../io/zip-reader.js';
 import { derivedChecksum, diskFile, memoryFile, newTally, streamedFile, type ReadTally, type SizedFile } from './artifact-files.js';
+
+// Kept importable from here (callers and tests predate its move to core/pom).
+export { pomCoordinates };
 
 /**
  * Finds the files `verify` checks and gives each its Maven repository path:
@@ -56,23 +59,6 @@ export async function fromMavenLayout(dir: string, cwd: string, tally = newTally
     origin.set(rel, path.relative(cwd, abs).split(path.sep).join('/'));
   }
   return { files, origin, from: dir, tally, close: noClose };
-}
-
-/**
- * groupId/artifactId/version/packaging of a POM's own project element (groupId and version fall
- * back to the parent's), read through the POM model: comments, CDATA and entities as XML has them,
- * and `${...}` resolved from the POM's own properties as Maven would.
- */
-export function pomCoordinates(xml: string): { groupId?: string; artifactId?: string; version?: string; packaging: string } {
-  const parsed = effectivePomFromText(xml, () => undefined);
-  if (!parsed.ok) return { packaging: 'jar' };
-  const { groupId, artifactId, version, packaging } = parsed.effective;
-  return {
-    ...(groupId === undefined ? {} : { groupId }),
-    ...(artifactId === undefined ? {} : { artifactId }),
-    ...(version === undefined ? {} : { version }),
-    packaging,
-  };
 }
 
 async function mavenModules(root: string, out: string[] = []): Promise<string[]> {
