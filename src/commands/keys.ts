@@ -6,9 +6,9 @@ import { EnvironmentError, ExitCode, UsageError, errorJson, failureJson } from '
 import { toReport } from '../core/findings.js';
 import { gatherKeyFacts } from '../keys/check.js';
 import { exportArmored, refusedKeyserver } from '../keys/export.js';
-import { resolveSigningKey } from '../keys/fingerprint.js';
+import { resolveSigningKey, signingKeyInput } from '../keys/fingerprint.js';
 import { hkpAddUrl, sendKeyHkp } from '../keys/hkp.js';
-import { confirm, httpFor, keyServersFor, signingKeyInput } from '../portal/session.js';
+import { confirm, httpFor, keyServersFor } from '../portal/session.js';
 import { findingsJson, findingsText } from '../ui/render/findings.js';
 import type { Define } from './registry.js';
 

@@ -106,7 +106,7 @@ export async function gatherFacts(ctx: CommandContext, options: GatherOptions): 
   }
   if (!options.offline && options.skipOnlineChecks !== true) {
     // Portal and key-server facts (issue 4): concurrent and time-bounded inside.
-    const { gatherOnlineFacts } = await import('../portal/online-facts.js');
+    const { gatherOnlineFacts } = await import('../keys/online-facts.js');
     const groupId = facts.release?.groupId;
     facts.online = { ...(await gatherOnlineFacts(ctx, groupId === undefined ? {} : { groupId })) };
   }

@@ -1,9 +1,12 @@
-import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
-import { effectivePomFromText } from '../core/pom/index.js';
-import { readZip } from '../core/zip.js';
+import { pomCoordinates } from '../core/pom/coordinates.js';
+import { openZip } from '../io/zip-reader.js';
+import { derivedChecksum, diskFile, memoryFile, newTally, streamedFile, type ReadTally, type SizedFile } from './artifact-files.js';
+
+// Kept importable from here (callers and tests predate its move to core/pom).
+export { pomCoordinates };
 
 /**
  * Finds the files `verify` checks and gives each its Maven repository path:
@@ -13,15 +16,23 @@ import { readZip } from '../core/zip.js';
  *   writes them only while deploying;
  * - a Gradle build: best effort, a Maven-layout folder the build published into
  *   (build/staging-deploy, build/repo, build/m2).
+ * Nothing is read here but POMs and folder listings: the files are read when the rules need
+ * them, artifacts as streams (see core/validation), so a set of any size costs its listing.
  */
 export interface ArtifactSet {
-  /** maven path → bytes */
-  files: Map<string, Uint8Array>;
+  /** maven path → file (read on demand) */
+  files: Map<string, SizedFile>;
   /** maven path → local file, relative to the project root (for findings). */
   origin: Map<string, string>;
   /** Which kind of folder was read, for messages. */
   from: string;
+  /** Files and bytes read so far (progress). */
+  tally: ReadTally;
+  /** Releases what the set holds open (a bundle's zip); safe to call twice. */
+  close(): void;
 }
+
+const noClose = (): void => undefined;
 
 const skipDirs = new Set(['.git', 'node_modules', '.relctl', 'src', '.gradle', '.idea']);
 
@@ -38,32 +49,16 @@ async function walk(root: string, out: string[] = [], rel = ''): Promise<string[
   return out;
 }
 
-export async function fromMavenLayout(dir: string, cwd: string): Promise<ArtifactSet> {
+export async function fromMavenLayout(dir: string, cwd: string, tally = newTally()): Promise<ArtifactSet> {
   if (!(await isDir(dir))) throw new UsageError(`${dir} is not a folder.`, { fix: 'Pass a Maven-layout staging folder with --dir.' });
-  const files = new Map<string, Uint8Array>();
+  const files = new Map<string, SizedFile>();
   const origin = new Map<string, string>();
   for (const rel of await walk(dir)) {
-    files.set(rel, await readFile(path.join(dir, rel)));
-    origin.set(rel, path.relative(cwd, path.join(dir, rel)).split(path.sep).join('/'));
+    const abs = path.join(dir, rel);
+    files.set(rel, diskFile(abs, (await stat(abs)).size, tally));
+    origin.set(rel, path.relative(cwd, abs).split(path.sep).join('/'));
   }
-  return { files, origin, from: dir };
-}
-
-/**
- * groupId/artifactId/version/packaging of a POM's own project element (groupId and version fall
- * back to the parent's), read through the POM model: comments, CDATA and entities as XML has them,
- * and `${...}` resolved from the POM's own properties as Maven would.
- */
-export function pomCoordinates(xml: string): { groupId?: string; artifactId?: string; version?: string; packaging: string } {
-  const parsed = effectivePomFromText(xml, () => undefined);
-  if (!parsed.ok) return { packaging: 'jar' };
-  const { groupId, artifactId, version, packaging } = parsed.effective;
-  return {
-    ...(groupId === undefined ? {} : { groupId }),
-    ...(artifactId === undefined ? {} : { artifactId }),
-    ...(version === undefined ? {} : { version }),
-    packaging,
-  };
+  return { files, origin, from: dir, tally, close: noClose };
 }
 
 async function mavenModules(root: string, out: string[] = []): Promise<string[]> {
@@ -75,39 +70,55 @@ async function mavenModules(root: string, out: string[] = []): Promise<string[]>
   return out;
 }
 
-function addChecksums(files: Map<string, Uint8Array>, origin: Map<string, string>): void {
+function addChecksums(files: Map<string, SizedFile>, origin: Map<string, string>): void {
   for (const [p, data] of [...files]) {
     if (/\.(md5|sha1|sha256|sha512|asc)$/.test(p)) continue;
     for (const algo of ['md5', 'sha1'] as const) {
       if (!files.has(`${p}.${algo}`)) {
-        files.set(`${p}.${algo}`, Buffer.from(createHash(algo).update(data).digest('hex')));
+        files.set(`${p}.${algo}`, derivedChecksum(data, algo));
         origin.set(`${p}.${algo}`, `${origin.get(p) ?? p}.${algo}`);
       }
     }
   }
 }
 
-/** A Publisher API bundle (central-publishing-maven-plugin's zip): exactly the files that would be uploaded. */
+/**
+ * A Publisher API bundle (central-publishing-maven-plugin's zip): exactly the files that would be
+ * uploaded, read entry by entry from the zip (its directory now, each entry's content when the
+ * rules read it). The caller closes the set.
+ */
 export async function fromBundle(zip: string, cwd: string): Promise<ArtifactSet> {
-  const bytes = await readFile(zip).catch(() => undefined);
-  if (bytes === undefined) {
+  if ((await stat(zip).catch(() => undefined))?.isFile() !== true) {
     throw new UsageError(`The bundle ${zip} does not exist.`, { fix: 'Run the release build first (relctl release --from build).' });
   }
-  let entries: Map<string, Uint8Array>;
-  try {
-    entries = readZip(bytes);
-  } catch (error) {
-    throw new UsageError(`The bundle ${zip} cannot be read: ${(error as Error).message}.`, { fix: 'Rebuild it (relctl release --from build).' });
-  }
+  const unreadable = (error: unknown): UsageError =>
+    new UsageError(`The bundle ${zip} cannot be read: ${(error as Error).message}.`, { fix: 'Rebuild it (relctl release --from build).' });
+  const archive = await openZip(zip).catch((error: unknown) => {
+    throw unreadable(error);
+  });
+  const tally = newTally();
   const shown = path.relative(cwd, zip).split(path.sep).join('/');
-  return { files: entries, origin: new Map([...entries.keys()].map((p) => [p, `${shown}!${p}`])), from: shown };
+  const files = new Map<string, SizedFile>();
+  for (const entry of archive.entries) {
+    // A broken entry (bad size, unknown compression) is the bundle's fault, named as such.
+    const open = async function* (): AsyncGenerator<Uint8Array> {
+      try {
+        yield* entry.chunks();
+      } catch (error) {
+        throw unreadable(error);
+      }
+    };
+    files.set(entry.name, streamedFile(entry.size, open, tally));
+  }
+  return { files, origin: new Map([...files.keys()].map((p) => [p, `${shown}!${p}`])), from: shown, tally, close: () => archive.close() };
 }
 
 export async function fromMavenTargets(cwd: string): Promise<ArtifactSet> {
   const checkout = path.join(cwd, 'target', 'checkout');
   const root = (await stat(path.join(checkout, 'pom.xml')).catch(() => undefined)) ? checkout : cwd;
-  const files = new Map<string, Uint8Array>();
+  const files = new Map<string, SizedFile>();
   const origin = new Map<string, string>();
+  const tally = newTally();
   const unbuilt: string[] = [];
   for (const mod of await mavenModules(root)) {
     const pomText = await readFile(path.join(mod, 'pom.xml'), 'utf8');
@@ -124,18 +135,19 @@ export async function fromMavenTargets(cwd: string): Promise<ArtifactSet> {
     const rel = (p: string): string => path.relative(cwd, p).split(path.sep).join('/');
     for (const name of names) {
       if (!/\.(pom|jar|war|ear|aar|zip|module|asc|md5|sha1)$/.test(name)) continue;
-      files.set(`${dir}/${name}`, await readFile(path.join(target, name)));
+      const abs = path.join(target, name);
+      files.set(`${dir}/${name}`, diskFile(abs, (await stat(abs)).size, tally));
       origin.set(`${dir}/${name}`, rel(path.join(target, name)));
     }
     if (!files.has(`${dir}/${base}.pom`)) {
-      files.set(`${dir}/${base}.pom`, Buffer.from(pomText));
+      files.set(`${dir}/${base}.pom`, memoryFile(Buffer.from(pomText)));
       origin.set(`${dir}/${base}.pom`, rel(path.join(mod, 'pom.xml')));
     }
     // The gpg command-line signing route (examples/demo, maven-offline.md §6) signs a copy of the
     // POM as target/gpg-pom.xml.asc and attaches it as <base>.pom.asc.
     const cliPomAsc = path.join(target, 'gpg-pom.xml.asc');
     if (!files.has(`${dir}/${base}.pom.asc`) && (await stat(cliPomAsc).catch(() => undefined)) !== undefined) {
-      files.set(`${dir}/${base}.pom.asc`, await readFile(cliPomAsc));
+      files.set(`${dir}/${base}.pom.asc`, diskFile(cliPomAsc, (await stat(cliPomAsc)).size, tally));
       origin.set(`${dir}/${base}.pom.asc`, rel(cliPomAsc));
     }
   }
@@ -148,7 +160,7 @@ export async function fromMavenTargets(cwd: string): Promise<ArtifactSet> {
     });
   }
   addChecksums(files, origin);
-  return { files, origin, from: root === cwd ? 'target/ folders' : 'target/checkout' };
+  return { files, origin, from: root === cwd ? 'target/ folders' : 'target/checkout', tally, close: noClose };
 }
 
 export async function fromGradleBuild(cwd: string): Promise<ArtifactSet> {
@@ -164,9 +176,10 @@ export async function fromGradleBuild(cwd: string): Promise<ArtifactSet> {
       fix: 'Publish to a local folder first (a maven-publish repository pointing at build/staging-deploy), or pass that folder with --dir.',
     });
   }
-  const merged: ArtifactSet = { files: new Map(), origin: new Map(), from: roots.map((r) => path.relative(cwd, r)).join(', ') };
+  const tally = newTally();
+  const merged: ArtifactSet = { files: new Map(), origin: new Map(), from: roots.map((r) => path.relative(cwd, r)).join(', '), tally, close: noClose };
   for (const r of roots) {
-    const set = await fromMavenLayout(r, cwd);
+    const set = await fromMavenLayout(r, cwd, tally);
     for (const [k, v] of set.files) merged.files.set(k, v);
     for (const [k, v] of set.origin) merged.origin.set(k, v);
   }

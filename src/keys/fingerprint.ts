@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { parseProperties } from '../core/gradle/properties.js';
+import type { CommandContext } from '../io/command-context.js';
 import { descriptorText } from '../io/descriptor.js';
 import { listPublicKeys, listSecretKeys, type GpgKey, type GpgOptions } from './gpg.js';
 
@@ -97,4 +98,15 @@ export async function resolveSigningKey(input: ResolveInput): Promise<ResolvedSi
     out.configuredKeyId = { ...configured, matches: keyIdMatches(configured.id, fingerprint, local?.subkeys ?? []) };
   }
   return out;
+}
+
+/** What resolveSigningKey needs from a command's context, naming where --fingerprint came from. */
+export function signingKeyInput(ctx: CommandContext): ResolveInput {
+  const src = ctx.configSources.fingerprint;
+  return {
+    cwd: ctx.cwd,
+    env: ctx.env,
+    ...(ctx.config.fingerprint === undefined ? {} : { fingerprint: ctx.config.fingerprint }),
+    ...(src === undefined ? {} : { fingerprintSource: src === 'flag' ? '--fingerprint' : src === 'env' ? 'RELCTL_FINGERPRINT' : 'relctl.config.json' }),
+  };
 }

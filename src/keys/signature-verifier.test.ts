@@ -60,6 +60,22 @@ describe('createSignatureVerifier', () => {
     expect(await verify('demo-1.0.0.jar', new TextEncoder().encode('tampered'), primarySig)).toEqual({ status: 'invalid' });
   });
 
+  it('verifies data streamed in many chunks (a big file read from disk), and finds one changed byte in it', async () => {
+    const big = path.join(dir.path, 'big-1.0.0.jar');
+    const content = Buffer.alloc(5 * 1024 * 1024 + 17, 'relctl ');
+    await writeFile(big, content);
+    const sig = new Uint8Array(await readFile(await key.sign(big)));
+    async function* chunks(bytes: Buffer): AsyncGenerator<Uint8Array> {
+      for (let at = 0; at < bytes.length; at += 64 * 1024) yield bytes.subarray(at, at + 64 * 1024);
+    }
+    // gpg signs with the signing subkey beforeAll added.
+    const verify = createSignatureVerifier(recordingLookup(armoredWithSubkey).lookup);
+    expect(await verify('big-1.0.0.jar', chunks(content), sig)).toEqual({ status: 'valid', fingerprint: key.fingerprint });
+    const changed = Buffer.from(content);
+    changed[3 * 1024 * 1024] = 0x58;
+    expect(await verify('big-1.0.0.jar', chunks(changed), sig)).toEqual({ status: 'invalid' });
+  });
+
   it('answers invalid for a corrupt .asc, never throws', async () => {
     const verify = createSignatureVerifier(recordingLookup(key.armoredPublicKey).lookup);
     const armored = new TextDecoder().decode(primarySig);

@@ -1,4 +1,4 @@
-import type { Key, Signature } from 'openpgp';
+import type { Key, LiteralDataPacket, Signature } from 'openpgp';
 import type { SignatureVerdict } from '../core/validation/types.js';
 
 /** Who made a signature, as its packet says: the fingerprint when present (v4 subpacket 33). */
@@ -12,7 +12,8 @@ export interface SignatureIssuer {
 /** Returns the armored public key for an issuer, or undefined when no server has it. */
 export type PublicKeyLookup = (issuer: SignatureIssuer) => Promise<string | undefined>;
 
-export type SignatureVerifier = (file: string, data: Uint8Array, signature: Uint8Array) => Promise<SignatureVerdict>;
+/** `data` whole, or streamed in chunks (read to its end unless the verdict needs none of it). */
+export type SignatureVerifier = (file: string, data: Uint8Array | AsyncIterable<Uint8Array>, signature: Uint8Array) => Promise<SignatureVerdict>;
 
 type OpenPgp = typeof import('openpgp');
 let openpgpModule: Promise<OpenPgp> | undefined;
@@ -112,6 +113,40 @@ export function createSignatureVerifier(lookup: PublicKeyLookup): SignatureVerif
 }
 
 /**
+ * The data as bytes when it is small (one chunk: the common case, and openpgp is twice as fast on
+ * bytes), else as a web stream pulled chunk by chunk, so a file of any size is verified in the
+ * memory of a few chunks.
+ */
+async function bytesOrStream(data: Uint8Array | AsyncIterable<Uint8Array>): Promise<Uint8Array | ReadableStream<Uint8Array>> {
+  if (data instanceof Uint8Array) return data;
+  const source = data[Symbol.asyncIterator]();
+  const first = await source.next();
+  if (first.done === true) return new Uint8Array(0);
+  const second = await source.next();
+  if (second.done === true) return first.value;
+  const ahead = [first.value, second.value];
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const queued = ahead.shift();
+        if (queued !== undefined) return controller.enqueue(queued);
+        const step = await source.next();
+        if (step.done === true) controller.close();
+        else controller.enqueue(step.value);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+/** Reads a stream to its end, dropping what it reads. */
+async function drain(stream: Uint8Array | ReadableStream<Uint8Array>): Promise<void> {
+  if (!(stream instanceof ReadableStream)) return;
+  const reader = stream.getReader();
+  while (!(await reader.read()).done);
+}
+
+/**
  * Checks one detached signature the way openpgp.verify does (digest, signature, creation and
  * expiry times, then the signing key's validity when the signature was made), but on the
  * signature packet directly: about twice as fast, which matters for 800 files.
@@ -120,7 +155,7 @@ export function createSignatureVerifier(lookup: PublicKeyLookup): SignatureVerif
  * openpgp.js then refuses it ("Could not find primary user"). The seed says such a key is still
  * published, so for it we check the key material itself and a subkey's binding to its primary.
  */
-async function verifyDetached(openpgp: OpenPgp, key: Key, signature: Signature, data: Uint8Array): Promise<boolean> {
+async function verifyDetached(openpgp: OpenPgp, key: Key, signature: Signature, data: Uint8Array | AsyncIterable<Uint8Array>): Promise<boolean> {
   try {
     const packet = signature.packets[0]!;
     const { binary, text } = openpgp.enums.signature;
@@ -128,10 +163,14 @@ async function verifyDetached(openpgp: OpenPgp, key: Key, signature: Signature, 
     const signingKey = key.getKeys(packet.issuerKeyID)[0];
     if (signingKey === undefined) return false;
     // The literal data packet createMessage builds is exactly what a detached signature covers.
-    const message = await openpgp.createMessage({ binary: data });
-    const literal = message.packets[0];
+    const message = await openpgp.createMessage({ binary: await bytesOrStream(data) });
+    const literal = message.packets[0] as LiteralDataPacket | undefined;
     if (literal === undefined) return false;
-    await packet.verify(signingKey.keyPacket, packet.signatureType, literal);
+    // On a stream, verify hashes a passive clone of the literal's data: the clone only moves
+    // while the original is read (openpgp.verify has its caller read `data`), so read it alongside.
+    const verified = packet.verify(signingKey.keyPacket, packet.signatureType, literal);
+    const [outcome] = await Promise.allSettled([verified, drain(message.getLiteralData()!)]);
+    if (outcome.status === 'rejected') return false;
     const created = packet.created ?? new Date();
     if (signingKey.getCreationTime() > created) return false;
     if (key.users.length > 0) {

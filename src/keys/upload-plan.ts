@@ -2,6 +2,7 @@ import { isRelctlError, StepFailedError } from '../core/errors.js';
 import { toReport } from '../core/findings.js';
 import type { CommandContext } from '../io/command-context.js';
 import type { PortalFailure } from '../portal/client.js';
+import { sizeText } from '../ui/progress.js';
 import type { ArtifactSet } from './artifacts.js';
 
 /**
@@ -18,21 +19,12 @@ export interface UploadPlan {
 
 export function planOf(set: ArtifactSet): UploadPlan {
   let bytes = 0;
-  for (const data of set.files.values()) bytes += data.length;
+  for (const file of set.files.values()) bytes += file.size;
   return { files: set.files.size, bytes, from: set.from };
 }
 
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KiB', 'MiB', 'GiB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
-}
+/** Sizes as the plan and the progress line write them. */
+export const formatBytes = sizeText;
 
 export function planText(plan: UploadPlan | undefined): string {
   return plan === undefined

@@ -1,9 +1,11 @@
 import type { CommandContext } from '../io/command-context.js';
 import type { Finding } from '../core/findings.js';
 import { validateDeployment, type ComponentVerdict } from '../core/validation/index.js';
+import { isArtifact } from '../core/validation/layout.js';
 import type { KeyServers, PublicRepository } from '../portal/keyservers.js';
 import { ruleFixes } from '../portal/rule-fixes.js';
 import { httpFor, keyServersFor, publicRepoFor } from '../portal/session.js';
+import { sizeText, startProgress } from '../ui/progress.js';
 import type { ArtifactSet } from './artifacts.js';
 import { createSignatureVerifier, type SignatureIssuer } from './signature-verifier.js';
 
@@ -46,9 +48,24 @@ export async function verifyArtifacts(
   return { verdicts, findings };
 }
 
-/** verifyArtifacts with a command's key servers and public repository, on one HTTP client closed afterwards. */
+/** What `verify` has read so far, against what the set holds: `verify: 12 of 40 files, 1.1 GiB of 2.0 GiB (55%)`. */
+export function progressText(set: ArtifactSet): string {
+  const artifacts = [...set.files.keys()].filter(isArtifact).length;
+  let total = 0;
+  for (const file of set.files.values()) total += file.size;
+  const bytes = Math.min(set.tally.bytes, total);
+  const percent = total === 0 ? 100 : Math.floor((bytes / total) * 100);
+  return `verify: ${Math.min(set.tally.files, artifacts)} of ${artifacts} files, ${sizeText(bytes)} of ${sizeText(total)} (${percent}%)`;
+}
+
+/**
+ * verifyArtifacts with a command's key servers and public repository, on one HTTP client closed
+ * afterwards, with a progress line while it reads (a terminal's updating line, or a line every few
+ * seconds elsewhere; nothing for a run that ends within a couple of seconds). Closes the set.
+ */
 export async function verifyWithContext(ctx: CommandContext, set: ArtifactSet): Promise<{ verdicts: ComponentVerdict[]; findings: Finding[] }> {
   const http = httpFor(ctx);
+  const progress = startProgress(ctx.out, () => progressText(set));
   try {
     return await verifyArtifacts(set, {
       keyServers: keyServersFor(ctx, http),
@@ -56,6 +73,8 @@ export async function verifyWithContext(ctx: CommandContext, set: ArtifactSet): 
       log: (l) => ctx.out.verbose(l),
     });
   } finally {
+    progress.stop();
+    set.close();
     await http.close();
   }
 }

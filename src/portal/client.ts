@@ -3,7 +3,7 @@ import type { Finding } from '../core/findings.js';
 import type { RepositoryKey } from '../core/identifiers.js';
 import { componentsOfStatusErrors, decodeFailure, deploymentsUrl, type ComponentErrors, type DecodeContext, type DecodedFailure } from './decode.js';
 import { displayUrl } from './http-policy.js';
-import type { ApiTarget, HttpClient, HttpRequest, HttpResponse } from './http.js';
+import type { ApiTarget, HttpClient, HttpRequest, HttpResponse, StreamedBody } from './http.js';
 import { bearerHeader, type PortalToken } from './token.js';
 import { apiUrl, keyText } from './urls.js';
 
@@ -126,16 +126,13 @@ export class PortalClient {
 
   /**
    * POST /api/v1/publisher/upload: a bundle zip as the multipart part `bundle` (the portal-native
-   * route); the reply is the deployment id as text.
+   * route), streamed from disk (see bundle-body.ts); the reply is the deployment id as text.
    */
-  async uploadBundle(bundle: Uint8Array, o: { name: string; publishingType: 'USER_MANAGED' | 'AUTOMATIC'; filename: string }): Promise<UploadAnswer> {
+  async uploadBundle(form: { body: StreamedBody; contentType: string }, o: { name: string; publishingType: 'USER_MANAGED' | 'AUTOMATIC' }): Promise<UploadAnswer> {
     const url = this.publisher({ publishingType: o.publishingType, name: o.name })`/upload`;
-    const boundary = `relctl-${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
-    const head = `--${boundary}\r\ncontent-disposition: form-data; name="bundle"; filename="${o.filename.replace(/["\r\n]/g, '_')}"\r\ncontent-type: application/octet-stream\r\n\r\n`;
-    const body = Buffer.concat([Buffer.from(head), bundle, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-    const headers = { 'content-type': `multipart/form-data; boundary=${boundary}` };
+    const headers = { 'content-type': form.contentType };
     // The answer is the deployment id as text/plain; a lost one is settled by the status of the deployments page.
-    const res = await this.call(publisherApi, { method: 'POST', url, headers, body, expect: 'json-or-empty', settle: `open ${deploymentsUrl(this.urls.portalUrl)}` });
+    const res = await this.call(publisherApi, { method: 'POST', url, headers, body: form.body, expect: 'json-or-empty', settle: `open ${deploymentsUrl(this.urls.portalUrl)}` });
     if (res.status < 200 || res.status > 299) this.fail(res, { method: 'POST', url }, { action: 'bundle upload' });
     return this.uploadAnswer(res);
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeFailure, errorText, parseValidationFailure } from './decode.js';
+import { decodeFailure, errorText, maxPortalWords, parseValidationFailure } from './decode.js';
 
 const ctx = { action: 'manual upload', portalUrl: 'https://central.example', groupId: 'org.example' };
 
@@ -9,6 +9,22 @@ describe('decodeFailure', () => {
     expect(d).toMatchObject({ exit: 'failed', kind: 'no-repository', repositoryKey: 'u/10.0.0.1/org.example--default-repository' });
     expect(d.fix).toContain('relctl search --group-id org.example --ip any');
     expect(d.fix).toContain('relctl upload --repository-key');
+  });
+
+  it("puts the portal's own words first, verbatim on their own line, then relctl's reading", () => {
+    const d = decodeFailure(400, '{"error":"Failed to process request: No repository found for u/10.0.0.1/org.example--default-repository"}', ctx);
+    const [said, ...reading] = d.message.split('\n');
+    expect(said).toBe('portal said: No repository found for u/10.0.0.1/org.example--default-repository');
+    expect(reading.join('\n')).toContain('No staging repository');
+    expect(decodeFailure(503, 'busy, try later', ctx).message.split('\n')[0]).toBe('portal said: busy, try later');
+    expect(decodeFailure(401, '', ctx).message).not.toContain('portal said');
+  });
+
+  it("cuts the portal's words at a sane length, on one line, with no control characters", () => {
+    const long = decodeFailure(400, `{"error":"${'x'.repeat(5000)}"}`, ctx).message.split('\n')[0]!;
+    expect(long).toBe(`portal said: ${'x'.repeat(maxPortalWords)}…`);
+    const hostile = decodeFailure(400, 'evil\u001b[2Jtext\nsecond line\nthird', ctx).message.split('\n')[0]!;
+    expect(hostile).toBe('portal said: evil [2Jtext (and 2 more lines)');
   });
 
   it('maps the plain-text prototype form too (no JSON, with the prefix)', () => {

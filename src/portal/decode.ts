@@ -120,8 +120,36 @@ export function tokenRejected(ctx: DecodeContext): DecodedFailure {
   };
 }
 
-/** Decodes a non-2xx answer of the staging API or Publisher API. */
+/** Longest portal text shown on the `portal said:` line; the rest is cut with an ellipsis. */
+export const maxPortalWords = 400;
+
+/**
+ * The portal's own words, as users search for them: its error text verbatim on one line (the
+ * first line of a multi-line text, whose other lines relctl lists as findings), control
+ * characters blanked (a terminal must not obey them), cut at `maxPortalWords` characters.
+ * Undefined when the answer had no text. Secrets are masked by the output's redactor, as
+ * everything printed is.
+ */
+export function portalWords(body: string): string | undefined {
+  const { text } = errorText(body);
+  const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '');
+  const first = lines[0]?.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').trim();
+  if (first === undefined || first === '') return undefined;
+  const more = lines.length > 1 ? ` (and ${lines.length - 1} more line${lines.length === 2 ? '' : 's'})` : '';
+  return first.length > maxPortalWords ? `${first.slice(0, maxPortalWords)}…${more}` : `${first}${more}`;
+}
+
+/**
+ * Decodes a non-2xx answer of the staging API or Publisher API: the portal's words verbatim on
+ * their own first line (`portal said: …`, DESIGN §5), then relctl's reading of them.
+ */
 export function decodeFailure(status: number, body: string, ctx: DecodeContext): DecodedFailure {
+  const decoded = decodeKnownFailure(status, body, ctx);
+  const said = portalWords(body);
+  return said === undefined ? decoded : { ...decoded, message: `portal said: ${said}\n${decoded.message}` };
+}
+
+function decodeKnownFailure(status: number, body: string, ctx: DecodeContext): DecodedFailure {
   const ids = { ...(ctx.repositoryKey === undefined ? {} : { repositoryKey: ctx.repositoryKey }) };
   if (status === 401) return { ...tokenRejected(ctx), ...ids };
   if (status === 402) {
@@ -154,7 +182,7 @@ export function decodeFailure(status: number, body: string, ctx: DecodeContext):
     return {
       exit: 'environment',
       kind: 'portal-unavailable',
-      message: `The portal answered HTTP ${status} to the ${ctx.action}${body.trim() === '' ? '' : `: ${errorText(body).text.slice(0, 300)}`}.`,
+      message: `The portal answered HTTP ${status} to the ${ctx.action}.`,
       fix: 'The service is having trouble: check the state (relctl search / relctl status) and try again later.',
       ...ids,
     };
@@ -188,7 +216,7 @@ export function decodeFailure(status: number, body: string, ctx: DecodeContext):
     return {
       exit: 'failed',
       kind: 'namespace-not-authorized',
-      message: `The token may not publish into ${ctx.groupId ?? 'this namespace'}: ${text}`,
+      message: `The token may not publish into ${ctx.groupId ?? 'this namespace'}.`,
       fix: `Use the group id of a namespace verified for your account (see ${ctx.portalUrl}/publishing/namespaces), or request it in the portal.`,
       ...withIds,
     };
@@ -199,7 +227,7 @@ export function decodeFailure(status: number, body: string, ctx: DecodeContext):
     return {
       exit: 'failed',
       kind: 'namespace-blocked',
-      message: `The namespace is blocked: ${text}`,
+      message: 'The namespace is blocked by a failed deployment: the portal refuses new uploads until it is dropped.',
       fix: blockedFix(ctx, id),
       repositoryKey: blocked[1]!,
       ...(id === undefined ? {} : { deploymentId: id }),
@@ -221,7 +249,7 @@ export function decodeFailure(status: number, body: string, ctx: DecodeContext):
     return {
       exit: 'failed',
       kind: 'not-droppable',
-      message: `The ${ctx.action} was refused: ${text}. A published release cannot be dropped; Maven Central keeps it for good.`,
+      message: `The ${ctx.action} was refused: a published release cannot be dropped; Maven Central keeps it for good.`,
       fix: 'Nothing to drop, and a published deployment blocks nothing. To replace what it published, fix the cause and release a new version.',
       ...withIds,
     };
@@ -230,7 +258,7 @@ export function decodeFailure(status: number, body: string, ctx: DecodeContext):
     return {
       exit: 'failed',
       kind: 'not-found',
-      message: `Not found (HTTP 404) for the ${ctx.action}${text === '' ? '' : `: ${text.slice(0, 300)}`}.`,
+      message: `Not found (HTTP 404) for the ${ctx.action}.`,
       fix: 'Check the id or key (relctl search --ip any lists staging repositories and their deployment ids).',
       ...withIds,
     };
@@ -238,8 +266,8 @@ export function decodeFailure(status: number, body: string, ctx: DecodeContext):
   return {
     exit: 'failed',
     kind: 'portal-rejected',
-    message: `The portal rejected the ${ctx.action} (HTTP ${status})${text === '' ? '' : `: ${text.slice(0, 500)}`}.`,
-    fix: text === '' ? 'The portal gave no reason: check the id, key and group id you passed, then run the command again.' : 'Read the portal text above; fix the cause and run the command again.',
+    message: `The portal rejected the ${ctx.action} (HTTP ${status}).`,
+    fix: text === '' ? 'The portal gave no reason: check the id, key and group id you passed, then run the command again.' : 'Read what the portal said above; fix the cause and run the command again.',
     ...withIds,
   };
 }

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import { EnvironmentError } from '../core/errors.js';
@@ -48,11 +49,32 @@ export interface ApiTarget {
   setting: string;
 }
 
+/**
+ * A body sent as a stream of known length (a bundle from disk): `open` is called once per attempt,
+ * so a retry sends a new stream, and `length` is sent as Content-Length (never chunked encoding,
+ * DESIGN §5).
+ */
+export interface StreamedBody {
+  length: number;
+  open(): AsyncIterable<Uint8Array>;
+}
+
+/**
+ * The pace a streamed upload is allowed on top of --timeout: the deadline of a request with a
+ * streamed body is --timeout plus one second per MiB it sends, so a 1 GiB bundle may take 17
+ * minutes more, and a stalled one still ends.
+ */
+export const minUploadBytesPerSecond = 1024 * 1024;
+
+function isStreamed(body: HttpRequest['body']): body is StreamedBody {
+  return typeof body === 'object' && !(body instanceof Uint8Array);
+}
+
 export interface HttpRequest {
   method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   headers?: Record<string, string>;
-  body?: string | Uint8Array;
+  body?: string | Uint8Array | StreamedBody;
   /** An API call: no redirects, and a 2xx must match `expect`. */
   api?: ApiTarget;
   /** What a 2xx answer of an API call must be (default json). */
@@ -136,7 +158,8 @@ export class HttpClient {
     const safe = req.method === 'GET' || req.method === 'HEAD' || req.idempotent === true;
     const retries = this.options.retries ?? 4;
     const shown = `${req.method} ${displayUrl(req.url)}`;
-    const deadline = Date.now() + this.options.timeoutMs;
+    const budgetMs = this.options.timeoutMs + (isStreamed(req.body) ? Math.ceil((req.body.length / minUploadBytesPerSecond) * 1000) : 0);
+    const deadline = Date.now() + budgetMs;
     for (let attempt = 0; ; attempt++) {
       this.options.log?.(attempt === 0 ? shown : `${shown} (retry ${attempt} of ${retries})`);
       let response: HttpResponse;
@@ -144,7 +167,7 @@ export class HttpClient {
         response = await this.once(req, Math.max(1, deadline - Date.now()));
       } catch (error) {
         if (this.options.signal?.aborted === true) throw error;
-        const facts: FailureFacts = describeFailure(error, this.options.timeoutMs);
+        const facts: FailureFacts = describeFailure(error, budgetMs);
         const pause = retryDelayMs(attempt, undefined, this.backoff());
         if ((safe || facts.notSent) && !facts.timedOut && !facts.tooLarge && attempt < retries && this.fits(deadline, pause)) {
           this.options.log?.(`${shown}: ${facts.why}`);
@@ -233,10 +256,11 @@ export class HttpClient {
     const signal = this.options.signal === undefined ? expiry : AbortSignal.any([this.options.signal, expiry]);
     const cap = this.maxBytes(req);
     try {
+      const streamed = isStreamed(req.body) ? req.body : undefined;
       const res = await request(req.url, {
         method: req.method,
-        headers: { 'user-agent': userAgent(), ...req.headers },
-        body: req.body,
+        headers: { 'user-agent': userAgent(), ...req.headers, ...(streamed === undefined ? {} : { 'content-length': String(streamed.length) }) },
+        body: streamed === undefined ? (req.body as string | Uint8Array | undefined) : Readable.from(streamed.open(), { objectMode: false }),
         dispatcher,
         signal,
       });

@@ -1,6 +1,5 @@
 import type { CommandContext } from '../io/command-context.js';
 import { UsageError } from '../core/errors.js';
-import type { resolveSigningKey } from '../keys/fingerprint.js';
 import { askYesNo } from '../ui/ask.js';
 import { PortalClient } from './client.js';
 import { HttpClient } from './http.js';
@@ -112,15 +111,4 @@ export async function confirm(ctx: CommandContext, yes: boolean, question: strin
     });
   }
   return askYesNo(question, false);
-}
-
-/** What resolveSigningKey needs from a command's context, naming where --fingerprint came from. */
-export function signingKeyInput(ctx: CommandContext): Parameters<typeof resolveSigningKey>[0] {
-  const src = ctx.configSources.fingerprint;
-  return {
-    cwd: ctx.cwd,
-    env: ctx.env,
-    ...(ctx.config.fingerprint === undefined ? {} : { fingerprint: ctx.config.fingerprint }),
-    ...(src === undefined ? {} : { fingerprintSource: src === 'flag' ? '--fingerprint' : src === 'env' ? 'RELCTL_FINGERPRINT' : 'relctl.config.json' }),
-  };
 }

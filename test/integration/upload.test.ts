@@ -63,7 +63,8 @@ describe('relctl upload', () => {
   it('explains "No repository found" when nothing was staged, with the search and the by-key way', async () => {
     const r = await runCli(['upload', '--group-id', 'org.example', '--yes', '--no-verify', '--cwd', await project()], { env: sandboxEnv(sb) });
     expect(r.exitCode).toBe(1);
-    expect(r.stderr).toContain('No staging repository');
+    // The portal's sentence first, verbatim (what users search for; the token's user masked), then relctl's reading.
+    expect(r.stderr).toContain('error portal said: No repository found for ***/127.0.0.1/org.example--default-repository\nNo staging repository');
     expect(r.stderr).toContain('relctl search --group-id org.example --ip any');
     expect(r.stderr).toContain('--repository-key');
     expect(r.stderr).not.toMatch(/\n\s+at /);

@@ -1,4 +1,5 @@
-export type { ComponentVerdict, RuleCode, RuleViolation, SignatureVerdict, ValidationEnvironment } from './types.js';
+export type { ComponentVerdict, DeploymentFile, DeploymentFiles, RuleCode, RuleViolation, SignatureVerdict, SizedDeploymentFile, ValidationEnvironment } from './types.js';
+export { asDeploymentFile, fileOfBytes } from './single-read.js';
 export { ruleCodes } from './types.js';
 export { validateDeployment, mainExtension, purlOf } from './validate.js';
 export { formatFailure, parseFailureText, failureHeadline } from './format.js';

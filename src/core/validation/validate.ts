@@ -1,17 +1,22 @@
-import { createHash } from 'node:crypto';
 import { createLimiter } from './limiter.js';
 import { basename, groupComponents, isArtifact, isIgnored, isValidComponentDir, normalizePath, parseArtifactName } from './layout.js';
 import type { ComponentLayout } from './layout.js';
 import { summarizePom } from './pom-summary.js';
 import type { PomSummary } from './pom-summary.js';
+import { asDeploymentFile, readArtifactOnce } from './single-read.js';
 import { ruleText } from './texts.js';
-import type { ComponentVerdict, RuleViolation, ValidationEnvironment } from './types.js';
+import type { ComponentVerdict, DeploymentFile, DeploymentFiles, RuleViolation, ValidationEnvironment } from './types.js';
 
-type Files = ReadonlyMap<string, Uint8Array>;
+type Files = ReadonlyMap<string, DeploymentFile>;
 type Limit = <T>(task: () => Promise<T>) => Promise<T>;
 
 /** Calls into the environment (possibly remote servers) run this many at a time. */
 const concurrency = 8;
+/**
+ * Artifacts read at once: enough to keep the disk and the hashing busy on many small files,
+ * few enough that memory is a handful of read buffers whatever the release's size.
+ */
+const filesInFlight = 4;
 
 /** Main artifact extension per packaging; any other packaging ships `.<packaging>`. */
 const extensionOfPackaging: Record<string, string> = { jar: 'jar', bundle: 'jar', 'maven-plugin': 'jar', ejb: 'jar', war: 'war' };
@@ -29,22 +34,25 @@ const decoder = new TextDecoder();
 
 /**
  * Applies the portal's rules to every component of a deployment. `files` maps maven paths to
- * bytes; `maven-metadata.xml*` is ignored. Components come back sorted by coordinates, their
- * violations in a fixed rule order (layout, POM, version, packaging, content, checksums,
- * signatures), files sorted within each rule, so two runs over the same input print the same text.
+ * files (or bytes); `maven-metadata.xml*` is ignored. Each artifact is read once, as a stream, at
+ * most `filesInFlight` at a time; POMs, sidecars and signatures are read whole (they are small).
+ * Components come back sorted by coordinates, their violations in a fixed rule order (layout,
+ * POM, version, packaging, content, checksums, signatures), files sorted within each rule, so two
+ * runs over the same input print the same text.
  */
-export async function validateDeployment(files: Files, env: ValidationEnvironment): Promise<ComponentVerdict[]> {
-  const normalized = new Map<string, Uint8Array>();
+export async function validateDeployment(files: DeploymentFiles, env: ValidationEnvironment): Promise<ComponentVerdict[]> {
+  const normalized = new Map<string, DeploymentFile>();
   for (const [path, data] of files) {
     const p = normalizePath(path);
-    if (p !== '' && !isIgnored(p)) normalized.set(p, data);
+    if (p !== '' && !isIgnored(p)) normalized.set(p, asDeploymentFile(data));
   }
   const limit = createLimiter(concurrency);
+  const reads = createLimiter(filesInFlight);
   const pomCache = new Map<string, Promise<string | undefined>>();
   const loadPom = (g: string, a: string, v: string): Promise<string | undefined> => {
     const path = `${g.replace(/\./g, '/')}/${a}/${v}/${a}-${v}.pom`;
     const local = normalized.get(path);
-    if (local !== undefined) return Promise.resolve(decoder.decode(local));
+    if (local !== undefined) return local.bytes().then((bytes) => decoder.decode(bytes));
     let pending = pomCache.get(path);
     if (pending === undefined) {
       pending = limit(() => env.fetchPom(g, a, v));
@@ -53,14 +61,14 @@ export async function validateDeployment(files: Files, env: ValidationEnvironmen
     return pending;
   };
   const components = groupComponents(normalized.keys());
-  return Promise.all(components.map((c) => validateComponent(c, normalized, env, limit, loadPom)));
+  return Promise.all(components.map((c) => validateComponent(c, normalized, env, { limit, reads }, loadPom)));
 }
 
 async function validateComponent(
   layout: ComponentLayout,
   files: Files,
   env: ValidationEnvironment,
-  limit: Limit,
+  { limit, reads }: { limit: Limit; reads: Limit },
   loadPom: (g: string, a: string, v: string) => Promise<string | undefined>,
 ): Promise<ComponentVerdict> {
   const { dir, groupId, artifactId, version } = layout;
@@ -78,7 +86,7 @@ async function validateComponent(
   // POM: present, readable, coordinates matching the folder, required metadata after inheritance.
   const pomName = `${artifactId}-${version}.pom`;
   const pomPath = dir === '' ? pomName : `${dir}/${pomName}`;
-  const pomBytes = files.get(pomPath);
+  const pomBytes = await files.get(pomPath)?.bytes();
   let packaging = 'jar';
   let packagingKnown = false;
   if (validDir && pomBytes === undefined) {
@@ -125,9 +133,9 @@ async function validateComponent(
   }
 
   const artifacts = layout.files.filter(isArtifact);
-  for (const file of artifacts) violations.push(...checkChecksums(file, files));
-  const signatures = await Promise.all(artifacts.map((file) => checkSignature(file, files, env, limit)));
-  for (const violation of signatures) if (violation !== undefined) violations.push(violation);
+  const checked = await Promise.all(artifacts.map((file) => reads(() => checkArtifact(file, files, env, limit))));
+  for (const { checksums } of checked) violations.push(...checksums);
+  for (const { signature } of checked) if (signature !== undefined) violations.push(signature);
 
   return { groupId, artifactId, version, packaging, purl, files: [...layout.files], violations };
 }
@@ -149,32 +157,35 @@ function checksumMatches(content: Uint8Array, actual: string): boolean {
   return token.toLowerCase() === actual;
 }
 
-function checkChecksums(file: string, files: Files): RuleViolation[] {
-  const data = files.get(file)!;
+/** Checksums and signature of one artifact, from one read of it. */
+async function checkArtifact(
+  file: string,
+  files: Files,
+  env: ValidationEnvironment,
+  limit: Limit,
+): Promise<{ checksums: RuleViolation[]; signature?: RuleViolation }> {
   const name = basename(file);
-  const out: RuleViolation[] = [];
+  const checksums: RuleViolation[] = [];
+  const sidecars = new Map<string, Uint8Array>();
   for (const algorithm of [...requiredChecksums, ...optionalChecksums]) {
     const sidecar = files.get(`${file}.${algorithm}`);
     if (sidecar === undefined) {
       if ((requiredChecksums as readonly string[]).includes(algorithm)) {
-        out.push({ code: 'missing-checksum', message: ruleText.missingChecksum(algorithm, name), file: `${file}.${algorithm}` });
+        checksums.push({ code: 'missing-checksum', message: ruleText.missingChecksum(algorithm, name), file: `${file}.${algorithm}` });
       }
-      continue;
-    }
-    const actual = createHash(algorithm).update(data).digest('hex');
-    if (!checksumMatches(sidecar, actual)) {
-      out.push({ code: 'bad-checksum', message: ruleText.badChecksum(algorithm, name), file: `${file}.${algorithm}` });
+    } else if (sidecar.derived !== true) sidecars.set(algorithm, await sidecar.bytes());
+  }
+  const signature = await files.get(`${file}.asc`)?.bytes();
+  const verify = signature === undefined ? undefined : (data: AsyncIterable<Uint8Array>) => limit(() => env.verifySignature(file, data, signature));
+  const reading = await readArtifactOnce(files.get(file)!, [...sidecars.keys()], verify);
+  for (const [algorithm, content] of sidecars) {
+    if (!checksumMatches(content, reading.digests.get(algorithm)!)) {
+      checksums.push({ code: 'bad-checksum', message: ruleText.badChecksum(algorithm, name), file: `${file}.${algorithm}` });
     }
   }
-  return out;
-}
-
-async function checkSignature(file: string, files: Files, env: ValidationEnvironment, limit: Limit): Promise<RuleViolation | undefined> {
-  const name = basename(file);
-  const signature = files.get(`${file}.asc`);
-  if (signature === undefined) return { code: 'missing-signature', message: ruleText.missingSignature(name), file };
-  const verdict = await limit(() => env.verifySignature(file, files.get(file)!, signature));
-  if (verdict.status === 'valid') return undefined;
-  if (verdict.status === 'no-public-key') return { code: 'key-not-on-primary', message: ruleText.keyNotFound(name), file: `${file}.asc` };
-  return { code: 'invalid-signature', message: ruleText.invalidSignature(name), file: `${file}.asc` };
+  if (signature === undefined) return { checksums, signature: { code: 'missing-signature', message: ruleText.missingSignature(name), file } };
+  const verdict = reading.verdict!;
+  if (verdict.status === 'valid') return { checksums };
+  if (verdict.status === 'no-public-key') return { checksums, signature: { code: 'key-not-on-primary', message: ruleText.keyNotFound(name), file: `${file}.asc` } };
+  return { checksums, signature: { code: 'invalid-signature', message: ruleText.invalidSignature(name), file: `${file}.asc` } };
 }

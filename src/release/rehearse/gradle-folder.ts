@@ -40,8 +40,9 @@ export async function stageInSandbox(
     for (const [mavenPath, data] of set.files) {
       const local = path.join(copy, 'build', 'staging-deploy', ...mavenPath.split('/'));
       await mkdir(path.dirname(local), { recursive: true });
-      await writeFile(local, data);
-      const res = await http.request({ method: 'PUT', url: `${deployUrl}${mavenPath}`, headers: { authorization }, body: data });
+      // Streamed from the build's folder, never held whole (a war or a distribution can be large).
+      await writeFile(local, data.chunks());
+      const res = await http.request({ method: 'PUT', url: `${deployUrl}${mavenPath}`, headers: { authorization }, body: { length: data.size, open: () => data.chunks() } });
       if (res.status < 200 || res.status > 299) {
         throw new StepFailedError(`The sandbox refused ${mavenPath} (HTTP ${res.status}).`, { kind: 'deploy-failed', fix: 'Check the folder holds release versions in Maven layout, then rehearse again.' });
       }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { digestOf } from '../../keys/artifact-files.js';
 import { fromMavenTargets } from '../../keys/artifacts.js';
 import { portalSession } from '../../portal/session.js';
 import type { CommandContext } from '../../io/command-context.js';
@@ -26,7 +27,7 @@ export async function publishAndFetch(ctx: CommandContext, deploymentId: string,
       if (res.status !== 200) continue;
       const sha1 = createHash('sha1').update(res.body).digest('hex');
       const local = built.files.get(p);
-      fetched.push({ file: p, bytes: res.body.length, sha1, matchesBuild: local !== undefined && createHash('sha1').update(local).digest('hex') === sha1 });
+      fetched.push({ file: p, bytes: res.body.length, sha1, matchesBuild: local !== undefined && (await digestOf(local, 'sha1')) === sha1 });
     }
     return fetched;
   } finally {

@@ -2,8 +2,8 @@ import { EnvironmentError, StepFailedError, isRelctlError } from '../../core/err
 import { toReport } from '../../core/findings.js';
 import { keyFindings, keyLookupErrors } from '../../checks/online-keys.js';
 import { gatherKeyFacts } from '../../keys/check.js';
-import { resolveSigningKey } from '../../keys/fingerprint.js';
-import { httpFor, keyServersFor, signingKeyInput } from '../../portal/session.js';
+import { resolveSigningKey, signingKeyInput } from '../../keys/fingerprint.js';
+import { httpFor, keyServersFor } from '../../portal/session.js';
 import { findingsText } from '../../ui/render/findings.js';
 import { DryRunStop, type Step } from '../types.js';
 

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { UsageError, isRelctlError } from '../../core/errors.js';
@@ -10,6 +9,8 @@ import { groupIdOf, portalSession } from '../../portal/session.js';
 import { journaledUpload, snapshotBeforeUpload, type UploadRequest } from '../../portal/upload.js';
 import { repositoryKeyOf } from '../../portal/urls.js';
 import { findingsText } from '../../ui/render/findings.js';
+import { bundleFormBody } from '../../portal/bundle-body.js';
+import { startProgress, uploadProgressText } from '../../ui/progress.js';
 import type { CommandContext } from '../../io/command-context.js';
 import type { ReleaseContext, Step } from '../types.js';
 
@@ -87,14 +88,19 @@ async function uploadBundle(ctx: CommandContext, rc: Readonly<ReleaseContext>, d
     return {};
   }
   const session = await portalSession(ctx);
+  const sent = { bytes: 0, total: 0 };
+  const progress = startProgress(ctx.out, () => uploadProgressText(sent.bytes, sent.total));
   try {
-    const outcome = await session.portal.uploadBundle(await readFile(bundle), { name, publishingType: 'USER_MANAGED', filename: path.basename(bundle) });
+    const form = await bundleFormBody(bundle, (n) => (sent.bytes = n));
+    sent.total = form.size;
+    const outcome = await session.portal.uploadBundle(form, { name, publishingType: 'USER_MANAGED' });
     if (outcome.deploymentId === undefined) throw new Error('the Publisher API upload answered without a deployment id');
     return { deploymentsUrl: deploymentsUrl(ctx.config.portalUrl), deploymentId: outcome.deploymentId };
   } catch (error) {
     showPortalFindings(ctx, error);
     throw error;
   } finally {
+    progress.stop();
     await session.http.close();
   }
 }

@@ -1,7 +1,8 @@
 import { readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { DataDir } from '../shared/persistence.js';
-import { StagingLog, encodeRecord } from '../staging/staging-log.js';
+import type { SizedDeploymentFile } from '../../core/validation/types.js';
+import { StagingLog, recordHead } from '../staging/staging-log.js';
 
 const bundleName = /^([0-9a-f-]{36})\.bundle$/;
 
@@ -22,9 +23,25 @@ export class BundleStore {
     return path.join(this.root, `${id}.bundle`);
   }
 
-  async write(id: string, files: ReadonlyMap<string, Uint8Array>): Promise<void> {
-    const parts = [...files].flatMap(([p, data]) => encodeRecord(p, data));
-    await this.dir.writeAtomic(this.file(id), Buffer.concat(parts));
+  /** Copies the files in, one record after another, each streamed (a bundle of any size). */
+  async write(id: string, files: ReadonlyMap<string, SizedDeploymentFile>): Promise<void> {
+    await this.dir.writeAtomicWith(this.file(id), async (out) => {
+      for (const [p, file] of files) {
+        await out.write(recordHead(p, file.size));
+        let written = 0;
+        for await (const chunk of file.chunks()) {
+          written += chunk.length;
+          if (written > file.size) break;
+          await out.write(chunk);
+        }
+        if (written !== file.size) throw new Error(`${p}: ${written} bytes read where ${file.size} were declared`);
+      }
+    });
+  }
+
+  /** A path for an upload's body while it arrives (under the data folder's tmp/, emptied at start). */
+  scratch(extension: string): string {
+    return this.dir.scratch(extension);
   }
 
   /** Visits every file of a bundle, one at a time (a bundle is never held in memory whole). */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { SizedDeploymentFile } from '../../core/validation/types.js';
 import type { SandboxUser } from '../shared/accounts.js';
 import { HttpError, portalError } from '../shared/http.js';
 import { inNamespace, pomPath } from '../shared/namespaces.js';
@@ -14,7 +15,8 @@ export interface Handover {
   user: string;
   namespace: string;
   repositoryKey: string;
-  files: ReadonlyMap<string, Uint8Array>;
+  /** Read when validated and copied, not before (a bundle of any size). */
+  files: ReadonlyMap<string, SizedDeploymentFile>;
 }
 
 /**
@@ -60,7 +62,7 @@ export class Deployments {
    * tick as it links the staging repository, so no save can catch one without the other.
    */
   async create(input: Handover, type: PublishingType): Promise<DeploymentRecord> {
-    const bytes = [...input.files.values()].reduce((n, f) => n + f.length, 0);
+    const bytes = [...input.files.values()].reduce((n, f) => n + f.size, 0);
     const over = limitExceeded(this.limits, this.list, input.namespace, { fileCount: input.files.size, bytes });
     if (over !== undefined) throw over;
     const verdicts = await this.rules.validateDeployment(input.files, {
@@ -95,6 +97,11 @@ export class Deployments {
     };
     await this.bundles.write(deployment.id, input.files);
     return deployment;
+  }
+
+  /** A path for an upload's body while it arrives; the caller removes it. */
+  scratch(extension: string): string {
+    return this.bundles.scratch(extension);
   }
 
   record(d: DeploymentRecord): void {

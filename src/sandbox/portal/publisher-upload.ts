@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readZip } from '../../core/zip.js';
+import { pipeline } from 'node:stream/promises';
+import type { SizedDeploymentFile } from '../../core/validation/types.js';
+import { openZip, type OpenZip } from '../../io/zip-reader.js';
 import type { Accounts, SandboxUser } from '../shared/accounts.js';
-import { HttpError, continueAndRead, portalError, safeSegments } from '../shared/http.js';
+import { HttpError, portalError, safeSegments } from '../shared/http.js';
 import { groupIdOfPath, inNamespace, isMetadata, repositoryKey } from '../shared/namespaces.js';
 import type { Deployments } from './deployments.js';
 import type { PublishingType } from './records.js';
@@ -14,7 +18,12 @@ import type { PublishingType } from './records.js';
  * answer is 201 with the deployment id as text/plain, also when validation fails: as on the real
  * portal, the status call gives the verdict.
  */
-const maxBundleBytes = 256 * 1024 * 1024;
+
+type Busboy = typeof import('busboy');
+const loadBusboy = async (): Promise<Busboy> => {
+  const m = (await import('busboy')) as unknown as { default?: Busboy };
+  return m.default ?? (m as unknown as Busboy);
+};
 
 function uploadType(value: string | null): PublishingType {
   const v = (value ?? 'AUTOMATIC').toUpperCase();
@@ -23,26 +32,51 @@ function uploadType(value: string | null): PublishingType {
   throw portalError(`publishingType must be AUTOMATIC or USER_MANAGED, not ${value}`);
 }
 
-async function bundlePart(req: IncomingMessage, res: ServerResponse): Promise<{ bytes: Uint8Array; filename: string }> {
+/**
+ * Streams the form's `bundle` part to `file` as it arrives (busboy parses the multipart body;
+ * nothing of the bundle is held in memory), and returns its file name. Other parts are drained.
+ */
+async function receiveBundle(req: IncomingMessage, res: ServerResponse, file: string): Promise<string> {
   const type = String(req.headers['content-type'] ?? '');
   if (!/^multipart\/form-data\s*;/i.test(type)) throw portalError('the request must be multipart/form-data with a bundle part');
-  const body = await continueAndRead(req, res, maxBundleBytes);
-  let form: FormData;
+  const busboy = await loadBusboy();
+  let parser: ReturnType<Busboy>;
   try {
-    form = await new Response(body, { headers: { 'content-type': type } }).formData();
+    parser = busboy({ headers: req.headers, limits: { files: 1, fields: 16, parts: 32 } });
   } catch {
     throw portalError('malformed multipart body');
   }
-  const bundle = form.get('bundle');
-  if (bundle === null || typeof bundle === 'string') throw portalError('the bundle part (a file) is missing');
-  return { bytes: new Uint8Array(await bundle.arrayBuffer()), filename: bundle.name };
+  if (/100-continue/i.test(String(req.headers.expect ?? ''))) res.writeContinue();
+  let filename: string | undefined;
+  let written: Promise<void> | undefined;
+  parser.on('file', (name, stream, info) => {
+    if (name !== 'bundle' || written !== undefined) {
+      stream.resume();
+      return;
+    }
+    filename = info.filename ?? '';
+    written = pipeline(stream, createWriteStream(file));
+    // A failed disk write must not leave the body unread (the client would wait for an answer).
+    written.catch(() => stream.resume());
+  });
+  try {
+    await pipeline(req, parser);
+    await written;
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw portalError('malformed multipart body');
+  }
+  if (filename === undefined) throw portalError('the bundle part (a file) is missing');
+  return filename;
 }
 
 /** The bundle's files by Maven path, and the one namespace they all belong to (the shortest group id's). */
-function bundleFiles(accounts: Accounts, user: SandboxUser, entries: ReadonlyMap<string, Uint8Array>): { namespace: string; files: Map<string, Uint8Array> } {
-  const files = new Map<string, Uint8Array>();
+function bundleFiles(accounts: Accounts, user: SandboxUser, zip: OpenZip): { namespace: string; files: Map<string, SizedDeploymentFile> } {
+  const files = new Map<string, SizedDeploymentFile>();
   const groups = new Set<string>();
-  for (const [name, data] of entries) {
+  for (const entry of zip.entries) {
+    const name = entry.name;
+    const data = entryFile(entry);
     if (name.endsWith('/')) continue;
     const segments = safeSegments(name);
     const groupId = groupIdOfPath(segments);
@@ -60,30 +94,56 @@ function bundleFiles(accounts: Accounts, user: SandboxUser, entries: ReadonlyMap
   return { namespace, files };
 }
 
+/** A zip entry as a deployment file: read (inflated) when validated and copied, never whole in memory. */
+function entryFile(entry: OpenZip['entries'][number]): SizedDeploymentFile {
+  const bytes = async (): Promise<Uint8Array> => {
+    const parts: Buffer[] = [];
+    for await (const chunk of entry.chunks()) parts.push(Buffer.from(chunk));
+    return Buffer.concat(parts);
+  };
+  return { size: entry.size, bytes, chunks: () => entry.chunks() };
+}
+
 export async function handlePublisherUpload(accounts: Accounts, deployments: Deployments, req: IncomingMessage, res: ServerResponse, user: SandboxUser, query: URLSearchParams): Promise<void> {
   if (req.method !== 'POST') throw new HttpError(405, '', { allow: 'POST' });
   const type = uploadType(query.get('publishingType'));
-  const { bytes, filename } = await bundlePart(req, res);
-  let entries: Map<string, Uint8Array>;
+  const incoming = deployments.scratch('.zip');
+  let zip: OpenZip | undefined;
   try {
-    entries = readZip(bytes);
+    const filename = await receiveBundle(req, res, incoming);
+    try {
+      zip = await openZip(incoming);
+    } catch (error) {
+      throw portalError(`the bundle is not a valid zip file: ${(error as Error).message}`);
+    }
+    if (zip.entries.length === 0) throw portalError('the bundle is empty');
+    const { namespace, files } = bundleFiles(accounts, user, zip);
+    const id = await deployments.locks.run(namespace, async () => {
+      const blocked = deployments.blockedError(user, (ns) => inNamespace(namespace, ns) || inNamespace(ns, namespace));
+      if (blocked !== undefined) throw blocked;
+      // A repository key of its own (as the portal's "via Publisher API" deployments have no staging repository).
+      const key = repositoryKey(user.name, `publisher-upload-${randomUUID()}`, namespace);
+      const d = await createFromBundle(deployments, { user: user.name, namespace, repositoryKey: key, files }, type);
+      d.name = query.get('name') ?? (filename === '' ? 'Deployment' : filename);
+      await deployments.adopt(d);
+      if (d.state === 'VALIDATED' && type === 'automatic') await deployments.publishDeployment(d);
+      return d.id;
+    });
+    const text = Buffer.from(id);
+    res.writeHead(201, { 'content-type': 'text/plain', 'content-length': String(text.length) });
+    res.end(text);
+  } finally {
+    zip?.close();
+    await rm(incoming, { force: true });
+  }
+}
+
+/** A broken entry (bad size, unknown compression) found while validating is the bundle's fault: a 400. */
+async function createFromBundle(deployments: Deployments, input: Parameters<Deployments['create']>[0], type: PublishingType): ReturnType<Deployments['create']> {
+  try {
+    return await deployments.create(input, type);
   } catch (error) {
+    if (error instanceof HttpError || (error as NodeJS.ErrnoException).code !== undefined) throw error;
     throw portalError(`the bundle is not a valid zip file: ${(error as Error).message}`);
   }
-  if (entries.size === 0) throw portalError('the bundle is empty');
-  const { namespace, files } = bundleFiles(accounts, user, entries);
-  const id = await deployments.locks.run(namespace, async () => {
-    const blocked = deployments.blockedError(user, (ns) => inNamespace(namespace, ns) || inNamespace(ns, namespace));
-    if (blocked !== undefined) throw blocked;
-    // A repository key of its own (as the portal's "via Publisher API" deployments have no staging repository).
-    const key = repositoryKey(user.name, `publisher-upload-${randomUUID()}`, namespace);
-    const d = await deployments.create({ user: user.name, namespace, repositoryKey: key, files }, type);
-    d.name = query.get('name') ?? (filename === '' ? 'Deployment' : filename);
-    await deployments.adopt(d);
-    if (d.state === 'VALIDATED' && type === 'automatic') await deployments.publishDeployment(d);
-    return d.id;
-  });
-  const text = Buffer.from(id);
-  res.writeHead(201, { 'content-type': 'text/plain', 'content-length': String(text.length) });
-  res.end(text);
 }

@@ -1,10 +1,10 @@
-import type { ComponentVerdict, SignatureVerdict, ValidationEnvironment } from '../../core/validation/types.js';
+import type { ComponentVerdict, DeploymentFiles, SignatureVerdict, ValidationEnvironment } from '../../core/validation/types.js';
 
-export type Verifier = (file: string, data: Uint8Array, signature: Uint8Array) => Promise<SignatureVerdict>;
+export type Verifier = (file: string, data: Uint8Array | AsyncIterable<Uint8Array>, signature: Uint8Array) => Promise<SignatureVerdict>;
 
 /** The shared rule set as the sandbox uses it (injected so the service can be driven in tests). */
 export interface SandboxRules {
-  validateDeployment(files: ReadonlyMap<string, Uint8Array>, env: ValidationEnvironment): Promise<ComponentVerdict[]>;
+  validateDeployment(files: DeploymentFiles, env: ValidationEnvironment): Promise<ComponentVerdict[]>;
   formatFailure(verdicts: readonly ComponentVerdict[]): string;
   /**
    * A fresh verifier per validation: its key cache lives for one validation only, so a key

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -27,6 +27,29 @@ export class DataDir {
     const dir = path.join(this.root, name);
     await mkdir(dir, { recursive: true });
     return dir;
+  }
+
+  /** A fresh path under tmp/ for a file that arrives in pieces (an upload's body); the caller removes it. */
+  scratch(extension = ''): string {
+    return path.join(this.tmp, `${randomUUID()}${extension}`);
+  }
+
+  /** Like writeAtomic, for content written piece by piece (`write` gets the open temp file). */
+  async writeAtomicWith(target: string, write: (file: FileHandle) => Promise<void>): Promise<void> {
+    const tmp = this.scratch();
+    try {
+      const handle = await open(tmp, 'w');
+      try {
+        await write(handle);
+      } finally {
+        await handle.close();
+      }
+      await mkdir(path.dirname(target), { recursive: true });
+      await rename(tmp, target);
+    } catch (error) {
+      await rm(tmp, { force: true });
+      throw error;
+    }
   }
 
   /** Writes `target` whole or not at all (temp file + rename). */

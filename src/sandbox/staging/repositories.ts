@@ -5,7 +5,8 @@ import type { Accounts, SandboxUser } from '../shared/accounts.js';
 import { HttpError, portalError } from '../shared/http.js';
 import { groupIdOfPath, inNamespace, isMetadata, repositoryKey } from '../shared/namespaces.js';
 import type { StateFile } from '../shared/persistence.js';
-import type { StagingStore } from './store.js';
+import { FrozenLogError } from './staging-log.js';
+import type { StagingStore, StreamedPut } from './store.js';
 
 /** An implicit staging repository, keyed `<user>/<ip>/<namespace>--default-repository`. */
 export interface RepositoryRecord {
@@ -72,7 +73,7 @@ export class StagingRepositories {
     if (blocked !== undefined) throw blocked;
   }
 
-  async put(user: SandboxUser, ip: string, segments: readonly string[], data: Uint8Array): Promise<void> {
+  async put(user: SandboxUser, ip: string, segments: readonly string[], data: Uint8Array | StreamedPut): Promise<void> {
     this.checkPut(user, ip, segments);
     const { namespace } = this.locate(user, ip, segments);
     for (;;) {
@@ -99,9 +100,21 @@ export class StagingRepositories {
       // A manual upload call may have frozen it meanwhile: then this file opens a new one.
       if (repo.state !== 'open') continue;
       // maven-metadata.xml opens the repository but is not stored, as the compatibility service does.
-      if (!isMetadata(segments[segments.length - 1]!)) this.store.put(repo.id, segments, data);
+      if (isMetadata(segments[segments.length - 1]!)) return;
+      try {
+        await this.store.put(repo.id, segments, data);
+      } catch (error) {
+        // Handed over while this file was being written: it opens a new repository, as a later PUT does.
+        if (error instanceof FrozenLogError) continue;
+        throw error;
+      }
       return;
     }
+  }
+
+  /** A path for a PUT's body while it arrives; the caller removes it. */
+  scratch(): string {
+    return this.portal.scratch('.put');
   }
 
   async get(user: SandboxUser, ip: string, segments: readonly string[]): Promise<Buffer | undefined> {
@@ -142,13 +155,17 @@ export class StagingRepositories {
    */
   private async handOver(repo: RepositoryRecord, type: PublishingType): Promise<DeploymentRecord> {
     const files = this.store.snapshot(repo.id);
-    if (files.size === 0) throw portalError('No objects found in the repository');
+    if (files.size === 0) {
+      this.store.thaw(repo.id);
+      throw portalError('No objects found in the repository');
+    }
     repo.state = 'closed';
     let deployment: DeploymentRecord;
     try {
       deployment = await this.portal.create({ user: repo.user, namespace: repo.namespace, repositoryKey: repo.key, files }, type);
     } catch (error) {
       repo.state = 'open';
+      this.store.thaw(repo.id);
       throw error;
     }
     this.portal.record(deployment);

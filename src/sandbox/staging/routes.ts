@@ -1,8 +1,12 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pipeline } from 'node:stream/promises';
 import type { PublishingType } from '../portal/records.js';
 import type { Accounts } from '../shared/accounts.js';
-import { HttpError, continueAndRead, safeSegments, sendEmpty, sendJson, sourceAddress, type Route } from '../shared/http.js';
+import { HttpError, continueAndRead, maxBodyBytes, safeSegments, sendEmpty, sendJson, sourceAddress, type Route } from '../shared/http.js';
 import type { StagingRepositories } from './repositories.js';
+import type { StreamedPut } from './store.js';
 
 const deployPrefix = '/service/local/staging/deploy/maven2/';
 const uploadDefault = '/manual/upload/defaultRepository/';
@@ -29,6 +33,30 @@ function publishingType(query: URLSearchParams): PublishingType {
   return value === 'automatic' || value === 'portal_api' ? value : 'user_managed';
 }
 
+/** Bodies up to this size are read into memory; larger ones go to disk as they arrive. */
+const inMemoryBytes = 1024 * 1024;
+
+/**
+ * A PUT's body: small ones read whole, larger ones spooled to a scratch file as they arrive (the
+ * same size limit applies) and handed on as chunks read from it, so a big artifact never sits in
+ * memory whole. The scratch file is removed once the file is stored.
+ */
+async function putBody(staging: StagingRepositories, req: IncomingMessage, res: ServerResponse, store: (body: Uint8Array | StreamedPut) => Promise<void>): Promise<void> {
+  const declared = Number(req.headers['content-length'] ?? 'NaN');
+  if (!Number.isFinite(declared) || declared <= inMemoryBytes) return store(await continueAndRead(req, res));
+  if (declared > maxBodyBytes) throw new HttpError(413, { error: 'Request body too large' });
+  if (/100-continue/i.test(String(req.headers.expect ?? ''))) res.writeContinue();
+  const file = staging.scratch();
+  try {
+    await pipeline(req, createWriteStream(file));
+    const length = (await stat(file)).size;
+    if (length !== declared) throw new HttpError(400, { error: 'Failed to process request: the body is shorter than its Content-Length' });
+    await store({ length, open: () => createReadStream(file, { highWaterMark: inMemoryBytes }) as AsyncIterable<Buffer> });
+  } finally {
+    await rm(file, { force: true });
+  }
+}
+
 /** `/staging/...`: the OSSRH Staging API compatibility service (seed part 4, issue 3). */
 export function stagingRoutes(accounts: Accounts, staging: StagingRepositories): Route {
   return (req, res, rest, query) => handle(accounts, staging, req, res, rest, query);
@@ -51,8 +79,7 @@ async function handle(
     if (method === 'PUT') {
       // Refuse before the body travels: namespace and block need only the path.
       staging.checkPut(user, ip, segments);
-      const body = await continueAndRead(req, res);
-      await staging.put(user, ip, segments, body);
+      await putBody(staging, req, res, (body) => staging.put(user, ip, segments, body));
       sendEmpty(res, 201);
       return;
     }

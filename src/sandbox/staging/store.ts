@@ -1,8 +1,15 @@
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import type { SizedDeploymentFile } from '../../core/validation/types.js';
 import { StagingLog } from './staging-log.js';
 
 const logName = /^([0-9a-f-]{36})\.log$/;
+
+/** A PUT's body spooled to disk: read (again, when a freeze sends it to a new repository) as chunks. */
+export interface StreamedPut {
+  length: number;
+  open(): AsyncIterable<Uint8Array>;
+}
 
 /**
  * The open staging repositories' files: `<data>/staging/<repository id>.log` (see StagingLog).
@@ -10,6 +17,7 @@ const logName = /^([0-9a-f-]{36})\.log$/;
  */
 export class StagingStore {
   private readonly logs = new Map<string, StagingLog>();
+  private readonly queues = new Map<string, Promise<void>>();
 
   constructor(readonly root: string) {}
 
@@ -27,17 +35,37 @@ export class StagingStore {
     return log;
   }
 
-  put(repoId: string, segments: readonly string[], data: Uint8Array): void {
-    this.log(repoId).append(segments.join('/'), data);
+  /** Appends in arrival order per repository: a streamed body never interleaves with another. */
+  put(repoId: string, segments: readonly string[], data: Uint8Array | StreamedPut): Promise<void> {
+    const log = this.log(repoId);
+    const task = (): Promise<void> =>
+      data instanceof Uint8Array ? Promise.resolve(log.append(segments.join('/'), data)) : log.appendStream(segments.join('/'), data.length, data.open());
+    const run = (this.queues.get(repoId) ?? Promise.resolve()).then(task);
+    const tail = run.catch(() => undefined);
+    this.queues.set(repoId, tail);
+    void tail.then(() => {
+      if (this.queues.get(repoId) === tail) this.queues.delete(repoId);
+    });
+    return run;
   }
 
   get(repoId: string, segments: readonly string[]): Buffer | undefined {
     return this.log(repoId).read(segments.join('/'));
   }
 
-  /** Every file of a repository, read synchronously: the snapshot a manual upload call takes. */
-  snapshot(repoId: string): Map<string, Buffer> {
-    return this.log(repoId).readAll();
+  /**
+   * Every file of a repository as of now: the snapshot a manual upload call takes. Its index is
+   * taken synchronously, the content is read when validated and copied (before remove()).
+   */
+  snapshot(repoId: string): Map<string, SizedDeploymentFile> {
+    const log = this.log(repoId);
+    log.frozen = true;
+    return log.files();
+  }
+
+  /** The handover failed and the repository is open again: it takes files again. */
+  thaw(repoId: string): void {
+    this.log(repoId).frozen = false;
   }
 
   /** Opens a repository's log now; returns how many bytes of torn tail were cut off. */

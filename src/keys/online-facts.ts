@@ -3,14 +3,14 @@ import path from 'node:path';
 import type { KeyCheckFacts, OnlineSections, PortalCheckFacts } from '../checks/online-types.js';
 import type { CommandContext } from '../io/command-context.js';
 import { isRelctlError } from '../core/errors.js';
-import { pomCoordinates } from '../keys/artifacts.js';
-import { gatherKeyFacts } from '../keys/check.js';
-import { resolveSigningKey } from '../keys/fingerprint.js';
-import { PortalClient } from './client.js';
-import { HttpClient } from './http.js';
-import { KeyServers } from './keyservers.js';
-import { groupIdOf, localAddressOf, signingKeyInput, tokenOf } from './session.js';
-import { missingTokenFix } from './token.js';
+import { pomCoordinates } from '../core/pom/coordinates.js';
+import { PortalClient } from '../portal/client.js';
+import { HttpClient } from '../portal/http.js';
+import { KeyServers } from '../portal/keyservers.js';
+import { groupIdOf, localAddressOf, tokenOf } from '../portal/session.js';
+import { missingTokenFix } from '../portal/token.js';
+import { gatherKeyFacts } from './check.js';
+import { resolveSigningKey, signingKeyInput } from './fingerprint.js';
 
 /**
  * The online facts of preflight: the portal (token accepted? namespace blocked?) and the key
