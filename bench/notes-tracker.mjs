@@ -14,7 +14,7 @@ const count = 12;
 
 export default async function bench(runs = Number(process.argv[2] ?? process.env.BENCH_RUNS ?? 3)) {
   const { startSandbox } = await import(`${dist}/sandbox/server.js`);
-  const { HttpClient } = await import(`${dist}/portal/http.js`);
+  const { HttpClient } = await import(`${dist}/io/http.js`);
   const { githubClient } = await import(`${dist}/github/client.js`);
   const { lookUpRefs } = await import(`${dist}/tracker/check.js`);
   const { trackerRefs } = await import(`${dist}/core/notes/tracker.js`);

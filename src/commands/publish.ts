@@ -1,7 +1,7 @@
 import { ExitCode, StepFailedError, UsageError, isRelctlError } from '../core/errors.js';
 import { deploymentsUrl } from '../portal/decode.js';
 import { resolveDeploymentId } from '../portal/deployment.js';
-import { AmbiguousRequestError } from '../portal/http.js';
+import { AmbiguousRequestError } from '../io/http.js';
 import { renderPortalFailure } from '../portal/report.js';
 import { apiUrl, requireDeploymentId } from '../portal/urls.js';
 import { confirm, portalSession, tokenOf } from '../portal/session.js';

@@ -1,7 +1,7 @@
 import type { Octokit } from '@octokit/rest';
 import { RelctlError } from '../core/errors.js';
-import type { HttpClient, HttpRequest } from '../portal/http.js';
-import { userAgent } from '../portal/http.js';
+import type { HttpClient, HttpRequest } from '../io/http.js';
+import { userAgent } from '../io/http.js';
 import { checkGithubApiUrl } from './api-url.js';
 
 /**

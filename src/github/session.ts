@@ -1,6 +1,6 @@
 import type { Octokit } from '@octokit/rest';
 import type { CommandContext } from '../io/command-context.js';
-import { HttpClient } from '../portal/http.js';
+import { HttpClient } from '../io/http.js';
 import { githubClient } from './client.js';
 import { findGithubToken } from './token.js';
 

@@ -1,6 +1,6 @@
 import { EnvironmentError } from '../core/errors.js';
 import { isLoopbackHost } from '../core/loopback.js';
-import type { HttpClient } from '../portal/http.js';
+import type { HttpClient } from './http.js';
 
 /**
  * Reads a tag's manifest digest through the registry's HTTP API (distribution spec v2):

@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { HttpClient } from '../portal/http.js';
+import type { HttpClient } from './http.js';
 import { pomUrl } from './public-repo.js';
 
 export interface ParentCoordinates {
@@ -73,7 +73,7 @@ export class ParentSource {
     const id = `${ref.groupId}:${ref.artifactId}:${ref.version}`;
     try {
       if (this.http === undefined) {
-        const { HttpClient } = await import('../portal/http.js');
+        const { HttpClient } = await import('./http.js');
         this.http = new HttpClient({
           timeoutMs: this.options.timeoutMs,
           retries: 2,

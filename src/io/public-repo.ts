@@ -3,7 +3,7 @@
  * needs to know if a tagged version ever reached it. A network fact, gathered before the checks.
  */
 import { apiUrl } from '../core/url-builder.js';
-import type { HttpClient } from '../portal/http.js';
+import type { HttpClient } from './http.js';
 
 export type PublishedAnswer = { published: boolean; url: string } | { published: undefined; url: string; reason: string };
 
@@ -64,7 +64,7 @@ export async function probePublished(http: HttpClient, q: Omit<PublishedQuery, '
 /** {@link probePublished} on a client of its own (closed afterwards). */
 export async function isVersionPublished(q: PublishedQuery): Promise<PublishedAnswer> {
   // The HTTP layer (and undici) is loaded only when a probe actually runs (start-up stays fast).
-  const { HttpClient } = await import('../portal/http.js');
+  const { HttpClient } = await import('./http.js');
   const http = new HttpClient({
     timeoutMs: q.timeoutMs,
     retries: q.retries ?? 2,

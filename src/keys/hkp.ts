@@ -1,5 +1,5 @@
 import { EnvironmentError } from '../core/errors.js';
-import type { HttpClient } from '../portal/http.js';
+import type { HttpClient } from '../io/http.js';
 
 /**
  * Sends an armored public key to an HKP key server (`POST <server>/pks/add`, form field

@@ -5,7 +5,7 @@ import type { CommandContext } from '../io/command-context.js';
 import { isRelctlError } from '../core/errors.js';
 import { pomCoordinates } from '../core/pom/coordinates.js';
 import { PortalClient } from '../portal/client.js';
-import { HttpClient } from '../portal/http.js';
+import { HttpClient } from '../io/http.js';
 import { KeyServers } from '../portal/keyservers.js';
 import { groupIdOf, localAddressOf, tokenOf } from '../portal/session.js';
 import { missingTokenFix } from '../portal/token.js';

@@ -14,7 +14,7 @@ import { commitExists, commitsInRange, remoteUrl } from '../io/git-history.js';
 import { readJournal, type Journal } from '../io/journal.js';
 import { readIdentity, type ProjectIdentity } from '../io/project.js';
 import { probePublished } from '../io/public-repo.js';
-import { HttpClient } from '../portal/http.js';
+import { HttpClient } from '../io/http.js';
 import { localAddressOf } from '../portal/session.js';
 
 /**

@@ -5,7 +5,7 @@ import { githubClient, githubMessage, redirectOf, relctlCause, statusOf } from '
 import { githubFailure as readGithubFailure } from '../github/errors.js';
 import { findGithubToken } from '../github/token.js';
 import type { CommandContext } from '../io/command-context.js';
-import { AmbiguousRequestError, type HttpClient } from '../portal/http.js';
+import { AmbiguousRequestError, type HttpClient } from '../io/http.js';
 import { askYesNo } from '../ui/ask.js';
 
 /**

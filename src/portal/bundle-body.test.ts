@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir, type TempDir } from '../../test/helpers/temp.js';
 import { bundleFormBody } from './bundle-body.js';
 import { PortalClient } from './client.js';
-import { HttpClient } from './http.js';
+import { HttpClient } from '../io/http.js';
 
 let dir: TempDir;
 beforeAll(async () => {

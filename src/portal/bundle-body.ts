@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { StreamedBody } from './http.js';
+import type { StreamedBody } from '../io/http.js';
 
 /** Read size of one chunk of the bundle. */
 const chunkBytes = 1024 * 1024;

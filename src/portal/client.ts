@@ -2,8 +2,8 @@ import { EnvironmentError, StepFailedError, UsageError, type RelctlError } from 
 import type { Finding } from '../core/findings.js';
 import type { RepositoryKey } from '../core/identifiers.js';
 import { componentsOfStatusErrors, decodeFailure, deploymentsUrl, type ComponentErrors, type DecodeContext, type DecodedFailure } from './decode.js';
-import { displayUrl } from './http-policy.js';
-import type { ApiTarget, HttpClient, HttpRequest, HttpResponse, StreamedBody } from './http.js';
+import { displayUrl } from '../io/http-policy.js';
+import type { ApiTarget, HttpClient, HttpRequest, HttpResponse, StreamedBody } from '../io/http.js';
 import { bearerHeader, type PortalToken } from './token.js';
 import { apiUrl, keyText } from './urls.js';
 

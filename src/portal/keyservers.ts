@@ -1,7 +1,7 @@
 import { EnvironmentError } from '../core/errors.js';
 import { apiUrl } from '../core/url-builder.js';
 import { pomUrl, probePublished } from '../io/public-repo.js';
-import type { HttpClient } from './http.js';
+import type { HttpClient } from '../io/http.js';
 
 /**
  * Key-server and public-repository lookups. No Authorization header ever goes to these hosts

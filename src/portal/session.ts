@@ -2,7 +2,7 @@ import type { CommandContext } from '../io/command-context.js';
 import { UsageError } from '../core/errors.js';
 import { askYesNo } from '../ui/ask.js';
 import { PortalClient } from './client.js';
-import { HttpClient } from './http.js';
+import { HttpClient } from '../io/http.js';
 import { KeyServers, PublicRepository } from './keyservers.js';
 import { findToken, requireToken, type PortalToken, type TokenSources } from './token.js';
 import { requireGroupIdShape } from './urls.js';

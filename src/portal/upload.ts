@@ -4,7 +4,7 @@ import type { CommandContext } from '../io/command-context.js';
 import { isRelctlError } from '../core/errors.js';
 import type { RepositoryKey } from '../core/identifiers.js';
 import { updateJournal, type Journal, type UploadRecord } from '../io/journal.js';
-import { AmbiguousRequestError } from './http.js';
+import { AmbiguousRequestError } from '../io/http.js';
 import { searchCommand, type PortalClient, type PublishingType, type StagingRepository } from './client.js';
 import { localAddressOf } from './session.js';
 import { keyText } from './urls.js';

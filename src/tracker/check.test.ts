@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Octokit } from '@octokit/rest';
 import { describe, expect, it } from 'vitest';
 import { trackerRefs } from '../core/notes/tracker.js';
-import type { HttpClient } from '../portal/http.js';
+import type { HttpClient } from '../io/http.js';
 import { lookUpRefs } from './check.js';
 
 /** The lookup bound, with a stand-in octokit that counts the calls in flight (narrow unit test). */

@@ -4,7 +4,7 @@ import { createLimiter } from '../core/validation/limiter.js';
 import { redirectOf, relctlCause, statusOf } from '../github/client.js';
 import { githubFailure } from '../github/errors.js';
 import { plainText } from '../core/plain-text.js';
-import type { HttpClient } from '../portal/http.js';
+import type { HttpClient } from '../io/http.js';
 import { mayCarryCredentials, type JiraAuth } from './jira-auth.js';
 
 /**

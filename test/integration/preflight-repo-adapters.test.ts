@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { currentBranch, dirtyFiles, gatherGitFacts, headCommit, isRepository, listTags, tagExists } from '../../src/io/git.js';
 import { isVersionPublished, pomUrl } from '../../src/io/public-repo.js';
-import { HttpClient } from '../../src/portal/http.js';
+import { HttpClient } from '../../src/io/http.js';
 import { PublicRepository } from '../../src/portal/keyservers.js';
 import { git, gitEnv, gitRepo, tempDir, writeTree } from '../helpers/temp.js';
 

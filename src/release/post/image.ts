@@ -8,7 +8,7 @@ import { checkSameDigest, type RegistryCredentials } from '../../io/container-re
 import { createCredentialDir } from '../../io/credential-dir.js';
 import type { ProcessRunner } from '../../io/process-runner.js';
 import { requirePublished, resolveReleaseTarget } from '../../io/release-version.js';
-import { HttpClient } from '../../portal/http.js';
+import { HttpClient } from '../../io/http.js';
 import { localDistributionDir } from './distribution-dir.js';
 
 export interface ImageRequest {

@@ -5,7 +5,7 @@ import { repoFromRemoteUrl } from '../../core/notes/tracker.js';
 import type { CommandContext } from '../../io/command-context.js';
 import { runGit } from '../../io/git.js';
 import type { ProcessRunner } from '../../io/process-runner.js';
-import { HttpClient } from '../../portal/http.js';
+import { HttpClient } from '../../io/http.js';
 import { repoFolder } from '../post/distribution-dir.js';
 import { runChain, type ChainSummary } from '../runner.js';
 import type { ReleaseContext, StepId } from '../types.js';

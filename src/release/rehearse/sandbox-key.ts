@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { EnvironmentError, StepFailedError } from '../../core/errors.js';
 import { onInterrupt } from '../../io/interrupt.js';
-import type { HttpClient } from '../../portal/http.js';
+import type { HttpClient } from '../../io/http.js';
 
 /**
  * Signing keys for a rehearsal. `--sign` makes a throwaway key in its own GNUPGHOME; either way

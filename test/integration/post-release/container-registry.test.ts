@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EnvironmentError } from '../../../src/core/errors.js';
 import { checkSameDigest } from '../../../src/io/container-registry.js';
-import { HttpClient } from '../../../src/portal/http.js';
+import { HttpClient } from '../../../src/io/http.js';
 
 // The digest check against a loopback registry API that challenges the way real ones do: Basic
 // (htpasswd registries), Bearer with a token realm (Docker Hub, ghcr.io; anonymous tokens for

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import { EnvironmentError } from '../core/errors.js';
-import { packageVersion } from '../io/package-info.js';
+import { packageVersion } from './package-info.js';
 import { answerProblem, describeFailure, displayUrl, redirectTarget, type FailureFacts } from './http-policy.js';
 import { retryDelayMs, shouldRetryStatus } from './retry.js';
 

@@ -2,9 +2,9 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PortalClient } from './client.js';
+import { PortalClient } from '../portal/client.js';
 import { HttpClient } from './http.js';
-import { KeyServers } from './keyservers.js';
+import { KeyServers } from '../portal/keyservers.js';
 
 interface Seen {
   method: string;
