@@ -1,6 +1,6 @@
 /**
  * The facts every preflight check reads. Gathering (I/O) happens once, in
- * src/io/gather-facts.ts; checks only read this structure.
+ * src/checks/gather-facts.ts; checks only read this structure.
  *
  * Each build tool and concern owns one optional section; a section is absent when it does not
  * apply (no Gradle build) or could not be gathered (then the gatherer records a finding).
@@ -12,7 +12,10 @@ import type { GitFacts } from '../io/git.js';
 import type { NoticeRecord } from '../core/post-release/notice-rule.js';
 import type { PublishingRoute } from './route.js';
 
-export type BuildTool = 'maven' | 'gradle';
+export type { BuildTool } from '../core/build-tool.js';
+export type { ReleaseFacts } from '../build-tools/release-facts.js';
+import type { ReleaseFacts } from '../build-tools/release-facts.js';
+import type { BuildTool } from '../core/build-tool.js';
 
 export interface ProjectFacts {
   /** Absolute project root. */
@@ -40,32 +43,6 @@ export interface NoticeFacts {
   /** Local calendar day, YYYY-MM-DD. */
   today: string;
   requiredWorkingDays: number;
-}
-
-/** Version facts shared by both build tools. */
-export interface ReleaseFacts {
-  /** The current version as declared (`1.2.3-SNAPSHOT`), if known. */
-  currentVersion?: string;
-  /** The build computes its version (Gradle `version = <expression>`): unknown without running it. */
-  versionComputed?: boolean;
-  /** File and line that declare it. */
-  versionFile?: string;
-  versionLine?: number;
-  /** The artifactId used for the tag (`<artifactId>-X.Y.Z`). */
-  artifactId?: string;
-  groupId?: string;
-  /** The tag the release would create. */
-  releaseTag?: string;
-  /** Whether that tag already exists locally. */
-  releaseTagExists?: boolean;
-  /** Whether the release version is already in the public repository (undefined: not checked). */
-  releaseVersionPublished?: boolean;
-  /** Tag template when not relctl's `{artifactId}-{version}` (the Gradle release plugin's tagTemplate). */
-  tagTemplate?: string;
-  /** Why publication could not be checked (`--offline`, `HTTP 503`, ...); set when releaseVersionPublished is undefined. */
-  publishedUnknownReason?: string;
-  /** Public-repository presence of each tagged release version probed (orphan chains), by version. */
-  publishedVersions?: Record<string, boolean>;
 }
 
 /** Filled in by the online gatherers (portal and key issues); absent with --offline. */

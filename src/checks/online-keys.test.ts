@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { keyFindings } from './online-keys.js';
 import { portalFindings } from './online-portal.js';
-import type { KeyCheckFacts } from './online-types.js';
+import type { KeyCheckFacts } from '../keys/online-types.js';
 
 const fpr = 'A'.repeat(40);
 function facts(over: Partial<KeyCheckFacts> = {}): KeyCheckFacts {

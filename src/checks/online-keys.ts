@@ -1,6 +1,6 @@
 import type { Finding } from '../core/findings.js';
 import type { ProjectFacts } from './facts.js';
-import type { KeyCheckFacts, OnlineSections } from './online-types.js';
+import type { KeyCheckFacts, OnlineSections } from '../keys/online-types.js';
 import type { Check } from './types.js';
 
 const day = 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import type { Finding } from '../core/findings.js';
 import type { ProjectFacts } from './facts.js';
-import type { OnlineSections, PortalCheckFacts } from './online-types.js';
+import type { OnlineSections, PortalCheckFacts } from '../keys/online-types.js';
 import type { Check } from './types.js';
 
 /** Credentials, token and namespace findings of preflight (DESIGN §4, online). Pure. */

@@ -1,5 +1,5 @@
 import { keyLookupErrors } from './online-keys.js';
-import type { OnlineSections } from './online-types.js';
+import type { OnlineSections } from '../keys/online-types.js';
 
 /**
  * The online lookups that got no answer (network, timeout, 5xx), each naming the service and the

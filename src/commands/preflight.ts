@@ -3,13 +3,13 @@ import { EnvironmentError, ExitCode, errorJson, failureJson } from '../core/erro
 import { findingGroups, groupOf, selectedGroups } from '../core/finding-groups.js';
 import { toReport } from '../core/findings.js';
 import { checks } from '../checks/index.js';
-import type { OnlineSections } from '../checks/online-types.js';
+import type { OnlineSections } from '../keys/online-types.js';
 import { unansweredFix, unansweredLookups } from '../checks/online-unanswered.js';
 import { runChecks } from '../checks/run-checks.js';
-import { gatherFacts } from '../io/gather-facts.js';
-import { factsRead } from '../ui/render/facts-read.js';
+import { gatherFacts } from '../checks/gather-facts.js';
+import { factsRead } from './render/facts-read.js';
 import { findingsGithub, findingsJson, findingsText } from '../ui/render/findings.js';
-import { routeGithub, routeJson, routeLine } from '../ui/render/route.js';
+import { routeGithub, routeJson, routeLine } from './render/route.js';
 import type { Define } from './registry.js';
 
 export const define: Define = (program, action) => {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { ExitCode, failureJson } from '../core/errors.js';
 import { toReport } from '../core/findings.js';
-import { detectBuildTool } from '../io/gather-facts.js';
+import { detectBuildTool } from '../io/build-tool.js';
 import { fromGradleBuild, fromMavenLayout, fromMavenTargets } from '../keys/artifacts.js';
 import { verifyWithContext } from '../keys/verify.js';
 import { findingsJson, findingsText } from '../ui/render/findings.js';

@@ -4,7 +4,7 @@ import { UsageError } from '../core/errors.js';
 import { parseBuildScript } from '../core/gradle/build-script.js';
 import { parsePom } from '../core/pom/index.js';
 import { readDescriptorOrFail } from './descriptor.js';
-import { detectBuildTool } from './gather-facts.js';
+import { detectBuildTool } from './build-tool.js';
 
 export interface ProjectIdentity {
   buildTool: 'maven' | 'gradle';

@@ -188,6 +188,6 @@ export async function fromGradleBuild(cwd: string): Promise<ArtifactSet> {
 
 /** The build output of the project in `cwd`: Maven target/ folders or a Gradle publication folder. */
 export async function fromBuildOutput(cwd: string): Promise<ArtifactSet> {
-  const { detectBuildTool } = await import('../io/gather-facts.js');
+  const { detectBuildTool } = await import('../io/build-tool.js');
   return (await detectBuildTool(cwd)) === 'maven' ? fromMavenTargets(cwd) : fromGradleBuild(cwd);
 }

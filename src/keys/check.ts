@@ -1,4 +1,4 @@
-import type { KeyCheckFacts, LookupOutcome } from '../checks/online-types.js';
+import type { KeyCheckFacts, LookupOutcome } from './online-types.js';
 import { isRelctlError } from '../core/errors.js';
 import type { KeyServers, Lookup } from '../portal/keyservers.js';
 import type { ResolvedSigningKey } from './fingerprint.js';

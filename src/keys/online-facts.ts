@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { KeyCheckFacts, OnlineSections, PortalCheckFacts } from '../checks/online-types.js';
+import type { KeyCheckFacts, OnlineSections, PortalCheckFacts } from './online-types.js';
 import type { CommandContext } from '../io/command-context.js';
 import { isRelctlError } from '../core/errors.js';
 import { pomCoordinates } from '../core/pom/coordinates.js';

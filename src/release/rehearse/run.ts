@@ -9,7 +9,7 @@ import { parseVersion, planRelease } from '../../core/version.js';
 import { versionInTag } from '../../core/tag-forms.js';
 import { checks } from '../../checks/index.js';
 import { runChecks } from '../../checks/run-checks.js';
-import { gatherFacts } from '../../io/gather-facts.js';
+import { gatherFacts } from '../../checks/gather-facts.js';
 import { findingsText } from '../../ui/render/findings.js';
 import { resolveSigningKey } from '../../keys/fingerprint.js';
 import { exportPublicKey } from '../../keys/gpg.js';

@@ -1,10 +1,10 @@
 import { EnvironmentError, StepFailedError } from '../../core/errors.js';
-import type { OnlineSections } from '../../checks/online-types.js';
+import type { OnlineSections } from '../../keys/online-types.js';
 import { unansweredFix, unansweredLookups } from '../../checks/online-unanswered.js';
 import { toReport } from '../../core/findings.js';
 import { checks } from '../../checks/index.js';
 import { runChecks } from '../../checks/run-checks.js';
-import { gatherFacts } from '../../io/gather-facts.js';
+import { gatherFacts } from '../../checks/gather-facts.js';
 import { findingsText } from '../../ui/render/findings.js';
 import { readIdentity } from '../../io/project.js';
 import { DryRunStop, type Step } from '../types.js';

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { detectPrepGoals, mavenInstall, mavenPrep, openMavenSession } from '../../build-tools/maven-release.js';
 import { localRepoOfContext } from '../maven-local-repo.js';
-import { detectBuildTool } from '../../io/gather-facts.js';
+import { detectBuildTool } from '../../io/build-tool.js';
 import { changedFiles, diffText, headCommit } from '../../io/git.js';
 import type { ProcessRunner } from '../../io/process-runner.js';
 import { confirm } from '../prompt.js';

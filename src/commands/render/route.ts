@@ -1,6 +1,6 @@
-import type { Style } from '../style.js';
+import type { Style } from '../../ui/style.js';
 import type { PublishingRoute } from '../../checks/route.js';
-import { escapeData, escapeProperty } from './findings.js';
+import { escapeData, escapeProperty } from '../../ui/render/findings.js';
 
 const describe: Record<PublishingRoute['kind'], string> = {
   'staging-api': 'the OSSRH Staging API service (deploy, then the manual upload call)',

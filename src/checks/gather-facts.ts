@@ -1,19 +1,20 @@
 import { stat } from 'node:fs/promises';
-import { descriptorText } from './descriptor.js';
+import { descriptorText } from '../io/descriptor.js';
 import os from 'node:os';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
-import type { BuildTool, ProjectFacts, ReleaseFacts } from '../checks/facts.js';
-import type { CommandContext } from './command-context.js';
+import type { ProjectFacts, ReleaseFacts } from './facts.js';
+import { detectBuildTool } from '../io/build-tool.js';
+import type { CommandContext } from '../io/command-context.js';
 import { parseVersion, planRelease, releaseTagName, releaseVersionOf, formatVersion } from '../core/version.js';
-import { gatherGitFacts, type GitFacts } from './git.js';
-import { detectRoute } from '../checks/route.js';
+import { gatherGitFacts, type GitFacts } from '../io/git.js';
+import { detectRoute } from './route.js';
 import { existingTag } from '../core/tag-forms.js';
-import { ParentSource, parentCacheDir } from './parent-cache.js';
-import { isVersionPublished } from './public-repo.js';
-import { readJournal } from './journal.js';
+import { ParentSource, parentCacheDir } from '../io/parent-cache.js';
+import { isVersionPublished } from '../io/public-repo.js';
+import { readJournal } from '../io/journal.js';
 import { localDay } from '../core/post-release/notice-rule.js';
-import { clockNow } from './clock.js';
+import { clockNow } from '../io/clock.js';
 
 export interface GatherOptions {
   offline: boolean;
@@ -23,18 +24,6 @@ export interface GatherOptions {
 
 async function isFile(p: string): Promise<boolean> {
   return (await stat(p).catch(() => undefined))?.isFile() === true;
-}
-
-/** Maven wins when both descriptors exist (a Gradle build rarely ships a pom.xml at its root). */
-export async function detectBuildTool(root: string): Promise<BuildTool> {
-  if ((await stat(path.join(root, 'pom.xml')).catch(() => undefined)) !== undefined) return 'maven';
-  for (const name of ['settings.gradle', 'settings.gradle.kts', 'build.gradle', 'build.gradle.kts']) {
-    if (await isFile(path.join(root, name))) return 'gradle';
-  }
-  throw new UsageError(`No Maven or Gradle build in ${root}.`, {
-    kind: 'no-build',
-    fix: 'Run relctl in the root folder of the project (the one with pom.xml or settings.gradle), or pass --cwd.',
-  });
 }
 
 /** All I/O of preflight, done once. Each build tool's gatherer fills its own section. */

@@ -1,0 +1,2 @@
+/** The build tools relctl releases with. */
+export type BuildTool = 'maven' | 'gradle';
