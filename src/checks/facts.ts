@@ -12,7 +12,6 @@ import type { GitFacts } from '../io/git.js';
 import type { NoticeRecord } from '../core/post-release/notice-rule.js';
 import type { PublishingRoute } from './route.js';
 
-export type { BuildTool } from '../core/build-tool.js';
 export type { ReleaseFacts } from '../build-tools/release-facts.js';
 import type { ReleaseFacts } from '../build-tools/release-facts.js';
 import type { BuildTool } from '../core/build-tool.js';

@@ -1,6 +1,7 @@
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { EnvironmentError, UsageError } from '../core/errors.js';
+import { isLoopbackHost } from '../core/loopback.js';
 import type { MailMessage } from '../core/post-release/mail.js';
 import type { Redactor } from '../core/redact.js';
 
@@ -38,7 +39,7 @@ export function parseSmtpUrl(value: string, redactor: Redactor): SmtpTarget {
   const secure = url.protocol === 'smtps:';
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const port = url.port === '' ? (secure ? 465 : 587) : Number(url.port);
-  const loopback = /^127\.\d+\.\d+\.\d+$/.test(host) || host === 'localhost' || host === '::1';
+  const loopback = isLoopbackHost(host);
   const display = `${url.protocol}//${user === undefined ? '' : `${encodeURIComponent(user)}${pass === undefined ? '' : ':***'}@`}${url.host}`;
   return { host, port, secure, loopback, display, ...(user === undefined ? {} : { user }), ...(pass === undefined ? {} : { pass }) };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pomCoordinates } from './artifacts.js';
+import { pomCoordinates } from '../core/pom/coordinates.js';
 
 describe('pomCoordinates', () => {
   it('reads the model, not the text: comments, CDATA and ${...} as Maven does', () => {

@@ -5,9 +5,6 @@ import { pomCoordinates } from '../core/pom/coordinates.js';
 import { openZip } from '../io/zip-reader.js';
 import { derivedChecksum, diskFile, memoryFile, newTally, streamedFile, type ReadTally, type SizedFile } from './artifact-files.js';
 
-// Kept importable from here (callers and tests predate its move to core/pom).
-export { pomCoordinates };
-
 /**
  * Finds the files `verify` checks and gives each its Maven repository path:
  * - `--dir`: a Maven-layout staging folder, taken as is;

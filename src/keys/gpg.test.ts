@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { keyIdMatches, normaliseKeyId } from './fingerprint.js';
 import { parseColons } from './gpg.js';
 import { refusedKeyserver } from './export.js';
-import { pomCoordinates } from './artifacts.js';
+import { pomCoordinates } from '../core/pom/coordinates.js';
 
 // Recorded from gpg 2.2.40 --with-colons --fixed-list-mode --list-secret-keys (one key, one subkey).
 const listing = `sec:u:255:22:6F2B3C4D5E6F7A8B:1700000000:1800000000::u:::scESC:::+:::23::0:

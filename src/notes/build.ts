@@ -7,7 +7,7 @@ import { rangeStart, releaseTags, tagOf, tagsBelow, type TaggedVersion } from '.
 import { groupSections, renderMarkdown, type NoteSection } from '../core/notes/sections.js';
 import { parseRepoName, repoFromRemoteUrl, trackerFindings, trackerRefs, type RepoName } from '../core/notes/tracker.js';
 import { releaseTagVersion } from '../core/tag-forms.js';
-import { compareVersions, parseVersion } from '../core/version.js';
+import { compareVersions, parseVersion, releaseVersionProblem } from '../core/version.js';
 import type { CommandContext } from '../io/command-context.js';
 import { listTags } from '../io/git.js';
 import { commitExists, commitsInRange, remoteUrl } from '../io/git-history.js';
@@ -77,13 +77,14 @@ async function configuredTagFormat(ctx: CommandContext, id: ProjectIdentity | un
   return g.tagTemplate;
 }
 
+/** The one release-version rule (core/version.ts), for callers that bypass the option's parser. */
 function checkVersion(text: string | undefined): string | undefined {
   if (text === undefined) return undefined;
-  const v = parseVersion(text);
-  if (v === undefined || v.snapshot) {
-    throw new UsageError(`--release-version ${text} is not a release version X.Y.Z.`, { fix: 'Pass the version released, e.g. --release-version 1.0.2.' });
+  const problem = releaseVersionProblem(text);
+  if (problem !== undefined) {
+    throw new UsageError(`--release-version ${JSON.stringify(text)} is not a release version X.Y.Z (${problem}).`, { fix: 'Pass the version released, e.g. --release-version 1.0.2.' });
   }
-  return text.trim();
+  return text;
 }
 
 /** The repository the `#N` references and the release page belong to (DESIGN §11). */
