@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { Writable } from 'node:stream';
 import { childEnv } from './child-env.js';
+import { outputLines } from './output-lines.js';
 
 /**
  * Runs a long command (a distribution's Gradle tasks) with its output streamed into a log file
@@ -33,20 +34,13 @@ export function runLogged(spec: LoggedSpec): Promise<LoggedResult> {
     spec.log.write(redact(`\n$ ${[spec.command, ...spec.args].join(' ')}   (in ${spec.cwd})\n`));
     if (spec.signal?.aborted === true) return resolve({ exitCode: undefined, interrupted: true });
     const child = spawn(spec.command, [...spec.args], { cwd: spec.cwd, env: childEnv(spec.env), stdio: ['ignore', 'pipe', 'pipe'] });
-    // Whole lines only, so a secret split across two chunks is still masked.
-    let pending = '';
-    const onData = (chunk: Buffer): void => {
-      pending += chunk.toString('utf8');
-      const lines = pending.split('\n');
-      pending = lines.pop() ?? '';
-      for (const raw of lines) {
-        const l = redact(raw);
-        spec.log.write(`${l}\n`);
-        if (l.trim() !== '') spec.onLine?.(l.trimEnd());
-      }
+    // Whole lines, each stream on its own, so a secret split across two chunks is still masked.
+    const onLine = (raw: string): void => {
+      const l = redact(raw);
+      spec.log.write(`${l}\n`);
+      if (l.trim() !== '') spec.onLine?.(l.trimEnd());
     };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
+    const streams = Promise.all([outputLines(child.stdout, onLine), outputLines(child.stderr, onLine)]);
     const abort = (): void => {
       child.kill('SIGTERM');
     };
@@ -57,16 +51,11 @@ export function runLogged(spec: LoggedSpec): Promise<LoggedResult> {
     });
     child.on('close', (code) => {
       spec.signal?.removeEventListener('abort', abort);
-      if (pending !== '') {
-        const l = redact(pending);
-        spec.log.write(`${l}\n`);
-        if (l.trim() !== '') spec.onLine?.(l.trimEnd());
-      }
-      resolve({
+      void streams.then(() => resolve({
         exitCode: code ?? undefined,
         interrupted: spec.signal?.aborted === true,
         ...(spawnError === undefined ? {} : { spawnError }),
-      });
+      }));
     });
   });
 }

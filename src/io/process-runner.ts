@@ -2,6 +2,7 @@ import { EnvironmentError, InterruptedError, StepFailedError } from '../core/err
 import { displayCommand } from '../core/release-commands.js';
 import type { Output } from '../ui/output.js';
 import { childEnv } from './child-env.js';
+import { outputLines } from './output-lines.js';
 import { killProcessGroup, onInterrupt } from './interrupt.js';
 
 export interface ProcessSpec {
@@ -79,7 +80,7 @@ export class ProcessRunner {
       });
       // --verbose echoes the child's output on stderr, line by line through the redactor (a child
       // may print a secret it found on its own); stdout carries only relctl's result (--json).
-      if (this.out.verboseEnabled && spec.interactive !== true) echoLines(child.all, (line) => this.out.verbose(line));
+      if (this.out.verboseEnabled && spec.interactive !== true) void outputLines(child.all, (line) => this.out.verbose(line));
       const pid = child.pid;
       stop = async () => {
         if (pid === undefined) return;
@@ -122,19 +123,4 @@ export class ProcessRunner {
     }
     return r;
   }
-}
-
-/** Hands each complete line of a stream to `emit` (the last partial line at the end). */
-function echoLines(stream: NodeJS.ReadableStream | null | undefined, emit: (line: string) => void): void {
-  if (stream === null || stream === undefined) return;
-  let pending = '';
-  stream.on('data', (chunk: Buffer | string) => {
-    pending += chunk.toString();
-    const lines = pending.split('\n');
-    pending = lines.pop() ?? '';
-    for (const l of lines) emit(l.replace(/\r$/, ''));
-  });
-  stream.on('end', () => {
-    if (pending !== '') emit(pending);
-  });
 }

@@ -3,7 +3,7 @@ import { releaseTags } from '../core/notes/range.js';
 import { releaseVersionProblem } from '../core/version.js';
 import type { CommandContext } from './command-context.js';
 import { listTags } from './git.js';
-import { isVersionPublished } from './public-repo.js';
+import { isVersionPublished, pomUrl } from './public-repo.js';
 import { readJournal } from './journal.js';
 import { readIdentity, type ProjectIdentity } from './project.js';
 
@@ -53,24 +53,24 @@ export interface PublishedGuard {
  */
 export async function requirePublished(ctx: CommandContext, target: ReleaseTarget, guard: PublishedGuard): Promise<void> {
   const { identity, version } = target;
-  const answer = await isVersionPublished({
-    publicRepoUrl: ctx.config.publicRepoUrl,
-    groupId: identity.groupId,
-    artifactId: identity.artifactId,
-    version,
-    timeoutMs: ctx.config.timeout * 1000,
-    env: ctx.env,
-    signal: ctx.signal,
-  });
+  const query = { publicRepoUrl: ctx.config.publicRepoUrl, groupId: identity.groupId, artifactId: identity.artifactId, version };
+  // A version once seen published stays published: the chain's announcement and social post
+  // (and any later check in this process) do not ask again.
+  if (knownPublished.has(pomUrl(query))) return;
+  const answer = await isVersionPublished({ ...query, timeoutMs: ctx.config.timeout * 1000, env: ctx.env, signal: ctx.signal });
   ctx.out.verbose(`${answer.url}: ${answer.published === undefined ? answer.reason : answer.published ? 'published' : 'not published'}`);
-  if (answer.published === true) return;
+  const where = hostOf(ctx.config.publicRepoUrl);
   // The portal said PUBLISHED for this very release (the chain's status step): Central's public
   // repository lags the portal by up to half an hour, which is no reason to stop the chores.
-  if (await portalSaidPublished(ctx.cwd, version)) {
-    ctx.out.info(`${identity.artifactId} ${version} is not on ${hostOf(ctx.config.publicRepoUrl)} yet, but the portal reported the deployment PUBLISHED (journal); going on.`);
+  let known = answer.published === true;
+  if (!known && (await portalSaidPublished(ctx.cwd, version))) {
+    ctx.out.info(`${identity.artifactId} ${version} is not on ${where} yet, but the portal reported the deployment PUBLISHED (journal); going on.`);
+    known = true;
+  }
+  if (known) {
+    knownPublished.add(answer.url);
     return;
   }
-  const where = hostOf(ctx.config.publicRepoUrl);
   if (guard.force) {
     ctx.out.warn(`${identity.artifactId} ${version} is ${answer.published === false ? 'not' : 'not known to be'} on ${where}; going on because of --force.`);
     return;
@@ -98,6 +98,9 @@ function hostOf(url: string): string {
     return url;
   }
 }
+
+/** The public-repository POM URLs of versions this process found published (or the portal said so). */
+const knownPublished = new Set<string>();
 
 /** Does the journal record the portal's PUBLISHED for the release of `version`? */
 async function portalSaidPublished(cwd: string, version: string): Promise<boolean> {

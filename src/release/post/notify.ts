@@ -25,11 +25,6 @@ export interface NotifyRequest {
   force: boolean;
   /** Send (or write) again what the journal says already went out. */
   resend: boolean;
-  /**
-   * The caller knows the version is out (the chain after the portal said PUBLISHED: the public
-   * repository can lag behind it by many minutes), so the public repository is not asked.
-   */
-  publishedKnown?: boolean;
 }
 
 export interface NotifyResult {
@@ -93,7 +88,7 @@ export async function runNotify(ctx: CommandContext, request: NotifyRequest): Pr
   const { identity, version } = target;
   ctx.out.verbose(`release version ${version} (from ${target.source})`);
   // The pre-release notice comes before the release; everything else speaks of a released version.
-  if (request.kind !== 'prerelease' && request.publishedKnown !== true) {
+  if (request.kind !== 'prerelease') {
     await requirePublished(ctx, target, { force: request.force, dryRun: request.dryRun, what: request.kind === 'social' ? 'a social post' : 'the announcement' });
   }
   const notes = await notesText(ctx, { version, ...(request.notesFile === undefined ? {} : { file: request.notesFile }) });

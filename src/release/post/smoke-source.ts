@@ -1,7 +1,7 @@
 import { EnvironmentError, UsageError } from '../../core/errors.js';
 import type { CommandContext } from '../../io/command-context.js';
 import { runGit } from '../../io/git.js';
-import { readJournal } from '../../io/journal.js';
+import { readJournal, type Journal } from '../../io/journal.js';
 import { readIdentity } from '../../io/project.js';
 import { resolveReleaseTarget } from '../../io/release-version.js';
 
@@ -24,8 +24,7 @@ export type SmokeSource =
  * The release version smoke looks for: `--release-version`, else the journal's release, else the
  * version of the last `distribute` (run with its own --release-version), else the newest tag.
  */
-async function versionToFind(ctx: CommandContext, flag: string | undefined): Promise<string | undefined> {
-  const journal = await readJournal(ctx.cwd);
+async function versionToFind(ctx: CommandContext, journal: Journal, flag: string | undefined): Promise<string | undefined> {
   const lastDistributed = journal.distributions?.at(-1)?.version;
   if (flag === undefined && journal.release === undefined && lastDistributed !== undefined) return lastDistributed;
   try {
@@ -39,9 +38,10 @@ async function versionToFind(ctx: CommandContext, flag: string | undefined): Pro
 export async function smokeSource(ctx: CommandContext, dist: string, releaseVersion: string | undefined): Promise<SmokeSource> {
   const artifactId = await readIdentity(ctx.cwd).then((i) => i.artifactId, () => undefined);
   if (artifactId === undefined) return { kind: 'clone', why: "the project's artifactId is unknown, so no distribute branch can be looked for" };
-  const version = await versionToFind(ctx, releaseVersion);
+  const journal = await readJournal(ctx.cwd);
+  const version = await versionToFind(ctx, journal, releaseVersion);
   if (version === undefined) return { kind: 'clone', why: 'no release version is known (pass --release-version after relctl distribute)', artifactId };
-  const record = (await readJournal(ctx.cwd)).distributions?.find((d) => d.version === version);
+  const record = journal.distributions?.find((d) => d.version === version);
   const branch = record?.branch ?? `relctl/${artifactId}-${version}`;
   const git = (args: string[]) => runGit(dist, args, { env: ctx.env });
 

@@ -73,21 +73,19 @@ export const notifyStep: Step = {
     const { runNotify } = await import('../post/notify.js');
     // With RELCTL_SMTP_URL the announcement is sent; without it, written as .eml for the person's own client.
     const smtp = ctx.env.RELCTL_SMTP_URL !== undefined && ctx.env.RELCTL_SMTP_URL !== '';
-    // Once the portal said PUBLISHED its word is enough: the public repository lags behind it.
-    // Never --resend: lists the journal says have the announcement are not sent it again.
+    // requirePublished takes the portal's journaled PUBLISHED (the public repository lags behind
+    // it) and asks the public repository once per process. Never --resend: lists the journal says have the announcement are not sent it again.
     const common = { dryRun: options.dryRun, force: false, resend: false, ...versionOf(rc.version) };
     const result = await runNotify(ctx, {
       kind: 'announce',
       send: smtp,
       ...common,
-      publishedKnown: rc.deploymentState === 'PUBLISHED',
       ...(smtp ? {} : { outputDir: path.join(ctx.cwd, journalDirName, 'mail') }),
     });
     if (result.delivery === 'already-sent') {
       ctx.out.info(`The announcement of ${result.version} already went to ${describeDelivered(result.alreadySent)}: not sent again.`);
     }
-    // The announcement's check just ran (or the portal answered): the post needs no second one.
-    const social = await runNotify(ctx, { kind: 'social', send: false, ...common, publishedKnown: true });
+    const social = await runNotify(ctx, { kind: 'social', send: false, ...common });
     if (!ctx.out.json) ctx.out.info(`Post for the project's social account (${social.post!.length}/280):\n  ${social.post}`);
     if (result.delivery === 'written') return { announced: 'written' };
     return result.delivery === 'sent' || result.delivery === 'already-sent' ? { announced: 'sent' } : {};
