@@ -23,13 +23,11 @@ export function planOf(set: ArtifactSet): UploadPlan {
   return { files: set.files.size, bytes, from: set.from };
 }
 
-/** Sizes as the plan and the progress line write them. */
-export const formatBytes = sizeText;
-
+/** The plan as one line: files and size. */
 export function planText(plan: UploadPlan | undefined): string {
   return plan === undefined
     ? 'file count and size unknown (no local build output to count)'
-    : `${plan.files} file${plan.files === 1 ? '' : 's'}, ${formatBytes(plan.bytes)} (${plan.bytes} bytes) from ${plan.from}`;
+    : `${plan.files} file${plan.files === 1 ? '' : 's'}, ${sizeText(plan.bytes)} (${plan.bytes} bytes) from ${plan.from}`;
 }
 
 /** The build output, or undefined when there is none (only an --no-verify upload gets this far without one). */
