@@ -44,11 +44,11 @@ export class BundleStore {
     return this.dir.scratch(extension);
   }
 
-  /** Visits every file of a bundle, one at a time (a bundle is never held in memory whole). */
-  async forEach(id: string, visit: (mavenPath: string, data: Buffer) => Promise<void>): Promise<void> {
+  /** Visits every file of a bundle, one at a time, each read in chunks (never a whole file in memory). */
+  async forEach(id: string, visit: (mavenPath: string, file: SizedDeploymentFile) => Promise<void>): Promise<void> {
     const log = new StagingLog(this.file(id));
     try {
-      for (const p of log.paths()) await visit(p, log.read(p)!);
+      for (const [p, file] of log.files()) await visit(p, file);
     } finally {
       log.close();
     }

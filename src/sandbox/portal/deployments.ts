@@ -139,7 +139,7 @@ export class Deployments {
     d.state = 'PUBLISHING';
     await this.stateFile.save();
     try {
-      await this.bundles.forEach(d.id, (p, data) => this.publicRepo.write(p, data));
+      await this.bundles.forEach(d.id, (p, file) => this.publicRepo.write(p, file));
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
       d.state = 'FAILED';

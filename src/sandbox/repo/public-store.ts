@@ -1,5 +1,6 @@
 import { readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { DeploymentFile } from '../../core/validation/types.js';
 import type { DataDir } from '../shared/persistence.js';
 
 /**
@@ -25,22 +26,31 @@ export class PublicStore {
     return file;
   }
 
-  /** Publishes one file (idempotent: a redo after a crash writes the same bytes again). */
-  async write(mavenPath: string, data: Uint8Array): Promise<void> {
-    await this.dir.writeAtomic(this.inside(this.root, mavenPath.split('/')), data);
+  /** Publishes one file, streamed (idempotent: a redo after a crash writes the same bytes again). */
+  async write(mavenPath: string, file: DeploymentFile): Promise<void> {
+    await this.dir.writeAtomicWith(this.inside(this.root, mavenPath.split('/')), async (out) => {
+      for await (const chunk of file.chunks()) await out.write(chunk);
+    });
   }
 
-  /** A public file: published ones first, then the seed folder. */
+  /** Where a public file is and its size: published ones first, then the seed folder. */
+  async locate(segments: readonly string[]): Promise<{ file: string; size: number } | undefined> {
+    for (const root of this.seed === undefined ? [this.root] : [this.root, this.seed]) {
+      const file = this.inside(root, segments);
+      const info = await stat(file).catch(() => undefined);
+      if (info?.isFile() === true) return { file, size: info.size };
+    }
+    return undefined;
+  }
+
+  /** A public file's bytes (small files: the POMs validation reads). */
   async get(segments: readonly string[]): Promise<Buffer | undefined> {
-    const published = await readFile(this.inside(this.root, segments)).catch(() => undefined);
-    if (published !== undefined || this.seed === undefined) return published;
-    return readFile(this.inside(this.seed, segments)).catch(() => undefined);
+    const found = await this.locate(segments);
+    return found === undefined ? undefined : readFile(found.file).catch(() => undefined);
   }
 
   async exists(segments: readonly string[]): Promise<boolean> {
-    const isFile = async (f: string): Promise<boolean> => (await stat(f).catch(() => undefined))?.isFile() === true;
-    if (await isFile(this.inside(this.root, segments))) return true;
-    return this.seed !== undefined && isFile(this.inside(this.seed, segments));
+    return (await this.locate(segments)) !== undefined;
   }
 
   /** Forgets every published file (the seed stays). */

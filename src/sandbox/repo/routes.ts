@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError, safeSegments, type Route } from '../shared/http.js';
 import type { PublicStore } from './public-store.js';
@@ -21,10 +23,12 @@ export function repoRoutes(store: PublicStore): Route {
     const method = req.method ?? 'GET';
     if (method !== 'GET' && method !== 'HEAD') throw new HttpError(405, '', { allow: 'GET, HEAD' });
     const segments = safeSegments(rest);
-    const data = await store.get(segments);
-    if (data === undefined) throw new HttpError(404, '');
+    const found = await store.locate(segments);
+    if (found === undefined) throw new HttpError(404, '');
     const ext = segments[segments.length - 1]!.split('.').pop() ?? '';
-    res.writeHead(200, { 'content-type': contentTypes[ext] ?? 'application/octet-stream', 'content-length': String(data.length) });
-    res.end(method === 'HEAD' ? undefined : data);
+    res.writeHead(200, { 'content-type': contentTypes[ext] ?? 'application/octet-stream', 'content-length': String(found.size) });
+    if (method === 'HEAD') return void res.end();
+    // Streamed from disk: a published war or distribution is never held in memory whole.
+    await pipeline(createReadStream(found.file), res);
   };
 }
