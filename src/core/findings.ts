@@ -18,9 +18,21 @@ export interface Finding {
   fix: string;
 }
 
+/** A check that did not run, and why (DESIGN §3: never silently dropped). */
+export interface SkippedCheck {
+  /** The finding code or check name, e.g. `not-snapshot`. */
+  check: string;
+  /** One sentence, e.g. `version computed by axion-release`. */
+  why: string;
+  /** The module it concerns, when it is one module's. */
+  module?: string;
+}
+
 export interface CheckReport {
   ok: boolean;
   findings: Finding[];
+  /** Checks that could not run; absent or empty when every applicable check ran. */
+  skipped?: SkippedCheck[];
 }
 
 export function hasErrors(findings: readonly Finding[]): boolean {
