@@ -4,6 +4,7 @@
 #   --browser Chromium, for the sandbox web-page test
 #   --image   buildah (rootless image builds, vfs storage), Debian's docker-registry (a real registry
 #             on loopback for the image tests) and apache2-utils (htpasswd for the registry's auth)
+#   --formats xmllint (libxml2-utils), which validates `--format junit` against the vendored XSD
 # Needs root or sudo when something is missing; prints what it installs.
 set -euo pipefail
 
@@ -16,6 +17,7 @@ maven=(
 )
 browser=(chromium)
 image=(buildah docker-registry apache2-utils)
+formats=(libxml2-utils)
 
 wanted=()
 for arg in "$@"; do
@@ -23,7 +25,8 @@ for arg in "$@"; do
     --maven) wanted+=("${maven[@]}") ;;
     --browser) wanted+=("${browser[@]}") ;;
     --image) wanted+=("${image[@]}") ;;
-    *) echo "usage: $0 [--maven] [--browser] [--image]" >&2; exit 2 ;;
+    --formats) wanted+=("${formats[@]}") ;;
+    *) echo "usage: $0 [--maven] [--browser] [--image] [--formats]" >&2; exit 2 ;;
   esac
 done
 

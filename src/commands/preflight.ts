@@ -10,6 +10,7 @@ import { gatherFacts } from '../checks/gather-facts.js';
 import { factsRead } from './render/facts-read.js';
 import { findingsGithub, findingsJson, findingsText } from '../ui/render/findings.js';
 import { routeGithub, routeJson, routeLine } from './render/route.js';
+import { isReportFormat, preflightSuites, printReport, refuseJsonWithReport, reportFormats } from './render/report-formats.js';
 import type { Define } from './registry.js';
 
 export const define: Define = (program, action) => {
@@ -19,10 +20,11 @@ export const define: Define = (program, action) => {
     .option('--offline', 'skip the checks that need the network (portal, key servers, public repository)')
     .option('--skip <groups...>', 'leave out these finding groups: descriptors, credentials, signing, repository, online')
     .option('--only <groups...>', 'check only these finding groups')
-    .addOption(new Option('--format <format>', 'output format').choices(['text', 'github']).default('text'))
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'github', ...reportFormats]).default('text'))
     .action(
       action(async (ctx, opts) => {
         const offline = opts.offline === true;
+        refuseJsonWithReport(ctx, opts.format);
         // Validated before any work: a bad group is a usage error (exit 2) naming it.
         const groups = selectedGroups(opts.skip as string[] | undefined, opts.only as string[] | undefined);
         const left = findingGroups.filter((g) => !groups.has(g));
@@ -49,6 +51,9 @@ export const define: Define = (program, action) => {
         if (ctx.out.json) {
           const error = failure !== undefined ? errorJson(failure) : report.ok ? undefined : checksFailed(report.findings);
           ctx.out.resultJson(findingsJson(report, { route: routeJson(route), ...(error === undefined ? {} : { error }) }));
+        } else if (isReportFormat(opts.format)) {
+          const suites = preflightSuites(facts, groups, offline);
+          await printReport(ctx, opts.format, report, { command: 'preflight', suites, ...(failure === undefined ? {} : { failure: failure.message }) });
         } else if (opts.format === 'github') ctx.out.result([routeGithub(route), findingsGithub(report)].filter((l) => l !== '').join('\n'));
         else {
           const title = failure === undefined ? 'preflight' : 'preflight (incomplete: a service could not be asked)';

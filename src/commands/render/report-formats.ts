@@ -1,0 +1,82 @@
+import { checks } from '../../checks/index.js';
+import type { ProjectFacts } from '../../checks/facts.js';
+import { applicableChecks } from '../../checks/run-checks.js';
+import { UsageError } from '../../core/errors.js';
+import { findingGroups, groupOf, type FindingGroup } from '../../core/finding-groups.js';
+import type { CheckReport } from '../../core/findings.js';
+import { ruleCodes } from '../../core/validation/index.js';
+import type { CommandContext } from '../../io/command-context.js';
+import { packageVersion } from '../../io/package-info.js';
+import { repositoryRoot, topDescriptor } from '../../io/repository-root.js';
+import { findingsGitlab } from '../../ui/render/findings-gitlab.js';
+import { findingsJunit, type JunitSuite } from '../../ui/render/findings-junit.js';
+import { findingsSarif } from '../../ui/render/findings-sarif.js';
+import type { ReportContext } from '../../ui/render/report-context.js';
+
+/** The CI report formats of the check commands (DESIGN §3), besides `text` (and `github` for preflight). */
+export const reportFormats = ['sarif', 'junit', 'gitlab'] as const;
+export type ReportFormat = (typeof reportFormats)[number];
+
+export function isReportFormat(format: unknown): format is ReportFormat {
+  return (reportFormats as readonly unknown[]).includes(format);
+}
+
+/** `--json` is one document and so is a report: both at once is a usage error (exit 2). */
+export function refuseJsonWithReport(ctx: CommandContext, format: unknown): void {
+  if (ctx.out.json && isReportFormat(format)) {
+    throw new UsageError(`--json and --format ${format} cannot be used together: each prints one document on stdout.`, {
+      kind: 'bad-format',
+      fix: `Use --format ${format} for the report, or --json for relctl's own document.`,
+    });
+  }
+}
+
+export interface ReportRun {
+  /** `preflight` or `verify`. */
+  command: string;
+  /** JUnit's suites: the checks that ran. */
+  suites: readonly JunitSuite[];
+  /** Why the run could not finish (exit 3), for SARIF's invocation. */
+  failure?: string;
+}
+
+/** Renders the report on stdout (nothing else goes there); the exit code stays the findings'. */
+export async function printReport(ctx: CommandContext, format: ReportFormat, report: CheckReport, run: ReportRun): Promise<void> {
+  const where = await reportContext(ctx, run.command);
+  if (format === 'junit') return ctx.out.result(findingsJunit(report, `relctl ${run.command}`, run.suites));
+  const doc =
+    format === 'gitlab'
+      ? findingsGitlab(report, where)
+      : findingsSarif(report, where, run.failure === undefined ? {} : { executionSuccessful: false, failure: run.failure });
+  ctx.out.result(JSON.stringify(doc, null, 2));
+}
+
+async function reportContext(ctx: CommandContext, command: string): Promise<ReportContext> {
+  const [repoRoot, descriptor] = await Promise.all([repositoryRoot(ctx.cwd, { env: ctx.env }), topDescriptor(ctx.cwd)]);
+  return { command, version: packageVersion(), projectRoot: ctx.cwd, repoRoot, ...(descriptor === undefined ? {} : { descriptor }) };
+}
+
+/**
+ * Preflight's suites: one per group checked, holding the codes of the checks that ran (the
+ * applicable checks' codes, and the gatherers' own findings such as xml-malformed).
+ */
+export function preflightSuites(facts: ProjectFacts, groups: ReadonlySet<FindingGroup>, offline: boolean): JunitSuite[] {
+  const ran = [...facts.gatherFindings.map((f) => f.code), ...applicableChecks(checks, facts, { offline }).flatMap((c) => c.codes)];
+  const byGroup = new Map<FindingGroup, string[]>();
+  for (const code of ran) {
+    const group = groupOf(code) ?? 'descriptors';
+    if (!groups.has(group)) continue;
+    const codes = byGroup.get(group) ?? [];
+    if (!codes.includes(code)) codes.push(code);
+    byGroup.set(group, codes);
+  }
+  return findingGroups.filter((g) => byGroup.has(g)).map((g) => ({ name: g, codes: byGroup.get(g)! }));
+}
+
+/** Verify's suites: one per component, each of the portal's rules one test case. */
+export function verifySuites(verdicts: readonly { groupId: string; artifactId: string }[]): JunitSuite[] {
+  return verdicts.map((v) => {
+    const module = `${v.groupId}:${v.artifactId}`;
+    return { name: module, codes: ruleCodes, modules: [module] };
+  });
+}
