@@ -61,6 +61,11 @@ const titles: Record<string, string> = {
   'tracker-unreachable': 'The issue tracker could not be asked',
 };
 
+/** The title written for a code, if any. */
+export function knownTitle(code: string): string | undefined {
+  return titles[code];
+}
+
 /** The title of a code; a code without one (added without a title) reads as its words. */
 export function findingTitle(code: string): string {
   const known = titles[code];
