@@ -5,7 +5,7 @@ import { toReport } from '../core/findings.js';
 import { detectBuildTool } from '../io/build-tool.js';
 import { fromGradleBuild, fromMavenLayout, fromMavenTargets } from '../keys/artifacts.js';
 import { verifyWithContext } from '../keys/verify.js';
-import { findingsJson, findingsText } from '../ui/render/findings.js';
+import { findingsGithub, findingsJson, findingsText } from '../ui/render/findings.js';
 import { isReportFormat, printReport, refuseJsonWithReport, reportFormats, verifySuites } from './render/report-formats.js';
 import type { Define } from './registry.js';
 
@@ -14,7 +14,7 @@ export const define: Define = (program, action) => {
     .command('verify')
     .description("replay the portal's validation rules on the built artifacts before the upload")
     .option('--dir <folder>', 'a Maven-layout staging folder to check instead of the build output')
-    .addOption(new Option('--format <format>', 'output format').choices(['text', ...reportFormats]).default('text'))
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'github', ...reportFormats]).default('text'))
     .action(
       action(async (ctx, opts) => {
         refuseJsonWithReport(ctx, opts.format);
@@ -31,6 +31,7 @@ export const define: Define = (program, action) => {
         const error = failureJson('verify-failed', 'The portal would fail this deployment: see the findings.', 'Fix the findings, rebuild, then verify again; do not upload before.');
         if (ctx.out.json) ctx.out.resultJson(findingsJson(report, { components, ...(report.ok ? {} : { error }) }));
         else if (isReportFormat(opts.format)) await printReport(ctx, opts.format, report, { command: 'verify', suites: verifySuites(verdicts) });
+        else if (opts.format === 'github') ctx.out.result(findingsGithub(report));
         else {
           for (const v of verdicts) ctx.out.info(`${v.violations.length === 0 ? 'ok    ' : 'FAILED'} ${v.purl} (${v.files.length} files)`);
           ctx.out.result(findingsText(report, ctx.out.c, `verify (${verdicts.length} component${verdicts.length === 1 ? '' : 's'})`));

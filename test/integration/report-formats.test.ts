@@ -163,7 +163,7 @@ describe('relctl preflight --format junit and --format gitlab', () => {
   });
 });
 
-describe('relctl verify --format sarif|junit|gitlab', () => {
+describe('relctl verify --format sarif|junit|gitlab|github', () => {
   let sb: Awaited<ReturnType<typeof startSandbox>>;
   let key: TestKey;
   let dir: string;
@@ -203,5 +203,10 @@ describe('relctl verify --format sarif|junit|gitlab', () => {
     const gitlab = await verify('gitlab');
     expect(gitlab.exitCode).toBe(1);
     expect(await gitlabSchemaErrors(JSON.parse(gitlab.stdout))).toEqual([]);
+
+    // The GitHub Action passes its `format` input (github by default) to verify as to preflight.
+    const github = await verify('github');
+    expect(github.exitCode).toBe(1);
+    expect(github.stdout).toMatch(/^::error::missing-sources: /);
   });
 });
