@@ -156,6 +156,21 @@ describe('relctl preflight --format junit and --format gitlab', () => {
     expect(issues.find((i) => i.check_name === 'developers-incomplete')!.severity).toBe('minor');
   });
 
+  it('reports an audit that could not ask a service (exit 3) as unsuccessful SARIF and an errored JUnit test', async () => {
+    const down = 'http://127.0.0.1:9';
+    const env = { RELCTL_STAGING_API_URL: down, RELCTL_PORTAL_URL: down, RELCTL_PUBLIC_REPO_URL: down, RELCTL_KEYSERVER_URL: down, RELCTL_SECONDARY_KEYSERVER_URL: down };
+    const sarif = await runCli(['preflight', '--format', 'sarif', '--cwd', project], { home, env });
+    expect(sarif.exitCode, sarif.stderr).toBe(3);
+    const log = JSON.parse(sarif.stdout) as SarifLog;
+    expect(log.runs[0]!.invocations[0]!.executionSuccessful).toBe(false);
+    expect(await sarifSchemaErrors(log)).toEqual([]);
+    const junit = await runCli(['preflight', '--format', 'junit', '--cwd', project], { home, env });
+    expect(junit.exitCode).toBe(3);
+    expect(junit.stdout).toContain('<error type="service-unreachable"');
+    const check = await junitSchemaCheck(junit.stdout, path.join(work.path, 'unreachable.xml'));
+    expect(check.exitCode, check.output).toBe(0);
+  });
+
   it('refuses --json together with a report format (exit 2)', async () => {
     const r = await runCli(['preflight', '--offline', '--json', '--format', 'sarif', '--cwd', project], { home });
     expect(r.exitCode).toBe(2);

@@ -43,7 +43,7 @@ export interface ReportRun {
 /** Renders the report on stdout (nothing else goes there); the exit code stays the findings'. */
 export async function printReport(ctx: CommandContext, format: ReportFormat, report: CheckReport, run: ReportRun): Promise<void> {
   const where = await reportContext(ctx, run.command);
-  if (format === 'junit') return ctx.out.result(findingsJunit(report, `relctl ${run.command}`, run.suites));
+  if (format === 'junit') return ctx.out.result(findingsJunit(report, `relctl ${run.command}`, run.suites, run.failure));
   const doc =
     format === 'gitlab'
       ? findingsGitlab(report, where)

@@ -19,17 +19,31 @@ const project = '(project)';
  * fail a Jenkins build that relctl itself passes): they go to the test case's `<system-out>`.
  * A check that ran without findings is one passing test case; skipped checks are `<skipped>`.
  */
-export function findingsJunit(report: CheckReport, name: string, plan: readonly JunitSuite[]): string {
+export function findingsJunit(report: CheckReport, name: string, plan: readonly JunitSuite[], failure?: string): string {
   const suites = completePlan(report, plan);
   const blocks = suites.map((s) => suiteXml(report, s));
+  // A run that could not ask a service (exit 3) is an errored test: the audit is incomplete.
+  if (failure !== undefined) blocks.push(errorSuite(failure));
   const totals = blocks.reduce((t, b) => ({ tests: t.tests + b.tests, failures: t.failures + b.failures, skipped: t.skipped + b.skipped }), { tests: 0, failures: 0, skipped: 0 });
+  const errors = failure === undefined ? 0 : 1;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name=${attr(name)} tests="${totals.tests}" failures="${totals.failures}" errors="0">`,
+    `<testsuites name=${attr(name)} tests="${totals.tests}" failures="${totals.failures}" errors="${errors}">`,
     ...blocks.map((b) => b.xml),
     '</testsuites>',
     '',
   ].join('\n');
+}
+
+function errorSuite(failure: string): { xml: string; tests: number; failures: number; skipped: number } {
+  const xml = [
+    '  <testsuite name="service-unreachable" tests="1" failures="0" errors="1" skipped="0">',
+    `    <testcase classname="${project}" name="service-unreachable">`,
+    `      <error type="service-unreachable" message=${attr(failure.split('\n')[0]!)}>${text(failure)}</error>`,
+    '    </testcase>',
+    '  </testsuite>',
+  ].join('\n');
+  return { xml, tests: 1, failures: 0, skipped: 0 };
 }
 
 /** Every finding and skipped check lands in some suite: its group's, else a last `other` one. */

@@ -121,6 +121,13 @@ describe('JUnit XML', () => {
     expect(repo.testcase.find((t) => t.name === 'dirty-worktree')!.failure).toBeDefined();
   });
 
+  it('reports a run that could not ask a service as an errored test case', () => {
+    const xml = findingsJunit(report, 'relctl preflight', [], 'keys.openpgp.org did not answer\nretry later');
+    expect(XMLValidator.validate(xml)).toBe(true);
+    expect(xml).toContain('errors="1"');
+    expect(xml).toContain('<error type="service-unreachable" message="keys.openpgp.org did not answer">keys.openpgp.org did not answer\nretry later</error>');
+  });
+
   it('strips characters XML 1.0 cannot carry and escapes the rest', () => {
     const nasty = 'a\u0000b\u0001c\u001b[31m\uFFFE\uD800 <x> & "q" ]]> \u{1F600}';
     expect(text(nasty)).toBe('abc[31m &lt;x&gt; &amp; "q" ]]&gt; \u{1F600}');
