@@ -13,7 +13,7 @@ import { findingsJunit, type JunitSuite } from '../../ui/render/findings-junit.j
 import { findingsSarif } from '../../ui/render/findings-sarif.js';
 import type { ReportContext } from '../../ui/render/report-context.js';
 
-/** The CI report formats of the check commands (DESIGN §3), besides `text` (and `github` for preflight). */
+/** The CI report formats of the check commands (DESIGN §3), besides `text` and `github`. */
 export const reportFormats = ['sarif', 'junit', 'gitlab'] as const;
 export type ReportFormat = (typeof reportFormats)[number];
 
@@ -42,7 +42,7 @@ export interface ReportRun {
 
 /** Renders the report on stdout (nothing else goes there); the exit code stays the findings'. */
 export async function printReport(ctx: CommandContext, format: ReportFormat, report: CheckReport, run: ReportRun): Promise<void> {
-  const where = await reportContext(ctx, run.command);
+  const where = await reportContext(ctx);
   if (format === 'junit') return ctx.out.result(findingsJunit(report, `relctl ${run.command}`, run.suites, run.failure));
   const doc =
     format === 'gitlab'
@@ -51,9 +51,9 @@ export async function printReport(ctx: CommandContext, format: ReportFormat, rep
   ctx.out.result(JSON.stringify(doc, null, 2));
 }
 
-async function reportContext(ctx: CommandContext, command: string): Promise<ReportContext> {
+async function reportContext(ctx: CommandContext): Promise<ReportContext> {
   const [repoRoot, descriptor] = await Promise.all([repositoryRoot(ctx.cwd, { env: ctx.env }), topDescriptor(ctx.cwd)]);
-  return { command, version: packageVersion(), projectRoot: ctx.cwd, repoRoot, ...(descriptor === undefined ? {} : { descriptor }) };
+  return { version: packageVersion(), projectRoot: ctx.cwd, repoRoot, ...(descriptor === undefined ? {} : { descriptor }) };
 }
 
 /**

@@ -8,8 +8,6 @@ import type { Finding } from '../../core/findings.js';
  * relative to the repository root, which is a parent folder when the project is a subfolder.
  */
 export interface ReportContext {
-  /** `preflight` or `verify`. */
-  command: string;
   /** relctl's version. */
   version: string;
   /** Absolute project root (`--cwd`), forward slashes. */

@@ -8,7 +8,7 @@ import { findingsSarif } from './findings-sarif.js';
 import { withoutLineNumbers, type ReportContext } from './report-context.js';
 
 /** A project in the `java/` folder of a repository at /work/repo. */
-const ctx: ReportContext = { command: 'preflight', version: '1.2.3', projectRoot: '/work/repo/java', repoRoot: '/work/repo', descriptor: 'pom.xml' };
+const ctx: ReportContext = { version: '1.2.3', projectRoot: '/work/repo/java', repoRoot: '/work/repo', descriptor: 'pom.xml' };
 
 const findings: Finding[] = [
   { code: 'missing-developers', severity: 'error', message: 'org.ex:core declares no developers (core/pom.xml:2).', file: 'core/pom.xml', line: 2, module: 'org.ex:core', fix: 'Add <developers>.' },
