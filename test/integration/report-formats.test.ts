@@ -1,4 +1,4 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type CliResult } from '../helpers/cli.js';
@@ -159,6 +159,9 @@ describe('relctl preflight --format junit and --format gitlab', () => {
   it('reports an audit that could not ask a service (exit 3) as unsuccessful SARIF and an errored JUnit test', async () => {
     const down = 'http://127.0.0.1:9';
     const env = { RELCTL_STAGING_API_URL: down, RELCTL_PORTAL_URL: down, RELCTL_PUBLIC_REPO_URL: down, RELCTL_KEYSERVER_URL: down, RELCTL_SECONDARY_KEYSERVER_URL: down };
+    // Online, gpg and the parent cache write into HOME: a scratch one, not the fixture's.
+    const home = path.join(work.path, 'home-online');
+    await mkdir(home, { recursive: true });
     const sarif = await runCli(['preflight', '--format', 'sarif', '--cwd', project], { home, env });
     expect(sarif.exitCode, sarif.stderr).toBe(3);
     const log = JSON.parse(sarif.stdout) as SarifLog;
