@@ -10,7 +10,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { repoRoot, runCli } from '../helpers/cli.js';
+import { execa } from 'execa';
+import { binPath, repoRoot, runCli } from '../helpers/cli.js';
 import { git, gitRepo, tempDir, type TempDir } from '../helpers/temp.js';
 
 let temp: TempDir;
@@ -151,6 +152,28 @@ describe('relctl init answers in CI', () => {
     const ok = await init(root, '--ci', 'github', '--route', 'portal-plugin');
     expect(ok.exitCode).toBe(0);
     expect(await read(root, '.github/workflows/relctl-release.yml')).toContain('cache: gradle');
+  });
+});
+
+describe('relctl init on a terminal', () => {
+  it('asks for what the project does not show (a real pty through script(1)); Enter takes the first choice', async () => {
+    const { root, project } = await demo('https://git.example.org/jane/demo.git');
+    const env: Record<string, string | undefined> = { ...process.env, HOME: home, TERM: 'xterm', CI: undefined, GITHUB_ACTIONS: undefined, NO_COLOR: '1' };
+    for (const k of Object.keys(env)) if (k.startsWith('RELCTL_')) delete env[k];
+    const child = execa('script', ['-qec', `stty cols 100 rows 40; node ${binPath} init`, '/dev/null'], { cwd: project, env, extendEnv: false, reject: false, timeout: 30_000 });
+    let seen = '';
+    let answered = false;
+    child.stdout!.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      if (!answered && seen.includes('Which CI runs relctl?')) {
+        answered = true;
+        child.stdin!.write('\r');
+      }
+    });
+    const r = await child;
+    expect(r.exitCode).toBe(0);
+    expect(answered).toBe(true);
+    expect(await read(root, '.github/workflows/relctl-release.yml')).toMatch(/^# Written by relctl init/);
   });
 });
 
