@@ -115,6 +115,9 @@ describe('shipped workflows', () => {
       } else expectGitlabStructure(block, `docs/ci.md block ${i + 1}`);
     }
     expect(workflows).toBe(2);
+    // The page shows exactly the example files, so the two cannot drift apart.
+    const examples = ['examples/github-workflows/relctl-preflight.yml', 'examples/github-workflows/relctl-release.yml', 'examples/gitlab-ci/.gitlab-ci.yml'];
+    expect(blocks).toEqual(await Promise.all(examples.map((f) => readFile(path.join(repoRoot, f), 'utf8'))));
   });
 });
 

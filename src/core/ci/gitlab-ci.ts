@@ -50,6 +50,7 @@ export function gitlabJobs(a: InitAnswers, place: WorkflowPlace): string {
     '  resource_group: relctl-release',
     '  variables:',
     '    GIT_DEPTH: "0" # every tag: relctl tells orphan tags from published versions',
+    '    GIT_STRATEGY: clone # a fresh clone: a reused working folder could keep a shallow history or a leftover release.properties',
     '    RELCTL_TOKEN_USERNAME: $CENTRAL_TOKEN_USERNAME',
     '    RELCTL_TOKEN_PASSWORD: $CENTRAL_TOKEN_PASSWORD',
     '    RELCTL_GPG_PASSPHRASE: $GPG_PASSPHRASE',
