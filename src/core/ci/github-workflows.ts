@@ -54,6 +54,7 @@ export function preflightWorkflow(a: InitAnswers, place: WorkflowPlace): string 
     '    runs-on: ubuntu-latest',
     '    permissions:',
     '      contents: read',
+    '      actions: read # the SARIF upload reads its workflow run (private repositories)',
     '      security-events: write # upload the SARIF file to code scanning',
     '    steps:',
     '      - uses: actions/checkout@v4',
