@@ -12,6 +12,7 @@ import { parse } from 'yaml';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { execa } from 'execa';
 import { binPath, repoRoot, runCli } from '../helpers/cli.js';
+import { actionlint, lintLines } from '../helpers/actionlint.js';
 import { git, gitRepo, tempDir, type TempDir } from '../helpers/temp.js';
 
 let temp: TempDir;
@@ -56,6 +57,9 @@ describe('relctl init on GitHub', () => {
     (addFormats as unknown as (a: Ajv2020) => void)(ajv);
     expect(ajv.validate(schema, config), JSON.stringify(ajv.errors)).toBe(true);
 
+    for (const file of ['.github/workflows/relctl-preflight.yml', '.github/workflows/relctl-release.yml']) {
+      expect(lintLines(await actionlint(await read(root, file), file))).toEqual([]);
+    }
     const release = parse(await read(root, '.github/workflows/relctl-release.yml')) as { jobs: { release: { steps: { uses?: string; env?: Record<string, string> }[] } } };
     const step = release.jobs.release.steps.find((s) => s.uses?.startsWith('relctl/relctl@'));
     expect(step?.env).toMatchObject({
@@ -124,6 +128,7 @@ describe('relctl init on GitHub', () => {
     const preflight = await read(root, '.github/workflows/relctl-preflight.yml');
     expect(preflight).toContain('working-directory: "libs/demo"');
     expect(await read(root, '.github/workflows/relctl-release.yml')).toContain('path: libs/demo/.relctl/');
+    expect(lintLines(await actionlint(preflight))).toEqual([]);
   });
 });
 
