@@ -45,7 +45,9 @@ export const define: Define = (program, action) => {
         const outcomes = fileOutcomes(planned, await readTexts(place.root, planned.map((f) => f.path)), opts.force === true);
         const dryRun = opts.dryRun === true;
         const refusal = refused(outcomes);
-        if (refusal === undefined && !dryRun) await writeTexts(place.root, outcomes.filter((o) => o.status === 'written'));
+        const toWrite = outcomes.filter((o) => o.status === 'written');
+        if (dryRun) for (const o of toWrite) ctx.out.wouldDo(`${o.replaced ? 'replace' : 'write'} ${o.path}`);
+        else if (refusal === undefined) await writeTexts(place.root, toWrite);
         if (ctx.out.json) {
           ctx.out.resultJson({ ...initJson(answers, outcomes, dryRun), ...(refusal === undefined ? {} : { ok: false, error: errorJson(refusal) }) });
         } else {

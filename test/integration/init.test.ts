@@ -116,6 +116,7 @@ describe('relctl init on GitHub', () => {
     expect(r.stdout).toContain('--- .github/workflows/relctl-release.yml (would write)');
     expect(r.stdout).toContain('"groupId": "io.github.jane"');
     expect(r.stdout).toMatch(/^would write {2}relctl\.config\.json$/m);
+    expect(r.stderr).toContain('! write .github/workflows/relctl-preflight.yml');
     await expect(read(root, 'relctl.config.json')).rejects.toThrow();
     await expect(read(root, '.github')).rejects.toThrow();
   });
