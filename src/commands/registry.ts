@@ -31,6 +31,7 @@ export const commandModules: Record<string, () => Promise<{ define: Define }>> =
   image: () => import('./image.js'),
   smoke: () => import('./smoke.js'),
   distribute: () => import('./distribute.js'),
+  init: () => import('./init.js'),
 };
 
 /**

@@ -1,0 +1,50 @@
+/**
+ * What `relctl init` needs to know (DESIGN §12): the CI host, the build tool, the publishing route
+ * the release takes and the namespace. Pure: the command gathers the answers (flags, the project,
+ * a prompt) and the generators in this folder turn them into file text.
+ */
+import type { BuildTool } from '../build-tool.js';
+
+export const ciHosts = ['github', 'gitlab'] as const;
+export type CiHost = (typeof ciHosts)[number];
+
+/**
+ * The two routes `relctl release` takes to Maven Central (DESIGN §4). The build decides the route
+ * on every run (preflight reads it from the POMs or build scripts), so it is not a config key: init
+ * uses it only to decide whether the namespace is required (the staging API's upload call names it).
+ */
+export const releaseRoutes = ['staging-api', 'portal-plugin'] as const;
+export type ReleaseRoute = (typeof releaseRoutes)[number];
+
+export interface InitAnswers {
+  ci: CiHost;
+  buildTool: BuildTool;
+  route: ReleaseRoute;
+  /** The namespace (root groupId); written to relctl.config.json as `groupId`. */
+  namespace?: string;
+  /** The relctl version writing the files: the workflows use the action of the same version. */
+  relctlVersion: string;
+}
+
+/** The GitHub repository of relctl and its action (action.yml at its root). */
+export const relctlRepository = 'relctl/relctl';
+
+/** The `$schema` of a written relctl.config.json: the schema shipped at that version's tag. */
+export function configSchemaUrl(version: string): string {
+  return `https://raw.githubusercontent.com/${relctlRepository}/v${version}/schema/relctl.config.schema.json`;
+}
+
+/** The secrets a CI release needs, by the names the generated workflows read. */
+export const ciSecrets = [
+  { name: 'CENTRAL_TOKEN_USERNAME', what: 'the user token name generated in the Central Publisher Portal (Account → Generate User Token)' },
+  { name: 'CENTRAL_TOKEN_PASSWORD', what: 'the user token password from the same page' },
+  { name: 'GPG_PRIVATE_KEY', what: 'the armored signing key: gpg --armor --export-secret-keys FINGERPRINT' },
+  { name: 'GPG_PASSPHRASE', what: "the signing key's passphrase" },
+] as const;
+
+/** Where a maintainer creates those secrets, per host. */
+export function secretsWhere(ci: CiHost): string {
+  return ci === 'github'
+    ? 'GitHub, the repository → Settings → Secrets and variables → Actions → New repository secret.'
+    : 'GitLab, the project → Settings → CI/CD → Variables → Add variable: Protected (only protected branches and tags see it) and Masked; GPG_PRIVATE_KEY is several lines, so make it a File variable (Protected, not maskable), and add GITLAB_PUSH_TOKEN (a project access token with write_repository) for the release pushes.';
+}
