@@ -4,7 +4,8 @@
  * BOM removed), edits applied and written back (BOM and bytes outside the edits kept).
  */
 import { readFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { checks } from '../../src/checks/index.js';
@@ -16,6 +17,10 @@ import type { FixPlan, FixSource } from '../../src/core/fix/types.js';
 import type { CommandContext } from '../../src/io/command-context.js';
 import { loadConfig } from '../../src/io/config-file.js';
 import { Output } from '../../src/ui/output.js';
+import { writeTree } from './temp.js';
+
+/** An empty HOME (no Gradle or Maven user files) from the real-world corpus. */
+export const emptyHomeDir = path.resolve(import.meta.dirname, '../fixtures/real-world/empty-home');
 
 const bom = '\ufeff';
 
@@ -66,4 +71,23 @@ export function planAll(rules: readonly FixRule[], ctx: FixContext): FixPlan {
     out.declined.push(...p.declined);
   }
   return out;
+}
+
+/** Writes `files` into a fresh folder under `parent` and returns preflight's context on it (empty HOME). */
+export async function scratchContext(parent: string, files: Record<string, string>, options: Partial<FixOptions> = {}): Promise<{ dir: string; ctx: FixContext }> {
+  const dir = await mkdtemp(path.join(parent, 'p-'));
+  await writeTree(dir, files);
+  return { dir, ctx: await fixContextFor(dir, { HOME: emptyHomeDir }, options) };
+}
+
+/** The texts of the files a plan edits, after its edits. */
+export function afterPlan(ctx: FixContext, plan: FixPlan): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const file of new Set(plan.edits.map((e) => e.file))) out[file] = applyEdits(ctx.read(file)!.text, plan.edits.filter((e) => e.file === file));
+  return out;
+}
+
+/** A scratch parent folder for scratchContext; remove it when done. */
+export function scratchParent(): Promise<string> {
+  return mkdtemp(path.join(os.tmpdir(), 'relctl-fix-'));
 }
