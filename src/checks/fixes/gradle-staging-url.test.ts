@@ -114,6 +114,6 @@ describe('gradleStagingUrlFix: the vanniktech host', () => {
   it('declines before 0.28.0, where CENTRAL_PORTAL does not exist: upgrading is the fix', async () => {
     const r = await fixAndRecheck({ ...settings, 'build.gradle.kts': plugin('0.25.3'), 'gradle.properties': 'VERSION_NAME=1.0.0-SNAPSHOT\nSONATYPE_HOST=S01\n' });
     expect(r.out).toEqual({});
-    expect(r.declined).toEqual([expect.stringContaining('0.25.3 has no CENTRAL_PORTAL host (from 0.28.0): upgrade the plugin to 0.33.0 or later')]);
+    expect(r.declined).toEqual([expect.stringContaining('0.25.3 has no CENTRAL_PORTAL host (from 0.28.0): upgrade the plugin to 0.33.0 or later and drop SONATYPE_HOST=S01')]);
   });
 });

@@ -67,7 +67,8 @@ export function vanniktechHostFix(ctx: FixContext, f: Finding): FixEdit | FixDec
   const ok = atLeast(version, '0.28.0');
   if (ok !== true) {
     const why = ok === false ? `com.vanniktech.maven.publish ${version} has no CENTRAL_PORTAL host (from 0.28.0)` : 'the com.vanniktech.maven.publish version is not known, and CENTRAL_PORTAL needs 0.28.0 or later';
-    return declined(f.code, `${why}: upgrade the plugin to 0.33.0 or later, then set ${host?.file === f.file ? 'SONATYPE_HOST=CENTRAL_PORTAL' : 'SonatypeHost.CENTRAL_PORTAL'}`, f);
+    const setting = host?.file === f.file ? `SONATYPE_HOST=${found.value}` : `SonatypeHost.${found.value}`;
+    return declined(f.code, `${why}: upgrade the plugin to 0.33.0 or later and drop ${setting} (the Central Portal is then its default)`, f);
   }
   return replaceEdit(source, found.start, found.end, portal, f.code, found.value, portal);
 }

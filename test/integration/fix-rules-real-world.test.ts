@@ -1,0 +1,132 @@
+/**
+ * The --fix rules of issue 22 (next snapshot, war packaging, Gradle staging URLs and hosts) on the
+ * real-world corpus: each fixture cloned as a user's repository, the rules planned on preflight's
+ * own facts, the edits written and committed, then `relctl preflight --offline --json` (the built
+ * bundle) run again. A fixed code is gone, nothing new appears, only the named lines changed, and
+ * planning again changes nothing. Where a URL comes from a variable or a plugin default, the
+ * fixture is left byte for byte and every finding is declined with why.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fixRules } from '../../src/checks/fixes/index.js';
+import type { FixPlan } from '../../src/core/fix/types.js';
+import { fixContextFor, planAll, writePlan } from '../helpers/fix-rules.js';
+import { cloneFixture, corpus, gitIsolation, preflightJson, realWorldWorkspace } from '../helpers/real-world.js';
+import { git } from '../helpers/temp.js';
+
+const home = path.join(corpus, 'home');
+const work = await realWorldWorkspace();
+afterAll(() => work.dispose());
+
+interface FixCase {
+  fixture: string;
+  tags?: string[];
+  /** Codes every finding of which is fixed. */
+  fixed: string[];
+}
+
+const fixedCases: FixCase[] = [
+  { fixture: 'gradle-portlet-uploadarchives', fixed: ['legacy-staging-host'] },
+  { fixture: 'gradle-nexus-s01-version-file', tags: ['v0.7.0'], fixed: ['legacy-staging-host', 'orphan-tag'] },
+  { fixture: 'gradle-named-build-files', tags: ['4.3.12.Final'], fixed: ['legacy-staging-host', 'orphan-tag'] },
+  { fixture: 'gradle-marcphilipp-nexus-staging', fixed: ['legacy-staging-host'] },
+  { fixture: 'gradle-axion-scm-version', fixed: ['legacy-staging-host'] },
+  { fixture: 'gradle-version-property-name', tags: ['v2.1.0'], fixed: ['orphan-tag'] },
+  { fixture: 'kts-nexus-s01', fixed: ['legacy-staging-host'] },
+  { fixture: 'kts-jreleaser-nexus2-s01', fixed: ['legacy-staging-host'] },
+  { fixture: 'kts-release-plugin-tag', tags: ['config-loader-release-2.3.0', 'config-loader-release-2.4.0'], fixed: ['orphan-tag'] },
+  { fixture: 'kts-version-from-property', tags: ['v2.0.0'], fixed: ['not-snapshot'] },
+  { fixture: 'kts-delegated-version', tags: ['v4.0.0'], fixed: ['not-snapshot'] },
+  { fixture: 'v-tagged', tags: ['v2.9.0', 'v3.0.0'], fixed: ['orphan-tag'] },
+  { fixture: 'release-tag-format', tags: ['release-2.0.0'], fixed: ['orphan-tag'] },
+  { fixture: 'mvn-junit4-bundle', tags: ['r4.12', 'r4.13'], fixed: ['orphan-tag'] },
+  { fixture: 'maven-ci-friendly', tags: ['v2.4.0'], fixed: ['orphan-tag'] },
+  { fixture: 'mvn-default-profile', fixed: ['packaging-mismatch'] },
+];
+
+/** Lines of `before` that a line diff (LCS) does not keep in `after`, 1-based. */
+function changedLines(before: string, after: string): number[] {
+  const a = before.split(/(?<=\n)/);
+  const b = after.split(/(?<=\n)/);
+  const lcs: number[][] = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
+  for (let i = a.length - 1; i >= 0; i--) for (let j = b.length - 1; j >= 0; j--) lcs[i]![j] = a[i] === b[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
+  const changed: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length) {
+    if (j < b.length && a[i] === b[j]) [i, j] = [i + 1, j + 1];
+    else if (j < b.length && lcs[i]![j + 1]! >= lcs[i + 1]![j]!) j++;
+    else changed.push(++i);
+  }
+  return changed;
+}
+
+async function texts(dir: string, files: readonly string[]): Promise<Map<string, string>> {
+  return new Map(await Promise.all(files.map(async (f) => [f, await readFile(path.join(dir, f), 'utf8')] as const)));
+}
+
+describe('issue 22 fix rules on the real-world corpus', () => {
+  it.each(fixedCases.map((c) => [c.fixture, c] as const))('%s: fixed codes gone, nothing new, only named lines changed, idempotent', async (_n, c) => {
+    const dir = await cloneFixture(work.dir, c.fixture, `${c.fixture}-fix`, c.tags);
+    const env = gitIsolation(work.dir);
+    const before = await preflightJson(dir, home, env);
+    const ctx = await fixContextFor(dir, { ...env, HOME: home });
+    // In-process preflight and the CLI agree on the findings the rules see.
+    expect([...new Set(ctx.findings.map((f) => f.code))].sort()).toEqual(before.codes);
+    for (const code of c.fixed) expect(before.codes).toContain(code);
+    const plan: FixPlan = planAll(fixRules, ctx);
+    for (const code of c.fixed) expect(plan.declined.filter((d) => d.code === code), JSON.stringify(plan.declined)).toEqual([]);
+    expect(plan.edits.length).toBeGreaterThan(0);
+
+    const files = [...new Set(plan.edits.map((e) => e.file))];
+    const original = await texts(dir, files);
+    await writePlan(dir, plan);
+    const edited = await texts(dir, files);
+    for (const file of files) {
+      // Only the lines an edit names change (an insertion changes none of the old lines).
+      const named = plan.edits.filter((e) => e.file === file && e.start !== e.end).map((e) => e.line);
+      expect(changedLines(original.get(file)!, edited.get(file)!), file).toEqual([...new Set(named)].sort((x, y) => x - y));
+    }
+    // A Gradle URL or version edit is at the very line the finding names.
+    for (const e of plan.edits.filter((x) => x.code !== 'packaging-mismatch' && x.code !== 'orphan-tag' && x.code !== 'not-snapshot')) {
+      expect(ctx.findings.some((f) => f.code === e.code && f.file === e.file && f.line === e.line), `${e.file}:${e.line}`).toBe(true);
+    }
+
+    await git(dir, work.dir, 'commit', '-q', '-am', 'relctl preflight --fix');
+    const after = await preflightJson(dir, home, env);
+    for (const code of c.fixed) expect(after.codes, after.r.stdout).not.toContain(code);
+    expect(after.codes.filter((code) => !before.codes.includes(code)), after.r.stdout).toEqual([]);
+    const untouched = (doc: typeof before.doc): string[] => doc.findings.filter((f) => !c.fixed.includes(f.code)).map((f) => `${f.code} ${f.file}`);
+    expect(untouched(after.doc)).toEqual(untouched(before.doc));
+
+    const again = planAll(fixRules, await fixContextFor(dir, { ...env, HOME: home }));
+    expect(again.edits).toEqual([]);
+  });
+
+  const declinedCases: [string, string][] = [
+    ['gradle-uportal-ext-ternary', 'the URL comes from publishingRepositoryUrl'],
+    ['gradle-mvn-push-default', 'the URL comes from getReleaseRepositoryUrl'],
+    ['gradle-cas-gstring-property', 'the URL comes from sonatypeRepositoryUrl'],
+    ['kts-mockk-provider-url', 'the URL comes from sonatypeRepositoryReleaseUrl'],
+    ['kts-s01-template-url', 'interpolated string'],
+    ['gradle-nexus-staging-half-migrated', "the plugin's default host"],
+    ['kts-codearte-half-migrated', "the plugin's default host"],
+    ['kts-detekt-nexus-create', "the plugin's default host"],
+    ['kts-moshi-apply-false-s01', '0.25.3 has no CENTRAL_PORTAL host'],
+    ['gradle-vanniktech-base-s01', '0.25.3 has no CENTRAL_PORTAL host'],
+    ['gradle-vanniktech-old', 'no host setting is written on this line'],
+  ];
+
+  it.each(declinedCases)('%s: a URL or host not written as a literal is left alone, each finding declined with why', async (fixture, why) => {
+    const dir = await cloneFixture(work.dir, fixture, `${fixture}-declined`);
+    const ctx = await fixContextFor(dir, { ...gitIsolation(work.dir), HOME: home });
+    const findings = ctx.findings.filter((f) => f.code === 'legacy-staging-host');
+    expect(findings.length).toBeGreaterThan(0);
+    const plan = planAll(fixRules, ctx);
+    expect(plan.edits.filter((e) => e.code === 'legacy-staging-host')).toEqual([]);
+    const declined = plan.declined.filter((d) => d.code === 'legacy-staging-host');
+    expect(declined.map((d) => `${d.file}:${d.line}`)).toEqual(findings.map((f) => `${f.file}:${f.line}`));
+    expect(declined.some((d) => d.why.includes(why)), JSON.stringify(declined)).toBe(true);
+  });
+});
