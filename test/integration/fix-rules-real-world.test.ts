@@ -130,3 +130,36 @@ describe('issue 22 fix rules on the real-world corpus', () => {
     expect(declined.some((d) => d.why.includes(why)), JSON.stringify(declined)).toBe(true);
   });
 });
+
+describe('issue 22 fix rules keep the layout byte for byte', () => {
+  it('a reactor rewritten with CRLF, tabs and a UTF-8 BOM: the war insertion and the version edits copy its layout, every other byte stays', async () => {
+    const dir = await cloneFixture(work.dir, 'mvn-default-profile', 'mvn-default-profile-layout', ['v0.9.0']);
+    const poms = ['pom.xml', 'lib/pom.xml', 'lib-web/pom.xml'];
+    const { writeFile } = await import('node:fs/promises');
+    for (const pom of poms) {
+      const text = (await readFile(path.join(dir, pom), 'utf8')).replace(/^( {2})+/gm, (m) => '\t'.repeat(m.length / 2)).replace(/\n/g, '\r\n');
+      await writeFile(path.join(dir, pom), pom === 'lib-web/pom.xml' ? `\ufeff${text}` : text);
+    }
+    await git(dir, work.dir, 'commit', '-q', '-am', 'CRLF, tabs, BOM');
+    const env = gitIsolation(work.dir);
+    const ctx = await fixContextFor(dir, { ...env, HOME: home });
+    expect([...new Set(ctx.findings.map((f) => f.code))].sort()).toEqual(['orphan-tag', 'packaging-mismatch']);
+    const plan = planAll(fixRules, ctx);
+    const original = new Map(await Promise.all(poms.map(async (p) => [p, await readFile(path.join(dir, p))] as const)));
+    await writePlan(dir, plan);
+    for (const pom of poms) {
+      const before = original.get(pom)!.toString('latin1');
+      const after = (await readFile(path.join(dir, pom))).toString('latin1');
+      expect(after.replace(/\r\n/g, '').includes('\n'), `${pom} gained a bare LF`).toBe(false);
+      expect(after.startsWith('\xef\xbb\xbf')).toBe(pom === 'lib-web/pom.xml');
+      const named = plan.edits.filter((e) => e.file === pom && e.start !== e.end).map((e) => e.line);
+      expect(changedLines(before, after), pom).toEqual(named);
+    }
+    const web = await readFile(path.join(dir, 'lib-web/pom.xml'), 'utf8');
+    expect(web).toContain('\t<artifactId>dp-web</artifactId>\r\n\t<packaging>war</packaging>\r\n\t<!-- A web module');
+    expect(web).toContain('\t\t<version>0.9.1-SNAPSHOT</version>\r\n\t</parent>');
+    await git(dir, work.dir, 'commit', '-q', '-am', 'fixed');
+    const after = await preflightJson(dir, home, env);
+    expect(after.codes).toEqual([]);
+  });
+});
