@@ -13,6 +13,7 @@ import { fixRules } from '../../src/checks/fixes/index.js';
 import type { FixPlan } from '../../src/core/fix/types.js';
 import { fixContextFor, planAll, writePlan } from '../helpers/fix-rules.js';
 import { cloneFixture, corpus, gitIsolation, preflightJson, realWorldWorkspace } from '../helpers/real-world.js';
+import { runMaven, writeMavenSettings } from '../helpers/maven.js';
 import { git } from '../helpers/temp.js';
 
 const home = path.join(corpus, 'home');
@@ -24,6 +25,15 @@ interface FixCase {
   tags?: string[];
   /** Codes every finding of which is fixed. */
   fixed: string[];
+  /** Maven reads the fixture offline (`mvn -o -q validate`), so it must still read the fixed POMs. */
+  mavenValidates?: true;
+}
+
+/** `mvn -o -q validate` in `dir` with settings that resolve from the Debian repository only. */
+async function mavenValidate(dir: string): Promise<void> {
+  const settings = await writeMavenSettings(path.join(work.dir, 'maven-settings.xml'));
+  const r = await runMaven(['-o', '-q', 'validate'], { cwd: dir, settings, timeoutMs: 60_000 });
+  expect(r.exitCode, r.output).toBe(0);
 }
 
 const fixedCases: FixCase[] = [
@@ -38,11 +48,11 @@ const fixedCases: FixCase[] = [
   { fixture: 'kts-release-plugin-tag', tags: ['config-loader-release-2.3.0', 'config-loader-release-2.4.0'], fixed: ['orphan-tag'] },
   { fixture: 'kts-version-from-property', tags: ['v2.0.0'], fixed: ['not-snapshot'] },
   { fixture: 'kts-delegated-version', tags: ['v4.0.0'], fixed: ['not-snapshot'] },
-  { fixture: 'v-tagged', tags: ['v2.9.0', 'v3.0.0'], fixed: ['orphan-tag'] },
-  { fixture: 'release-tag-format', tags: ['release-2.0.0'], fixed: ['orphan-tag'] },
+  { fixture: 'v-tagged', tags: ['v2.9.0', 'v3.0.0'], fixed: ['orphan-tag'], mavenValidates: true },
+  { fixture: 'release-tag-format', tags: ['release-2.0.0'], fixed: ['orphan-tag'], mavenValidates: true },
   { fixture: 'mvn-junit4-bundle', tags: ['r4.12', 'r4.13'], fixed: ['orphan-tag'] },
   { fixture: 'maven-ci-friendly', tags: ['v2.4.0'], fixed: ['orphan-tag'] },
-  { fixture: 'mvn-default-profile', fixed: ['packaging-mismatch'] },
+  { fixture: 'mvn-default-profile', fixed: ['packaging-mismatch'], mavenValidates: true },
 ];
 
 /** Lines of `before` that a line diff (LCS) does not keep in `after`, 1-based. */
@@ -102,6 +112,7 @@ describe('issue 22 fix rules on the real-world corpus', () => {
 
     const again = planAll(fixRules, await fixContextFor(dir, { ...env, HOME: home }));
     expect(again.edits).toEqual([]);
+    if (c.mavenValidates === true) await mavenValidate(dir);
   });
 
   const declinedCases: [string, string][] = [
@@ -161,5 +172,6 @@ describe('issue 22 fix rules keep the layout byte for byte', () => {
     await git(dir, work.dir, 'commit', '-q', '-am', 'fixed');
     const after = await preflightJson(dir, home, env);
     expect(after.codes).toEqual([]);
+    await mavenValidate(dir);
   });
 });
