@@ -26,3 +26,11 @@ export function trimmedRange(text: string, start: number, end: number): { start:
   const value = raw.trim();
   return { start: start + lead, end: start + lead + value.length, value };
 }
+
+/**
+ * A project-relative path inside the project. Fixes never edit a file outside it (a parent POM in
+ * the local repository, the user's gradle.properties): the project's own files shadow those.
+ */
+export function inProject(file: string | undefined): file is string {
+  return file !== undefined && file !== '' && !file.startsWith('/') && !file.startsWith('~') && !/^[A-Za-z]:[\\/]/.test(file) && !file.split(/[\\/]/).includes('..');
+}

@@ -1,6 +1,7 @@
-import { rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { afterPlan, scratchContext, scratchParent } from '../../../test/helpers/fix-rules.js';
+import { afterPlan, fixContextFor, scratchContext, scratchParent } from '../../../test/helpers/fix-rules.js';
 import { gradleStagingUrlFix } from './gradle-staging-url.js';
 
 const parent = await scratchParent();
@@ -115,5 +116,24 @@ describe('gradleStagingUrlFix: the vanniktech host', () => {
     const r = await fixAndRecheck({ ...settings, 'build.gradle.kts': plugin('0.25.3'), 'gradle.properties': 'VERSION_NAME=1.0.0-SNAPSHOT\nSONATYPE_HOST=S01\n' });
     expect(r.out).toEqual({});
     expect(r.declined).toEqual([expect.stringContaining('0.25.3 has no CENTRAL_PORTAL host (from 0.28.0): upgrade the plugin to 0.33.0 or later and drop SONATYPE_HOST=S01')]);
+  });
+});
+
+describe('gradleStagingUrlFix outside the project', () => {
+  it('never edits the user\'s gradle.properties: SONATYPE_HOST=S01 set there is declined', async () => {
+    const userHome = await mkdtemp(path.join(parent, 'home-'));
+    await mkdir(path.join(userHome, '.gradle'));
+    await writeFile(path.join(userHome, '.gradle', 'gradle.properties'), 'SONATYPE_HOST=S01\n');
+    const { dir } = await scratchContext(parent, {
+      'settings.gradle.kts': 'rootProject.name = "demo"\n',
+      'build.gradle.kts': 'plugins {\n    id("com.vanniktech.maven.publish") version "0.30.0"\n}\n',
+      'gradle.properties': 'VERSION_NAME=1.0.0-SNAPSHOT\n',
+    });
+    const ctx = await fixContextFor(dir, { HOME: userHome });
+    const finding = ctx.findings.find((f) => f.code === 'legacy-staging-host')!;
+    const plan = gradleStagingUrlFix.plan(ctx);
+    expect(plan.edits).toEqual([]);
+    expect(plan.declined).toEqual([expect.objectContaining({ code: 'legacy-staging-host', file: finding.file })]);
+    expect(plan.declined[0]!.why).toContain('outside the project');
   });
 });

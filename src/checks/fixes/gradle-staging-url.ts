@@ -13,7 +13,7 @@ import { tokenize } from '../../core/gradle/lexer.js';
 import type { GradleRepositoryFact } from '../../build-tools/gradle/facts.js';
 import { CENTRAL_SNAPSHOTS_URL, expectedDeployUrl } from '../maven-support.js';
 import type { FixContext, FixRule } from './types.js';
-import { declined, replaceEdit } from './edits.js';
+import { declined, inProject, replaceEdit } from './edits.js';
 import { vanniktechHostFix } from './vanniktech-host.js';
 
 const codes = ['legacy-staging-host', 'distribution-url'] as const;
@@ -58,6 +58,10 @@ export const gradleStagingUrlFix: FixRule = {
     const planned = new Set<string>();
     for (const f of ctx.findings) {
       if (!(codes as readonly string[]).includes(f.code) || f.file === undefined) continue;
+      if (!inProject(f.file)) {
+        out.declined.push(declined(f.code, `${f.file} is outside the project, which --fix never edits: ${f.fix}`, f));
+        continue;
+      }
       // The finding names its URL; a script applied by several projects lists it once per project.
       const named = repositories.filter((r) => r.file === f.file && r.line === f.line && f.message.includes(r.url));
       const r = named.find((x) => f.message.includes(`The ${x.kind} repository URL ${x.url}`)) ?? named[0];
