@@ -1,11 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { rm } from 'node:fs/promises';
+import { afterAll, describe, expect, it } from 'vitest';
 import { buildFacts, pom } from '../../../test/fixtures/maven/facts-builder.js';
+import { scratchContext, scratchParent } from '../../../test/helpers/fix-rules.js';
 import { applyEdits } from '../../core/fix/apply.js';
 import type { FixSource } from '../../core/fix/types.js';
 import type { ProjectFacts } from '../facts.js';
 import { repoNotSnapshot, repoOrphanTag } from '../repo-version.js';
 import { nextSnapshotFix } from './next-snapshot.js';
 import type { FixContext } from './types.js';
+
+const parent = await scratchParent();
+afterAll(() => rm(parent, { recursive: true, force: true }));
 
 const options = { fixMetadata: false, usernameVariable: 'U', passwordVariable: 'P' };
 
@@ -90,5 +95,37 @@ describe('nextSnapshotFix on a Maven reactor (as versions:set)', () => {
     const again = context(out, '1.4.3-SNAPSHOT', ['demo-1.4.2']);
     expect(again.findings).toEqual([]);
     expect(nextSnapshotFix.plan(again)).toEqual({ edits: [], declined: [] });
+  });
+});
+
+describe('nextSnapshotFix on Gradle builds (where the version is written)', () => {
+  const tagged = async (files: Record<string, string>, tags: string[]): Promise<FixContext> => {
+    const { ctx } = await scratchContext(parent, files);
+    // The scratch folder is no git repository: give it the release tags a clone would have.
+    ctx.facts.git = { ...ctx.facts.git, isRepository: true, tags } as ProjectFacts['git'];
+    return { ...ctx, findings: [...repoNotSnapshot.run(ctx.facts), ...repoOrphanTag.run(ctx.facts)] };
+  };
+  const publishing = 'plugins { `maven-publish` }\npublishing { repositories { maven { url = uri("https://ossrh-staging-api.central.sonatype.com/service/local/staging/deploy/maven2/") } } }\n';
+
+  it('changes the version literal of the root build script, not the same text in a comment', async () => {
+    const script = `${publishing}version = "1.2.3" // 1.2.3 is out\n`;
+    const ctx = await tagged({ 'settings.gradle.kts': 'rootProject.name = "demo"\n', 'build.gradle.kts': script }, ['v1.2.3']);
+    expect(ctx.findings.map((f) => [f.code, f.file, f.line])).toEqual([['not-snapshot', 'build.gradle.kts', 3]]);
+    expect(fixed(ctx)).toEqual({ 'build.gradle.kts': script.replace('"1.2.3"', '"1.2.4-SNAPSHOT"') });
+  });
+
+  it('changes version= in gradle.properties, keeping its spacing and the other keys', async () => {
+    const props = 'group = org.example\r\nversion = 3.1.0-SNAPSHOT\r\norg.gradle.jvmargs=-Xmx1g\r\n';
+    const ctx = await tagged({ 'settings.gradle.kts': 'rootProject.name = "demo"\n', 'build.gradle.kts': publishing, 'gradle.properties': props }, ['v3.1.0']);
+    expect(ctx.findings.map((f) => f.code)).toEqual(['orphan-tag']);
+    expect(fixed(ctx)).toEqual({ 'gradle.properties': props.replace('3.1.0-SNAPSHOT', '3.1.1-SNAPSHOT') });
+  });
+
+  it('declines a version written with an escape (not the literal as read)', async () => {
+    const script = `${publishing}version = "1.2\\u002E3"\n`;
+    const ctx = await tagged({ 'settings.gradle.kts': 'rootProject.name = "demo"\n', 'build.gradle.kts': script }, ['v1.2.3']);
+    const plan = nextSnapshotFix.plan(ctx);
+    expect(plan.edits).toEqual([]);
+    expect(plan.declined).toEqual([expect.objectContaining({ code: 'not-snapshot', file: 'build.gradle.kts', why: 'the version at build.gradle.kts:3 is not a literal 1.2.3: set 1.2.4-SNAPSHOT there by hand' })]);
   });
 });
