@@ -24,10 +24,10 @@ const personal: Record<string, string> = {
 const beforeUrl = ['artifactId', 'version', 'packaging', 'name', 'description'];
 const beforeScm = [...beforeUrl, 'url', 'inceptionYear', 'organization', 'licenses', 'developers', 'contributors', 'mailingLists', 'prerequisites', 'modules'];
 
-/** The elements a missing-pom-metadata finding names (`<name>`, `<scm><url>`, ...). */
+/** The elements a missing-pom-metadata finding names (`<name>`, `<scm><url>`, ...), in the POM's order. */
 function missingElements(f: Finding): string[] {
-  const m = /lacks (.+?) \(not declared/.exec(f.message);
-  return m === null ? [] : m[1]!.split(', ');
+  const named = (e: string): boolean => (e === '<url>' ? /(^|[^>])<url>/.test(f.message) : f.message.includes(e));
+  return ['<name>', '<description>', '<url>', '<licenses>', '<scm><url>'].filter(named);
 }
 
 function anchorAfter(text: string, names: readonly string[]): number | undefined {
