@@ -1,5 +1,6 @@
 /**
- * The --fix rules of issue 22 (next snapshot, war packaging, Gradle staging URLs and hosts) on the
+ * The --fix rules of issue 22 (next snapshot, war packaging, Gradle staging URLs and hosts, POM
+ * metadata from the git remote) on the
  * real-world corpus: each fixture cloned as a user's repository, the rules planned on preflight's
  * own facts, the edits written and committed, then `relctl preflight --offline --json` (the built
  * bundle) run again. A fixed code is gone, nothing new appears, only the named lines changed, and
@@ -173,5 +174,38 @@ describe('issue 22 fix rules keep the layout byte for byte', () => {
     const after = await preflightJson(dir, home, env);
     expect(after.codes).toEqual([]);
     await mavenValidate(dir);
+  });
+});
+
+describe('--fix-metadata on the real-world corpus', () => {
+  it('v-tagged without <url> and <scm><url>: both filled from the git remote; preflight no longer reports them and Maven reads the POM', async () => {
+    const dir = await cloneFixture(work.dir, 'v-tagged', 'v-tagged-metadata');
+    const { writeFile } = await import('node:fs/promises');
+    const pom = await readFile(path.join(dir, 'pom.xml'), 'utf8');
+    const stripped = pom.replace('  <url>https://github.com/example/v-tagged</url>\n', '').replace('    <url>https://github.com/example/v-tagged</url>\n', '');
+    await writeFile(path.join(dir, 'pom.xml'), stripped);
+    await git(dir, work.dir, 'commit', '-q', '-am', 'no url');
+    const env = gitIsolation(work.dir);
+    const remoteUrl = 'git@github.com:example/v-tagged.git';
+    const ctx = await fixContextFor(dir, { ...env, HOME: home }, { fixMetadata: true, remoteUrl });
+    expect(ctx.findings.map((f) => f.code)).toEqual(['missing-pom-metadata']);
+    const plan = planAll(fixRules, ctx);
+    expect(plan.declined).toEqual([]);
+    expect(plan.edits.map((e) => [e.line, e.after])).toEqual([
+      [9, '<url>https://github.com/example/v-tagged</url>'],
+      [24, '<scm><url>https://github.com/example/v-tagged</url></scm>'],
+    ]);
+    await writePlan(dir, plan);
+    // Two new lines in the POM's own indentation; every other byte as it was.
+    const expected = stripped
+      .replace('</description>\n', '</description>\n  <url>https://github.com/example/v-tagged</url>\n')
+      .replace('  <scm>\n', '  <scm>\n    <url>https://github.com/example/v-tagged</url>\n');
+    expect(await readFile(path.join(dir, 'pom.xml'), 'utf8')).toBe(expected);
+    await git(dir, work.dir, 'commit', '-q', '-am', 'fixed');
+    expect((await preflightJson(dir, home, env)).codes).toEqual([]);
+    await mavenValidate(dir);
+    // Planned again (with or without --fix-metadata): nothing left to do.
+    const plain = planAll(fixRules, await fixContextFor(dir, { ...env, HOME: home }));
+    expect(plain).toEqual({ edits: [], declined: [] });
   });
 });
