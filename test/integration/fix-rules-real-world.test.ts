@@ -1,13 +1,12 @@
 /**
  * The --fix rules of issue 22 (next snapshot, war packaging, Gradle staging URLs and hosts, POM
- * metadata from the git remote) on the
- * real-world corpus: each fixture cloned as a user's repository, the rules planned on preflight's
- * own facts, the edits written and committed, then `relctl preflight --offline --json` (the built
+ * metadata from the git remote) on the real-world corpus: each fixture cloned as a user's
+ * repository, the rules planned on preflight's own facts, the edits written and committed, then `relctl preflight --offline --json` (the built
  * bundle) run again. A fixed code is gone, nothing new appears, only the named lines changed, and
  * planning again changes nothing. Where a URL comes from a variable or a plugin default, the
  * fixture is left byte for byte and every finding is declined with why.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixRules } from '../../src/checks/fixes/index.js';
@@ -147,7 +146,6 @@ describe('issue 22 fix rules keep the layout byte for byte', () => {
   it('a reactor rewritten with CRLF, tabs and a UTF-8 BOM: the war insertion and the version edits copy its layout, every other byte stays', async () => {
     const dir = await cloneFixture(work.dir, 'mvn-default-profile', 'mvn-default-profile-layout', ['v0.9.0']);
     const poms = ['pom.xml', 'lib/pom.xml', 'lib-web/pom.xml'];
-    const { writeFile } = await import('node:fs/promises');
     for (const pom of poms) {
       const text = (await readFile(path.join(dir, pom), 'utf8')).replace(/^( {2})+/gm, (m) => '\t'.repeat(m.length / 2)).replace(/\n/g, '\r\n');
       await writeFile(path.join(dir, pom), pom === 'lib-web/pom.xml' ? `\ufeff${text}` : text);
@@ -180,7 +178,6 @@ describe('issue 22 fix rules keep the layout byte for byte', () => {
 describe('--fix-metadata on the real-world corpus', () => {
   it('v-tagged without <url> and <scm><url>: both filled from the git remote; preflight no longer reports them and Maven reads the POM', async () => {
     const dir = await cloneFixture(work.dir, 'v-tagged', 'v-tagged-metadata');
-    const { writeFile } = await import('node:fs/promises');
     const pom = await readFile(path.join(dir, 'pom.xml'), 'utf8');
     const stripped = pom.replace('  <url>https://github.com/example/v-tagged</url>\n', '').replace('    <url>https://github.com/example/v-tagged</url>\n', '');
     await writeFile(path.join(dir, 'pom.xml'), stripped);
