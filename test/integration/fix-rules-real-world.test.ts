@@ -3,8 +3,8 @@
  * metadata from the git remote) on the real-world corpus: each fixture cloned as a user's
  * repository, the rules planned on preflight's own facts, the edits written and committed, then `relctl preflight --offline --json` (the built
  * bundle) run again. A fixed code is gone, nothing new appears, only the named lines changed, and
- * planning again changes nothing. Where a URL comes from a variable or a plugin default, the
- * fixture is left byte for byte and every finding is declined with why.
+ * planning again changes nothing. Where a URL comes from a variable or a plugin default, no edit
+ * is planned for it and every such finding is declined with why.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
