@@ -51,3 +51,11 @@ describe('tokenize', () => {
     );
   });
 });
+
+describe('token offsets (where preflight --fix edits a literal)', () => {
+  it('slices every token as written, quotes included, across CRLF lines and comments', () => {
+    const text = 'url = uri("https://s01.oss.sonatype.org/x/")\r\n// c\r\nurl \'a\\\'b\' `war` 12 /re/\r\n';
+    const tokens = tokenize(text);
+    expect(tokens.map((t) => text.slice(t.start, t.end))).toEqual(['url', '=', 'uri', '(', '"https://s01.oss.sonatype.org/x/"', ')', 'url', "'a\\'b'", '`war`', '12', '/', 're', '/']);
+  });
+});

@@ -17,6 +17,12 @@ export interface Token {
   nl: boolean;
   /** Strings only: the value contains a `$` interpolation, so it is not a constant. */
   dynamic?: boolean;
+  /**
+   * Offsets into the text tokenized (`text.slice(start, end)` is the token as written, quotes
+   * included): where `preflight --fix` edits a literal. Set by tokenize; absent on tokens made up elsewhere.
+   */
+  start?: number;
+  end?: number;
 }
 
 const identStart = /[A-Za-z_$]/;
@@ -29,8 +35,9 @@ export function tokenize(text: string): Token[] {
   let i = 0;
   let line = 1;
   let nl = true;
+  let from = 0; // where the token being read starts
   const push = (kind: TokenKind, value: string, startLine: number, dynamic?: boolean): void => {
-    const t: Token = { kind, text: value, line: startLine, nl };
+    const t: Token = { kind, text: value, line: startLine, nl, start: from, end: i };
     if (dynamic === true) t.dynamic = true;
     tokens.push(t);
     nl = false;
@@ -43,6 +50,7 @@ export function tokenize(text: string): Token[] {
 
   while (i < n) {
     const ch = text[i]!;
+    from = i;
     if (ch === '\n' || (ch === '\r' && text[i + 1] !== '\n')) {
       newline();
       i++;
@@ -118,39 +126,39 @@ export function tokenize(text: string): Token[] {
       const stop = end === -1 ? n : end;
       const lineEnd = text.slice(i + 1, stop).search(/[\r\n]/);
       if (end === -1 || lineEnd !== -1) {
-        push('punct', '`', line);
         i++;
+        push('punct', '`', line);
         continue;
       }
-      push('ident', text.slice(i + 1, end), line);
       i = end + 1;
+      push('ident', text.slice(from + 1, end), line);
       continue;
     }
     if (identStart.test(ch)) {
       let j = i + 1;
       while (j < n && identPart.test(text[j]!)) j++;
-      push('ident', text.slice(i, j), line);
       i = j;
+      push('ident', text.slice(from, j), line);
       continue;
     }
     if (ch >= '0' && ch <= '9') {
       let j = i + 1;
       while (j < n && /[0-9A-Za-z_.]/.test(text[j]!)) j++;
-      push('number', text.slice(i, j), line);
       i = j;
+      push('number', text.slice(from, j), line);
       continue;
     }
     if (ch === '/' && slashyMayStart(tokens[tokens.length - 1])) {
       const end = slashyEnd(text, i);
       if (end !== undefined) {
         const value = text.slice(i + 1, end).replace(/\\\//g, '/');
-        push('string', value, line, value.includes('$'));
         i = end + 1;
+        push('string', value, line, value.includes('$'));
         continue;
       }
     }
-    push('punct', ch, line);
     i++;
+    push('punct', ch, line);
   }
   return tokens;
 }

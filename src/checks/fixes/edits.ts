@@ -1,0 +1,36 @@
+/** Building blocks the fix rules share: an edit of one range of a file as read. Pure. */
+import { lineOf } from '../../core/fix/apply.js';
+import type { FixDeclined, FixEdit, FixSource } from '../../core/fix/types.js';
+
+/** Replaces `source.text.slice(start, end)`; `before`/`after` are what `--json` shows a person. */
+export function replaceEdit(source: FixSource, start: number, end: number, replacement: string, code: string, before: string, after: string): FixEdit {
+  return { file: source.file, start, end, replacement, code, line: lineOf(source.text, start), before, after };
+}
+
+/** Inserts `replacement` at `at` (nothing was there before). */
+export function insertEdit(source: FixSource, at: number, replacement: string, code: string, after: string): FixEdit {
+  return replaceEdit(source, at, at, replacement, code, '', after);
+}
+
+export function declined(code: string, why: string, where?: { file?: string; line?: number }): FixDeclined {
+  const out: FixDeclined = { code, why };
+  if (where?.file !== undefined) out.file = where.file;
+  if (where?.line !== undefined) out.line = where.line;
+  return out;
+}
+
+/** The range of `text.slice(start, end)` without its surrounding white space. */
+export function trimmedRange(text: string, start: number, end: number): { start: number; end: number; value: string } {
+  const raw = text.slice(start, end);
+  const lead = raw.length - raw.trimStart().length;
+  const value = raw.trim();
+  return { start: start + lead, end: start + lead + value.length, value };
+}
+
+/**
+ * A project-relative path inside the project. Fixes never edit a file outside it (a parent POM in
+ * the local repository, the user's gradle.properties): the project's own files shadow those.
+ */
+export function inProject(file: string | undefined): file is string {
+  return file !== undefined && file !== '' && !file.startsWith('/') && !file.startsWith('~') && !/^[A-Za-z]:[\\/]/.test(file) && !file.split(/[\\/]/).includes('..');
+}

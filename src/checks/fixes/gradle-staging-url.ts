@@ -1,0 +1,77 @@
+/**
+ * Gradle `legacy-staging-host` / `distribution-url` (DESIGN §4, Fixes): the URL changes where it
+ * is written, at the file and line the finding names: a string literal in a publishing repository
+ * (`url = uri("...")`, `url "..."`), a gradle-nexus `nexusUrl` / `snapshotRepositoryUrl`, a
+ * nexus-staging `serverUrl`, a JReleaser nexus2 `url` / `snapshotUrl`, or the vanniktech host
+ * (`SONATYPE_HOST=S01` in gradle.properties, `SonatypeHost.S01` in the script → CENTRAL_PORTAL).
+ * A URL that comes from a variable, a property or an interpolated string, or a plugin's default,
+ * is left alone: the finding stays, and the plan says why.
+ */
+import type { Finding } from '../../core/findings.js';
+import type { FixDeclined, FixEdit, FixPlan, FixSource } from '../../core/fix/types.js';
+import { tokenize } from '../../core/gradle/lexer.js';
+import type { GradleRepositoryFact } from '../../build-tools/gradle/facts.js';
+import { CENTRAL_SNAPSHOTS_URL, expectedDeployUrl } from '../maven-support.js';
+import type { FixContext, FixRule } from './types.js';
+import { declined, inProject, replaceEdit } from './edits.js';
+import { vanniktechHostFix } from './vanniktech-host.js';
+
+const codes = ['legacy-staging-host', 'distribution-url'] as const;
+
+/** What the checks accept for this repository (gradle-repositories.ts gives the same advice). */
+export function stagingTarget(r: GradleRepositoryFact, stagingApiUrl: string): string {
+  const base = stagingApiUrl.replace(/\/+$/, '');
+  if (r.kind === 'snapshot') return CENTRAL_SNAPSHOTS_URL;
+  if (r.jreleaserNexus2 === true) return `${base}/service/local`;
+  if (r.nexus === true || r.nexusStaging === true) return `${base}/service/local/`;
+  return expectedDeployUrl(base);
+}
+
+/** The one constant string literal on `line` whose value is `url`, as its inner offsets. */
+function urlLiteral(source: FixSource, line: number, url: string): { start: number; end: number; value: string } | undefined {
+  const hits = tokenize(source.text).filter((t) => t.kind === 'string' && t.line === line && t.dynamic !== true && t.text.trim() === url);
+  const t = hits.length === 1 ? hits[0]! : undefined;
+  if (t?.start === undefined || t.end === undefined) return undefined;
+  const written = source.text.slice(t.start, t.end);
+  const at = written.indexOf(url);
+  return at > 0 ? { start: t.start + at, end: t.start + at + url.length, value: url } : undefined;
+}
+
+function repositoryFix(ctx: FixContext, f: Finding, r: GradleRepositoryFact): FixEdit | FixDeclined {
+  if (r.implicit === true) return declined(f.code, `no URL is written (the plugin's default host): ${f.fix}`, f);
+  if (r.via !== undefined) return declined(f.code, `the URL comes from ${r.via}, not from a literal on this line: ${f.fix}`, f);
+  const source = ctx.read(r.file);
+  if (source === undefined) return declined(f.code, `${r.file} could not be read`, f);
+  const literal = urlLiteral(source, r.line, r.url);
+  if (literal === undefined) return declined(f.code, `the URL on this line is built from an interpolated string or an expression, not one literal: ${f.fix}`, f);
+  const target = stagingTarget(r, ctx.facts.gradle!.stagingApiUrl);
+  return replaceEdit(source, literal.start, literal.end, target, f.code, r.url, target);
+}
+
+export const gradleStagingUrlFix: FixRule = {
+  codes,
+  plan(ctx) {
+    const out: FixPlan = { edits: [], declined: [] };
+    const g = ctx.facts.gradle;
+    if (g === undefined) return out;
+    const repositories = g.projects.flatMap((p) => p.repositories);
+    const planned = new Set<string>();
+    for (const f of ctx.findings) {
+      if (!(codes as readonly string[]).includes(f.code) || f.file === undefined) continue;
+      if (!inProject(f.file)) {
+        out.declined.push(declined(f.code, `${f.file} is outside the project, which --fix never edits: ${f.fix}`, f));
+        continue;
+      }
+      // The finding names its URL; a script applied by several projects lists it once per project.
+      const named = repositories.filter((r) => r.file === f.file && r.line === f.line && f.message.includes(r.url));
+      const r = named.find((x) => f.message.includes(`The ${x.kind} repository URL ${x.url}`)) ?? named[0];
+      const result = r === undefined ? vanniktechHostFix(ctx, f) : repositoryFix(ctx, f, r);
+      if ('replacement' in result) {
+        const key = `${result.file}:${result.start}`;
+        if (!planned.has(key)) out.edits.push(result);
+        planned.add(key);
+      } else out.declined.push(result);
+    }
+    return out;
+  },
+};
