@@ -1,7 +1,7 @@
 import type { Finding } from '../core/findings.js';
 import type { Check } from './types.js';
 import { centralRulesApply } from './route.js';
-import { at, isMaven, publishedModules, missingAt, ownsInheritedGaps } from './maven-support.js';
+import { at, isMaven, metadataModules, missingAt, ownsInheritedGaps } from './maven-support.js';
 
 /**
  * The portal rejects a POM without name, description, url, licenses or scm/url. `name` is never
@@ -16,7 +16,7 @@ export const mavenMissingPomMetadata: Check = {
   run(facts) {
     if (!centralRulesApply(facts)) return [];
     const findings: Finding[] = [];
-    for (const module of publishedModules(facts)) {
+    for (const module of metadataModules(facts)) {
       const eff = module.effective;
       const missing: string[] = [];
       if (eff.name === undefined) missing.push('<name>');
