@@ -19,7 +19,8 @@ export const mavenDuplicateDeclaration: Check = {
   run(facts) {
     const findings: Finding[] = [];
     for (const module of mavenModules(facts)) {
-      for (const d of module.raw.duplicates) {
+      // In file order (plugins and dependencies are read section by section).
+      for (const d of [...module.raw.duplicates].sort((a, b) => a.line - b.line)) {
         const what = d.kind === 'plugin' ? `the plugin ${d.key}` : `the dependency ${d.key}`;
         findings.push({
           code: 'duplicate-declaration',

@@ -22,6 +22,8 @@ export interface DeclaredRepository {
   profile?: string;
   /** The profile is `activeByDefault`: consumers' builds see it too. */
   activeByDefault?: boolean;
+  /** `<releases><enabled>false</enabled>`: Maven asks it for SNAPSHOT versions only. */
+  snapshotsOnly?: boolean;
 }
 
 /**
@@ -65,6 +67,7 @@ export function readRepositories(owner: XmlElement | undefined, profile: { id: s
       const url = text(child(r, 'url'));
       if (id !== undefined) repo.id = id;
       if (url !== undefined) repo.url = url;
+      if (text(child(child(r, 'releases'), 'enabled')) === 'false') repo.snapshotsOnly = true;
       if (profile !== undefined) {
         repo.profile = profile.id;
         if (profile.activeByDefault) repo.activeByDefault = true;
