@@ -53,7 +53,7 @@ describe('duplicate-declaration', () => {
   </plugins></build></profile></profiles>`;
     const findings = mavenDuplicateDeclaration.run(buildFacts({ files: { 'pom.xml': parent(slf4j, compiler, profile) } }));
     expect(findings).toMatchObject([{ line: 26 }]);
-    expect(findings[0]!.message).toContain('profiles.profile[release].build.plugins');
+    expect(findings[0]!.message).toContain('profiles.profile[release].plugins');
   });
 
   it('does not report the same dependency in dependencies and dependencyManagement, the same plugin in plugins and pluginManagement, or the same artifact with another classifier or type', () => {

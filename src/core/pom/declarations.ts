@@ -34,7 +34,7 @@ export interface DeclaredRepository {
 export interface DuplicateDeclaration {
   kind: 'plugin' | 'dependency';
   key: string;
-  /** Where, in Maven's words: `dependencies`, `build.pluginManagement.plugins`, `profiles.profile[release].dependencies`. */
+  /** Where, in Maven's words: `dependencies`, `build.pluginManagement.plugins`, `profiles.profile[release].plugins`. */
   section: string;
   line: number;
   firstLine: number;

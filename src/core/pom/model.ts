@@ -130,7 +130,8 @@ function pluginsOf(build: XmlElement | undefined, profile: string | undefined, o
       const first = seen.get(key);
       if (first === undefined) seen.set(key, p.line);
       else {
-        const section = `${profile === undefined ? '' : `profiles.profile[${profile}].`}build.${managed ? 'pluginManagement.plugins' : 'plugins'}`;
+        // Maven's names: `build.plugins`, `profiles.profile[release].pluginManagement.plugins`.
+        const section = `${profile === undefined ? 'build.' : `profiles.profile[${profile}].`}${managed ? 'pluginManagement.plugins' : 'plugins'}`;
         duplicates.push({ kind: 'plugin', key, section, line: p.line, firstLine: first });
       }
       const version = text(child(p, 'version'));
