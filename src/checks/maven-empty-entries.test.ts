@@ -48,6 +48,10 @@ describe('developer-empty and license-empty', () => {
     const findings = mavenEmptyEntries.run(buildFacts({ files: { 'pom.xml': parent, 'core/pom.xml': core } }));
     expect(findings).toMatchObject([{ code: 'developer-empty', file: 'pom.xml', line: 12 }]);
   });
+  it('still reports a module\'s own empty developer past an unresolved parent (the nearest <developers> is final)', () => {
+    const text = library('    <developer><email>x@acme.example</email></developer>', apache).replace('<groupId>io.github.acme</groupId>', '<parent><groupId>org.example</groupId><artifactId>gone</artifactId><version>1</version><relativePath/></parent>\n  <groupId>io.github.acme</groupId>');
+    expect(mavenEmptyEntries.run(buildFacts({ files: { 'pom.xml': text } })).map((f) => f.code)).toEqual(['developer-empty']);
+  });
 });
 
 describe('whitespace-only values count as missing', () => {

@@ -23,7 +23,7 @@ export const mavenEmptyEntries: Check = {
     if (!centralRulesApply(facts)) return [];
     const findings: Finding[] = [];
     for (const module of metadataModules(facts)) {
-      if (module.parentUnresolved === true) continue;
+      // Past an unresolved parent too: the nearest <developers>/<licenses> found is final.
       const eff = module.effective;
       const devs = eff.developers;
       if (devs !== undefined) {

@@ -37,8 +37,7 @@ export const mavenForeignParent: Check = {
     const modules = metadataModules(facts);
     const topGroup = facts.maven?.modules.find((m) => m.topLevel)?.effective.groupId;
     for (const module of modules) {
-      // Past an unresolved parent the values further up are not known.
-      if (module.parentUnresolved === true) continue;
+      // Past an unresolved parent as well: a value found came from a nearer POM, so it is final.
       const eff = module.effective;
       const own = new Set([eff.groupId, topGroup].filter((g): g is string => g !== undefined && g !== '' && !g.includes('${')).map(namespaceOf));
       if (own.size === 0) continue;
