@@ -11,7 +11,12 @@ import { at, dedupe, fromWhere, isMaven, metadataModules, originAt } from './mav
  * with neither name nor url; whitespace-only values count as absent (the model trims them away).
  */
 export function isEmptyDeveloper(dev: RawDeveloper): boolean {
-  return dev.id === undefined && dev.name === undefined && dev.organization === undefined && dev.organizationUrl === undefined;
+  return !present(dev.id) && !present(dev.name) && !present(dev.organization) && !present(dev.organizationUrl);
+}
+
+/** Interpolation can leave a field blank (`<name>${dev.name}</name>` with an empty property). */
+function present(value: string | undefined): boolean {
+  return value !== undefined && value.trim() !== '';
 }
 
 export const mavenEmptyEntries: Check = {
@@ -45,7 +50,7 @@ export const mavenEmptyEntries: Check = {
       if (licenses !== undefined) {
         const inProject = licenses.origin.pom.file !== undefined;
         eff.licenseEntries.forEach((license, index) => {
-          if (license.name !== undefined || license.url !== undefined) return;
+          if (present(license.name) || present(license.url)) return;
           const origin = inProject ? { ...licenses.origin, line: license.line } : licenses.origin;
           findings.push({
             code: 'license-empty',

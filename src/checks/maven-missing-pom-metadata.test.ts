@@ -29,6 +29,14 @@ describe('missing-pom-metadata', () => {
   });
 });
 
+describe('blank after interpolation', () => {
+  it('counts a <description> whose property is empty as missing', () => {
+    const text = top(completeMetadata.replace('<description>Demo component</description>', '<description>${summary}</description>') + '\n  <properties><summary> </summary></properties>');
+    const findings = mavenMissingPomMetadata.run(buildFacts({ files: { 'pom.xml': text, 'a/pom.xml': a('<name>A</name>') } }));
+    expect(findings).toMatchObject([{ file: 'pom.xml', message: expect.stringContaining('lacks <description>') }]);
+  });
+});
+
 describe('relocation POMs and BOMs', () => {
   // Shaped like mysql-connector-java 8.0.33 (and jackson's relocated modules): a module kept only
   // to point users at new coordinates, with no metadata of its own.
