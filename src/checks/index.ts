@@ -1,5 +1,10 @@
 import type { Check } from './types.js';
 import { mavenDevelopersIncomplete } from './maven-developers-incomplete.js';
+import { mavenDuplicateDeclaration } from './maven-duplicate-declaration.js';
+import { mavenEmptyEntries } from './maven-empty-entries.js';
+import { mavenForeignParent } from './maven-foreign-parent.js';
+import { mavenPluginVersionMissing } from './maven-plugin-version-missing.js';
+import { mavenPublishedRepositories } from './maven-published-repositories.js';
 import { mavenDistributionUrl } from './maven-distribution-url.js';
 import { mavenLegacyStagingHost } from './maven-legacy-staging-host.js';
 import { mavenLegacyStagingId } from './maven-legacy-staging-id.js';
@@ -27,9 +32,14 @@ export const checks: readonly Check[] = [
   mavenServerIdMismatch,
   mavenMissingDevelopers,
   mavenDevelopersIncomplete,
+  mavenEmptyEntries,
   mavenMissingPomMetadata,
+  mavenForeignParent,
   mavenUnresolvedProperty,
   mavenPackagingMismatch,
+  mavenPublishedRepositories,
+  mavenDuplicateDeclaration,
+  mavenPluginVersionMissing,
   gradleLegacyStagingHost,
   gradleDistributionUrl,
   gradlePropertiesMissing,

@@ -2,7 +2,8 @@ import type { Finding } from '../core/findings.js';
 import type { RawDeveloper } from '../core/pom/index.js';
 import type { Check } from './types.js';
 import { centralRulesApply } from './route.js';
-import { at, dedupe, fromWhere, isMaven, publishedModules, originAt } from './maven-support.js';
+import { isEmptyDeveloper } from './maven-empty-entries.js';
+import { at, dedupe, fromWhere, isMaven, metadataModules, originAt } from './maven-support.js';
 
 const maxListed = 10;
 
@@ -18,13 +19,14 @@ export const mavenDevelopersIncomplete: Check = {
   run(facts) {
     if (!centralRulesApply(facts)) return [];
     const findings: Finding[] = [];
-    for (const module of publishedModules(facts)) {
+    for (const module of metadataModules(facts)) {
       const devs = module.effective.developers;
       if (devs === undefined) continue;
       const inProject = devs.origin.pom.file !== undefined;
       const incomplete = devs.value
         .map((dev) => ({ dev, lacking: (['organization', 'organizationUrl'] as const).filter((k) => dev[k] === undefined) }))
-        .filter((x) => x.lacking.length > 0);
+        // A developer with nothing that identifies it is developer-empty's error, not this warning.
+        .filter((x) => x.lacking.length > 0 && !isEmptyDeveloper(x.dev));
       // Inside the project the developer's own line is known; outside, report at the <parent>.
       const where = (line: number) => originAt(facts, module, inProject ? { ...devs.origin, line } : devs.origin);
       const fix = 'Give each <developer> an <organization> and an <organizationUrl> (the URL of a durable committers list).';

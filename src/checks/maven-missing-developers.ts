@@ -1,7 +1,7 @@
 import type { Finding } from '../core/findings.js';
 import type { Check } from './types.js';
 import { centralRulesApply } from './route.js';
-import { at, isMaven, publishedModules, missingAt, ownsInheritedGaps } from './maven-support.js';
+import { at, isMaven, metadataModules, missingAt, ownsInheritedGaps } from './maven-support.js';
 
 export const mavenMissingDevelopers: Check = {
   id: 'maven-missing-developers',
@@ -11,7 +11,7 @@ export const mavenMissingDevelopers: Check = {
   run(facts) {
     if (!centralRulesApply(facts)) return [];
     const findings: Finding[] = [];
-    for (const module of publishedModules(facts)) {
+    for (const module of metadataModules(facts)) {
       const devs = module.effective.developers;
       // Past an unresolved parent the developers may well be inherited: parent-unresolved says so.
       if ((devs !== undefined && devs.value.length > 0) || !ownsInheritedGaps(facts, module) || module.parentUnresolved === true) continue;

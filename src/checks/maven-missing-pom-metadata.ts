@@ -1,13 +1,19 @@
 import type { Finding } from '../core/findings.js';
+import type { Sourced } from '../core/pom/index.js';
 import type { Check } from './types.js';
 import { centralRulesApply } from './route.js';
-import { at, isMaven, publishedModules, missingAt, ownsInheritedGaps } from './maven-support.js';
+import { at, isMaven, metadataModules, missingAt, ownsInheritedGaps } from './maven-support.js';
 
 /**
  * The portal rejects a POM without name, description, url, licenses or scm/url. `name` is never
  * inherited, so every module needs its own; the others are reported once, on the topmost POM of
  * the project that lacks them.
  */
+/** Absent, or blank: written as whitespace, or a property that interpolates to nothing (`<url>${site}</url>`, `<site/>`). */
+function blank(value: Sourced<string> | undefined): boolean {
+  return value === undefined || value.value.trim() === '';
+}
+
 export const mavenMissingPomMetadata: Check = {
   id: 'maven-missing-pom-metadata',
   codes: ['missing-pom-metadata'],
@@ -16,16 +22,16 @@ export const mavenMissingPomMetadata: Check = {
   run(facts) {
     if (!centralRulesApply(facts)) return [];
     const findings: Finding[] = [];
-    for (const module of publishedModules(facts)) {
+    for (const module of metadataModules(facts)) {
       const eff = module.effective;
       const missing: string[] = [];
-      if (eff.name === undefined) missing.push('<name>');
+      if (blank(eff.name)) missing.push('<name>');
       // Past an unresolved parent only <name> (never inherited) is known to be missing.
       if (ownsInheritedGaps(facts, module) && module.parentUnresolved !== true) {
-        if (eff.description === undefined) missing.push('<description>');
-        if (eff.url === undefined) missing.push('<url>');
+        if (blank(eff.description)) missing.push('<description>');
+        if (blank(eff.url)) missing.push('<url>');
         if (eff.licenses === undefined || eff.licenses.value === 0) missing.push('<licenses>');
-        if (eff.scmUrl === undefined) missing.push('<scm><url>');
+        if (blank(eff.scmUrl)) missing.push('<scm><url>');
       }
       if (missing.length === 0) continue;
       findings.push({

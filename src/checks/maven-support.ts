@@ -36,6 +36,16 @@ export function publishedModules(facts: ProjectFacts): readonly MavenModuleFacts
   return all.some((m) => m.skips !== undefined) ? all.filter((m) => isPublished(facts, m)) : all;
 }
 
+/**
+ * The published modules the metadata rules (name, description, url, licenses, scm, developers)
+ * apply to: a relocation POM (`<distributionManagement><relocation>`) only points users at other
+ * coordinates, so it carries no project metadata of its own (PomChecker skips it too).
+ */
+export function metadataModules(facts: ProjectFacts): readonly MavenModuleFacts[] {
+  const published = publishedModules(facts);
+  return published.some((m) => m.raw.relocation !== undefined) ? published.filter((m) => m.raw.relocation === undefined) : published;
+}
+
 /** The line of `<artifactId>` (or `<project>`), where something missing from a POM is reported. */
 export function missingAt(module: MavenModuleFacts): Location {
   return { file: module.file, line: module.raw.artifactId?.line ?? module.raw.projectLine, module: module.effective.coords };
@@ -68,7 +78,7 @@ export function ownsInheritedGaps(facts: ProjectFacts, module: MavenModuleFacts)
   if (parentFile === undefined) return true;
   // A parent that is not published does not report its gaps: each published child does.
   const parent = modulesByFile(facts).get(parentFile);
-  return parent === undefined || !isPublished(facts, parent);
+  return parent === undefined || !isPublished(facts, parent) || parent.raw.relocation !== undefined;
 }
 
 // Checks look modules up by file for every module; an index keeps a 1000-module reactor linear.

@@ -31,3 +31,35 @@ describe('unresolved-property', () => {
     expect(mavenUnresolvedProperty.run(buildFacts({ files: { 'pom.xml': project('https://example.org/${parent.artifactId}/${parent.url}') } }))).toEqual([]);
   });
 });
+
+describe('unresolved-property on version, name and description', () => {
+  const withTop = (top: string, child = ''): Record<string, string> => ({
+    'pom.xml': pom(`  <groupId>org.ex</groupId><artifactId>top</artifactId><version>\${revision}</version><packaging>pom</packaging>
+  <name>\${product.title}</name>
+  <description>\${project.name} for \${audience}</description>
+  <url>https://example.org</url>
+  <licenses><license><name>MIT</name><url>https://opensource.org/licenses/MIT</url></license></licenses>
+  <developers><developer><name>Jane</name><organization>Ex</organization><organizationUrl>https://example.org</organizationUrl></developer></developers>
+  <scm><url>https://example.org/git</url></scm>
+${top}
+  <modules><module>a</module><module>b</module></modules>
+${stagingDistribution}`),
+    'a/pom.xml': pom(`  <parent><groupId>org.ex</groupId><artifactId>top</artifactId><version>\${revision}</version></parent>\n  <artifactId>a</artifactId><name>a</name>${child}`),
+    'b/pom.xml': pom('  <parent><groupId>org.ex</groupId><artifactId>top</artifactId><version>${revision}</version></parent>\n  <artifactId>b</artifactId><name>b</name>'),
+  });
+
+  it('reports an undefined ${revision} once for the reactor, and undefined properties in <name> and <description>', () => {
+    const findings = mavenUnresolvedProperty.run(buildFacts({ files: withTop('') }));
+    const byWhat = findings.map((f) => `${f.line}:${f.message.split(' of ')[0]}`);
+    expect(byWhat).toEqual(['5:<name>', '6:<description>', '4:The <version>']);
+    expect(findings[2]!.message).toContain('(and 2 other modules)');
+    expect(findings[2]!.message).toContain('${revision}');
+  });
+
+  it('stays quiet when the properties are defined, or when flatten-maven-plugin writes the published version', () => {
+    const props = '  <properties><revision>1.0.0-SNAPSHOT</revision><product.title>Ex</product.title><audience>all</audience></properties>';
+    expect(mavenUnresolvedProperty.run(buildFacts({ files: withTop(props) }))).toEqual([]);
+    const flatten = '  <properties><product.title>Ex</product.title><audience>all</audience></properties>\n  <build><plugins><plugin><groupId>org.codehaus.mojo</groupId><artifactId>flatten-maven-plugin</artifactId><version>1.6.0</version></plugin></plugins></build>';
+    expect(mavenUnresolvedProperty.run(buildFacts({ files: withTop(flatten) }))).toEqual([]);
+  });
+});

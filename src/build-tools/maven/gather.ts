@@ -195,7 +195,7 @@ function mavenConfigProperties(text: string | undefined): Map<string, string> {
 
 /** The checks that depend on inherited values and stay quiet past an unresolved parent. */
 const skippedChecks =
-  'missing-developers, missing-distribution, missing-pom-metadata (all but <name>), unresolved-property and packaging-mismatch (without a declared <packaging>)';
+  'missing-developers, missing-distribution, missing-pom-metadata (all but <name>), unresolved-property, plugin-version-missing, published-repositories and packaging-mismatch (without a declared <packaging>)';
 
 /**
  * Follows one chain of parents, loading each once; stops at a POM already on the path (cycle).

@@ -1,4 +1,5 @@
 import { interpolate, type PropertyLookup } from './interpolate.js';
+import type { RawLicense } from './declarations.js';
 import type { RawConfigValue, RawDeveloper, RawPlugin, RawPom, RawRepository } from './model.js';
 
 /** Where a POM lives: `file` is root-relative (forward slashes) when the POM is in the project. */
@@ -46,6 +47,8 @@ export interface EffectivePom {
   licenses?: Sourced<number>;
   /** The `<license><url>` values of the nearest `<licenses>`, interpolated. */
   licenseUrls: Sourced<string>[];
+  /** The `<license>` entries of the nearest `<licenses>` (where `licenses` says), not interpolated. */
+  licenseEntries: RawLicense[];
   /** Developers of the nearest `<developers>`, their fields interpolated. */
   developers?: Sourced<RawDeveloper[]>;
   scmUrl?: Sourced<string>;
@@ -97,6 +100,7 @@ export function effectivePom(chain: readonly ChainLink[], options: EffectiveOpti
   let scmUrl: Sourced<string> | undefined;
   let licenses: Sourced<number> | undefined;
   let licenseUrls: Sourced<string>[] = [];
+  let licenseEntries: RawLicense[] = [];
   let developers: Sourced<RawDeveloper[]> | undefined;
   const repository: EffectiveRepository = {};
   const snapshotRepository: EffectiveRepository = {};
@@ -117,6 +121,7 @@ export function effectivePom(chain: readonly ChainLink[], options: EffectiveOpti
     if (pom.licenses !== undefined) {
       licenses = { value: pom.licenses.value, origin: origin(link, pom.licenses.line), inherited };
       licenseUrls = pom.licenseUrls.map((u) => ({ value: u.value, origin: origin(link, u.line), inherited }));
+      licenseEntries = pom.licenseEntries;
     } else if (licenses?.inherited === false) licenses = { ...licenses, inherited: true };
     if (pom.developers !== undefined) developers = { value: pom.developers.value, origin: origin(link, pom.developers.line), inherited };
     else if (developers?.inherited === false) developers = { ...developers, inherited: true };
@@ -178,6 +183,7 @@ export function effectivePom(chain: readonly ChainLink[], options: EffectiveOpti
     packaging: own.packaging === undefined ? 'jar' : ip(own.packaging.value),
     properties: props,
     licenseUrls: licenseUrls.map((u) => sourced(u)),
+    licenseEntries,
     plugins,
   };
   if (groupId !== undefined) eff.groupId = ip(groupId);

@@ -1,4 +1,5 @@
 import { child, children, type XmlElement } from './xml.js';
+import { dependencySectionDuplicates, readLicense, readRepositories, type DeclaredRepository, type DuplicateDeclaration, type RawLicense } from './declarations.js';
 
 /** A value as written in one POM, with the line of its element. */
 export interface Located<T = string> {
@@ -72,6 +73,8 @@ export interface RawPom {
   licenses?: Located<number>;
   /** Each `<license><url>`, in order. */
   licenseUrls: Located[];
+  /** Each `<license>` with its name and url (whitespace-only values count as absent). */
+  licenseEntries: RawLicense[];
   developers?: Located<RawDeveloper[]>;
   scm?: { line: number; url?: Located };
   distribution?: { line: number; repository?: RawRepository; snapshotRepository?: RawRepository };
@@ -79,6 +82,12 @@ export interface RawPom {
   properties: Map<string, string>;
   modules: Located[];
   plugins: RawPlugin[];
+  /** `<repositories>`/`<pluginRepositories>`, the project's and its profiles'. */
+  repositories: DeclaredRepository[];
+  /** The same plugin or dependency declared twice in one section (Maven's model warning). */
+  duplicates: DuplicateDeclaration[];
+  /** `<distributionManagement><relocation>`: the POM only points users at other coordinates. */
+  relocation?: Located;
 }
 
 // Only these plugins' configuration is kept (the route, tag format, web content): the rest costs
@@ -98,13 +107,14 @@ function configValues(el: XmlElement | undefined, prefix: string, depth: number,
   }
 }
 
-function pluginsOf(build: XmlElement | undefined, profile: string | undefined, out: RawPlugin[]): void {
+function pluginsOf(build: XmlElement | undefined, profile: string | undefined, out: RawPlugin[], duplicates: DuplicateDeclaration[]): void {
   if (build === undefined) return;
   const lists: [XmlElement | undefined, boolean][] = [
     [child(build, 'plugins'), false],
     [child(child(build, 'pluginManagement'), 'plugins'), true],
   ];
   for (const [list, managed] of lists) {
+    const seen = new Map<string, number>();
     for (const p of children(list, 'plugin')) {
       const artifactId = text(child(p, 'artifactId'));
       if (artifactId === undefined) continue;
@@ -116,6 +126,14 @@ function pluginsOf(build: XmlElement | undefined, profile: string | undefined, o
         managed,
         config: [],
       };
+      const key = `${plugin.groupId}:${artifactId}`;
+      const first = seen.get(key);
+      if (first === undefined) seen.set(key, p.line);
+      else {
+        // Maven's names: `build.plugins`, `profiles.profile[release].pluginManagement.plugins`.
+        const section = `${profile === undefined ? 'build.' : `profiles.profile[${profile}].`}${managed ? 'pluginManagement.plugins' : 'plugins'}`;
+        duplicates.push({ kind: 'plugin', key, section, line: p.line, firstLine: first });
+      }
       const version = text(child(p, 'version'));
       if (version !== undefined) plugin.version = version;
       if (text(child(p, 'inherited')) === 'false') plugin.notInherited = true;
@@ -162,7 +180,9 @@ export function readPom(project: XmlElement): RawPom {
   const all = project.children;
   for (let i = 0; i < all.length; i++) if (!firsts.has(all[i]!.name)) firsts.set(all[i]!.name, all[i]!);
   const top = (name: string): XmlElement | undefined => firsts.get(name);
-  const pom: RawPom = { projectLine: project.line, properties: new Map(), modules: [], licenseUrls: [], plugins: [] };
+  const pom: RawPom = {
+    projectLine: project.line, properties: new Map(), modules: [], licenseUrls: [], licenseEntries: [], plugins: [], repositories: [], duplicates: [],
+  };
   for (let i = 0; i < coordinateKeys.length; i++) {
     const key = coordinateKeys[i]!;
     const v = located(top(key));
@@ -188,6 +208,7 @@ export function readPom(project: XmlElement): RawPom {
     for (const l of list) {
       const url = located(child(l, 'url'));
       if (url !== undefined) pom.licenseUrls.push(url);
+      pom.licenseEntries.push(readLicense(l));
     }
   }
   const developers = top('developers');
@@ -227,6 +248,11 @@ export function readPom(project: XmlElement): RawPom {
     if (snap !== undefined) d.snapshotRepository = snap;
     pom.distribution = d;
   }
+  const relocation = child(declared, 'relocation');
+  if (relocation !== undefined) {
+    const to = ['groupId', 'artifactId', 'version'].map((k) => text(child(relocation, k)) ?? '').join(':');
+    pom.relocation = { value: to, line: relocation.line };
+  }
   const props = top('properties')?.children ?? [];
   for (let i = 0; i < props.length; i++) pom.properties.set(props[i]!.name, props[i]!.text);
   const modules = children(top('modules'), 'module');
@@ -234,16 +260,22 @@ export function readPom(project: XmlElement): RawPom {
     const v = located(modules[i]);
     if (v !== undefined) pom.modules.push(v);
   }
-  pluginsOf(top('build'), undefined, pom.plugins);
+  pluginsOf(top('build'), undefined, pom.plugins, pom.duplicates);
+  readRepositories(project, undefined, pom.repositories);
+  dependencySectionDuplicates(project, '', pom.duplicates);
   const profiles = children(top('profiles'), 'profile');
   // Maven drops the default profiles when another profile of the POM activates itself (by JDK,
   // OS, property or file): then whether they are active depends on the machine.
   const othersMayActivate = profiles.some((p) => child(p, 'activation')?.children.some((c) => c.name !== 'activeByDefault') === true);
   for (const profile of profiles) {
-    pluginsOf(child(profile, 'build'), text(child(profile, 'id')) ?? '(no id)', pom.plugins);
+    const id = text(child(profile, 'id')) ?? '(no id)';
+    pluginsOf(child(profile, 'build'), id, pom.plugins, pom.duplicates);
+    const activeByDefault = text(child(child(profile, 'activation'), 'activeByDefault')) === 'true';
+    readRepositories(profile, { id, activeByDefault }, pom.repositories);
+    dependencySectionDuplicates(profile, `profiles.profile[${id}].`, pom.duplicates);
     // A profile active by default is part of every ordinary build: its properties and modules count
     // (its properties even when it may be dropped: a value it defines is not a missing property).
-    if (text(child(child(profile, 'activation'), 'activeByDefault')) !== 'true') continue;
+    if (!activeByDefault) continue;
     for (const prop of child(profile, 'properties')?.children ?? []) pom.properties.set(prop.name, prop.text);
     if (othersMayActivate) continue;
     for (const m of children(child(profile, 'modules'), 'module')) {
