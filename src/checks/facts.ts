@@ -5,7 +5,7 @@
  * Each build tool and concern owns one optional section; a section is absent when it does not
  * apply (no Gradle build) or could not be gathered (then the gatherer records a finding).
  */
-import type { Finding } from '../core/findings.js';
+import type { Finding, SkippedCheck } from '../core/findings.js';
 import type { MavenFacts } from '../build-tools/maven/facts.js';
 import type { GradleFacts } from '../build-tools/gradle/facts.js';
 import type { GitFacts } from '../io/git.js';
@@ -22,6 +22,8 @@ export interface ProjectFacts {
   buildTool: BuildTool;
   /** Findings the gatherers themselves produced (unparseable files, missing modules, ...). */
   gatherFindings: Finding[];
+  /** Checks the gatherers already know cannot run (git missing, a parent not found), and why. */
+  gatherSkipped?: SkippedCheck[];
   maven?: MavenFacts;
   gradle?: GradleFacts;
   git?: GitFacts;

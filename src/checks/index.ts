@@ -9,6 +9,7 @@ import { mavenMissingPomMetadata } from './maven-missing-pom-metadata.js';
 import { mavenPackagingMismatch } from './maven-packaging-mismatch.js';
 import { mavenServerIdMismatch } from './maven-server-id-mismatch.js';
 import { mavenUnresolvedProperty } from './maven-unresolved-property.js';
+import { mavenInheritedSkips } from './maven-inherited-skips.js';
 import { gradleDistributionUrl, gradleLegacyStagingHost } from './gradle-repositories.js';
 import { gradlePackagingMismatch } from './gradle-packaging.js';
 import { gradlePropertiesMissing, gradleSigningKeyringMissing } from './gradle-properties.js';
@@ -30,6 +31,7 @@ export const checks: readonly Check[] = [
   mavenMissingPomMetadata,
   mavenUnresolvedProperty,
   mavenPackagingMismatch,
+  mavenInheritedSkips,
   gradleLegacyStagingHost,
   gradleDistributionUrl,
   gradlePropertiesMissing,
