@@ -11,6 +11,7 @@ import type { GradleFacts } from '../build-tools/gradle/facts.js';
 import type { GitFacts } from '../io/git.js';
 import type { NoticeRecord } from '../core/post-release/notice-rule.js';
 import type { PublishingRoute } from './route.js';
+import type { SigningKeyFacts } from '../keys/online-types.js';
 
 export type { ReleaseFacts } from '../build-tools/release-facts.js';
 import type { ReleaseFacts } from '../build-tools/release-facts.js';
@@ -35,6 +36,8 @@ export interface ProjectFacts {
   unreachable?: string[];
   /** How the project publishes (DESIGN §4); computed from the facts above by detectRoute. */
   route?: PublishingRoute;
+  /** The signing key's packet version and algorithm (online: as served; offline: the local keyring). */
+  signingKey?: SigningKeyFacts;
   /** Pre-release notices sent (journal) and today's date; absent when the project has no `mail` config. */
   notice?: NoticeFacts;
 }

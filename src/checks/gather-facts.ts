@@ -5,6 +5,7 @@ import path from 'node:path';
 import { UsageError } from '../core/errors.js';
 import type { ProjectFacts, ReleaseFacts } from './facts.js';
 import type { SkippedCheck } from '../core/findings.js';
+import type { OnlineSections } from '../keys/online-types.js';
 import { detectBuildTool } from '../io/build-tool.js';
 import type { CommandContext } from '../io/command-context.js';
 import { parseVersion, planRelease, releaseTagName, releaseVersionOf, formatVersion } from '../core/version.js';
@@ -21,6 +22,8 @@ export interface GatherOptions {
   offline: boolean;
   /** The online group is not selected (`--skip online`): no portal or key-server lookups. */
   skipOnlineChecks?: boolean;
+  /** The signing group is not selected: the signing key's format is not read. */
+  skipSigningKey?: boolean;
 }
 
 async function isFile(p: string): Promise<boolean> {
@@ -99,6 +102,12 @@ export async function gatherFacts(ctx: CommandContext, options: GatherOptions): 
     const { gatherOnlineFacts } = await import('../keys/online-facts.js');
     const groupId = facts.release?.groupId;
     facts.online = { ...(await gatherOnlineFacts(ctx, groupId === undefined ? {} : { groupId })) };
+  }
+  if (options.skipSigningKey !== true) {
+    // The key as served when it was looked up online, else the one in the local keyring.
+    const { localSigningKey, servedSigningKey } = await import('../keys/local-key-format.js');
+    const key = facts.online === undefined ? await localSigningKey(ctx) : servedSigningKey((facts.online as OnlineSections).keys);
+    if (key !== undefined) facts.signingKey = key;
   }
   return facts;
 }

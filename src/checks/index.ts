@@ -17,6 +17,7 @@ import { repoDetachedHead, repoDirtyWorktree } from './repo-git.js';
 import { repoNotSnapshot, repoOrphanTag } from './repo-version.js';
 import { repoPrereleaseNotice } from './repo-prerelease-notice.js';
 import { onlineKeysCheck } from './online-keys.js';
+import { signingKeyFormat } from './signing-key-format.js';
 import { onlinePortalCheck } from './online-portal.js';
 
 /** Every preflight check, in the order findings are produced. */
@@ -36,6 +37,7 @@ export const checks: readonly Check[] = [
   gradleDistributionUrl,
   gradlePropertiesMissing,
   gradleSigningKeyringMissing,
+  signingKeyFormat,
   gradlePackagingMismatch,
   repoDirtyWorktree,
   repoDetachedHead,

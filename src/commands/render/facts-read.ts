@@ -37,6 +37,8 @@ export function factsRead(facts: ProjectFacts): string[] {
     lines.push(`version ${version}${r.versionFile === undefined || r.currentVersion === undefined ? '' : ` (${r.versionFile}${r.versionLine === undefined ? '' : `:${r.versionLine}`})`}, release tag ${releaseTagText(r)}${r.releaseTagExists === true ? ' (exists)' : ''}`);
     if (r.artifactId !== undefined) lines.push(`tag name from ${r.artifactId}: ${r.artifactIdFrom ?? 'the build'}`);
   }
+  const key = facts.signingKey;
+  if (key !== undefined) lines.push(`signing key ${key.fingerprint}: v${key.format.version}, ${key.format.algorithm} (${key.from})`);
   const git = facts.git;
   if (git !== undefined) {
     lines.push(
