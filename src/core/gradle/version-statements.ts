@@ -127,7 +127,11 @@ export function computedHow(tokens: readonly Token[]): string {
   if (texts.includes('scmVersion')) return 'axion-release (scmVersion.version)';
   if (texts.includes('if') || (texts.includes('?') && texts.includes(':'))) return 'a condition (if ... else ...)';
   const call = tokens.findIndex((t, i) => t.kind === 'ident' && texts[i + 1] === '(' && t.text !== 'version');
-  return call >= 0 ? `${texts[call]}(...)` : 'an expression';
+  if (call >= 0) return `${texts[call]}(...)`;
+  // `version = Ci.publishVersion`: a value some build logic holds, named as written.
+  const value = tokens.slice(texts.indexOf('=') + 1);
+  if (value.length > 0 && value.length <= 7 && value.every((t) => t.kind === 'ident' || t.text === '.')) return value.map((t) => t.text).join('');
+  return 'an expression';
 }
 
 /** `projectVersion` or `"${projectVersion}"` / `"$projectVersion"`: the one name an expression reads. */
