@@ -22,8 +22,8 @@ export interface GatherOptions {
   offline: boolean;
   /** The online group is not selected (`--skip online`): no portal or key-server lookups. */
   skipOnlineChecks?: boolean;
-  /** The signing group is not selected: the signing key's format is not read. */
-  skipSigningKey?: boolean;
+  /** Read the signing key's format (preflight with the signing group selected; not rehearse or the release chain). */
+  readSigningKey?: boolean;
 }
 
 async function isFile(p: string): Promise<boolean> {
@@ -103,7 +103,7 @@ export async function gatherFacts(ctx: CommandContext, options: GatherOptions): 
     const groupId = facts.release?.groupId;
     facts.online = { ...(await gatherOnlineFacts(ctx, groupId === undefined ? {} : { groupId })) };
   }
-  if (options.skipSigningKey !== true) {
+  if (options.readSigningKey === true) {
     // The key as served when it was looked up online, else the one in the local keyring.
     const { localSigningKey, servedSigningKey } = await import('../keys/local-key-format.js');
     const key = facts.online === undefined ? await localSigningKey(ctx) : servedSigningKey((facts.online as OnlineSections).keys);

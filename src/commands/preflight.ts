@@ -28,7 +28,7 @@ export const define: Define = (program, action) => {
         const left = findingGroups.filter((g) => !groups.has(g));
         if (left.length > 0) ctx.out.info(`note: not checked: the ${left.join(', ')} group${left.length === 1 ? '' : 's'}.`);
         const began = Date.now();
-        const facts = await gatherFacts(ctx, { offline, skipOnlineChecks: !groups.has('online'), skipSigningKey: !groups.has('signing') });
+        const facts = await gatherFacts(ctx, { offline, skipOnlineChecks: !groups.has('online'), readSigningKey: groups.has('signing') });
         const gathered = Date.now();
         // Only with --verbose: on a 1000-module reactor the lines cost more than printing nothing.
         if (ctx.out.verboseEnabled) for (const line of factsRead(facts)) ctx.out.verbose(line);
