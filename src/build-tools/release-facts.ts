@@ -8,6 +8,12 @@ export interface ReleaseFacts {
   currentVersion?: string;
   /** The build computes its version (Gradle `version = <expression>`): unknown without running it. */
   versionComputed?: boolean;
+  /** What computes it, said when the version checks cannot run (`axion-release`, `the environment variable V at build.gradle:3`). */
+  versionComputedBy?: string;
+  /** Where the artifactId of the tag comes from, for --verbose (`rootProject.name in settings.gradle`). */
+  artifactIdFrom?: string;
+  /** A configured tag format with placeholders relctl cannot fill (`@{project.groupId}`): the release tag is unknown. */
+  tagTemplateUnknown?: boolean;
   /** File and line that declare it. */
   versionFile?: string;
   versionLine?: number;

@@ -5,12 +5,13 @@
  * Each build tool and concern owns one optional section; a section is absent when it does not
  * apply (no Gradle build) or could not be gathered (then the gatherer records a finding).
  */
-import type { Finding } from '../core/findings.js';
+import type { Finding, SkippedCheck } from '../core/findings.js';
 import type { MavenFacts } from '../build-tools/maven/facts.js';
 import type { GradleFacts } from '../build-tools/gradle/facts.js';
 import type { GitFacts } from '../io/git.js';
 import type { NoticeRecord } from '../core/post-release/notice-rule.js';
 import type { PublishingRoute } from './route.js';
+import type { SigningKeyFacts } from '../keys/online-types.js';
 
 export type { ReleaseFacts } from '../build-tools/release-facts.js';
 import type { ReleaseFacts } from '../build-tools/release-facts.js';
@@ -22,6 +23,8 @@ export interface ProjectFacts {
   buildTool: BuildTool;
   /** Findings the gatherers themselves produced (unparseable files, missing modules, ...). */
   gatherFindings: Finding[];
+  /** Checks the gatherers already know cannot run (git missing, a parent not found), and why. */
+  gatherSkipped?: SkippedCheck[];
   maven?: MavenFacts;
   gradle?: GradleFacts;
   git?: GitFacts;
@@ -33,6 +36,8 @@ export interface ProjectFacts {
   unreachable?: string[];
   /** How the project publishes (DESIGN §4); computed from the facts above by detectRoute. */
   route?: PublishingRoute;
+  /** The signing key's packet version and algorithm (online: as served; offline: the local keyring). */
+  signingKey?: SigningKeyFacts;
   /** Pre-release notices sent (journal) and today's date; absent when the project has no `mail` config. */
   notice?: NoticeFacts;
 }

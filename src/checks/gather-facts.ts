@@ -4,12 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
 import type { ProjectFacts, ReleaseFacts } from './facts.js';
+import type { SkippedCheck } from '../core/findings.js';
+import type { OnlineSections } from '../keys/online-types.js';
 import { detectBuildTool } from '../io/build-tool.js';
 import type { CommandContext } from '../io/command-context.js';
 import { parseVersion, planRelease, releaseTagName, releaseVersionOf, formatVersion } from '../core/version.js';
 import { gatherGitFacts, type GitFacts } from '../io/git.js';
 import { detectRoute } from './route.js';
-import { existingTag } from '../core/tag-forms.js';
+import { existingTag, knownTagTemplate } from '../core/tag-forms.js';
 import { ParentSource, parentCacheDir } from '../io/parent-cache.js';
 import { isVersionPublished } from '../io/public-repo.js';
 import { readJournal } from '../io/journal.js';
@@ -20,6 +22,8 @@ export interface GatherOptions {
   offline: boolean;
   /** The online group is not selected (`--skip online`): no portal or key-server lookups. */
   skipOnlineChecks?: boolean;
+  /** Read the signing key's format (preflight with the signing group selected; not rehearse or the release chain). */
+  readSigningKey?: boolean;
 }
 
 async function isFile(p: string): Promise<boolean> {
@@ -82,7 +86,7 @@ export async function gatherFacts(ctx: CommandContext, options: GatherOptions): 
   if (!facts.git.isRepository) {
     // Not an error: an exported source tree can be audited too; say what was not checked.
     const why = facts.git.unavailable ?? `${ctx.cwd} is not inside a git repository`;
-    ctx.out.info(`note: ${why}; dirty-worktree, detached-head and orphan-tag were not checked.`);
+    skip(facts, ...['dirty-worktree', 'detached-head', 'orphan-tag'].map((check) => ({ check, why })));
   }
   if (facts.release !== undefined) await completeRelease(facts.release, facts.git, ctx, options);
   if (ctx.config.mail !== undefined) {
@@ -99,7 +103,17 @@ export async function gatherFacts(ctx: CommandContext, options: GatherOptions): 
     const groupId = facts.release?.groupId;
     facts.online = { ...(await gatherOnlineFacts(ctx, groupId === undefined ? {} : { groupId })) };
   }
+  if (options.readSigningKey === true) {
+    // The key as served when it was looked up online, else the one in the local keyring.
+    const { localSigningKey, servedSigningKey } = await import('../keys/local-key-format.js');
+    const key = facts.online === undefined ? await localSigningKey(ctx) : servedSigningKey((facts.online as OnlineSections).keys);
+    if (key !== undefined) facts.signingKey = key;
+  }
   return facts;
+}
+
+function skip(facts: ProjectFacts, ...skipped: SkippedCheck[]): void {
+  facts.gatherSkipped = [...(facts.gatherSkipped ?? []), ...skipped];
 }
 
 /**
@@ -124,14 +138,22 @@ const maxProbes = 10;
  * in the public repository, which the orphan-tag rule needs.
  */
 async function completeRelease(release: ReleaseFacts, git: GitFacts, ctx: CommandContext, options: GatherOptions): Promise<void> {
-  const current = release.currentVersion === undefined ? undefined : parseVersion(release.currentVersion);
-  if (current === undefined || release.artifactId === undefined) return;
+  const text = release.currentVersion?.trim();
+  if (text === undefined || text === '' || text.includes('${') || release.artifactId === undefined) return;
+  if (release.tagTemplate !== undefined && !knownTagTemplate(release.tagTemplate)) {
+    release.tagTemplateUnknown = true;
+    return;
+  }
+  const current = parseVersion(text);
+  // A shape the release plan does not count (`1.7.22-8-SNAPSHOT`, `2.0.0-RC1-jre-SNAPSHOT`) still
+  // names its release version and tag; only the next version is left to the maintainer.
+  const releaseText = current === undefined ? text.replace(/-SNAPSHOT$/, '') : formatVersion(releaseVersionOf(current));
   const artifactId = release.artifactId;
-  release.releaseTag = releaseTagName(artifactId, releaseVersionOf(current), release.tagTemplate);
+  release.releaseTag = releaseTagName(artifactId, releaseText, release.tagTemplate);
   if (!git.isRepository) return;
   const tags = new Set(git.tags);
   // Any of the tag forms (v1.2.3, 1.2.3, demo-1.2.3, the configured one) counts as the release tag.
-  release.releaseTagExists = existingTag(tags, artifactId, formatVersion(releaseVersionOf(current)), release.tagTemplate) !== undefined;
+  release.releaseTagExists = existingTag(tags, artifactId, releaseText, release.tagTemplate) !== undefined;
   if (!release.releaseTagExists) return;
   if (options.offline) {
     release.publishedUnknownReason = '--offline';
@@ -143,15 +165,18 @@ async function completeRelease(release: ReleaseFacts, git: GitFacts, ctx: Comman
   }
   const published: Record<string, boolean> = {};
   for (let i = 0; i < maxProbes; i++) {
-    const plan = planRelease({ current, artifactId, ...(release.tagTemplate === undefined ? {} : { tagTemplate: release.tagTemplate }), existingTags: tags, published });
-    // Probe the first tagged version whose publication is still unknown, if any.
-    const next = plan.skipped.find((s) => s.published === undefined);
-    if (next === undefined) break;
+    // Probe the first tagged version whose publication is still unknown, if any; a shape the plan
+    // does not count has one such version, its own (the orphan rule reads the answer).
+    const version =
+      current === undefined
+        ? i === 0 ? releaseText : undefined
+        : planRelease({ current, artifactId, ...(release.tagTemplate === undefined ? {} : { tagTemplate: release.tagTemplate }), existingTags: tags, published }).skipped.find((s) => s.published === undefined)?.version;
+    if (version === undefined) break;
     const answer = await isVersionPublished({
       publicRepoUrl: ctx.config.publicRepoUrl,
       groupId: release.groupId,
       artifactId,
-      version: next.version,
+      version,
       timeoutMs: ctx.config.timeout * 1000,
       signal: ctx.signal,
       env: ctx.env,
@@ -161,9 +186,8 @@ async function completeRelease(release: ReleaseFacts, git: GitFacts, ctx: Comman
       release.publishedUnknownReason = `${answer.url}: ${answer.reason}`;
       break;
     }
-    published[next.version] = answer.published;
+    published[version] = answer.published;
   }
   release.publishedVersions = published;
-  const first = formatVersion(releaseVersionOf(current));
-  if (published[first] !== undefined) release.releaseVersionPublished = published[first];
+  if (published[releaseText] !== undefined) release.releaseVersionPublished = published[releaseText];
 }

@@ -1,7 +1,7 @@
 import type { Check } from './types.js';
 import type { GradleProjectFacts } from '../build-tools/gradle/facts.js';
 import { centralRulesApply } from './route.js';
-import { appliesWar, gradle, gradleProjects, isGradle, publishes } from './gradle-support.js';
+import { appliesWar, gradle, gradleProjects, isGradle, publishes, skippedForMissingBuildFiles } from './gradle-support.js';
 
 /** A project with web content (src/main/webapp) publishes a jar unless the war plugin is applied. */
 export const gradlePackagingMismatch: Check = {
@@ -9,6 +9,8 @@ export const gradlePackagingMismatch: Check = {
   codes: ['packaging-mismatch'],
   title: 'Gradle web projects apply the war plugin',
   appliesTo: isGradle,
+  // Web content with no script to read: whether it applies the war plugin is unknown.
+  skipped: (facts) => (centralRulesApply(facts) ? skippedForMissingBuildFiles('packaging-mismatch', facts, (p) => p.hasWebapp) : []),
   run(facts) {
     if (!centralRulesApply(facts)) return [];
     const settingsFile = gradle(facts).settingsFile;

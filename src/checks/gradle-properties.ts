@@ -1,8 +1,8 @@
-import type { Finding } from '../core/findings.js';
+import type { Finding, SkippedCheck } from '../core/findings.js';
 import type { Check } from './types.js';
 import type { GradleFacts } from '../build-tools/gradle/facts.js';
 import type { ProjectFacts } from './facts.js';
-import { gradle, isGradle } from './gradle-support.js';
+import { gradle, isGradle, projectsWithoutBuildFile } from './gradle-support.js';
 import { urlTarget } from './publishing-hosts.js';
 import { routeKind } from './route.js';
 
@@ -131,11 +131,23 @@ export function gradleKeysNeeded(facts: ProjectFacts): Needed[] {
   return [...credentialsNeeded(facts, have), ...signingNeeded(facts, have).map((n) => ({ ...n, signing: true }))];
 }
 
+/**
+ * Nothing visibly uploads or signs, but some project's script was not found: whether the release
+ * build needs a token and a key is unknown, so the check says it did not run rather than pass.
+ */
+function signingUnknown(facts: ProjectFacts): SkippedCheck[] {
+  const missing = projectsWithoutBuildFile(facts);
+  if (missing.length === 0 || !uploadsNothing(facts)) return [];
+  const names = missing.slice(0, 3).map((p) => p.path).join(', ') + (missing.length > 3 ? ` and ${missing.length - 3} more` : '');
+  return [{ check: 'gradle-properties-missing', why: `no plugin that uploads or signs is visible, and the build files of ${names} were not found, so whether the build signs cannot be judged` }];
+}
+
 export const gradlePropertiesMissing: Check = {
   id: 'gradle-properties-missing',
   codes: ['gradle-properties-missing'],
   title: "the user's Gradle properties hold the staging token and the signing settings",
   appliesTo: isGradle,
+  skipped: signingUnknown,
   run(facts) {
     const { user, publishing } = gradle(facts);
     const missing = gradleKeysNeeded(facts);

@@ -2,7 +2,7 @@ import type { Finding } from '../core/findings.js';
 import type { Check } from './types.js';
 import { pointsAtStagingService } from './maven-distribution-url.js';
 import { expectedDeployUrl, legacyHostOf } from './maven-support.js';
-import { gradle, gradleProjects, isGradle } from './gradle-support.js';
+import { gradle, gradleProjects, isGradle, skippedForMissingBuildFiles } from './gradle-support.js';
 import type { GradleRepositoryFact } from '../build-tools/gradle/facts.js';
 import { ignoresDistribution } from './route.js';
 
@@ -38,6 +38,7 @@ export const gradleLegacyStagingHost: Check = {
   codes: ['legacy-staging-host'],
   title: 'Gradle publishing repositories do not name the retired OSSRH host',
   appliesTo: isGradle,
+  skipped: (facts) => skippedForMissingBuildFiles('legacy-staging-host', facts),
   run(facts) {
     const staging = gradle(facts).stagingApiUrl;
     const findings: Finding[] = [];
@@ -85,6 +86,7 @@ export const gradleDistributionUrl: Check = {
   codes: ['distribution-url'],
   title: 'a Gradle release repository points at the staging API service',
   appliesTo: isGradle,
+  skipped: (facts) => (ignoresDistribution(facts) ? [] : skippedForMissingBuildFiles('distribution-url', facts)),
   run(facts) {
     // A Central Portal plugin uploads without a publishing repository; `other` is not judged.
     if (ignoresDistribution(facts)) return [];

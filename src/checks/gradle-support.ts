@@ -1,6 +1,7 @@
 /** Helpers shared by the Gradle checks (pure). */
 import type { GradleFacts, GradleProjectFacts } from '../build-tools/gradle/facts.js';
 import type { ProjectFacts } from './facts.js';
+import type { SkippedCheck } from '../core/findings.js';
 
 export function isGradle(facts: ProjectFacts): boolean {
   return facts.gradle !== undefined;
@@ -30,4 +31,16 @@ const publishingPlugins = /^(maven-publish|maven|ivy-publish|com\.vanniktech\.ma
 /** The project visibly applies a publishing plugin. */
 export function publishes(project: GradleProjectFacts): boolean {
   return project.plugins.some((p) => publishingPlugins.test(p.id));
+}
+
+/** Projects whose build script the settings point at but relctl could not find. */
+export function projectsWithoutBuildFile(facts: ProjectFacts): readonly GradleProjectFacts[] {
+  return gradleProjects(facts).filter((p) => p.buildFileMissing !== undefined);
+}
+
+/** One skipped entry per check and project whose build script was not found (DESIGN §3). */
+export function skippedForMissingBuildFiles(check: string, facts: ProjectFacts, concerns: (p: GradleProjectFacts) => boolean = () => true): SkippedCheck[] {
+  return projectsWithoutBuildFile(facts)
+    .filter(concerns)
+    .map((p) => ({ check, why: `no build file for ${p.path}: ${p.buildFileMissing!.why}`, module: p.path }));
 }

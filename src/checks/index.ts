@@ -14,6 +14,7 @@ import { mavenMissingPomMetadata } from './maven-missing-pom-metadata.js';
 import { mavenPackagingMismatch } from './maven-packaging-mismatch.js';
 import { mavenServerIdMismatch } from './maven-server-id-mismatch.js';
 import { mavenUnresolvedProperty } from './maven-unresolved-property.js';
+import { mavenInheritedSkips } from './maven-inherited-skips.js';
 import { gradleDistributionUrl, gradleLegacyStagingHost } from './gradle-repositories.js';
 import { gradlePackagingMismatch } from './gradle-packaging.js';
 import { gradlePropertiesMissing, gradleSigningKeyringMissing } from './gradle-properties.js';
@@ -21,6 +22,7 @@ import { repoDetachedHead, repoDirtyWorktree } from './repo-git.js';
 import { repoNotSnapshot, repoOrphanTag } from './repo-version.js';
 import { repoPrereleaseNotice } from './repo-prerelease-notice.js';
 import { onlineKeysCheck } from './online-keys.js';
+import { signingKeyFormat } from './signing-key-format.js';
 import { onlinePortalCheck } from './online-portal.js';
 
 /** Every preflight check, in the order findings are produced. */
@@ -40,10 +42,12 @@ export const checks: readonly Check[] = [
   mavenPublishedRepositories,
   mavenDuplicateDeclaration,
   mavenPluginVersionMissing,
+  mavenInheritedSkips,
   gradleLegacyStagingHost,
   gradleDistributionUrl,
   gradlePropertiesMissing,
   gradleSigningKeyringMissing,
+  signingKeyFormat,
   gradlePackagingMismatch,
   repoDirtyWorktree,
   repoDetachedHead,

@@ -14,12 +14,26 @@ function located(facts: ProjectFacts, release: ReleaseFacts): Pick<Finding, 'fil
   return out;
 }
 
+/** Why the version checks cannot judge the version, when it is only known at build time. */
+function versionUnknown(release: ReleaseFacts): string | undefined {
+  const current = release.currentVersion?.trim();
+  if (current !== undefined && current.includes('${')) {
+    return `the version ${current} is only known at build time: a property set on the command line or by the CI job`;
+  }
+  if (current === undefined && release.versionComputed === true) return `version computed by ${release.versionComputedBy ?? 'the build at build time'}`;
+  return undefined;
+}
+
 /** The release starts from `X.Y.Z-SNAPSHOT` (seed part 3 and 9). */
 export const repoNotSnapshot: Check = {
   id: 'repo-not-snapshot',
   codes: ['not-snapshot'],
   title: 'the current version is X.Y.Z-SNAPSHOT',
   appliesTo: (facts) => facts.release?.currentVersion !== undefined || facts.buildTool === 'gradle',
+  skipped(facts) {
+    const why = facts.release === undefined ? undefined : versionUnknown(facts.release);
+    return why === undefined ? [] : [{ check: 'not-snapshot', why }];
+  },
   run(facts) {
     const release = facts.release ?? {};
     const current = release.currentVersion;
@@ -60,6 +74,15 @@ export const repoOrphanTag: Check = {
   codes: ['orphan-tag'],
   title: 'the release tag does not already exist for an unpublished version',
   appliesTo: (facts) => facts.git?.isRepository === true && facts.release?.currentVersion !== undefined,
+  skipped(facts) {
+    // Outside a git repository the gatherer already says why (no tags to look at).
+    const release = facts.release;
+    if (facts.git?.isRepository !== true || release === undefined) return [];
+    const unknown = versionUnknown(release);
+    if (unknown !== undefined) return [{ check: 'orphan-tag', why: unknown }];
+    if (release.tagTemplateUnknown === true) return [{ check: 'orphan-tag', why: `the tag format ${release.tagTemplate ?? '?'} has placeholders relctl cannot fill, so the release tag is unknown` }];
+    return [];
+  },
   run(facts) {
     const release = facts.release!;
     const current = parseVersion(release.currentVersion!);

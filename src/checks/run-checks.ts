@@ -1,4 +1,4 @@
-import type { Finding } from '../core/findings.js';
+import type { Finding, SkippedCheck } from '../core/findings.js';
 import type { ProjectFacts } from './facts.js';
 import type { Check } from './types.js';
 
@@ -22,4 +22,19 @@ export function runChecks(checks: readonly Check[], facts: ProjectFacts, options
     for (const finding of check.run(facts)) findings.push(finding);
   }
   return findings;
+}
+
+/**
+ * The checks that could not run and why: what the gatherers could not read (facts.gatherSkipped),
+ * then what each check says it could not judge. Checks left out on purpose (online ones with
+ * --offline) are not listed: the user chose that.
+ */
+export function skippedChecks(checks: readonly Check[], facts: ProjectFacts, options: { offline: boolean }): SkippedCheck[] {
+  const out: SkippedCheck[] = [...(facts.gatherSkipped ?? [])];
+  for (const check of checks) {
+    if (check.skipped === undefined) continue;
+    if (check.online === true && (options.offline || facts.online === undefined)) continue;
+    for (const s of check.skipped(facts)) out.push(s);
+  }
+  return out;
 }

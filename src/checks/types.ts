@@ -1,4 +1,4 @@
-import type { Finding } from '../core/findings.js';
+import type { Finding, SkippedCheck } from '../core/findings.js';
 import type { ProjectFacts } from './facts.js';
 
 /**
@@ -14,4 +14,9 @@ export interface Check {
   online?: boolean;
   appliesTo?(facts: ProjectFacts): boolean;
   run(facts: ProjectFacts): Finding[];
+  /**
+   * What this check could not judge on these facts, and why (DESIGN §3: never a silent pass).
+   * Asked whatever `appliesTo` says (a check may not apply precisely because a fact is unknown).
+   */
+  skipped?(facts: ProjectFacts): SkippedCheck[];
 }

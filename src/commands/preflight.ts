@@ -5,7 +5,7 @@ import { toReport } from '../core/findings.js';
 import { checks } from '../checks/index.js';
 import type { OnlineSections } from '../keys/online-types.js';
 import { unansweredFix, unansweredLookups } from '../checks/online-unanswered.js';
-import { runChecks } from '../checks/run-checks.js';
+import { runChecks, skippedChecks } from '../checks/run-checks.js';
 import { gatherFacts } from '../checks/gather-facts.js';
 import { factsRead } from './render/facts-read.js';
 import { findingsGithub, findingsJson, findingsText } from '../ui/render/findings.js';
@@ -30,12 +30,14 @@ export const define: Define = (program, action) => {
         const left = findingGroups.filter((g) => !groups.has(g));
         if (left.length > 0) ctx.out.info(`note: not checked: the ${left.join(', ')} group${left.length === 1 ? '' : 's'}.`);
         const began = Date.now();
-        const facts = await gatherFacts(ctx, { offline, skipOnlineChecks: !groups.has('online') });
+        const facts = await gatherFacts(ctx, { offline, skipOnlineChecks: !groups.has('online'), readSigningKey: groups.has('signing') });
         const gathered = Date.now();
         // Only with --verbose: on a 1000-module reactor the lines cost more than printing nothing.
         if (ctx.out.verboseEnabled) for (const line of factsRead(facts)) ctx.out.verbose(line);
         const all = runChecks(checks, facts, { offline });
-        const checked = toReport(all.filter((f) => groups.has(groupOf(f.code) ?? 'descriptors')));
+        const selected = (code: string): boolean => groups.has(groupOf(code) ?? 'descriptors');
+        const skipped = skippedChecks(checks, facts, { offline }).filter((s) => selected(s.check));
+        const checked = toReport(all.filter((f) => selected(f.code)), skipped);
         const route = facts.route ?? { kind: 'unknown' as const, evidence: [] };
         ctx.out.verbose(`route: ${route.kind}; read everything in ${gathered - began} ms${offline ? ' (offline)' : ' (online lookups included)'}; ran the checks in ${Date.now() - gathered} ms`);
         // An online lookup that got no answer (network, timeout, 5xx) is not a pass: exit 3.

@@ -18,7 +18,7 @@ const table: Record<FindingGroup, readonly string[]> = {
     'missing-checksum', 'bad-checksum', 'missing-sources', 'missing-javadoc', 'snapshot-version',
   ],
   credentials: ['server-id-mismatch', 'gradle-properties-missing'],
-  signing: ['signing-keyring-missing', 'missing-signature', 'invalid-signature'],
+  signing: ['signing-keyring-missing', 'missing-signature', 'invalid-signature', 'key-format-unsupported'],
   repository: ['dirty-worktree', 'detached-head', 'not-snapshot', 'orphan-tag', 'prerelease-notice-missing', 'prerelease-notice-too-recent'],
   online: [
     'missing-credentials', 'token-rejected', 'namespace-blocked', 'key-not-published', 'key-only-secondary', 'key-unconfirmed',

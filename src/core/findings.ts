@@ -53,9 +53,30 @@ export function sortFindings(findings: readonly Finding[]): Finding[] {
   );
 }
 
-export function toReport(findings: readonly Finding[]): CheckReport {
+/** With `skipped` given (preflight), the report always carries the list, empty when every check ran. */
+export function toReport(findings: readonly Finding[], skipped?: readonly SkippedCheck[]): CheckReport {
   const sorted = sortFindings(findings);
-  return { ok: !hasErrors(sorted), findings: sorted };
+  const report: CheckReport = { ok: !hasErrors(sorted), findings: sorted };
+  if (skipped !== undefined) report.skipped = uniqueSkipped(skipped);
+  return report;
+}
+
+/** Each check + why (+ module) once, in first-seen order: several gatherers may notice the same gap. */
+export function uniqueSkipped(skipped: readonly SkippedCheck[]): SkippedCheck[] {
+  const seen = new Set<string>();
+  const out: SkippedCheck[] = [];
+  for (const s of skipped) {
+    const key = `${s.check}\u0000${s.why}\u0000${s.module ?? ''}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(s);
+  }
+  return out;
+}
+
+/** The JSON shape of one skipped check: `check`, `why`, then `module` when there is one. */
+export function skippedToJson(s: SkippedCheck): Record<string, unknown> {
+  return s.module === undefined ? { check: s.check, why: s.why } : { check: s.check, why: s.why, module: s.module };
 }
 
 /** The JSON shape of one finding: keys in the documented order, absent ones omitted. */

@@ -20,6 +20,14 @@ export function renderTag(template: string, artifactId: string, version: string)
     .replace(/\{version\}|@\{(?:project\.)?version\}|\$\{version\}|\$version\b/g, () => version);
 }
 
+/**
+ * Whether {@link renderTag} fills every placeholder of the template: `@{project.groupId}`, a
+ * Groovy expression (`${version.replace('.', '_')}`) or a lone `$` would leave the tag unknown.
+ */
+export function knownTagTemplate(template: string): boolean {
+  return !/[@$]\{|\$\w|\{\w+\}/.test(renderTag(template, 'a', '1'));
+}
+
 /** Every tag name a release of `version` may carry, the configured (or default) form first. */
 export function tagForms(artifactId: string, version: string, configured: string = defaultTagTemplate): string[] {
   const forms = [renderTag(configured, artifactId, version), `${artifactId}-${version}`, `v${version}`, version];

@@ -3,6 +3,7 @@ import { isRelctlError } from '../core/errors.js';
 import type { KeyServers, Lookup } from '../portal/keyservers.js';
 import type { ResolvedSigningKey } from './fingerprint.js';
 import { readArmoredKey } from './key-facts.js';
+import { gpgKeyFormat } from '../core/key-format.js';
 
 /**
  * The lookups of `keys check`, all at once: primary by fingerprint, secondary by fingerprint and
@@ -71,9 +72,11 @@ export async function gatherKeyFacts(
       hasUserIds: served.hasUserIds,
       expiresAt,
       signingExpiresAt: served.expiresAt === undefined ? expiresAt : (served.signingExpiresAt ?? null),
+      ...(served.format === undefined ? {} : { format: served.format }),
     };
   } else if (key.local !== undefined) {
-    facts.served = { from: 'local', hasUserIds: key.local.uids.length > 0, expiresAt: localExp ?? null, signingExpiresAt: localExp ?? null };
+    const format = gpgKeyFormat(key.local.fingerprint, key.local.algorithm, key.local.bits, key.local.curve);
+    facts.served = { from: 'local', hasUserIds: key.local.uids.length > 0, expiresAt: localExp ?? null, signingExpiresAt: localExp ?? null, ...(format === undefined ? {} : { format }) };
   }
   return facts;
 }

@@ -16,6 +16,10 @@ export interface GpgKey {
   expires?: number;
   /** Fingerprints of the subkeys (a Gradle signing.keyId may name one). */
   subkeys: string[];
+  /** The primary key's public-key algorithm number, size and curve (colon fields 4, 3 and 17). */
+  algorithm?: number;
+  bits?: number;
+  curve?: string;
 }
 
 export interface GpgOptions {
@@ -35,6 +39,9 @@ export function parseColons(text: string): GpgKey[] {
     if (type === 'sec' || type === 'pub') {
       const expires = f[6] !== undefined && /^\d+$/.test(f[6]) ? Number(f[6]) : undefined;
       current = { fingerprint: '', keyId: (f[4] ?? '').toUpperCase(), uids: [], emails: [], subkeys: [], ...(expires === undefined ? {} : { expires }) };
+      if (f[3] !== undefined && /^\d+$/.test(f[3])) current.algorithm = Number(f[3]);
+      if (f[2] !== undefined && /^\d+$/.test(f[2])) current.bits = Number(f[2]);
+      if (f[16] !== undefined && f[16] !== '') current.curve = f[16];
       keys.push(current);
       expectFprFor = 'primary';
     } else if (type === 'ssb' || type === 'sub') {

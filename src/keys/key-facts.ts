@@ -1,3 +1,5 @@
+import { algorithmName, type KeyFormat } from '../core/key-format.js';
+
 /**
  * Facts of an armored public key, read with openpgp (lazily imported): user ids and the expiry
  * of the primary key and of the signing subkey. Used on the key AS SERVED, so an expiry that was
@@ -10,6 +12,8 @@ export interface ArmoredKeyFacts {
   /** ISO; null = never. Undefined when it could not be determined. */
   expiresAt?: string | null;
   signingExpiresAt?: string | null;
+  /** Packet version and algorithm of the primary key. */
+  format?: KeyFormat;
 }
 
 function iso(d: Date | number | null): string | null {
@@ -21,7 +25,8 @@ export async function readArmoredKey(armored: string): Promise<ArmoredKeyFacts> 
   const openpgp = await import('openpgp');
   let key: Awaited<ReturnType<typeof openpgp.readKey>>;
   try {
-    key = await openpgp.readKey({ armoredKey: armored });
+    // v5 keys (GnuPG) are read too, so that their version can be stated.
+    key = await openpgp.readKey({ armoredKey: armored, config: { enableParsingV5Entities: true } });
   } catch {
     // keys.openpgp.org serves keys without user ids until an address is confirmed; openpgp may refuse those.
     return { emails: [], hasUserIds: false };
@@ -31,6 +36,7 @@ export async function readArmoredKey(armored: string): Promise<ArmoredKeyFacts> 
     fingerprint: key.getFingerprint().toUpperCase(),
     emails,
     hasUserIds: key.users.some((u) => u.userID !== null),
+    format: { version: key.keyPacket.version, algorithm: algorithmName(key.getAlgorithmInfo() as { algorithm: string; bits?: number; curve?: string }) },
   };
   try {
     out.expiresAt = iso((await key.getExpirationTime()) as Date | number | null);

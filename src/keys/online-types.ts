@@ -1,3 +1,5 @@
+import type { KeyFormat } from '../core/key-format.js';
+
 /**
  * Facts the online gatherers put under ProjectFacts.online (absent with --offline). Plain data:
  * the checks that read them are pure.
@@ -23,12 +25,22 @@ export interface KeyCheckFacts {
     /** ISO; null = never expires. */
     expiresAt: string | null;
     signingExpiresAt: string | null;
+    /** Packet version and algorithm, when they could be read. */
+    format?: KeyFormat;
   };
   primaryUrl: string;
   uploadFormUrl: string;
   secondaryUrl: string;
   /** ISO time of the check (expiry is judged against it). */
   checkedAt: string;
+}
+
+/** The signing key's format as preflight states it (verbose facts) and judges it (key-format-unsupported). */
+export interface SigningKeyFacts {
+  fingerprint: string;
+  format: KeyFormat;
+  /** Where the key was read: `keys.openpgp.org` (as served), `the local keyring`. */
+  from: string;
 }
 
 export type LookupOutcome = 'found' | 'not-found' | { error: string };

@@ -4,13 +4,13 @@ import { execa } from 'execa';
 import { expect } from 'vitest';
 import { runCli, type CliResult } from '../helpers/cli.js';
 import { git, tempDir, type TempDir } from '../helpers/temp.js';
-import type { Finding as JsonFinding } from '../../src/core/findings.js';
+import type { Finding as JsonFinding, SkippedCheck } from '../../src/core/findings.js';
 
 export const gradleFixtures = path.resolve(import.meta.dirname, '../fixtures/gradle');
 export const completeHome = path.join(gradleFixtures, 'home-complete');
 export const partialHome = path.join(gradleFixtures, 'home-partial');
 
-export type PreflightResult = CliResult & { ok: boolean; findings: JsonFinding[] };
+export type PreflightResult = CliResult & { ok: boolean; findings: JsonFinding[]; skipped: SkippedCheck[] };
 
 /** A temp folder holding a copy of a fixture project, optionally as a fresh git repository on main. */
 export async function fixtureCopy(name: string | undefined, options: { git: boolean }): Promise<TempDir> {
@@ -42,9 +42,9 @@ export async function preflight(
   // The online key checks may have started a gpg-agent for this home: stop exactly that one.
   await execa('gpgconf', ['--homedir', path.join(home.path, '.gnupg'), '--kill', 'gpg-agent'], { reject: false });
   expect(r.stderr).not.toMatch(/\n\s+at |internal error/);
-  const doc = JSON.parse(r.stdout) as { ok: boolean; findings: JsonFinding[] };
+  const doc = JSON.parse(r.stdout) as { ok: boolean; findings: JsonFinding[]; skipped: SkippedCheck[] };
   expect(doc.ok).toBe(r.exitCode === 0);
-  return { ...r, ok: doc.ok, findings: doc.findings };
+  return { ...r, ok: doc.ok, findings: doc.findings, skipped: doc.skipped };
 }
 
 export function codes(r: PreflightResult): string[] {

@@ -68,6 +68,8 @@ export interface GradleProjectFacts {
   dir: string;
   dirExists: boolean;
   buildFile?: string;
+  /** No build script where the settings say one is (or its folder is missing): its checks cannot run. */
+  buildFileMissing?: { lookedFor: string[]; why: string };
   /** The settings line that includes it. */
   settingsLine?: number;
   plugins: GradlePluginFact[];

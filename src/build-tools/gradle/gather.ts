@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ReleaseFacts } from '../release-facts.js';
 import type { Finding } from '../../core/findings.js';
@@ -10,6 +10,7 @@ import { settingsPlugins } from '../../core/gradle/settings-plugins.js';
 import { codePrefix, declaredPluginVersions, expandPlugins, loadCatalog, loadConventionPlugins } from './conventions.js';
 import { parseBuildScript, type BuildScript } from '../../core/gradle/build-script.js';
 import { publishingFacts } from './publishing.js';
+import { buildFileCandidates, missingBuildFile } from './build-files.js';
 import type { GradleFacts, GradlePluginFact, GradleProjectFacts, GradleRepositoryFact, GradleUserProperties } from './facts.js';
 
 export interface GradleGatherOptions {
@@ -114,9 +115,15 @@ const versionPlugins = /reckon|axion-release|nebula\.release|git-?version|semver
  * project-specific property such as `projects.version=2.1.0-SNAPSHOT` read by an external
  * convention plugin. Saying "no version" there would be a false alarm.
  */
-function versionSetElsewhere(props: ReadonlyMap<string, PropertyEntry>, projects: readonly GradleProjectFacts[]): boolean {
-  if (projects.some((p) => p.plugins.some((pl) => versionPlugins.test(pl.id)))) return true;
-  return [...props].some(([k, e]) => /(^|[._-])version$|[a-z]Version$/i.test(k) && /^\d+(\.\d+)+/.test(e.value.trim()) && !/^(kotlin|gradle|java|jvm|jdk|agp|android)/i.test(k));
+function versionSetElsewhere(props: ReadonlyMap<string, PropertyEntry>, projects: readonly GradleProjectFacts[]): string | undefined {
+  for (const p of projects) {
+    for (const pl of p.plugins) {
+      const m = versionPlugins.exec(pl.id);
+      if (m !== null) return `the ${m[0]} plugin (${pl.id}, ${pl.file}:${pl.line})`;
+    }
+  }
+  const prop = [...props].find(([k, e]) => /(^|[._-])version$|[a-z]Version$/i.test(k) && /^\d+(\.\d+)+/.test(e.value.trim()) && !/^(kotlin|gradle|java|jvm|jdk|agp|android)/i.test(k));
+  return prop === undefined ? undefined : `build logic relctl does not read (gradle.properties has ${prop[0]}=${prop[1].value.trim()})`;
 }
 
 /** Plugins applied by bare id take the version declared for them elsewhere (apply false, catalog). */
@@ -169,8 +176,10 @@ export async function gatherGradleFacts(root: string, o: GradleGatherOptions): P
   const catalog = await loadCatalog(root);
   const allScripts: LoadedScript[] = [];
 
-  const included: { path: string; dir: string; line?: number }[] = [{ path: ':', dir: '.' }];
-  for (const p of parsed.projects) included.push({ path: p.path, dir: p.dir, line: p.line });
+  const included: { path: string; dir: string; line?: number; implicit?: boolean; buildFileName?: string }[] = [
+    { path: ':', dir: '.', ...(parsed.rootBuildFileName === undefined ? {} : { buildFileName: parsed.rootBuildFileName }) },
+  ];
+  for (const p of parsed.projects) included.push(p);
 
   let rootLoaded: LoadedScript | undefined;
   const loadedByPath = new Map<string, LoadedScript>();
@@ -181,9 +190,8 @@ export async function gatherGradleFacts(root: string, o: GradleGatherOptions): P
   for (const inc of included) {
     const dir = path.resolve(root, inc.dir);
     const name = inc.path.split(':').pop()!;
-    // Settings that name each child's script after it (`spring-core/spring-core.gradle`).
-    const named = parsed.childBuildFileNamed === true && inc.path !== ':' && !inc.path.slice(1).includes(':') ? [`${name}.gradle.kts`, `${name}.gradle`] : [];
-    const script = await readFirst(root, dir, [...named, 'build.gradle.kts', 'build.gradle'], notes);
+    const candidates = buildFileCandidates(inc, name, parsed);
+    const script = await readFirst(root, dir, candidates, notes);
     // What the root sets with `ext` is a property its subprojects read too.
     const props = rootLoaded === undefined ? urlProps : withExtUrls(urlProps, rootLoaded.parts.map((p) => p.script));
     const loaded = script === undefined ? undefined : await loadScript(root, script.file, script.text, dir, props, notes);
@@ -208,6 +216,10 @@ export async function gatherGradleFacts(root: string, o: GradleGatherOptions): P
       hasWebapp: await isDirectory(path.join(dir, 'src', 'main', 'webapp')),
     };
     if (loaded !== undefined) project.buildFile = loaded.file;
+    else if (inc.implicit !== true) {
+      const missing = missingBuildFile(inc, candidates, parsed, settings === undefined ? undefined : rel(root, settings.file), project.dirExists);
+      if (missing !== undefined) project.buildFileMissing = { lookedFor: candidates.map((c) => rel(root, path.resolve(dir, c))), why: missing };
+    }
     if (inc.line !== undefined) project.settingsLine = inc.line;
     // A `war { ... }` block configures the war task, which only exists with the war plugin applied.
     const warTask = loaded?.parts.find((p) => p.script.warTask !== undefined);
@@ -253,7 +265,10 @@ export async function gatherGradleFacts(root: string, o: GradleGatherOptions): P
   const rootScript = rootLoaded?.script;
   const rootScriptFile = rootLoaded?.file ?? '';
 
-  const rootProjectName = parsed.rootProjectName ?? path.basename(root);
+  // No rootProject.name: Gradle names the root project after its folder, the canonical one (a
+  // symlinked checkout is named after its target), so the tag follows the checkout's folder name.
+  const folderName = path.basename(await realpath(root).catch(() => root));
+  const rootProjectName = parsed.rootProjectName ?? folderName;
   // Every convention script counts for the publishing settings (their build scripts name plugin versions).
   for (const c of conventions.values()) if (!allScripts.includes(c)) allScripts.push(c);
   const publishing = publishingFacts(allScripts, {
@@ -268,7 +283,13 @@ export async function gatherGradleFacts(root: string, o: GradleGatherOptions): P
   const facts: GradleFacts = { rootProjectName, projects, user, stagingApiUrl: o.stagingApiUrl, publishing };
   if (settings !== undefined) facts.settingsFile = rel(root, settings.file);
 
-  const release: ReleaseFacts = { artifactId: rootProjectName };
+  const release: ReleaseFacts = {
+    artifactId: rootProjectName,
+    artifactIdFrom:
+      parsed.rootProjectName !== undefined
+        ? `rootProject.name in ${facts.settingsFile}`
+        : `the root folder's name (${facts.settingsFile === undefined ? 'no settings file' : `${facts.settingsFile} sets no rootProject.name`}: Gradle names the root project after its folder)`,
+  };
   // The vanniktech plugin's convention: VERSION_NAME / GROUP in gradle.properties.
   const propVersion = rootEntries.get('version') ?? rootEntries.get('VERSION_NAME');
   if (propVersion !== undefined && rootProps !== undefined) {
@@ -286,17 +307,26 @@ export async function gatherGradleFacts(root: string, o: GradleGatherOptions): P
     // (buildSrc, build-logic) or an applied script.
     const parts = [...(rootLoaded === undefined ? [] : [{ file: rootScriptFile, script: rootLoaded.script }]), ...allScripts.flatMap((s) => s.parts)];
     for (const { file, script: part } of parts) {
-      if (part.versionComputed !== undefined) release.versionComputed = true;
+      if (part.versionComputed !== undefined && release.versionComputed !== true) {
+        release.versionComputed = true;
+        release.versionComputedBy = `${part.versionComputedHow ?? 'an expression'} (${file}:${part.versionComputed})`;
+      }
       const found = scriptVersion(part, file, rootEntries, rootProps === undefined ? undefined : rel(root, rootProps.file), catalog.versions);
       if (found === undefined) continue;
       delete release.versionComputed;
+      delete release.versionComputedBy;
       release.currentVersion = found.value;
       release.versionFile = found.file;
       release.versionLine = found.line;
       break;
     }
   }
-  if (release.currentVersion === undefined && versionSetElsewhere(rootEntries, projects)) release.versionComputed = true;
+  const elsewhere = release.currentVersion === undefined ? versionSetElsewhere(rootEntries, projects) : undefined;
+  if (elsewhere !== undefined) {
+    release.versionComputed = true;
+    // A version plugin says more than the expression that reads it (`version = scmVersion.version`).
+    if (elsewhere.startsWith('the ') || release.versionComputedBy === undefined) release.versionComputedBy = elsewhere;
+  }
   const group = (rootEntries.get('group') ?? rootEntries.get('GROUP'))?.value.trim() ?? rootScript?.group?.value;
   if (group !== undefined && group !== '') release.groupId = group;
   const result: GradleGatherResult = { facts, findings: [], release, notes };

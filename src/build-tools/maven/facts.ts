@@ -26,6 +26,8 @@ export interface MavenModuleFacts {
    * depend on them stay quiet for this module (DESIGN §4, parent-unresolved).
    */
   parentUnresolved?: boolean;
+  /** The id of the parent that was not found (`org.example:parent:1.0`), with parentUnresolved. */
+  missingParent?: string;
   /** Left out of the upload on purpose, per uploader (core/pom/uploaders.ts). */
   skips?: { deploy: boolean; publishing: boolean };
 }

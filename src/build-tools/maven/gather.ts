@@ -29,6 +29,8 @@ export interface MavenReleaseFacts {
   artifactId?: string;
   /** maven-release-plugin `tagNameFormat` (`v@{project.version}`), when configured. */
   tagTemplate?: string;
+  /** For --verbose: where the tag's artifactId comes from. */
+  artifactIdFrom?: string;
 }
 
 export interface GatheredMaven {
@@ -118,6 +120,7 @@ export async function gatherMavenFacts(rootDir: string, options: GatherMavenOpti
       hasWebapp: webapp[index] === true,
       parentUnresolved: problem?.kind === 'unresolved',
     };
+    if (problem?.kind === 'unresolved') module.missingParent = parentId(problem.ref);
     const skips = deploySkips(effective);
     if (skips.deploy || skips.publishing) module.skips = skips;
     const exitRef = lastInProject.pom.parent;
@@ -164,7 +167,10 @@ export async function gatherMavenFacts(rootDir: string, options: GatherMavenOpti
     const line = top.raw.version?.line ?? top.raw.parent?.line;
     if (line !== undefined) release.versionLine = line;
     if (top.effective.groupId !== undefined) release.groupId = top.effective.groupId;
-    if (top.effective.artifactId !== undefined) release.artifactId = top.effective.artifactId;
+    if (top.effective.artifactId !== undefined) {
+      release.artifactId = top.effective.artifactId;
+      release.artifactIdFrom = `the artifactId of ${top.file}`;
+    }
     const releasePlugin = top.effective.plugins.find((p) => p.artifactId === 'maven-release-plugin' && p.config.some((c) => c.path === 'tagNameFormat'));
     const format = releasePlugin?.config.find((c) => c.path === 'tagNameFormat')?.value;
     if (format !== undefined && format !== '') release.tagTemplate = format;

@@ -1,4 +1,4 @@
-import type { ProjectFacts } from '../../checks/facts.js';
+import type { ProjectFacts, ReleaseFacts } from '../../checks/facts.js';
 
 /**
  * What preflight read, for --verbose: the build files, the settings, the local repository and
@@ -25,13 +25,20 @@ export function factsRead(facts: ProjectFacts): string[] {
   const g = facts.gradle;
   if (g !== undefined) {
     lines.push(`read ${g.settingsFile ?? '(no settings.gradle)'}: root project ${g.rootProjectName}`);
-    for (const p of g.projects) lines.push(`read ${p.buildFile ?? `${p.dir} (no build file)`}: project ${p.path}, ${p.plugins.length} plugin(s), ${p.repositories.length} repository URL(s)`);
+    for (const p of g.projects) {
+      if (p.buildFileMissing !== undefined) lines.push(`no build file for project ${p.path}: ${p.buildFileMissing.why} (looked for ${p.buildFileMissing.lookedFor.join(', ')}); its checks were skipped`);
+      else lines.push(`read ${p.buildFile ?? `${p.dir} (no build file)`}: project ${p.path}, ${p.plugins.length} plugin(s), ${p.repositories.length} repository URL(s)`);
+    }
     lines.push(`user properties ${g.user.display}: ${g.user.state}, keys ${g.user.keys.join(', ') || '(none)'} (values not shown)`);
   }
   const r = facts.release;
   if (r !== undefined) {
-    lines.push(`version ${r.currentVersion ?? '?'}${r.versionFile === undefined ? '' : ` (${r.versionFile}${r.versionLine === undefined ? '' : `:${r.versionLine}`})`}, release tag ${r.releaseTag ?? '?'}${r.releaseTagExists === true ? ' (exists)' : ''}`);
+    const version = r.currentVersion ?? (r.versionComputed === true ? `computed by ${r.versionComputedBy ?? 'the build'}` : '?');
+    lines.push(`version ${version}${r.versionFile === undefined || r.currentVersion === undefined ? '' : ` (${r.versionFile}${r.versionLine === undefined ? '' : `:${r.versionLine}`})`}, release tag ${releaseTagText(r)}${r.releaseTagExists === true ? ' (exists)' : ''}`);
+    if (r.artifactId !== undefined) lines.push(`tag name from ${r.artifactId}: ${r.artifactIdFrom ?? 'the build'}`);
   }
+  const key = facts.signingKey;
+  if (key !== undefined) lines.push(`signing key ${key.fingerprint}: v${key.format.version}, ${key.format.algorithm} (${key.from})`);
   const git = facts.git;
   if (git !== undefined) {
     lines.push(
@@ -41,4 +48,12 @@ export function factsRead(facts: ProjectFacts): string[] {
     );
   }
   return lines;
+}
+
+/** The release tag, or why it is not known (never a bare "?"). */
+function releaseTagText(r: ReleaseFacts): string {
+  if (r.releaseTag !== undefined) return r.releaseTag;
+  if (r.tagTemplateUnknown === true) return `unknown (the tag format ${r.tagTemplate ?? ''} has placeholders relctl cannot fill)`;
+  if (r.currentVersion === undefined || r.currentVersion.includes('${')) return 'unknown until the version is known';
+  return 'unknown';
 }

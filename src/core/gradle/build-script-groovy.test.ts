@@ -161,3 +161,15 @@ describe('parseBuildScript: war, version and signing facts', () => {
     expect(s.inMemorySigning?.args).toEqual([[{ name: 'signingKey', env: false }, { name: 'SIGNING_KEY', env: true }], []]);
   });
 });
+
+describe('what computes a version, in words', () => {
+  it('names an environment variable, axion-release, a condition, a call or the value read', () => {
+    const how = (script: string, kotlin = false): string | undefined => parseBuildScript(script, new Map(), { kotlin }).versionComputedHow;
+    expect(how(`version = System.getenv("RELEASE_VERSION") ?: "0.0.1-SNAPSHOT"`, true)).toBe('the environment variable RELEASE_VERSION');
+    expect(how(`version = providers.environmentVariable("V").get()`, true)).toBe('the environment variable V');
+    expect(how(`project.version = scmVersion.version`)).toBe('axion-release (scmVersion.version)');
+    expect(how(`version = if (release) "1.0" else "1.0-SNAPSHOT"`, true)).toBe('a condition (if ... else ...)');
+    expect(how(`version = computeVersion()`)).toBe('computeVersion(...)');
+    expect(how(`version = Ci.publishVersion`, true)).toBe('Ci.publishVersion');
+  });
+});

@@ -60,6 +60,8 @@ export interface BuildScript {
   version?: { value: string; line: number };
   /** `version = <expression>` at the top level: set at build time, not readable here. */
   versionComputed?: number;
+  /** What computes it, for saying why the version checks did not run (`the environment variable RELEASE_VERSION`). */
+  versionComputedHow?: string;
   /** `version = projectVersion` (Groovy): the name read, a Gradle property when gradle.properties has it. */
   versionName?: { name: string; line: number };
   /** `version = file('version.txt').text.trim()`: the version is that file's content. */

@@ -1,7 +1,7 @@
 import { tokenize, type Token } from './lexer.js';
 import { blockIndex, startsWith, statements, type Block, type Statement } from './statements.js';
 import { aliasOf, appliedPlugin, appliedScript, coordinatesVersionOf, declaredPlugin, normalisePluginId, pluginsFromBlock, pluginVersion, propertyValues, versionCatalogKeyOf, versionPropertyOf } from './plugin-statements.js';
-import { collectConstants, extSystemProperties, versionStatement, warTaskLine } from './version-statements.js';
+import { collectConstants, computed, extSystemProperties, versionStatement, warTaskLine } from './version-statements.js';
 import { callArguments, referencesIn, variableExpressions } from './credential-refs.js';
 import { credentialSources } from './credential-sources.js';
 import { nexusSonatypeDefault, type AppliedPlugin, type BuildScript, type PluginScope, type RepositoryKind, type RepositoryUrl } from './build-script-model.js';
@@ -115,7 +115,7 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
       if (value?.kind === 'string' && value.dynamic !== true && (rest.length === 1 || rest.length === 2)) {
         result[first.text] = { value: value.text, line: value.line };
       } else if (first.text === 'version' && rest[0]?.text === '=' && rest.length >= 2) {
-        result.versionComputed ??= s.line;
+        computed(result, s);
         const viaValue = rest.length === 2 && rest[1]!.kind === 'ident' ? propertyVals.get(rest[1]!.text) : undefined;
         const name = viaValue ?? versionPropertyOf(rest.slice(1));
         if (name !== undefined) result.versionProperty ??= { name, line: s.line };

@@ -61,15 +61,50 @@ rootProject.children.each { project ->
     project.projectDir = new File(settingsDir, projectDirName)
     project.buildFileName = "\${project.name}.gradle"
 }`);
-    expect(s.childBuildFileNamed).toBe(true);
+    expect(s.childBuildFileTemplate).toBe('{name}.gradle');
     expect(s.projects.map((p) => [p.path, p.dir])).toEqual([
       [':testng', 'subprojects/testng'],
       [':android', 'subprojects/android'],
     ]);
   });
 
-  it('ignores buildFileName outside such a loop or not named after the project', () => {
-    expect(parseSettings(`rootProject.buildFileName = "build.gradle.kts"`).childBuildFileNamed).toBeUndefined();
-    expect(parseSettings(`rootProject.children.each { it.buildFileName = "\${it.name}-build.gradle" }`).childBuildFileNamed).toBeUndefined();
+  it("reads TestNG's for-loop with apply { buildFileName = \"${project.name}-build.gradle.kts\" }", () => {
+    const s = parseSettings(`include(":testng-core")
+for (project in rootProject.children) {
+    project.apply {
+        buildFileName = "\${project.name}-build.gradle.kts"
+    }
+}`);
+    expect(s.childBuildFileTemplate).toBe('{name}-build.gradle.kts');
+    expect(parseSettings(`rootProject.children.each { it.buildFileName = "\${it.name}-build.gradle" }`).childBuildFileTemplate).toBe('{name}-build.gradle');
+    const relocated = parseSettings(`include("prj1")
+for (project in rootProject.children) {
+    project.apply {
+        buildFileName = "../master/projects/$name.gradle.kts"
+        projectDir = file("../$name")
+    }
+}`);
+    expect(relocated.childBuildFileTemplate).toBe('../master/projects/{name}.gradle.kts');
+    expect(relocated.projects.map((p) => p.dir)).toEqual(['../prj1']);
+  });
+
+  it('reads the root and per-project names, and notes a name it cannot know', () => {
+    const s = parseSettings(`rootProject.buildFileName = "build.ohos.gradle.kts"
+include(":shared", ":brouter-util")
+project(":shared").buildFileName = "build.ohos.gradle.kts"
+project(":brouter-util").projectDir = file("third_party/brouter/brouter-util")
+findProject(":brouter-util")?.buildFileName = "util.gradle.kts"`);
+    expect(s.rootBuildFileName).toBe('build.ohos.gradle.kts');
+    expect(s.projects.map((p) => [p.path, p.dir, p.buildFileName])).toEqual([
+      [':shared', 'shared', 'build.ohos.gradle.kts'],
+      [':brouter-util', 'third_party/brouter/brouter-util', 'util.gradle.kts'],
+    ]);
+    expect(s.buildFileNameUnread).toBeUndefined();
+    const dynamic = parseSettings(`include(":app")
+val dest = computeDest()
+rootProject.children.forEach {
+    if (it.name == "app") { it.buildFileName = dest }
+}`);
+    expect(dynamic.buildFileNameUnread).toBe(4);
   });
 });

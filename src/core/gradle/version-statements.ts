@@ -84,7 +84,7 @@ export function versionStatement(s: Statement, result: Pick<BuildScript, 'versio
   // calls a build function that computes the version: set, but only at build time.
   const rest = called && tokens.length === 4 && tokens[3]?.text === ')' ? [tokens[2]!] : tokens.slice(1);
   if (called && rest.length > 1) {
-    if (key === 'version' && (top || (shared && result.version === undefined))) result.versionComputed ??= s.line;
+    if (key === 'version' && (top || (shared && result.version === undefined))) computed(result, s);
     return true;
   }
   const value = rest[0]?.text === '=' ? rest[1] : rest[0];
@@ -101,8 +101,37 @@ export function versionStatement(s: Statement, result: Pick<BuildScript, 'versio
   else if (constant !== undefined) result[key] = constant;
   else if (fromFile !== undefined) result.versionFile = { ...fromFile, line: s.line };
   // Anything else (`scmVersion.version`, `parsedJson.version + '-SNAPSHOT'`) is set at build time.
-  else if (key === 'version' && rest[0]?.text === '=' && rest.length >= 2) result.versionComputed ??= s.line;
+  else if (key === 'version' && rest[0]?.text === '=' && rest.length >= 2) computed(result, s);
   return true;
+}
+
+/** Records a version set at build time, with what sets it (the first one found wins). */
+export function computed(result: Pick<BuildScript, 'versionComputed' | 'versionComputedHow'>, s: Statement): void {
+  if (result.versionComputed !== undefined) return;
+  result.versionComputed = s.line;
+  result.versionComputedHow = computedHow(s.tokens);
+}
+
+/**
+ * What a version expression reads, in words: an environment variable (`System.getenv("V")`,
+ * `providers.environmentVariable("V")`), axion-release's `scmVersion`, a condition
+ * (`if (release) v else "$v-SNAPSHOT"`), or a function call.
+ */
+export function computedHow(tokens: readonly Token[]): string {
+  const texts = tokens.map((t) => t.text);
+  const env = texts.findIndex((t, i) => t === 'getenv' || t === 'environmentVariable' || (t === 'env' && texts[i - 2] === 'System'));
+  if (env >= 0) {
+    const name = tokens.slice(env + 1).find((t) => t.kind === 'string' || (t.kind === 'ident' && texts[env] === 'env'))?.text;
+    return name === undefined ? 'an environment variable' : `the environment variable ${name}`;
+  }
+  if (texts.includes('scmVersion')) return 'axion-release (scmVersion.version)';
+  if (texts.includes('if') || (texts.includes('?') && texts.includes(':'))) return 'a condition (if ... else ...)';
+  const call = tokens.findIndex((t, i) => t.kind === 'ident' && texts[i + 1] === '(' && t.text !== 'version');
+  if (call >= 0) return `${texts[call]}(...)`;
+  // `version = Ci.publishVersion`: a value some build logic holds, named as written.
+  const value = tokens.slice(texts.indexOf('=') + 1);
+  if (value.length > 0 && value.length <= 7 && value.every((t) => t.kind === 'ident' || t.text === '.')) return value.map((t) => t.text).join('');
+  return 'an expression';
 }
 
 /** `projectVersion` or `"${projectVersion}"` / `"$projectVersion"`: the one name an expression reads. */

@@ -34,3 +34,31 @@ describe('findings renderers', () => {
     expect(toReport([findings[0]!]).ok).toBe(true);
   });
 });
+
+describe('the skipped list', () => {
+  const skipped = [
+    { check: 'not-snapshot', why: 'version computed by axion-release' },
+    { check: 'legacy-staging-host', why: 'no build file for :api', module: ':api' },
+    { check: 'not-snapshot', why: 'version computed by axion-release' },
+  ];
+
+  it('is said once per check and why, in text before the summary, in json and as GitHub notices', () => {
+    const report = toReport([], skipped);
+    expect(report.skipped).toHaveLength(2);
+    const lines = findingsText(report, c, 'preflight').split('\n');
+    expect(lines).toEqual(['skipped: not-snapshot (version computed by axion-release)', 'skipped: legacy-staging-host on :api (no build file for :api)', '', 'preflight: passed (0 errors, 0 warnings)']);
+    expect(findingsJson(report).skipped).toEqual([
+      { check: 'not-snapshot', why: 'version computed by axion-release' },
+      { check: 'legacy-staging-host', why: 'no build file for :api', module: ':api' },
+    ]);
+    expect(findingsGithub(report).split('\n')).toEqual([
+      '::notice::skipped: not-snapshot (version computed by axion-release)',
+      '::notice::skipped: legacy-staging-host on :api (no build file for :api)',
+    ]);
+  });
+
+  it('is an empty array when every check ran, and absent from reports that do not compute it', () => {
+    expect(findingsJson(toReport([], [])).skipped).toEqual([]);
+    expect('skipped' in findingsJson(toReport([]))).toBe(false);
+  });
+});

@@ -1,11 +1,17 @@
 import type { Style } from '../style.js';
-import { findingToJson, type CheckReport, type Finding } from '../../core/findings.js';
+import { findingToJson, skippedToJson, type CheckReport, type Finding, type SkippedCheck } from '../../core/findings.js';
 
 export type FindingsFormat = 'text' | 'github' | 'json';
 
 /** The --json document of every check command (DESIGN §3), plus optional extra fields. */
 export function findingsJson(report: CheckReport, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { ok: report.ok, findings: report.findings.map(findingToJson), ...extra };
+  const skipped = report.skipped === undefined ? {} : { skipped: report.skipped.map(skippedToJson) };
+  return { ok: report.ok, findings: report.findings.map(findingToJson), ...skipped, ...extra };
+}
+
+/** `skipped: not-snapshot (version computed by axion-release)`, one line per check that did not run. */
+export function skippedLine(s: SkippedCheck): string {
+  return `skipped: ${s.check}${s.module === undefined ? '' : ` on ${s.module}`} (${s.why})`;
 }
 
 /** Text: grouped by module, one block per module, then a summary line. */
@@ -27,6 +33,10 @@ export function findingsText(report: CheckReport, c: Style, subject: string): st
     }
     lines.push('');
   }
+  // Said before the summary: a pass with checks left out is a pass of fewer checks.
+  const skipped = report.skipped ?? [];
+  for (const s of skipped) lines.push(c.dim(skippedLine(s)));
+  if (skipped.length > 0) lines.push('');
   lines.push(summaryLine(report, c, subject));
   return lines.join('\n');
 }
@@ -40,7 +50,8 @@ export function summaryLine(report: CheckReport, c: Style, subject: string): str
 
 /** GitHub Actions workflow commands; properties and data escaped as the runner expects. */
 export function findingsGithub(report: CheckReport): string {
-  return report.findings
+  const notices = (report.skipped ?? []).map((s) => `::notice::${escapeData(skippedLine(s))}`);
+  const annotations = report.findings
     .map((f) => {
       const props: string[] = [];
       if (f.file !== undefined) props.push(`file=${escapeProperty(f.file)}`);
@@ -48,8 +59,8 @@ export function findingsGithub(report: CheckReport): string {
       const level = f.severity === 'error' ? 'error' : 'warning';
       const head = props.length > 0 ? ` ${props.join(',')}` : '';
       return `::${level}${head}::${escapeData(`${f.code}: ${f.message} Fix: ${f.fix}`)}`;
-    })
-    .join('\n');
+    });
+  return [...annotations, ...notices].join('\n');
 }
 
 export function escapeData(s: string): string {
