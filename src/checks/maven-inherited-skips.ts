@@ -14,6 +14,10 @@ const inheritedChecks: readonly { code: string; concerns: (m: MavenModuleFacts) 
   { code: 'missing-pom-metadata', concerns: () => true },
   { code: 'unresolved-property', concerns: () => true },
   { code: 'packaging-mismatch', concerns: (m) => m.raw.packaging === undefined },
+  // The missing parent's pluginManagement may version the plugins, and its repositories and
+  // distribution decide what the published POM carries.
+  { code: 'plugin-version-missing', concerns: () => true },
+  { code: 'published-repositories', concerns: () => true },
 ];
 
 /**
