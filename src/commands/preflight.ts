@@ -10,7 +10,7 @@ import { gatherFacts } from '../checks/gather-facts.js';
 import { factsRead } from './render/facts-read.js';
 import { findingsGithub, findingsJson, findingsText } from '../ui/render/findings.js';
 import { routeGithub, routeJson, routeLine } from './render/route.js';
-import { isReportFormat, preflightSuites, printReport, refuseJsonWithReport, reportFormats } from './render/report-formats.js';
+import { githubPaths, isReportFormat, preflightSuites, printReport, refuseJsonWithReport, reportFormats } from './render/report-formats.js';
 import type { Define } from './registry.js';
 
 export const define: Define = (program, action) => {
@@ -56,7 +56,10 @@ export const define: Define = (program, action) => {
         } else if (isReportFormat(opts.format)) {
           const suites = preflightSuites(facts, groups, offline);
           await printReport(ctx, opts.format, report, { command: 'preflight', suites, ...(failure === undefined ? {} : { failure: failure.message }) });
-        } else if (opts.format === 'github') ctx.out.result([routeGithub(route), findingsGithub(report)].filter((l) => l !== '').join('\n'));
+        } else if (opts.format === 'github') {
+          const fileOf = await githubPaths(ctx);
+          ctx.out.result([routeGithub(route, fileOf), findingsGithub(report, fileOf)].filter((l) => l !== '').join('\n'));
+        }
         else {
           const title = failure === undefined ? 'preflight' : 'preflight (incomplete: a service could not be asked)';
           ctx.out.result(`${routeLine(route, ctx.out.c)}\n\n${findingsText(report, ctx.out.c, title)}`);

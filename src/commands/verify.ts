@@ -6,7 +6,7 @@ import { detectBuildTool } from '../io/build-tool.js';
 import { fromGradleBuild, fromMavenLayout, fromMavenTargets } from '../keys/artifacts.js';
 import { verifyWithContext } from '../keys/verify.js';
 import { findingsGithub, findingsJson, findingsText } from '../ui/render/findings.js';
-import { isReportFormat, printReport, refuseJsonWithReport, reportFormats, verifySuites } from './render/report-formats.js';
+import { githubPaths, isReportFormat, printReport, refuseJsonWithReport, reportFormats, verifySuites } from './render/report-formats.js';
 import type { Define } from './registry.js';
 
 export const define: Define = (program, action) => {
@@ -31,7 +31,7 @@ export const define: Define = (program, action) => {
         const error = failureJson('verify-failed', 'The portal would fail this deployment: see the findings.', 'Fix the findings, rebuild, then verify again; do not upload before.');
         if (ctx.out.json) ctx.out.resultJson(findingsJson(report, { components, ...(report.ok ? {} : { error }) }));
         else if (isReportFormat(opts.format)) await printReport(ctx, opts.format, report, { command: 'verify', suites: verifySuites(verdicts) });
-        else if (opts.format === 'github') ctx.out.result(findingsGithub(report));
+        else if (opts.format === 'github') ctx.out.result(findingsGithub(report, await githubPaths(ctx)));
         else {
           for (const v of verdicts) ctx.out.info(`${v.violations.length === 0 ? 'ok    ' : 'FAILED'} ${v.purl} (${v.files.length} files)`);
           ctx.out.result(findingsText(report, ctx.out.c, `verify (${verdicts.length} component${verdicts.length === 1 ? '' : 's'})`));

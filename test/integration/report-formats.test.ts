@@ -117,6 +117,16 @@ describe('relctl preflight --format sarif', () => {
   });
 });
 
+describe('relctl preflight --format github in a subfolder project', () => {
+  it('names files relative to the repository root, where the runner looks for them', async () => {
+    const res = await run('github');
+    expect(res.exitCode).toBe(1);
+    const annotated = [...res.stdout.matchAll(/^::(?:error|warning|notice) file=([^,:]+)/gm)].map((m) => m[1]!);
+    expect(annotated.length).toBeGreaterThan(0);
+    for (const file of annotated) expect(file.startsWith('java/')).toBe(true);
+  });
+});
+
 describe('the format checks themselves', () => {
   it('reject documents that break their format (so a pass above means something)', async () => {
     const broken = { version: '2.1.0', runs: [{ tool: { driver: { name: 'relctl' } }, results: [{ ruleId: 'x', level: 'fatal' }] }] };

@@ -11,7 +11,7 @@ import { repositoryRoot, topDescriptor } from '../../io/repository-root.js';
 import { findingsGitlab } from '../../ui/render/findings-gitlab.js';
 import { findingsJunit, type JunitSuite } from '../../ui/render/findings-junit.js';
 import { findingsSarif } from '../../ui/render/findings-sarif.js';
-import type { ReportContext } from '../../ui/render/report-context.js';
+import { repoRelative, type ReportContext } from '../../ui/render/report-context.js';
 
 /** The CI report formats of the check commands (DESIGN §3), besides `text` and `github`. */
 export const reportFormats = ['sarif', 'junit', 'gitlab'] as const;
@@ -49,6 +49,15 @@ export async function printReport(ctx: CommandContext, format: ReportFormat, rep
       ? findingsGitlab(report, where)
       : findingsSarif(report, where, run.failure === undefined ? {} : { executionSuccessful: false, failure: run.failure });
   ctx.out.result(JSON.stringify(doc, null, 2));
+}
+
+/**
+ * `--format github`: annotations name files relative to the repository root, as the runner
+ * resolves them; with the project in a subfolder, project-relative paths would point elsewhere.
+ */
+export async function githubPaths(ctx: CommandContext): Promise<(file: string) => string> {
+  const where = await reportContext(ctx);
+  return (file) => repoRelative(where, file) ?? file;
 }
 
 async function reportContext(ctx: CommandContext): Promise<ReportContext> {

@@ -23,8 +23,8 @@ export function routeJson(route: PublishingRoute): Record<string, unknown> {
 }
 
 /** `--format github`: the route as a notice annotation, before the findings. */
-export function routeGithub(route: PublishingRoute): string {
+export function routeGithub(route: PublishingRoute, fileOf: (file: string) => string = (f) => f): string {
   const first = route.evidence[0];
-  const props = first === undefined ? '' : ` file=${escapeProperty(first.file)},line=${first.line}`;
+  const props = first === undefined ? '' : ` file=${escapeProperty(fileOf(first.file))},line=${first.line}`;
   return `::notice${props}::${escapeData(`route: ${route.kind}, ${describe[route.kind]}${first === undefined ? '' : ` (${first.why})`}`)}`;
 }

@@ -48,13 +48,16 @@ export function summaryLine(report: CheckReport, c: Style, subject: string): str
   return report.ok ? c.green(`${subject}: passed (${counts})`) : c.red(`${subject}: failed (${counts})`);
 }
 
-/** GitHub Actions workflow commands; properties and data escaped as the runner expects. */
-export function findingsGithub(report: CheckReport): string {
+/**
+ * GitHub Actions workflow commands; properties and data escaped as the runner expects. `fileOf`
+ * maps a finding's project-relative file to the path the runner resolves (the repository's).
+ */
+export function findingsGithub(report: CheckReport, fileOf: (file: string) => string = (f) => f): string {
   const notices = (report.skipped ?? []).map((s) => `::notice::${escapeData(skippedLine(s))}`);
   const annotations = report.findings
     .map((f) => {
       const props: string[] = [];
-      if (f.file !== undefined) props.push(`file=${escapeProperty(f.file)}`);
+      if (f.file !== undefined) props.push(`file=${escapeProperty(fileOf(f.file))}`);
       if (f.line !== undefined) props.push(`line=${f.line}`);
       const level = f.severity === 'error' ? 'error' : 'warning';
       const head = props.length > 0 ? ` ${props.join(',')}` : '';
