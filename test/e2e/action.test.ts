@@ -111,29 +111,22 @@ describe('action.yml guards', () => {
     expect(run.stdout).toContain('relctl needs Node.js 20 or later; this runner has v18.19.0. Add actions/setup-node');
   });
 
-  it('format sarif writes relctl stdout to the file named by sarif-file', async () => {
-    // Until --format sarif is merged, relctl itself is faked here (only here): an action folder
-    // whose bin/relctl.js prints a SARIF document and exits 1, marked as built.
-    const fake = path.join(temp.path, 'fake-action');
-    await mkdir(path.join(fake, 'bin'), { recursive: true });
-    await mkdir(path.join(fake, 'bundle'));
-    await mkdir(path.join(fake, 'dist'));
-    await writeFile(path.join(fake, 'bundle', 'cli.cjs'), '');
-    await writeFile(path.join(fake, 'dist', 'cli.js'), '');
-    await cp(path.join(checkout, 'action.yml'), path.join(fake, 'action.yml'));
-    await writeFile(
-      path.join(fake, 'bin', 'relctl.js'),
-      `process.stdout.write(JSON.stringify({ version: '2.1.0', argv: process.argv.slice(2) })); process.exitCode = 1;`,
-    );
-    const run = await runCompositeAction(fake, {
-      workspace: path.join(temp.path, 'workspace'),
-      inputs: { format: 'sarif', args: '--offline' },
+  it('format sarif writes the SARIF report to the file named by sarif-file, then fails with relctl\'s exit code', async () => {
+    const workspace = await project('sarif-bad', 'missing-developers');
+    const run = await runCompositeAction(checkout, {
+      workspace,
+      inputs: { format: 'sarif', args: '--offline --skip credentials signing', 'working-directory': 'sarif-bad' },
       env: env(),
     });
     expect(run.outputs['exit-code']).toBe('1');
     expect(run.outputs['sarif-file']).toMatch(/relctl-sarif\.\w+\/relctl\.sarif$/);
-    const doc = JSON.parse(await readFile(run.outputs['sarif-file']!, 'utf8')) as { argv: string[] };
-    expect(doc.argv).toEqual(['preflight', '--cwd', '.', '--format', 'sarif', '--offline']);
+    const doc = JSON.parse(await readFile(run.outputs['sarif-file']!, 'utf8')) as {
+      version: string;
+      runs: { results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[];
+    };
+    expect(doc.version).toBe('2.1.0');
+    const result = doc.runs[0]!.results.find((r) => r.ruleId === 'missing-developers');
+    expect(result?.locations[0]!.physicalLocation.artifactLocation.uri).toBe('pom.xml');
   });
 
   it('format sarif with a command that has no SARIF is exit code 2', async () => {
