@@ -22,11 +22,13 @@ const reference = new XMLParser({
 const meta = XMLParser.getMetaDataSymbol() as unknown as symbol;
 type Node = Record<string, unknown> & { [key: symbol]: { startIndex?: number } | undefined };
 
+type Tree = Pick<XmlElement, 'name' | 'text' | 'line'> & { children: Tree[] };
+
 /** The reference's tree; 'invalid' when its validator refuses, 'throws' when only its parser does. */
-function referenceTree(text: string): XmlElement | 'invalid' | 'throws' {
+function referenceTree(text: string): Tree | 'invalid' | 'throws' {
   if (XMLValidator.validate(text) !== true) return 'invalid';
   const lines = new LineIndex(text);
-  const convert = (nodes: Node[]): XmlElement[] =>
+  const convert = (nodes: Node[]): Tree[] =>
     nodes.flatMap((node) => {
       const name = Object.keys(node).find((k) => k !== ':@' && k !== '#text');
       if (name === undefined) return [];
@@ -41,8 +43,6 @@ function referenceTree(text: string): XmlElement | 'invalid' | 'throws' {
     return 'throws';
   }
 }
-
-type Tree = Pick<XmlElement, 'name' | 'text' | 'line'> & { children: Tree[] };
 
 /** Names, text and lines only: the reference knows no element offsets (they are checked apart). */
 function treeOnly(e: XmlElement): Tree {
