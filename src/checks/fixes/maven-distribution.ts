@@ -24,6 +24,14 @@ const beforeDistribution = [
   'organization', 'licenses', 'developers', 'contributors', 'mailingLists', 'prerequisites', 'modules', 'scm', 'issueManagement', 'ciManagement',
 ];
 
+// The element each finding names, when its line holds several.
+const preferred: Record<(typeof codes)[number], readonly string[]> = {
+  'legacy-staging-host': ['nexusUrl', 'url', 'parent'],
+  'distribution-url': ['url', 'id', 'parent'],
+  'missing-distribution': [],
+  'legacy-staging-id': ['id', 'parent'],
+};
+
 export const mavenDistributionFix: FixRule = {
   codes,
   plan(ctx) {
@@ -50,7 +58,7 @@ export const mavenDistributionFix: FixRule = {
         decline(`${module.file} could not be read again. ${f.fix}`);
         continue;
       }
-      const path = pathAtLine(doc.root, f.line) ?? [];
+      const path = pathAtLine(doc.root, f.line, preferred[f.code as (typeof codes)[number]]) ?? [];
       const el = path[path.length - 1];
       const repo = path[path.length - 2];
       const inRepository = repo !== undefined && (repo.name === 'repository' || repo.name === 'snapshotRepository') && path[path.length - 3]?.name === 'distributionManagement';
@@ -75,8 +83,9 @@ export const mavenDistributionFix: FixRule = {
         }
       } else if (f.message.includes('<nexusUrl>')) {
         decline(`the <nexusUrl> is inherited from a parent outside the project; configure nexus-staging-maven-plugin in ${module.file} to override it. ${f.fix}`);
-      } else if (el !== undefined && (el.name === 'parent' || el.name === 'artifactId' || el.name === 'project')) {
-        // Inherited from outside (reported at the <parent> that leaves the project) or missing: shadow it.
+      } else if (el !== undefined && path.length <= 2) {
+        // Inherited from outside (reported at the <parent> that leaves the project) or missing
+        // (reported at <artifactId> or <project>): a top-level element of the POM. Shadow it there.
         if (shadowed.has(module.file)) continue;
         shadowed.add(module.file);
         const shadow = shadowEdits(ctx, doc, module, f, renamed);

@@ -20,15 +20,28 @@ export function readXml(ctx: Pick<FixContext, 'read'>, file: string): XmlDoc | u
   return parsed.ok ? { source, text: source.text, root: parsed.root } : undefined;
 }
 
-/** The element path from the root to the first element whose start tag is on `line` (document order). */
-export function pathAtLine(root: XmlElement, line: number): XmlElement[] | undefined {
-  if (root.line === line) return [root];
-  for (const c of root.children) {
-    // Children are in document order: skip those that end before the line (their last descendant starts earlier).
-    const found = pathAtLine(c, line);
-    if (found !== undefined) return [root, ...found];
+/**
+ * The element path from the root to an element whose start tag is on `line`: the first (document
+ * order) whose name is in `prefer`, in that order of preference, else the first on the line. A
+ * line may hold several elements (`<repository><id>x</id><url>...</url></repository>`).
+ */
+export function pathAtLine(root: XmlElement, line: number, prefer: readonly string[] = []): XmlElement[] | undefined {
+  const found: XmlElement[][] = [];
+  const walk = (el: XmlElement, trail: XmlElement[]): void => {
+    const here = [...trail, el];
+    if (el.line === line) found.push(here);
+    // Children start in document order: past the line, the rest do too.
+    for (const c of el.children) {
+      if (c.line > line) break;
+      walk(c, here);
+    }
+  };
+  walk(root, []);
+  for (const name of prefer) {
+    const hit = found.find((p) => p[p.length - 1]!.name === name);
+    if (hit !== undefined) return hit;
   }
-  return undefined;
+  return found[0];
 }
 
 export function childNamed(el: XmlElement | undefined, name: string): XmlElement | undefined {
