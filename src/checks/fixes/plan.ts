@@ -60,6 +60,7 @@ export function planFixes(rules: readonly FixRule[], ctx: FixContext, allowed: (
   }
   const files = [...byFile].map(([file, list]) => {
     const before = ctx.read(file)?.text ?? '';
+    list.sort((a, b) => a.start - b.start);
     return { file, before, after: applyEdits(before, list), edits: list };
   });
   return { edits: files.flatMap((f) => f.edits), declined, files };
