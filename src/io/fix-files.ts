@@ -6,7 +6,7 @@
  * rename, with the file's mode), and a file that changed since it was read is not written.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile, chmod } from 'node:fs/promises';
 import path from 'node:path';
 import { StepFailedError } from '../core/errors.js';
@@ -16,7 +16,7 @@ import { decodeDescriptor, readDescriptor } from './descriptor.js';
 /** One file as read: its text for the rules, and what writing it back needs. */
 export interface ReadFixFile {
   source: FixSource;
-  /** Absolute path. */
+  /** Absolute path of the file written (symbolic links resolved). */
   abs: string;
   /** The bytes as read; undefined for a file that did not exist. */
   bytes?: Buffer;
@@ -37,8 +37,11 @@ export function readFixFile(file: string, abs: string): FixFileRead {
   const read = readDescriptor(abs);
   if (!read.ok && read.problem === 'missing') return { ok: true, file: { source: { file, text: '' }, abs, encoding: 'utf8', bom: false } };
   if (!read.ok) return { ok: false, why: `${abs} ${read.reason}` };
-  const bytes = readFileSync(abs);
-  const mode = statSync(abs).mode & 0o7777;
+  // A linked file (a settings.xml kept in a dotfiles folder) is edited where it lives: the rename
+  // then replaces the target, not the link.
+  const real = realpathSync(abs);
+  const bytes = readFileSync(real);
+  const mode = statSync(real).mode & 0o7777;
   if (bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))) {
     return { ok: false, why: `${abs} is UTF-16; relctl edits only UTF-8 and ISO-8859-1 descriptors` };
   }
@@ -49,7 +52,7 @@ export function readFixFile(file: string, abs: string): FixFileRead {
   const text = body.toString(encoding);
   // Only a file that encodes back to the same bytes can be edited without touching the rest.
   if (!Buffer.from(text, encoding).equals(body)) return { ok: false, why: `${abs} is not valid ${encoding === 'utf8' ? 'UTF-8' : 'ISO-8859-1'}` };
-  return { ok: true, file: { source: { file, text }, abs, bytes, encoding, bom, mode } };
+  return { ok: true, file: { source: { file, text }, abs: real, bytes, encoding, bom, mode } };
 }
 
 /** The bytes of `text` as the file was written (BOM and encoding kept). */

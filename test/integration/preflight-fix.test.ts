@@ -3,7 +3,7 @@
  * with the Maven settings file in it (DESIGN §4, Fixes).
  */
 import { execFileSync } from 'node:child_process';
-import { cp, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { cp, lstat, mkdir, readFile, rename, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
@@ -143,6 +143,18 @@ describe('relctl preflight --fix', () => {
     await git(s.dir, s.home, 'commit', '-qam', 'fix');
     const ok = await runCli(['preflight', '--offline', '--cwd', s.dir], { home: s.home, env: { ...s.env, MY_USER: 'u', MY_PASS: 'p' } });
     expect(ok.exitCode).toBe(0);
+  });
+
+  it('edits a linked settings file where it lives (the link stays)', async () => {
+    const s = await setup();
+    const dotfiles = path.join(s.home, 'dotfiles', 'settings.xml');
+    await mkdir(path.dirname(dotfiles));
+    await rename(s.settings, dotfiles);
+    await symlink(dotfiles, s.settings);
+    const r = await fix(s, '--json');
+    expect(JSON.parse(r.stdout)).toMatchObject({ written: expect.arrayContaining([s.settings]) });
+    expect((await lstat(s.settings)).isSymbolicLink()).toBe(true);
+    expect(await readFile(dotfiles, 'utf8')).toContain('<id>central</id>');
   });
 
   it('is a usage error (exit 2) to pass --dry-run or --allow-dirty without --fix', async () => {

@@ -3,6 +3,7 @@
  * refuse a dirty worktree, then show the diff (`--dry-run`) or write the edits and audit again.
  * The rules are pure (src/checks/fixes); this module does the reading, writing and ordering.
  */
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { StepFailedError } from '../../core/errors.js';
 import { groupOf, type FindingGroup } from '../../core/finding-groups.js';
@@ -77,6 +78,11 @@ function refuseDirty(facts: ProjectFacts): void {
   }
 }
 
+function inside(root: string, abs: string): boolean {
+  const rel = path.relative(root, abs);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+}
+
 /** Reads files for the rules: project files by relative path, and only the settings file preflight used. */
 class FileReader {
   readonly files = new Map<string, ReadFixFile>();
@@ -92,8 +98,7 @@ class FileReader {
     if (this.settingsFile !== undefined && file === this.settingsFile) return file;
     if (path.isAbsolute(file)) return undefined;
     const abs = path.resolve(this.root, file);
-    const rel = path.relative(this.root, abs);
-    return rel === '' || rel.startsWith('..') || path.isAbsolute(rel) ? undefined : abs;
+    return inside(this.root, abs) ? abs : undefined;
   }
 
   read = (file: string): FixSource | undefined => {
@@ -104,6 +109,11 @@ class FileReader {
     const read = readFixFile(file, abs);
     if (!read.ok) {
       this.unreadable.set(file, read.why);
+      return undefined;
+    }
+    // A project file linked to somewhere outside the project is not the project's to edit.
+    if (file !== this.settingsFile && read.file.bytes !== undefined && !inside(realpathSync(this.root), read.file.abs)) {
+      this.unreadable.set(file, `${file} is a link to ${read.file.abs}, outside the project; relctl does not edit it`);
       return undefined;
     }
     this.files.set(file, read.file);
