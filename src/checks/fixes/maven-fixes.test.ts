@@ -77,10 +77,10 @@ describe('Maven distribution fixes', () => {
     expect(codesOf(project)).toEqual(['legacy-staging-host', 'legacy-staging-id']);
     const { plan, after } = fix(project);
     expect(plan.edits.map((e) => [e.file, e.line, e.code, e.before, e.after])).toEqual([
-      ['pom.xml', 15, 'legacy-staging-host', 'https://oss.sonatype.org/service/local/staging/deploy/maven2/', staging],
-      ['pom.xml', 19, 'legacy-staging-host', 'https://oss.sonatype.org/content/repositories/snapshots', 'https://central.sonatype.com/repository/maven-snapshots/'],
       ['pom.xml', 14, 'legacy-staging-id', 'ossrh', 'central'],
+      ['pom.xml', 15, 'legacy-staging-host', 'https://oss.sonatype.org/service/local/staging/deploy/maven2/', staging],
       ['pom.xml', 18, 'legacy-staging-id', 'ossrh', 'central'],
+      ['pom.xml', 19, 'legacy-staging-host', 'https://oss.sonatype.org/content/repositories/snapshots', 'https://central.sonatype.com/repository/maven-snapshots/'],
       [settingsFile, 11, 'legacy-staging-id', 'ossrh', 'central'],
     ]);
     expect(after.files['pom.xml']).toContain('    <!-- where releases go -->\n    <repository>\n      <id>central</id>\n');
