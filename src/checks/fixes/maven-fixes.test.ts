@@ -157,6 +157,22 @@ describe('Maven distribution fixes', () => {
     expect(plan.declined).toEqual([expect.objectContaining({ code: 'legacy-staging-id', file: 'pom.xml', why: expect.stringContaining('/project/.ci/settings.xml') })]);
   });
 
+  it('leaves the id alone when a plugin authenticates with it too', () => {
+    const project: Project = {
+      files: {
+        'pom.xml': pom(`${header}
+  <distributionManagement><repository><id>ossrh</id><url>${staging}</url></repository></distributionManagement>
+  <build><pluginManagement><plugins><plugin><groupId>org.sonatype.plugins</groupId><artifactId>nexus-staging-maven-plugin</artifactId><version>1.7.0</version>
+    <configuration><serverId>ossrh</serverId><nexusUrl>https://ossrh-staging-api.central.sonatype.com/</nexusUrl></configuration></plugin></plugins></pluginManagement></build>`),
+      },
+      settings: settingsWith(server('ossrh')),
+    };
+    expect(codesOf(project)).toEqual(['legacy-staging-id']);
+    const { plan } = fix(project);
+    expect(plan.edits).toEqual([]);
+    expect(plan.declined).toEqual([expect.objectContaining({ code: 'legacy-staging-id', why: expect.stringContaining('<serverId>ossrh</serverId>') })]);
+  });
+
   it('declines what needs a person (developers) and what past an unresolved parent is unknown', () => {
     const orphan = pom(`  <parent><groupId>org.gone</groupId><artifactId>p</artifactId><version>1</version></parent>\n  <artifactId>demo</artifactId>\n  <distributionManagement><repository><id>central</id><url>https://oss.sonatype.org/service/local/staging/deploy/maven2/</url></repository></distributionManagement>`);
     const { plan } = fix({ files: { 'pom.xml': pom(header.replace(/<developers>.*<\/developers>/, '')) }, settings: settingsWith(server('central')) });

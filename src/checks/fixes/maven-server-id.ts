@@ -33,6 +33,11 @@ export function renameServer(ctx: FixContext, oldId: string): Rename {
   for (const alt of settings.alternatives ?? []) {
     if (alt.servers.some((s) => s.id === oldId)) return { ok: false, why: `${alt.file} (passed with -s by ${alt.via ?? 'a CI script'}) also has a <server> "${oldId}", and relctl edits only ${settings.file}` };
   }
+  // A plugin that authenticates with the old id (nexus-staging's <serverId>) would lose its server.
+  for (const m of ctx.facts.maven?.modules ?? []) {
+    const plugin = m.raw.plugins.find((p) => p.config.some((c) => c.path === 'serverId' && c.value === oldId));
+    if (plugin !== undefined) return { ok: false, why: `${plugin.artifactId} in ${m.file} (line ${plugin.line}) authenticates with <serverId>${oldId}</serverId> too` };
+  }
   if (!settings.found) return { ok: true, edits: [] };
   const doc = readXml(ctx, settings.file);
   if (doc === undefined) return { ok: false, why: `${settings.file} could not be parsed` };
