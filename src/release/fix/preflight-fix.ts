@@ -161,7 +161,7 @@ export async function runPreflightFix(ctx: CommandContext, options: PreflightFix
   for (const f of plan.files) {
     const read = reader.files.get(f.file)!;
     // A settings file relctl creates holds credentials (as ${env.*} references): private from the start.
-    await writeFixFile(read, f.after, 0o600);
+    await writeFixFile(read, f.after, f.file === facts.maven?.settings.file ? 0o600 : 0o644);
     result.written.push(f.file);
   }
   const again = (await audit(ctx, options)).report;
