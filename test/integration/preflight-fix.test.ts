@@ -118,6 +118,8 @@ describe('relctl preflight --fix', () => {
     expect(refused.stderr).toContain('NOTES.txt');
     expect(refused.stderr).toContain('--allow-dirty');
     expect(await readFile(path.join(s.dir, 'pom.xml'))).toEqual(original);
+    const json = await fix(s, '--json');
+    expect(JSON.parse(json.stdout)).toMatchObject({ ok: false, error: { code: 'dirty-worktree', fix: expect.stringContaining('--allow-dirty') } });
     const allowed = await fix(s, '--allow-dirty');
     expect(allowed.stdout).toContain('wrote pom.xml');
     expect(await readFile(path.join(s.dir, 'pom.xml'))).not.toEqual(original);

@@ -38,8 +38,8 @@ export function fixText(r: PreflightFixResult, c: Style, dryRun: boolean): strin
   for (const e of r.edits) lines.push(`  ${c.green(dryRun ? 'would fix' : 'fixed')} ${e.code}${c.dim(where(e.file, e.line))}: ${e.before === '' ? 'added' : e.before} -> ${e.after}`);
   for (const d of r.declined) lines.push(`  ${c.yellow('not fixed')} ${d.code}${c.dim(where(d.file, d.line))}: ${d.why}`);
   if (r.written.length > 0) lines.push(c.dim(`Review the change (git diff) and commit it${r.written.some((f) => f.startsWith('/')) ? '; the settings file is outside the repository' : ''}.`));
-  // A dry run changes nothing: the findings are preflight's own, so only its summary is repeated.
-  if (r.after === undefined) lines.push('', summaryLine(r.before, c, 'preflight'));
-  else lines.push('', findingsText(r.after, c, 'preflight after --fix'));
+  // A dry run changes nothing, and its diff is what it is for: only the audit's summary follows.
+  if (dryRun) lines.push('', summaryLine(r.before, c, 'preflight'));
+  else lines.push('', findingsText(r.after ?? r.before, c, r.after === undefined ? 'preflight' : 'preflight after --fix'));
   return lines.join('\n');
 }
