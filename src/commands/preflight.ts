@@ -12,6 +12,7 @@ import { findingsGithub, findingsJson, findingsText } from '../ui/render/finding
 import { routeGithub, routeJson, routeLine } from './render/route.js';
 import { githubPaths, isReportFormat, preflightSuites, printReport, refuseJsonWithReport, reportFormats } from './render/report-formats.js';
 import type { Define } from './registry.js';
+import { checkFixFlags, defaultPasswordVariable, defaultUsernameVariable, preflightFix } from './preflight-fix.js';
 
 export const define: Define = (program, action) => {
   program
@@ -21,12 +22,21 @@ export const define: Define = (program, action) => {
     .option('--skip <groups...>', 'leave out these finding groups: descriptors, credentials, signing, repository, online')
     .option('--only <groups...>', 'check only these finding groups')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'github', ...reportFormats]).default('text'))
+    .option('--fix', 'apply the mechanical fixes of the findings as minimal text edits, then audit again')
+    .option('--dry-run', 'with --fix: print the unified diff of every file it would change; write nothing')
+    .option('--allow-dirty', 'with --fix: write even when the worktree has uncommitted changes')
+    .option('--fix-metadata', 'with --fix: also fill <url> and <scm><url> from the git remote')
+    .option('--yes', 'no prompts (preflight --fix asks nothing; accepted for the contract of mutating commands)')
+    .option('--token-username-env <name>', `with --fix: the variable a new <server> takes its username from (default ${defaultUsernameVariable})`)
+    .option('--token-password-env <name>', `with --fix: the variable a new <server> takes its password from (default ${defaultPasswordVariable})`)
     .action(
       action(async (ctx, opts) => {
         const offline = opts.offline === true;
         refuseJsonWithReport(ctx, opts.format);
         // Validated before any work: a bad group is a usage error (exit 2) naming it.
         const groups = selectedGroups(opts.skip as string[] | undefined, opts.only as string[] | undefined);
+        checkFixFlags(opts);
+        if (opts.fix === true) return preflightFix(ctx, opts, { offline, groups });
         const left = findingGroups.filter((g) => !groups.has(g));
         if (left.length > 0) ctx.out.info(`note: not checked: the ${left.join(', ')} group${left.length === 1 ? '' : 's'}.`);
         const began = Date.now();

@@ -107,7 +107,7 @@ class Scanner {
     const nameEnd = this.name(lt + 1, 'element name');
     const qname = t.slice(lt + 1, nameEnd);
     if (this.root !== undefined && this.stack.length === 0) this.fail(`a second root element <${qname}>; a descriptor has exactly one`, lt);
-    const element: XmlElement = { name: qname.slice(qname.lastIndexOf(':') + 1), text: '', line: this.lineAt(lt), children: [] };
+    const element: XmlElement = { name: qname.slice(qname.lastIndexOf(':') + 1), text: '', line: this.lineAt(lt), children: [], start: lt, contentStart: 0, contentEnd: 0, end: 0 };
     const parent = this.stack[this.stack.length - 1];
     if (parent !== undefined) parent.children.push(element);
     else this.root = element;
@@ -118,6 +118,7 @@ class Scanner {
       while (isSpace(t.charCodeAt(p))) p++;
       const c = t.charCodeAt(p);
       if (c === 62 /* > */) {
+        element.contentStart = p + 1;
         this.stack.push(element);
         this.qnames.push(qname);
         this.pos = p + 1;
@@ -125,6 +126,7 @@ class Scanner {
       }
       if (c === 47 /* / */) {
         if (t.charCodeAt(p + 1) !== 62) this.fail(`"/" inside the start tag <${qname}> must be followed by ">"`, p);
+        element.contentStart = element.contentEnd = element.end = p + 2;
         this.pos = p + 2;
         return;
       }
@@ -164,6 +166,8 @@ class Scanner {
     if (open !== qname) this.fail(`closing tag </${qname}> does not match <${open}> (line ${this.stack[this.stack.length - 1]!.line})`, lt);
     const element = this.stack.pop()!;
     this.qnames.pop();
+    element.contentEnd = lt;
+    element.end = p + 1;
     if (element.text !== '') {
       let value = element.text.trim();
       if (value.includes('\r')) value = value.replace(/\r\n?/g, '\n');

@@ -22,11 +22,13 @@ const reference = new XMLParser({
 const meta = XMLParser.getMetaDataSymbol() as unknown as symbol;
 type Node = Record<string, unknown> & { [key: symbol]: { startIndex?: number } | undefined };
 
+type Tree = Pick<XmlElement, 'name' | 'text' | 'line'> & { children: Tree[] };
+
 /** The reference's tree; 'invalid' when its validator refuses, 'throws' when only its parser does. */
-function referenceTree(text: string): XmlElement | 'invalid' | 'throws' {
+function referenceTree(text: string): Tree | 'invalid' | 'throws' {
   if (XMLValidator.validate(text) !== true) return 'invalid';
   const lines = new LineIndex(text);
-  const convert = (nodes: Node[]): XmlElement[] =>
+  const convert = (nodes: Node[]): Tree[] =>
     nodes.flatMap((node) => {
       const name = Object.keys(node).find((k) => k !== ':@' && k !== '#text');
       if (name === undefined) return [];
@@ -42,9 +44,27 @@ function referenceTree(text: string): XmlElement | 'invalid' | 'throws' {
   }
 }
 
+/** Names, text and lines only: the reference knows no element offsets (they are checked apart). */
+function treeOnly(e: XmlElement): Tree {
+  return { name: e.name, text: e.text, line: e.line, children: e.children.map(treeOnly) };
+}
+
 /** Whitespace between text and CDATA differs by design (Maven keeps it; the reference trims each piece). */
-function squeezed(e: XmlElement): XmlElement {
+function squeezed(e: Tree): Tree {
   return { ...e, text: e.text.replace(/\s+/g, ''), children: e.children.map(squeezed) };
+}
+
+/** Every element's offsets frame its own tags: `<name ...>` ... `</name>`, or `<name .../>`. */
+function expectOffsetsFrame(text: string, e: XmlElement): void {
+  const open = text.slice(e.start, e.contentStart);
+  expect(open).toMatch(new RegExp(`^<([\\w.-]+:)?${e.name}[\\s/>]`));
+  if (e.end === e.contentStart) expect(open.endsWith('/>')).toBe(true);
+  else expect(text.slice(e.contentEnd, e.end)).toMatch(new RegExp(`^</([\\w.-]+:)?${e.name}\\s*>$`));
+  for (const c of e.children) {
+    expect(c.start).toBeGreaterThanOrEqual(e.contentStart);
+    expect(c.end).toBeLessThanOrEqual(e.contentEnd);
+    expectOffsetsFrame(text, c);
+  }
 }
 
 const ok = (text: string): XmlElement => {
@@ -68,6 +88,17 @@ describe('XML scanner', () => {
       ['url', 'https://x/?a=1&b=<2>', 5],
       ['d', 'xy', 7],
     ]);
+  });
+
+  it('gives each element the offsets of its tags and content, a BOM counted', () => {
+    const text = '\ufeff<p>\r\n\t<a x="1">v</a><b/>\r\n</p>';
+    const root = ok(text);
+    const [a, b] = root.children;
+    expect([root.start, root.contentStart, root.contentEnd, root.end]).toEqual([1, 4, text.length - 4, text.length]);
+    expect(text.slice(a!.start, a!.end)).toBe('<a x="1">v</a>');
+    expect(text.slice(a!.contentStart, a!.contentEnd)).toBe('v');
+    expect(text.slice(b!.start, b!.end)).toBe('<b/>');
+    expect([b!.contentStart, b!.contentEnd]).toEqual([b!.end, b!.end]);
   });
 
   it('keeps names such as constructor and __proto__ as ordinary data', () => {
@@ -178,10 +209,13 @@ const document = fc.record({ decl: fc.boolean(), before: fc.constantFrom('', '\n
 );
 
 describe('XML scanner against fast-xml-parser', () => {
-  it('builds the same tree (names, text, lines) on generated well-formed documents', () => {
+  it('builds the same tree (names, text, lines, offsets that frame each element) on generated well-formed documents', () => {
     fc.assert(
       fc.property(document, (text) => {
-        expect(parseXml(text)).toEqual({ ok: true, root: referenceTree(text) });
+        const mine = parseXml(text);
+        if (!mine.ok) throw new Error(mine.message);
+        expect(treeOnly(mine.root)).toEqual(referenceTree(text));
+        expectOffsetsFrame(text, mine.root);
       }),
       { numRuns: 400 },
     );
@@ -205,7 +239,7 @@ describe('XML scanner against fast-xml-parser', () => {
         }
         const theirs = referenceTree(t);
         expect(theirs).not.toBe('invalid');
-        if (theirs !== 'throws' && theirs !== 'invalid') expect(squeezed(theirs)).toEqual(squeezed(mine.root));
+        if (theirs !== 'throws' && theirs !== 'invalid') expect(squeezed(theirs)).toEqual(squeezed(treeOnly(mine.root)));
       }),
       { numRuns: 600 },
     );

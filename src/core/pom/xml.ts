@@ -9,6 +9,15 @@ export interface XmlElement {
   /** 1-based line of the start tag. */
   line: number;
   children: XmlElement[];
+  /**
+   * Offsets into the scanned text (UTF-16, a BOM counted), for `preflight --fix`'s text edits:
+   * `start` at the `<` of the start tag, `contentStart` after its `>`, `contentEnd` at the `<` of
+   * the end tag, `end` after its `>`. An empty-element tag (`<a/>`) has contentStart = contentEnd = end.
+   */
+  start: number;
+  contentStart: number;
+  contentEnd: number;
+  end: number;
 }
 
 export type XmlParseResult = { ok: true; root: XmlElement } | { ok: false; message: string; line?: number };

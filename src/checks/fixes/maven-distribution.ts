@@ -1,0 +1,150 @@
+/**
+ * Maven `legacy-staging-host`, `distribution-url`, `missing-distribution` and `legacy-staging-id`
+ * (DESIGN §4, Fixes). A value written in a project POM changes where it is written (the line the
+ * finding names); a value inherited from outside the project is shadowed by a
+ * `<distributionManagement>` in the project's own top POM of that chain (the file the finding
+ * names), as the release procedure says: a parent outside the project is never edited.
+ * The repository id changes only together with the settings `<server>` (maven-server-id.ts).
+ */
+import type { Finding } from '../../core/findings.js';
+import type { FixDeclined, FixEdit, FixPlan } from '../../core/fix/types.js';
+import { insertAfter, insertFirst, lastOf, appendLast, replaceText, renderInline, type NewElement } from '../../core/fix/xml-text.js';
+import type { XmlElement } from '../../core/pom/xml.js';
+import type { MavenModuleFacts } from '../../build-tools/maven/facts.js';
+import { CENTRAL_SNAPSHOTS_URL, expectedDeployUrl, legacyHostOf } from '../maven-support.js';
+import { isLegacyId, NEW_REPOSITORY_ID, renameServer } from './maven-server-id.js';
+import type { FixContext, FixRule } from './types.js';
+import { childNamed, fixEdit, oneLine, pathAtLine, readXml, type XmlDoc } from './xml-fix-support.js';
+
+const codes = ['legacy-staging-host', 'distribution-url', 'missing-distribution', 'legacy-staging-id'] as const;
+
+// Maven's canonical order: distributionManagement comes after these (the ones a POM has).
+const beforeDistribution = [
+  'modelVersion', 'parent', 'groupId', 'artifactId', 'version', 'packaging', 'name', 'description', 'url', 'inceptionYear',
+  'organization', 'licenses', 'developers', 'contributors', 'mailingLists', 'prerequisites', 'modules', 'scm', 'issueManagement', 'ciManagement',
+];
+
+// The element each finding names, when its line holds several.
+const preferred: Record<(typeof codes)[number], readonly string[]> = {
+  'legacy-staging-host': ['nexusUrl', 'url', 'parent'],
+  'distribution-url': ['url', 'id', 'parent'],
+  'missing-distribution': [],
+  'legacy-staging-id': ['id', 'parent'],
+};
+
+export const mavenDistributionFix: FixRule = {
+  codes,
+  plan(ctx) {
+    const edits: FixEdit[] = [];
+    const declined: FixDeclined[] = [];
+    const maven = ctx.facts.maven;
+    if (maven === undefined) return { edits, declined };
+    const shadowed = new Set<string>();
+    const renamed = new Set<string>();
+    for (const f of ctx.findings) {
+      if (!(codes as readonly string[]).includes(f.code)) continue;
+      const decline = (why: string): void => void declined.push({ code: f.code, ...(f.file === undefined ? {} : { file: f.file }), ...(f.line === undefined ? {} : { line: f.line }), why });
+      const module = maven.modules.find((m) => m.file === f.file);
+      if (module === undefined || f.line === undefined) {
+        decline(`${f.file ?? 'it'} is not a POM of this project: relctl edits only the project's own files. ${f.fix}`);
+        continue;
+      }
+      if (module.parentUnresolved === true) {
+        decline(`a parent POM of ${module.file} could not be resolved, so its inherited values are unknown: nothing is changed. ${f.fix}`);
+        continue;
+      }
+      const doc = readXml(ctx, module.file);
+      if (doc === undefined) {
+        decline(`${module.file} could not be read again. ${f.fix}`);
+        continue;
+      }
+      const path = pathAtLine(doc.root, f.line, preferred[f.code as (typeof codes)[number]]) ?? [];
+      const el = path[path.length - 1];
+      const repo = path[path.length - 2];
+      const inRepository = repo !== undefined && (repo.name === 'repository' || repo.name === 'snapshotRepository') && path[path.length - 3]?.name === 'distributionManagement';
+      const staging = maven.stagingApiUrl.replace(/\/+$/, '');
+      if (el?.name === 'nexusUrl' && f.code === 'legacy-staging-host') {
+        edits.push(replaceValue(doc, module.file, el, `${staging}/`, f.code));
+      } else if (el !== undefined && inRepository && el.name === 'url' && (f.code === 'legacy-staging-host' || f.code === 'distribution-url')) {
+        edits.push(replaceValue(doc, module.file, el, repo.name === 'snapshotRepository' ? CENTRAL_SNAPSHOTS_URL : expectedDeployUrl(staging), f.code));
+      } else if (el !== undefined && inRepository && el.name === 'id' && f.code === 'distribution-url') {
+        const e = insertAfter(doc, repo, el, [{ name: 'url', text: expectedDeployUrl(staging) }]);
+        edits.push(fixEdit(doc, module.file, e, f.code, '', oneLine(e.replacement)));
+      } else if (el !== undefined && inRepository && el.name === 'id' && f.code === 'legacy-staging-id') {
+        const rename = renameServer(ctx, el.text);
+        if (!rename.ok) decline(`${rename.why}; the id in ${module.file} and the settings <server> change together or not at all. ${f.fix}`);
+        else {
+          edits.push(replaceValue(doc, module.file, el, NEW_REPOSITORY_ID, f.code));
+          // The snapshot repository usually shares the id (one <server>): it follows the release one.
+          const sibling = childNamed(childNamed(path[path.length - 3], 'snapshotRepository'), 'id');
+          if (sibling !== undefined && sibling.text === el.text && repo.name === 'repository') edits.push(replaceValue(doc, module.file, sibling, NEW_REPOSITORY_ID, f.code));
+          if (!renamed.has(el.text)) edits.push(...rename.edits.map((e) => ({ ...e, code: f.code })));
+          renamed.add(el.text);
+        }
+      } else if (f.message.includes('<nexusUrl>')) {
+        decline(`the <nexusUrl> is inherited from a parent outside the project; configure nexus-staging-maven-plugin in ${module.file} to override it. ${f.fix}`);
+      } else if (el !== undefined && path.length <= 2) {
+        // Inherited from outside (reported at the <parent> that leaves the project) or missing
+        // (reported at <artifactId> or <project>): a top-level element of the POM. Shadow it there.
+        if (shadowed.has(module.file)) continue;
+        shadowed.add(module.file);
+        const shadow = shadowEdits(ctx, doc, module, f, renamed);
+        edits.push(...shadow.edits);
+        declined.push(...shadow.declined);
+      } else decline(`relctl could not find the element the finding names at ${module.file}:${f.line}. ${f.fix}`);
+    }
+    return { edits, declined };
+  },
+};
+
+function replaceValue(doc: XmlDoc, file: string, el: XmlElement, value: string, code: string): FixEdit {
+  return fixEdit(doc, file, replaceText(doc.text, el, value), code, el.text, value);
+}
+
+/** A `<distributionManagement>` in `doc` that shadows what the module inherits from outside. */
+function shadowEdits(ctx: FixContext, doc: XmlDoc, module: MavenModuleFacts, f: Finding, renamed: Set<string>): FixPlan {
+  const maven = ctx.facts.maven!;
+  const edits: FixEdit[] = [];
+  const declined: FixDeclined[] = [];
+  const eff = module.effective;
+  const staging = maven.stagingApiUrl.replace(/\/+$/, '');
+  // The inherited id is kept (its <server> already exists) unless it is a legacy one that can move with its server.
+  const idFor = (id: string | undefined): string => {
+    if (id === undefined || id.includes('${')) return NEW_REPOSITORY_ID;
+    if (!isLegacyId(id)) return id;
+    const rename = renameServer(ctx, id);
+    if (!rename.ok) {
+      declined.push({ code: 'legacy-staging-id', file: module.file, line: f.line!, why: `${rename.why}; the inherited id "${id}" is kept in the new <distributionManagement>.` });
+      return id;
+    }
+    if (!renamed.has(id)) edits.push(...rename.edits.map((e) => ({ ...e, code: 'legacy-staging-id' })));
+    renamed.add(id);
+    return NEW_REPOSITORY_ID;
+  };
+  const release: NewElement = { name: 'repository', children: [{ name: 'id', text: idFor(eff.repository?.id?.value) }, { name: 'url', text: expectedDeployUrl(staging) }] };
+  const snapshotUrl = eff.snapshotRepository?.url?.value;
+  const snapshot: NewElement | undefined =
+    snapshotUrl !== undefined && legacyHostOf(snapshotUrl) !== undefined
+      ? { name: 'snapshotRepository', children: [{ name: 'id', text: idFor(eff.snapshotRepository?.id?.value ?? eff.repository?.id?.value) }, { name: 'url', text: CENTRAL_SNAPSHOTS_URL }] }
+      : undefined;
+  const project = doc.root;
+  const dm = childNamed(project, 'distributionManagement');
+  if (dm === undefined) {
+    const block: NewElement = { name: 'distributionManagement', children: [release, ...(snapshot === undefined ? [] : [snapshot])] };
+    const after = lastOf(project, beforeDistribution);
+    const e = after === undefined ? appendLast(doc, project, [block]) : insertAfter(doc, project, after, [block]);
+    edits.push(fixEdit(doc, module.file, e, f.code, '', renderInline([block])));
+    return { edits, declined };
+  }
+  // A block without (some of) these repositories: the missing ones are added to it.
+  const wanted = [childNamed(dm, 'repository') === undefined ? release : undefined, snapshot !== undefined && childNamed(dm, 'snapshotRepository') === undefined ? snapshot : undefined].filter(
+    (x): x is NewElement => x !== undefined,
+  );
+  if (wanted.length === 0) {
+    declined.push({ code: f.code, file: module.file, line: f.line!, why: `${module.file} already declares its repositories in <distributionManagement>. ${f.fix}` });
+    return { edits, declined };
+  }
+  const e = insertFirst(doc, dm, wanted);
+  edits.push(fixEdit(doc, module.file, e, f.code, '', renderInline(wanted)));
+  return { edits, declined };
+}

@@ -1,0 +1,67 @@
+/**
+ * Plans `preflight --fix` (DESIGN §4, Fixes): every rule whose codes appear in the findings plans
+ * its edits; a finding no rule covers is declined with the fix a person must make. Pure.
+ */
+import { applyEdits } from '../../core/fix/apply.js';
+import type { FixDeclined, FixEdit, FixPlan } from '../../core/fix/types.js';
+import type { FixContext, FixRule } from './types.js';
+
+/** The files a plan changes: each file's text before and after its edits. */
+export interface PlannedFile {
+  file: string;
+  before: string;
+  after: string;
+  edits: FixEdit[];
+}
+
+export interface PlannedFix extends FixPlan {
+  files: PlannedFile[];
+}
+
+// Findings about the worktree itself: the fix refuses or allows the worktree; nothing to decline.
+const notDeclined = new Set(['dirty-worktree']);
+
+/**
+ * Runs the rules and groups their edits by file (in the order the rules made them). An edit that
+ * changes nothing is dropped, so a second `--fix` plans nothing (idempotence); an edit that
+ * overlaps an earlier one of the same file is declined rather than guessed at.
+ */
+export function planFixes(rules: readonly FixRule[], ctx: FixContext, allowed: (file: string) => boolean): PlannedFix {
+  const codes = new Set(ctx.findings.map((f) => f.code));
+  const edits: FixEdit[] = [];
+  const declined: FixDeclined[] = [];
+  const covered = new Set<string>();
+  for (const rule of rules) {
+    if (!rule.codes.some((c) => codes.has(c))) continue;
+    for (const c of rule.codes) covered.add(c);
+    const plan = rule.plan(ctx);
+    edits.push(...plan.edits);
+    declined.push(...plan.declined);
+  }
+  for (const f of ctx.findings) {
+    if (covered.has(f.code) || notDeclined.has(f.code)) continue;
+    declined.push({ code: f.code, ...(f.file === undefined ? {} : { file: f.file }), ...(f.line === undefined ? {} : { line: f.line }), why: `not a mechanical fix (it needs a person's facts): ${f.fix}` });
+  }
+  const byFile = new Map<string, FixEdit[]>();
+  for (const e of edits) {
+    if (!allowed(e.file)) {
+      declined.push({ code: e.code, file: e.file, line: e.line, why: `${e.file} is outside the project and is not the settings file preflight used; relctl does not edit it.` });
+      continue;
+    }
+    const text = ctx.read(e.file)?.text ?? '';
+    if (text.slice(e.start, e.end) === e.replacement) continue;
+    const list = byFile.get(e.file) ?? [];
+    if (list.some((o) => e.start < o.end && o.start < e.end || (e.start === e.end && e.start === o.start))) {
+      declined.push({ code: e.code, file: e.file, line: e.line, why: `another fix changes the same place in ${e.file}; run relctl preflight --fix again afterwards.` });
+      continue;
+    }
+    list.push(e);
+    byFile.set(e.file, list);
+  }
+  const files = [...byFile].map(([file, list]) => {
+    const before = ctx.read(file)?.text ?? '';
+    list.sort((a, b) => a.start - b.start);
+    return { file, before, after: applyEdits(before, list), edits: list };
+  });
+  return { edits: files.flatMap((f) => f.edits), declined, files };
+}

@@ -1,0 +1,49 @@
+/** The `--fix` half of `relctl preflight` (DESIGN §4, Fixes): flags checked, orchestrator called, result rendered. */
+import { ExitCode, UsageError, failureJson } from '../core/errors.js';
+import type { FindingGroup } from '../core/finding-groups.js';
+import { runPreflightFix } from '../release/fix/preflight-fix.js';
+import type { CommandContext } from '../io/command-context.js';
+import { findingsGithub, findingsJson } from '../ui/render/findings.js';
+import { fixJsonExtra, fixText } from './render/preflight-fix.js';
+import { routeJson } from './render/route.js';
+
+/** Default names of the variables a new `<server>` reads the portal token from (DESIGN §12's secrets). */
+export const defaultUsernameVariable = 'CENTRAL_TOKEN_USERNAME';
+export const defaultPasswordVariable = 'CENTRAL_TOKEN_PASSWORD';
+
+const envName = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** Flags that only mean something with --fix are a usage error without it (exit 2, naming --fix). */
+export function checkFixFlags(opts: Record<string, unknown>): void {
+  if (opts.fix === true) {
+    for (const [flag, key] of [['--token-username-env', 'tokenUsernameEnv'], ['--token-password-env', 'tokenPasswordEnv']] as const) {
+      const v = opts[key];
+      if (typeof v === 'string' && !envName.test(v)) throw new UsageError(`${flag} "${v}" is not an environment variable name.`, { fix: `Pass a name such as ${defaultUsernameVariable}.` });
+    }
+    return;
+  }
+  const only = [['dryRun', '--dry-run'], ['allowDirty', '--allow-dirty'], ['fixMetadata', '--fix-metadata'], ['tokenUsernameEnv', '--token-username-env'], ['tokenPasswordEnv', '--token-password-env']] as const;
+  const used = only.filter(([key]) => opts[key] !== undefined && opts[key] !== false).map(([, flag]) => flag);
+  if (used.length > 0) throw new UsageError(`${used.join(', ')} only applies to relctl preflight --fix.`, { fix: `Add --fix: relctl preflight --fix ${used.join(' ')}` });
+}
+
+export async function preflightFix(ctx: CommandContext, opts: Record<string, unknown>, audit: { offline: boolean; groups: ReadonlySet<FindingGroup> }): Promise<number> {
+  const dryRun = opts.dryRun === true;
+  const result = await runPreflightFix(ctx, {
+    ...audit,
+    dryRun,
+    allowDirty: opts.allowDirty === true,
+    fixMetadata: opts.fixMetadata === true,
+    usernameVariable: (opts.tokenUsernameEnv as string | undefined) ?? defaultUsernameVariable,
+    passwordVariable: (opts.tokenPasswordEnv as string | undefined) ?? defaultPasswordVariable,
+  });
+  const report = result.after ?? result.before;
+  const route = result.facts.route ?? { kind: 'unknown' as const, evidence: [] };
+  if (ctx.out.json) {
+    const error = report.ok ? undefined : failureJson('preflight-failed', 'Preflight found errors that --fix left.', 'Fix what is left by hand (each finding has its own fix), then run preflight again.');
+    ctx.out.resultJson(findingsJson(report, { route: routeJson(route), ...fixJsonExtra(result, dryRun), ...(error === undefined ? {} : { error }) }));
+  } else if (opts.format === 'github') {
+    ctx.out.result([...result.written.map((f) => `wrote ${f}`), findingsGithub(report)].filter((l) => l !== '').join('\n'));
+  } else ctx.out.result(fixText(result, ctx.out.c, dryRun));
+  return report.ok ? ExitCode.ok : ExitCode.failed;
+}

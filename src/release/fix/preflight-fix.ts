@@ -1,0 +1,177 @@
+/**
+ * `relctl preflight --fix` (DESIGN §4, Fixes): audit, plan every fix rule whose codes were found,
+ * refuse a dirty worktree, then show the diff (`--dry-run`) or write the edits and audit again.
+ * The rules are pure (src/checks/fixes); this module does the reading, writing and ordering.
+ */
+import { realpathSync } from 'node:fs';
+import path from 'node:path';
+import { StepFailedError } from '../../core/errors.js';
+import { groupOf, type FindingGroup } from '../../core/finding-groups.js';
+import { toReport, type CheckReport } from '../../core/findings.js';
+import type { FixDeclined, FixEdit, FixSource } from '../../core/fix/types.js';
+import { unifiedDiff } from '../../core/fix/unified-diff.js';
+import { checks } from '../../checks/index.js';
+import type { ProjectFacts } from '../../checks/facts.js';
+import { gatherFacts } from '../../checks/gather-facts.js';
+import { fixRules } from '../../checks/fixes/index.js';
+import { planFixes, type PlannedFix } from '../../checks/fixes/plan.js';
+import type { FixRule } from '../../checks/fixes/types.js';
+import { runChecks } from '../../checks/run-checks.js';
+import { assertUnchanged, readFixFile, writeFixFile, type ReadFixFile } from '../../io/fix-files.js';
+import { runGit } from '../../io/git.js';
+import type { CommandContext } from '../../io/command-context.js';
+
+export interface PreflightFixOptions {
+  offline: boolean;
+  groups: ReadonlySet<FindingGroup>;
+  dryRun: boolean;
+  allowDirty: boolean;
+  fixMetadata: boolean;
+  /** Environment variable names a new `<server>` takes its credentials from. */
+  usernameVariable: string;
+  passwordVariable: string;
+  /** The rules to plan with (the registry by default; tests may pass their own). */
+  rules?: readonly FixRule[];
+}
+
+export interface PreflightFixResult {
+  /** The audit the fixes were planned from. */
+  before: CheckReport;
+  /** The audit after writing; absent with --dry-run or when nothing was written. */
+  after?: CheckReport;
+  facts: ProjectFacts;
+  /** The edits made (or, with --dry-run, that would be made). */
+  edits: FixEdit[];
+  declined: FixDeclined[];
+  /** Files written, as named in edits (project-relative, or the absolute settings path). */
+  written: string[];
+  /** With --dry-run: one unified diff per changed file, concatenated. */
+  diff: string;
+}
+
+interface Audit {
+  facts: ProjectFacts;
+  report: CheckReport;
+}
+
+async function audit(ctx: CommandContext, options: PreflightFixOptions): Promise<Audit> {
+  const facts = await gatherFacts(ctx, { offline: options.offline, skipOnlineChecks: !options.groups.has('online') });
+  const all = runChecks(checks, facts, { offline: options.offline });
+  return { facts, report: toReport(all.filter((f) => options.groups.has(groupOf(f.code) ?? 'descriptors'))) };
+}
+
+/** Refuses to write into a worktree with other changes: the fix must stay one reviewable diff. */
+function refuseDirty(facts: ProjectFacts): void {
+  const git = facts.git;
+  if (git === undefined || !git.isRepository) {
+    throw new StepFailedError(`${facts.root} is not in a git repository, so the fix could not be reviewed as one diff.`, {
+      kind: 'fix-not-reviewable',
+      fix: 'Run relctl preflight --fix --dry-run to see the changes, or pass --allow-dirty to write them anyway.',
+    });
+  }
+  if (git.dirtyFiles.length > 0) {
+    const shown = git.dirtyFiles.slice(0, 5).join(', ') + (git.dirtyFiles.length > 5 ? `, and ${git.dirtyFiles.length - 5} more` : '');
+    throw new StepFailedError(`The worktree has uncommitted changes (${shown}); relctl preflight --fix keeps its changes one reviewable diff.`, {
+      kind: 'dirty-worktree',
+      fix: 'Commit or stash the changes first, or pass --allow-dirty to fix anyway.',
+    });
+  }
+}
+
+function inside(root: string, abs: string): boolean {
+  const rel = path.relative(root, abs);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+}
+
+/** Reads files for the rules: project files by relative path, and only the settings file preflight used. */
+class FileReader {
+  readonly files = new Map<string, ReadFixFile>();
+  readonly unreadable = new Map<string, string>();
+  constructor(
+    private readonly root: string,
+    private readonly settingsFile: string | undefined,
+  ) {}
+
+  allowed = (file: string): boolean => this.resolve(file) !== undefined;
+
+  private resolve(file: string): string | undefined {
+    if (this.settingsFile !== undefined && file === this.settingsFile) return file;
+    if (path.isAbsolute(file)) return undefined;
+    const abs = path.resolve(this.root, file);
+    return inside(this.root, abs) ? abs : undefined;
+  }
+
+  read = (file: string): FixSource | undefined => {
+    const known = this.files.get(file);
+    if (known !== undefined) return known.bytes === undefined ? undefined : known.source;
+    const abs = this.resolve(file);
+    if (abs === undefined || this.unreadable.has(file)) return undefined;
+    const read = readFixFile(file, abs);
+    if (!read.ok) {
+      this.unreadable.set(file, read.why);
+      return undefined;
+    }
+    // A project file linked to somewhere outside the project is not the project's to edit.
+    if (file !== this.settingsFile && read.file.bytes !== undefined && !inside(realpathSync(this.root), read.file.abs)) {
+      this.unreadable.set(file, `${file} is a link to ${read.file.abs}, outside the project; relctl does not edit it`);
+      return undefined;
+    }
+    this.files.set(file, read.file);
+    return read.file.bytes === undefined ? undefined : read.file.source;
+  };
+}
+
+async function originUrl(ctx: CommandContext): Promise<string | undefined> {
+  const r = await runGit(ctx.cwd, ['remote', 'get-url', 'origin'], { env: ctx.env });
+  const url = r.stdout.trim();
+  return r.ok && url !== '' ? url : undefined;
+}
+
+/** Plans, shows or writes the fixes, and audits again. Throws StepFailedError for a refused worktree or a changed file. */
+export async function runPreflightFix(ctx: CommandContext, options: PreflightFixOptions): Promise<PreflightFixResult> {
+  const { facts, report } = await audit(ctx, options);
+  if (!options.dryRun && !options.allowDirty) refuseDirty(facts);
+  const reader = new FileReader(facts.root, facts.maven?.settings.file);
+  const remoteUrl = options.fixMetadata ? await originUrl(ctx) : undefined;
+  const plan: PlannedFix = planFixes(
+    options.rules ?? fixRules,
+    {
+      facts,
+      findings: report.findings,
+      read: reader.read,
+      options: {
+        fixMetadata: options.fixMetadata,
+        usernameVariable: options.usernameVariable,
+        passwordVariable: options.passwordVariable,
+        ...(remoteUrl === undefined ? {} : { remoteUrl }),
+        ...(facts.maven === undefined ? {} : { settingsFile: facts.maven.settings.file }),
+      },
+    },
+    reader.allowed,
+  );
+  const declined = [...plan.declined, ...[...reader.unreadable].map(([file, why]) => ({ code: 'fix-unreadable', file, why }))];
+  const result: PreflightFixResult = { before: report, facts, edits: plan.edits, declined, written: [], diff: '' };
+  if (options.dryRun) {
+    result.diff = plan.files.map((f) => unifiedDiff(displayName(f.file), reader.files.get(f.file)?.bytes === undefined ? undefined : f.before, f.after)).join('');
+    return result;
+  }
+  if (plan.files.length === 0) return result;
+  // Every file is checked before any is written, so a changed one stops the fix before it starts.
+  for (const f of plan.files) await assertUnchanged(reader.files.get(f.file)!);
+  for (const f of plan.files) {
+    const read = reader.files.get(f.file)!;
+    // A settings file relctl creates holds credentials (as ${env.*} references): private from the start.
+    await writeFixFile(read, f.after, f.file === facts.maven?.settings.file ? 0o600 : 0o644);
+    result.written.push(f.file);
+  }
+  const again = (await audit(ctx, options)).report;
+  // The fix itself is the uncommitted change now (meant to be reviewed and committed): not a finding it left.
+  const causedByFix = !report.findings.some((f) => f.code === 'dirty-worktree');
+  result.after = causedByFix ? toReport(again.findings.filter((f) => f.code !== 'dirty-worktree')) : again;
+  return result;
+}
+
+/** The path a diff names: project-relative as is; the settings file without its leading slash (git's `a/` form). */
+function displayName(file: string): string {
+  return path.isAbsolute(file) ? file.replace(/^\/+/, '') : file;
+}
