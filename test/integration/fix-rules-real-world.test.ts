@@ -9,7 +9,18 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fixRules } from '../../src/checks/fixes/index.js';
+import { gradleStagingUrlFix } from '../../src/checks/fixes/gradle-staging-url.js';
+import { nextSnapshotFix } from '../../src/checks/fixes/next-snapshot.js';
+import { pomMetadataFix } from '../../src/checks/fixes/pom-metadata.js';
+import { warPackagingFix } from '../../src/checks/fixes/war-packaging.js';
+import type { FixRule } from '../../src/checks/fixes/types.js';
+
+/**
+ * The rules of the project's own files (versions, packaging, Gradle URLs, metadata); the
+ * distribution and settings rules, which also edit the user's settings file, are tested through
+ * the command in preflight-fix-real-world.test.ts.
+ */
+const fixRules: readonly FixRule[] = [gradleStagingUrlFix, warPackagingFix, nextSnapshotFix, pomMetadataFix];
 import type { FixPlan } from '../../src/core/fix/types.js';
 import { fixContextFor, planAll, writePlan } from '../helpers/fix-rules.js';
 import { cloneFixture, corpus, gitIsolation, preflightJson, realWorldWorkspace } from '../helpers/real-world.js';

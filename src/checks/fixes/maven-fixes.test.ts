@@ -176,7 +176,7 @@ describe('Maven distribution fixes', () => {
   it('declines what needs a person (developers) and what past an unresolved parent is unknown', () => {
     const orphan = pom(`  <parent><groupId>org.gone</groupId><artifactId>p</artifactId><version>1</version></parent>\n  <artifactId>demo</artifactId>\n  <distributionManagement><repository><id>central</id><url>https://oss.sonatype.org/service/local/staging/deploy/maven2/</url></repository></distributionManagement>`);
     const { plan } = fix({ files: { 'pom.xml': pom(header.replace(/<developers>.*<\/developers>/, '')) }, settings: settingsWith(server('central')) });
-    expect(plan.declined).toContainEqual(expect.objectContaining({ code: 'missing-developers', why: expect.stringContaining('needs a person') }));
+    expect(plan.declined).toContainEqual(expect.objectContaining({ code: 'missing-developers', why: expect.stringContaining("person's fact") }));
     const unresolved = fix({ files: { 'pom.xml': orphan }, settings: settingsWith(server('central')) });
     // The URL is written in the project: it is changed; nothing inherited is guessed at.
     expect(unresolved.plan.edits.every((e) => e.code !== 'missing-distribution')).toBe(true);
