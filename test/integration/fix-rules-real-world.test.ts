@@ -200,8 +200,8 @@ describe('--fix-metadata on the real-world corpus', () => {
     const plan = planAll(fixRules, ctx);
     expect(plan.declined).toEqual([]);
     expect(plan.edits.map((e) => [e.line, e.after])).toEqual([
-      [9, '<url>https://github.com/example/v-tagged</url>'],
-      [24, '<scm><url>https://github.com/example/v-tagged</url></scm>'],
+      [10, '<url>https://github.com/example/v-tagged</url>'],
+      [25, '<scm><url>https://github.com/example/v-tagged</url></scm>'],
     ]);
     await writePlan(dir, plan);
     // Two new lines in the POM's own indentation; every other byte as it was.

@@ -7,9 +7,13 @@ export function replaceEdit(source: FixSource, start: number, end: number, repla
   return { file: source.file, start, end, replacement, code, line: lineOf(source.text, start), before, after };
 }
 
-/** Inserts `replacement` at `at` (nothing was there before). */
+/**
+ * Inserts `replacement` at `at` (nothing was there before). Its `line` is where the new text
+ * starts in the edited file: the next line when the insertion opens with a line ending.
+ */
 export function insertEdit(source: FixSource, at: number, replacement: string, code: string, after: string): FixEdit {
-  return replaceEdit(source, at, at, replacement, code, '', after);
+  const edit = replaceEdit(source, at, at, replacement, code, '', after);
+  return /^\r?\n/.test(replacement) ? { ...edit, line: edit.line + 1 } : edit;
 }
 
 export function declined(code: string, why: string, where?: { file?: string; line?: number }): FixDeclined {

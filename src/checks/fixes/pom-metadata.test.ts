@@ -42,8 +42,8 @@ describe('pomMetadataFix', () => {
     expect(ctx.findings.map((f) => f.code)).toEqual(['missing-pom-metadata']);
     const plan = pomMetadataFix.plan(ctx);
     expect(plan.edits.map((e) => [e.line, e.after])).toEqual([
-      [7, '<url>https://github.com/example/demo</url>'],
-      [9, '<scm><url>https://github.com/example/demo</url></scm>'],
+      [8, '<url>https://github.com/example/demo</url>'],
+      [10, '<scm><url>https://github.com/example/demo</url></scm>'],
     ]);
     expect(plan.declined).toEqual([expect.objectContaining({ code: 'missing-pom-metadata', why: "add <description> to pom.xml: its value is a person's fact" })]);
     const fixed = applyEdits(text, plan.edits);

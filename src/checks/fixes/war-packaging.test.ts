@@ -23,7 +23,7 @@ describe('warPackagingFix on Maven modules', () => {
     const ctx = mavenContext(files, ['web']);
     expect(ctx.findings).toHaveLength(1);
     const plan = warPackagingFix.plan(ctx);
-    expect(plan.edits).toMatchObject([{ file: 'web/pom.xml', line: 10, before: '', after: '<packaging>war</packaging>' }]);
+    expect(plan.edits).toMatchObject([{ file: 'web/pom.xml', line: 11, before: '', after: '<packaging>war</packaging>' }]);
     expect(afterPlan(ctx, plan)['web/pom.xml']).toBe(
       web('\t<groupId>org.ex</groupId>\r\n\t<artifactId>web</artifactId> <!-- the portlet -->\r\n\t<packaging>war</packaging>\r\n\t<version>1</version>'),
     );

@@ -24,7 +24,10 @@ export interface TextEdit {
 export interface FixEdit extends TextEdit {
   /** The finding code this edit fixes. */
   code: string;
-  /** 1-based line of `start` in the file as read. */
+  /**
+   * 1-based line of `start` in the file as read; for a line inserted after line N (the edit opens
+   * with a line ending), N + 1: where a person finds the new line.
+   */
   line: number;
   /** The value (or line) before and after, as a person reads it, e.g. the old and new URL. */
   before: string;
