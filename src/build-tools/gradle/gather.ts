@@ -11,7 +11,7 @@ import { codePrefix, declaredPluginVersions, expandPlugins, loadCatalog, loadCon
 import { parseBuildScript, type BuildScript } from '../../core/gradle/build-script.js';
 import { publishingFacts } from './publishing.js';
 import { buildFileCandidates, missingBuildFile } from './build-files.js';
-import type { GradleFacts, GradlePluginFact, GradleProjectFacts, GradleRepositoryFact, GradleUserProperties } from './facts.js';
+import type { GradleFacts, GradlePluginFact, GradlePomEntryFact, GradleProjectFacts, GradleRepositoryFact, GradleUserProperties } from './facts.js';
 
 export interface GradleGatherOptions {
   home: string;
@@ -158,6 +158,20 @@ function pluginFacts(plugins: LocatedPlugin[], keep: (p: AppliedPlugin) => boole
   return plugins.filter(keep).map((p) => ({ id: p.id, file: p.file, line: p.line, scope: p.scope.kind, ...(p.version === undefined ? {} : { version: p.version }) }));
 }
 
+/** The POM entries of these scripts not already listed on an earlier project (by file and line). */
+function pomEntriesOf(scripts: readonly LoadedScript[], seen: Set<string>): GradlePomEntryFact[] {
+  const out: GradlePomEntryFact[] = [];
+  for (const { file, script } of scripts.flatMap((l) => l.parts)) {
+    for (const entry of script.pomEntries ?? []) {
+      const key = `${file}:${entry.line}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push({ ...entry, file });
+    }
+  }
+  return out;
+}
+
 /**
  * Reads a Gradle build as preflight needs it: settings (projects), each project's build
  * script (plugins, publishing repositories), src/main/webapp, the version, and the user's
@@ -187,6 +201,7 @@ export async function gatherGradleFacts(root: string, o: GradleGatherOptions): P
   const settingsScript = settings === undefined ? undefined : parseBuildScript(settings.text);
   let versions = new Map<string, string>();
   const projects: GradleProjectFacts[] = [];
+  const seenPomEntries = new Set<string>();
   for (const inc of included) {
     const dir = path.resolve(root, inc.dir);
     const name = inc.path.split(':').pop()!;
@@ -196,8 +211,10 @@ export async function gatherGradleFacts(root: string, o: GradleGatherOptions): P
     const props = rootLoaded === undefined ? urlProps : withExtUrls(urlProps, rootLoaded.parts.map((p) => p.script));
     const loaded = script === undefined ? undefined : await loadScript(root, script.file, script.text, dir, props, notes);
     if (inc.path === ':') versions = declaredPluginVersions([loaded?.script, settingsScript], catalog.plugins);
+    let conventionScripts: LoadedScript[] = [];
     if (loaded !== undefined) {
       const expanded = expandPlugins(loaded.plugins, conventions, catalog.plugins);
+      conventionScripts = expanded.conventions;
       loaded.plugins = withVersions(expanded.plugins, versions);
       for (const c of expanded.conventions) {
         loaded.repositories.push(...c.repositories.filter((r) => !loaded.repositories.includes(r)));
@@ -221,6 +238,8 @@ export async function gatherGradleFacts(root: string, o: GradleGatherOptions): P
       if (missing !== undefined) project.buildFileMissing = { lookedFor: candidates.map((c) => rel(root, path.resolve(dir, c))), why: missing };
     }
     if (inc.line !== undefined) project.settingsLine = inc.line;
+    const pomEntries = loaded === undefined ? [] : pomEntriesOf([loaded, ...conventionScripts], seenPomEntries);
+    if (pomEntries.length > 0) project.pomEntries = pomEntries;
     // A `war { ... }` block configures the war task, which only exists with the war plugin applied.
     const warTask = loaded?.parts.find((p) => p.script.warTask !== undefined);
     if (warTask !== undefined) project.plugins.push({ id: 'war', file: warTask.file, line: warTask.script.warTask!, scope: 'self' });
