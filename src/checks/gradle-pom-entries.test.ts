@@ -64,3 +64,15 @@ describe('developer-empty / license-empty (Gradle)', () => {
     expect(gradleEmptyPomEntries.run(f)).toEqual([]);
   });
 });
+
+describe('developer-empty / license-empty (Gradle): what could not be judged', () => {
+  it('lists each project whose build file was not found, for both codes', () => {
+    const missing = project(':api', [], { buildFileMissing: { lookedFor: ['api/api.gradle.kts'], why: 'settings.gradle.kts names api.gradle.kts, which does not exist' } });
+    const skipped = gradleEmptyPomEntries.skipped!(facts([missing, project(':lib', [])]));
+    expect(skipped.map((s) => [s.check, s.module])).toEqual([
+      ['developer-empty', ':api'],
+      ['license-empty', ':api'],
+    ]);
+    expect(skipped[0]!.why).toContain('no build file for :api');
+  });
+});

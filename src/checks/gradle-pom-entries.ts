@@ -3,7 +3,7 @@ import { isEmptyPomEntry } from '../core/gradle/pom-entries.js';
 import type { GradlePomEntryFact } from '../build-tools/gradle/facts.js';
 import type { Check } from './types.js';
 import { centralRulesApply } from './route.js';
-import { gradleProjects, isGradle } from './gradle-support.js';
+import { gradleProjects, isGradle, skippedForMissingBuildFiles } from './gradle-support.js';
 
 /**
  * The Gradle side of `developer-empty` / `license-empty` (maven-empty-entries.ts is the Maven
@@ -17,6 +17,8 @@ export const gradleEmptyPomEntries: Check = {
   codes: ['developer-empty', 'license-empty'],
   title: 'every Gradle POM developer { } and license { } names something',
   appliesTo: isGradle,
+  // A project whose script was not found may declare POM entries relctl never saw.
+  skipped: (facts) => (centralRulesApply(facts) ? ['developer-empty', 'license-empty'].flatMap((code) => skippedForMissingBuildFiles(code, facts)) : []),
   run(facts) {
     if (!centralRulesApply(facts)) return [];
     const findings: Finding[] = [];
