@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { ReleaseFacts } from '../release-facts.js';
 import type { Finding } from '../../core/findings.js';
 import { marcphilippNexusPluginId, nexusSonatypeDefault, nexusStagingPluginId, type AppliedPlugin } from '../../core/gradle/build-script.js';
-import { isDirectory, loadScript, readFirst, readText, rel, withExtUrls, type LoadedScript, type LocatedPlugin } from './scripts.js';
+import { isDirectory, loadScript, pomEntriesOf, readFirst, readText, rel, withExtUrls, type LoadedScript, type LocatedPlugin } from './scripts.js';
 import { parseProperties, type PropertyEntry } from '../../core/gradle/properties.js';
 import { parseSettings, type GradleSettings } from '../../core/gradle/settings.js';
 import { settingsPlugins } from '../../core/gradle/settings-plugins.js';
@@ -11,7 +11,7 @@ import { codePrefix, declaredPluginVersions, expandPlugins, loadCatalog, loadCon
 import { parseBuildScript, type BuildScript } from '../../core/gradle/build-script.js';
 import { publishingFacts } from './publishing.js';
 import { buildFileCandidates, missingBuildFile } from './build-files.js';
-import type { GradleFacts, GradlePluginFact, GradlePomEntryFact, GradleProjectFacts, GradleRepositoryFact, GradleUserProperties } from './facts.js';
+import type { GradleFacts, GradlePluginFact, GradleProjectFacts, GradleRepositoryFact, GradleUserProperties } from './facts.js';
 
 export interface GradleGatherOptions {
   home: string;
@@ -156,20 +156,6 @@ function ancestorsOf(projectPath: string): string[] {
 
 function pluginFacts(plugins: LocatedPlugin[], keep: (p: AppliedPlugin) => boolean): GradlePluginFact[] {
   return plugins.filter(keep).map((p) => ({ id: p.id, file: p.file, line: p.line, scope: p.scope.kind, ...(p.version === undefined ? {} : { version: p.version }) }));
-}
-
-/** The POM entries of these scripts not already listed on an earlier project (by file and line). */
-function pomEntriesOf(scripts: readonly LoadedScript[], seen: Set<string>): GradlePomEntryFact[] {
-  const out: GradlePomEntryFact[] = [];
-  for (const { file, script } of scripts.flatMap((l) => l.parts)) {
-    for (const entry of script.pomEntries ?? []) {
-      const key = `${file}:${entry.line}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      out.push({ ...entry, file });
-    }
-  }
-  return out;
 }
 
 /**
