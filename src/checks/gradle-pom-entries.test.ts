@@ -43,7 +43,7 @@ describe('developer-empty / license-empty (Gradle)', () => {
 
   it('names blank literals and the root block the entry is written in; Groovy files get the Groovy fix', () => {
     const [f] = gradleEmptyPomEntries.run(facts([project(':', [entry({ file: 'build.gradle', line: 30, blank: ['id', 'name'], scopeBlock: 'subprojects' })])]));
-    expect(f!.message).toContain('build.gradle:30 in subprojects { }');
+    expect(f!.message).toContain('written in subprojects { }');
     expect(f!.message).toContain('id, name are set to an empty value');
     expect(f!.fix).toContain("name = 'Jane Doe'");
   });

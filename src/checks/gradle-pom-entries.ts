@@ -32,9 +32,9 @@ export const gradleEmptyPomEntries: Check = {
   },
 };
 
+/** The file and line are the finding's own; the message names the project and a root block it is written in. */
 function where(entry: GradlePomEntryFact, module: string): string {
-  const scope = entry.scopeBlock === undefined ? '' : ` in ${entry.scopeBlock} { }`;
-  return `(${entry.file}:${entry.line}${scope}, project ${module})`;
+  return entry.scopeBlock === undefined ? `of project ${module}` : `of project ${module} (written in ${entry.scopeBlock} { }, so every project it configures publishes it)`;
 }
 
 function blanks(entry: GradlePomEntryFact): string {
