@@ -17,6 +17,7 @@ import { mavenUnresolvedProperty } from './maven-unresolved-property.js';
 import { mavenInheritedSkips } from './maven-inherited-skips.js';
 import { gradleDistributionUrl, gradleLegacyStagingHost } from './gradle-repositories.js';
 import { gradlePackagingMismatch } from './gradle-packaging.js';
+import { gradleEmptyPomEntries } from './gradle-pom-entries.js';
 import { gradlePropertiesMissing, gradleSigningKeyringMissing } from './gradle-properties.js';
 import { repoDetachedHead, repoDirtyWorktree } from './repo-git.js';
 import { repoNotSnapshot, repoOrphanTag } from './repo-version.js';
@@ -49,6 +50,7 @@ export const checks: readonly Check[] = [
   gradleSigningKeyringMissing,
   signingKeyFormat,
   gradlePackagingMismatch,
+  gradleEmptyPomEntries,
   repoDirtyWorktree,
   repoDetachedHead,
   repoNotSnapshot,

@@ -96,6 +96,8 @@ project(":core").buildFileName = "core.gradle.kts"
       { check: 'legacy-staging-host', why, module: ':api' },
       { check: 'distribution-url', why, module: ':api' },
       expect.objectContaining({ check: 'gradle-properties-missing', why: expect.stringContaining('the build files of :api were not found') }),
+      { check: 'developer-empty', why, module: ':api' },
+      { check: 'license-empty', why, module: ':api' },
     ]);
     const text = await runCli(['preflight', '--offline', '--verbose', '--cwd', dir.path], { home: home.path, env: { GRADLE_USER_HOME: undefined } });
     expect(text.stdout).toContain(`skipped: legacy-staging-host on :api (${why})`);
@@ -103,7 +105,7 @@ project(":core").buildFileName = "core.gradle.kts"
     expect(text.stderr).toContain('no build file for project :api: settings.gradle.kts names its build file api.gradle.kts, which does not exist (looked for api/api.gradle.kts)');
     // Each skipped check once: the github format adds one notice per entry.
     const github = await runCli(['preflight', '--offline', '--format', 'github', '--cwd', dir.path], { home: home.path, env: { GRADLE_USER_HOME: undefined } });
-    expect(github.stdout.split('\n').filter((l) => l.startsWith('::notice::skipped: '))).toHaveLength(3);
+    expect(github.stdout.split('\n').filter((l) => l.startsWith('::notice::skipped: '))).toHaveLength(5);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { PluginScope, RepositoryUrl, ScriptReference } from '../../core/gradle/build-script.js';
 import type { CredentialSource } from '../../core/gradle/credential-sources.js';
+import type { PomEntry } from '../../core/gradle/pom-entries.js';
 
 /**
  * What preflight knows about a Gradle build, read without running Gradle. Paths are relative
@@ -76,6 +77,16 @@ export interface GradleProjectFacts {
   repositories: GradleRepositoryFact[];
   /** Has `src/main/webapp`: a web archive that must apply the war plugin. */
   hasWebapp: boolean;
+  /**
+   * The POM `developer {}` / `license {}` entries its scripts write (its build file, the scripts
+   * it applies, its convention plugins). A script shared by several projects is listed once, on
+   * the first project that reads it.
+   */
+  pomEntries?: GradlePomEntryFact[];
+}
+
+export interface GradlePomEntryFact extends PomEntry {
+  file: string;
 }
 
 export interface GradleUserProperties {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { ReleaseFacts } from '../release-facts.js';
 import type { Finding } from '../../core/findings.js';
 import { marcphilippNexusPluginId, nexusSonatypeDefault, nexusStagingPluginId, type AppliedPlugin } from '../../core/gradle/build-script.js';
-import { isDirectory, loadScript, readFirst, readText, rel, withExtUrls, type LoadedScript, type LocatedPlugin } from './scripts.js';
+import { isDirectory, loadScript, pomEntriesOf, readFirst, readText, rel, withExtUrls, type LoadedScript, type LocatedPlugin } from './scripts.js';
 import { parseProperties, type PropertyEntry } from '../../core/gradle/properties.js';
 import { parseSettings, type GradleSettings } from '../../core/gradle/settings.js';
 import { settingsPlugins } from '../../core/gradle/settings-plugins.js';
@@ -187,6 +187,7 @@ export async function gatherGradleFacts(root: string, o: GradleGatherOptions): P
   const settingsScript = settings === undefined ? undefined : parseBuildScript(settings.text);
   let versions = new Map<string, string>();
   const projects: GradleProjectFacts[] = [];
+  const seenPomEntries = new Set<string>();
   for (const inc of included) {
     const dir = path.resolve(root, inc.dir);
     const name = inc.path.split(':').pop()!;
@@ -196,8 +197,10 @@ export async function gatherGradleFacts(root: string, o: GradleGatherOptions): P
     const props = rootLoaded === undefined ? urlProps : withExtUrls(urlProps, rootLoaded.parts.map((p) => p.script));
     const loaded = script === undefined ? undefined : await loadScript(root, script.file, script.text, dir, props, notes);
     if (inc.path === ':') versions = declaredPluginVersions([loaded?.script, settingsScript], catalog.plugins);
+    let conventionScripts: LoadedScript[] = [];
     if (loaded !== undefined) {
       const expanded = expandPlugins(loaded.plugins, conventions, catalog.plugins);
+      conventionScripts = expanded.conventions;
       loaded.plugins = withVersions(expanded.plugins, versions);
       for (const c of expanded.conventions) {
         loaded.repositories.push(...c.repositories.filter((r) => !loaded.repositories.includes(r)));
@@ -221,6 +224,8 @@ export async function gatherGradleFacts(root: string, o: GradleGatherOptions): P
       if (missing !== undefined) project.buildFileMissing = { lookedFor: candidates.map((c) => rel(root, path.resolve(dir, c))), why: missing };
     }
     if (inc.line !== undefined) project.settingsLine = inc.line;
+    const pomEntries = loaded === undefined ? [] : pomEntriesOf([loaded, ...conventionScripts], seenPomEntries);
+    if (pomEntries.length > 0) project.pomEntries = pomEntries;
     // A `war { ... }` block configures the war task, which only exists with the war plugin applied.
     const warTask = loaded?.parts.find((p) => p.script.warTask !== undefined);
     if (warTask !== undefined) project.plugins.push({ id: 'war', file: warTask.file, line: warTask.script.warTask!, scope: 'self' });

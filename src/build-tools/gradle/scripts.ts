@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseBuildScript, type AppliedPlugin, type AppliedScript, type BuildScript, type PluginScope } from '../../core/gradle/build-script.js';
 import { readDescriptor } from '../../io/descriptor.js';
-import type { GradleRepositoryFact } from './facts.js';
+import type { GradlePomEntryFact, GradleRepositoryFact } from './facts.js';
 
 // A build script larger than this is not a hand-written one; reading it whole would only cost memory.
 const maxScriptBytes = 8 * 1024 * 1024;
@@ -116,3 +116,16 @@ export async function loadScript(
   return loaded;
 }
 
+/** The POM entries of these scripts not already listed on an earlier project (by file and line). */
+export function pomEntriesOf(scripts: readonly LoadedScript[], seen: Set<string>): GradlePomEntryFact[] {
+  const out: GradlePomEntryFact[] = [];
+  for (const { file, script } of scripts.flatMap((l) => l.parts)) {
+    for (const entry of script.pomEntries ?? []) {
+      const key = `${file}:${entry.line}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push({ ...entry, file });
+    }
+  }
+  return out;
+}

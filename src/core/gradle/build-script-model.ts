@@ -1,4 +1,5 @@
 import type { CredentialSource } from './credential-sources.js';
+import type { PomEntry } from './pom-entries.js';
 
 // What parseBuildScript reads from one Gradle build script, and the plugins' default hosts.
 
@@ -97,6 +98,8 @@ export interface BuildScript {
   inMemorySigning?: { line: number; refs: ScriptReference[]; args: ScriptReference[][] };
   /** Publishing credentials the script configures itself (`credentials {}`, gradle-nexus, nmcp, JReleaser). */
   credentials?: CredentialSource[];
+  /** `developer { … }` / `license { … }` entries of the publications' `pom { … }` blocks. */
+  pomEntries?: PomEntry[];
 }
 
 export interface AppliedScript {

@@ -4,6 +4,7 @@ import { aliasOf, appliedPlugin, appliedScript, coordinatesVersionOf, declaredPl
 import { collectConstants, computed, extSystemProperties, versionStatement, warTaskLine } from './version-statements.js';
 import { callArguments, referencesIn, variableExpressions } from './credential-refs.js';
 import { credentialSources } from './credential-sources.js';
+import { pomEntries } from './pom-entries.js';
 import { nexusSonatypeDefault, type AppliedPlugin, type BuildScript, type PluginScope, type RepositoryKind, type RepositoryUrl } from './build-script-model.js';
 import { collectVariables, isUrlLike, kindOf, urlsOf } from './repository-urls.js';
 
@@ -231,5 +232,7 @@ export function parseBuildScript(text: string, properties: ReadonlyMap<string, s
     if (url !== undefined) c.url = url;
   }
   if (credentials.length > 0) result.credentials = credentials;
+  const entries = pomEntries(all);
+  if (entries.length > 0) result.pomEntries = entries;
   return result;
 }
