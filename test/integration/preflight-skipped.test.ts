@@ -182,7 +182,7 @@ describe('versions and tags relctl cannot compute are said, not passed over', ()
     });
     const r = await runCli(['preflight', '--offline', '--json', '--cwd', dir.path], { home: dir.path });
     const doc = JSON.parse(r.stdout) as { skipped: { check: string; why: string; module?: string }[] };
-    expect(doc.skipped.map((s) => s.check)).toEqual(['missing-developers', 'missing-distribution', 'missing-pom-metadata', 'unresolved-property']);
+    expect(doc.skipped.map((s) => s.check)).toEqual(['missing-developers', 'missing-distribution', 'missing-pom-metadata', 'unresolved-property', 'plugin-version-missing', 'published-repositories']);
     expect(doc.skipped[0]).toEqual({ check: 'missing-developers', why: 'the parent com.elsewhere:corp-parent:7 was not found, so the values it passes on to 3 modules are unknown' });
     // --skip leaves the group's skipped checks out too.
     const only = await runCli(['preflight', '--offline', '--json', '--only', 'repository', '--cwd', dir.path], { home: dir.path });
