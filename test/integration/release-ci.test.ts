@@ -183,11 +183,15 @@ describe('the release in CI: the signing key from the environment', () => {
     for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('RELCTL_') && k !== 'GNUPGHOME' && v !== undefined) env[k] = v;
     for (const [k, v] of Object.entries({ ...p.env, HOME: p.home, CI: 'true', NO_COLOR: '1' })) if (v !== undefined) env[k] = v;
     const child = execa('node', [binPath, 'release', '--yes', '--offline', '--verbose', '--cwd', p.dir], { env, extendEnv: false, reject: false, timeout: 60_000 });
-    const until = Date.now() + 45_000;
-    while (Date.now() < until && (await readFile(pidFile, 'utf8').catch(() => '')).trim() === '') await new Promise((r) => setTimeout(r, 50));
-    const gnupgHomes = await gnupgLeftovers(p.tmp);
-    expect(gnupgHomes).toHaveLength(1);
-    child.kill('SIGINT');
+    let gnupgHomes: string[];
+    try {
+      const until = Date.now() + 45_000;
+      while (Date.now() < until && (await readFile(pidFile, 'utf8').catch(() => '')).trim() === '') await new Promise((r) => setTimeout(r, 50));
+      gnupgHomes = await gnupgLeftovers(p.tmp);
+      expect(gnupgHomes).toHaveLength(1);
+    } finally {
+      child.kill('SIGINT');
+    }
     const r = await child;
     expect(r.exitCode, String(r.stderr)).toBe(130);
     expect(String(r.stderr)).toContain('relctl release --resume');
