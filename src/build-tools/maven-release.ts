@@ -59,8 +59,8 @@ export interface MavenSession {
   /**
    * Added to every Maven child's environment: the token halves the generated settings file names
    * as `${env.…}`, so the token is never written to a file nor passed in argv (DESIGN §2),
-   * MAVEN_OPTS pointing java.io.tmpdir at the session's private folder (and gpg.useagent), and
-   * JAVA_HOME when it was unset.
+   * MAVEN_OPTS pointing java.io.tmpdir at the session's private folder (and gpg.useagent),
+   * JAVA_HOME when it was unset, and MAVEN_GPG_PASSPHRASE for a key imported from the environment.
    */
   env?: Record<string, string>;
   /** Deletes the session's private folder (the generated settings file, the plugin's temp files). */
