@@ -6,7 +6,13 @@ const e2eMaven = 'test/e2e/maven-release/**/*.test.ts';
  * The rehearsals that run the release plugin (issue 19): real projects of ../shared/realworld-src
  * and the demo, plugins from Maven Central through .cache/m2; minutes, after e2e-maven.
  */
-const e2eRehearse = ['test/e2e/rehearse-real/**/*.test.ts', 'test/e2e/rehearse.test.ts', 'test/e2e/rehearse-post-release.test.ts'];
+const e2eRehearse = [
+  'test/e2e/rehearse-real/**/*.test.ts',
+  'test/e2e/rehearse.test.ts',
+  'test/e2e/rehearse-post-release.test.ts',
+  // Installing relctl from its git URL: a full dependency install and build (issue 23), minutes.
+  'test/e2e/install-from-git.test.ts',
+];
 
 export default defineConfig({
   test: {

@@ -43,6 +43,8 @@ export interface MavenRunOptions {
   token?: { username: string; password: string; serverId: string };
   /** Receives the line saying why a present ./mvnw is not used. */
   note?: (line: string) => void;
+  /** The signing key's passphrase (a key imported from the environment): maven-gpg-plugin 3.2+ reads it from MAVEN_GPG_PASSPHRASE. */
+  gpgPassphrase?: string;
 }
 
 /** `./mvnw` when the wrapper can run, else `mvn`; `note` receives the one line saying why not. */
@@ -57,8 +59,8 @@ export interface MavenSession {
   /**
    * Added to every Maven child's environment: the token halves the generated settings file names
    * as `${env.…}`, so the token is never written to a file nor passed in argv (DESIGN §2),
-   * MAVEN_OPTS pointing java.io.tmpdir at the session's private folder (and gpg.useagent), and
-   * JAVA_HOME when it was unset.
+   * MAVEN_OPTS pointing java.io.tmpdir at the session's private folder (and gpg.useagent),
+   * JAVA_HOME when it was unset, and MAVEN_GPG_PASSPHRASE for a key imported from the environment.
    */
   env?: Record<string, string>;
   /** Deletes the session's private folder (the generated settings file, the plugin's temp files). */
@@ -80,6 +82,9 @@ export async function openMavenSession(o: MavenRunOptions, dryRun: boolean): Pro
   // anyway. As system properties, both reach the builds the release plugin forks.
   const env: Record<string, string> = {
     MAVEN_OPTS: [o.env.MAVEN_OPTS, `-Djava.io.tmpdir=${dir}`, '-Dgpg.useagent=true'].filter((x) => x !== undefined && x !== '').join(' '),
+    // By contract the one child that gets the passphrase: maven-gpg-plugin 3.2+ hands it to gpg on
+    // stdin (loopback pinentry). Older plugins sign through the agent, unlocked before the build.
+    ...(o.gpgPassphrase === undefined ? {} : { [gpgPassphraseEnv]: o.gpgPassphrase }),
   };
   // JAVA_HOME unset: the JDK of `java` on PATH, said once (javadoc tooling on JDK 9+ needs it).
   const javaHome = await javaHomeFor(o.env);
@@ -107,6 +112,9 @@ export async function openMavenSession(o: MavenRunOptions, dryRun: boolean): Pro
     dispose,
   };
 }
+
+/** The variable maven-gpg-plugin (3.2.0+) reads the signing key's passphrase from. */
+export const gpgPassphraseEnv = 'MAVEN_GPG_PASSPHRASE';
 
 /** The variables the generated settings file reads the token from. */
 export const tokenEnv = { username: 'RELCTL_MAVEN_TOKEN_USERNAME', password: 'RELCTL_MAVEN_TOKEN_PASSWORD' } as const;

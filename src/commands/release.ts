@@ -1,7 +1,8 @@
 import { UsageError } from '../core/errors.js';
-import { addChainOptions, chainOptions, stepDeps } from '../release/options.js';
+import { addChainOptions, chainOptions } from '../release/options.js';
 import { renderSummary } from '../release/render.js';
 import { runChain } from '../release/runner.js';
+import { withChainDeps } from '../release/unattended.js';
 import { stepIds } from '../release/types.js';
 import type { Define } from './registry.js';
 
@@ -17,13 +18,15 @@ export const define: Define = (program, action) => {
         throw new UsageError('--resume and --from cannot be combined.', { fix: 'Pass one of them: --resume continues after the last finished step.' });
       }
       const options = chainOptions(opts);
-      const summary = await runChain(stepDeps(ctx, options), {
-        command: 'release',
-        steps: stepIds,
-        resume: opts.resume === true,
-        restart: opts.restart === true,
-        ...(typeof opts.from === 'string' ? { from: opts.from } : {}),
-      });
+      const summary = await withChainDeps(ctx, options, stepIds, (deps) =>
+        runChain(deps, {
+          command: 'release',
+          steps: stepIds,
+          resume: opts.resume === true,
+          restart: opts.restart === true,
+          ...(typeof opts.from === 'string' ? { from: opts.from } : {}),
+        }),
+      );
       const rc = summary.context;
       return renderSummary(ctx, summary, `Release of ${rc.groupId ?? '?'}:${rc.artifactId ?? '?'} ${rc.version ?? ''}`.trimEnd());
     }),

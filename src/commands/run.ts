@@ -1,7 +1,8 @@
 import { UsageError } from '../core/errors.js';
-import { addChainOptions, chainOptions, parseSteps, stepDeps } from '../release/options.js';
+import { addChainOptions, chainOptions, parseSteps } from '../release/options.js';
 import { renderSummary } from '../release/render.js';
 import { runChain } from '../release/runner.js';
+import { withChainDeps } from '../release/unattended.js';
 import { stepIds } from '../release/types.js';
 import type { Define } from './registry.js';
 
@@ -19,12 +20,14 @@ export const define: Define = (program, action) => {
         throw new UsageError('--resume and --from cannot be combined.', { fix: 'Pass one of them.' });
       }
       const options = chainOptions(opts);
-      const summary = await runChain(stepDeps(ctx, options), {
-        command: 'run',
-        steps,
-        resume: opts.resume === true,
-        ...(typeof opts.from === 'string' ? { from: opts.from } : {}),
-      });
+      const summary = await withChainDeps(ctx, options, steps, (deps) =>
+        runChain(deps, {
+          command: 'run',
+          steps,
+          resume: opts.resume === true,
+          ...(typeof opts.from === 'string' ? { from: opts.from } : {}),
+        }),
+      );
       return renderSummary(ctx, summary, `relctl run ${steps.join(' ')}`);
     }),
   );

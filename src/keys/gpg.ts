@@ -1,10 +1,12 @@
+import { spawnSync } from 'node:child_process';
 import { childEnv } from '../io/child-env.js';
 import { EnvironmentError } from '../core/errors.js';
 
 /**
  * The gpg adapter: listing secret keys (--with-colons, the machine format), exporting an armored
- * public key (keys/hkp.ts sends it). execa is imported lazily. gpg never gets the portal token:
- * its argv holds only key ids.
+ * public key (keys/hkp.ts sends it), importing a secret key and unlocking it once (the release in
+ * CI, keys/env-key.ts). execa is imported lazily. gpg never gets a secret in argv or in its
+ * environment: its argv holds only key ids and file names; a key or a passphrase goes on stdin.
  */
 export interface GpgKey {
   fingerprint: string;
@@ -65,7 +67,7 @@ function unescapeColons(s: string): string {
   return s.replace(/\\x([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-async function run(options: GpgOptions, args: string[]): Promise<{ stdout: string; stderr: string; exitCode: number }> {
+async function run(options: GpgOptions, args: string[], input = ''): Promise<{ stdout: string; stderr: string; exitCode: number }> {
   const { execa } = await import('execa');
   try {
     const r = await execa(options.binary ?? 'gpg', ['--batch', '--no-tty', ...args], {
@@ -73,7 +75,7 @@ async function run(options: GpgOptions, args: string[]): Promise<{ stdout: strin
       extendEnv: false,
       reject: false,
       timeout: 120_000,
-      input: '',
+      input,
     });
     if ((r as { code?: string }).code === 'ENOENT' || (r.failed && r.exitCode === undefined)) {
       throw new EnvironmentError('gpg is not installed (or not on PATH).', { kind: 'tool-missing', fix: 'Install GnuPG 2 (e.g. apt-get install gnupg) and run again.' });
@@ -99,4 +101,34 @@ export async function listPublicKeys(options: GpgOptions, id: string): Promise<G
 export async function exportPublicKey(options: GpgOptions, fingerprint: string): Promise<string | undefined> {
   const r = await run(options, ['--armor', '--export', fingerprint]);
   return r.exitCode === 0 && r.stdout.includes('BEGIN PGP PUBLIC KEY BLOCK') ? r.stdout : undefined;
+}
+
+/** `gpg --import` of an armored (secret) key handed over on stdin. Returns gpg's messages. */
+export async function importKey(options: GpgOptions, armored: string): Promise<{ ok: boolean; messages: string }> {
+  const r = await run(options, ['--import'], armored);
+  return { ok: r.exitCode === 0, messages: r.stderr.trim() };
+}
+
+/**
+ * One detached signature of `file` with `fingerprint`, the passphrase (if any) on stdin through
+ * gpg's loopback pinentry: it proves the passphrase unlocks the key, and leaves it in the agent's
+ * cache for the build's own gpg calls. Returns gpg's messages when it fails.
+ */
+export async function unlockBySigning(options: GpgOptions, fingerprint: string, file: string, passphrase: string | undefined): Promise<{ ok: boolean; messages: string }> {
+  const unlock = passphrase === undefined ? [] : ['--pinentry-mode', 'loopback', '--passphrase-fd', '0'];
+  const r = await run(options, [...unlock, '--local-user', fingerprint, '--armor', '--detach-sign', '--output', '-', file], passphrase === undefined ? '' : `${passphrase}\n`);
+  return { ok: r.exitCode === 0 && r.stdout.includes('BEGIN PGP SIGNATURE'), messages: r.stderr.trim() };
+}
+
+/**
+ * Stops the gpg-agent serving `gnupgHome` (it outlives gpg and would keep its sockets there).
+ * `sync` for the process's `exit` event; never throws: a missing gpgconf means no agent to stop.
+ */
+export async function stopAgent(options: GpgOptions, gnupgHome: string): Promise<void> {
+  const { execa } = await import('execa');
+  await execa('gpgconf', ['--homedir', gnupgHome, '--kill', 'gpg-agent'], { env: childEnv(options.env), extendEnv: false, reject: false, timeout: 10_000 }).catch(() => undefined);
+}
+
+export function stopAgentSync(options: GpgOptions, gnupgHome: string): void {
+  spawnSync('gpgconf', ['--homedir', gnupgHome, '--kill', 'gpg-agent'], { env: childEnv(options.env), stdio: 'ignore', timeout: 5000 });
 }

@@ -49,7 +49,8 @@ export async function interruptedChain(o: {
   return new InterruptedError(lines.join('\n'), { fix, data });
 }
 
-function resumeCommand(request: ChainRequest): string | undefined {
+/** The exact command that continues this chain after its last finished step (none for a rehearsal). */
+export function resumeCommand(request: ChainRequest): string | undefined {
   if (request.command === 'rehearse') return undefined;
   if (request.command === 'release') return 'relctl release --resume';
   return `relctl run ${request.steps.join(' ')} --resume`;

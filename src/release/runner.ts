@@ -1,6 +1,6 @@
 import { InterruptedError, RelctlError, UsageError } from '../core/errors.js';
-import { readJournal, updateJournal, type Journal } from '../io/journal.js';
-import { interruptedChain } from './interrupted.js';
+import { journalPath, readJournal, updateJournal, type Journal } from '../io/journal.js';
+import { interruptedChain, resumeCommand } from './interrupted.js';
 import { stepById } from './steps/index.js';
 import { DryRunStop, isStepId, releaseStepIds, stepIds, type ReleaseContext, type StepDeps, type StepError, type StepId, type StepOutcome } from './types.js';
 
@@ -73,7 +73,17 @@ function unfinished(journal: Journal): StepId | undefined {
 }
 
 function errorFacts(error: unknown): StepError {
-  if (error instanceof RelctlError) return { code: error.kind, kind: error.kind, message: error.message, ...(error.fix === undefined ? {} : { fix: error.fix }) };
+  if (error instanceof RelctlError) {
+    const { journal, resume } = error.data;
+    return {
+      code: error.kind,
+      kind: error.kind,
+      message: error.message,
+      ...(error.fix === undefined ? {} : { fix: error.fix }),
+      ...(typeof journal === 'string' ? { journal } : {}),
+      ...(typeof resume === 'string' ? { resume } : {}),
+    };
+  }
   return { code: 'internal', kind: 'internal', message: error instanceof Error ? error.message : String(error) };
 }
 
@@ -156,6 +166,7 @@ export async function runChain(chainDeps: StepDeps, request: ChainRequest): Prom
       // release stands and the exact command that continues it.
       const interrupted = ctx.signal.aborted || caught instanceof InterruptedError;
       const error = interrupted ? await interruptedChain({ request, step, rc, outcomes, deps }) : caught;
+      if (!dryRun) nameTheJournal(error, root, request);
       const facts = errorFacts(error);
       outcomes.push({ id, status: 'failed', error: facts, ms: Date.now() - began });
       if (spinner !== undefined) spinner.fail(`${step.title}: failed`);
@@ -176,6 +187,18 @@ export async function runChain(chainDeps: StepDeps, request: ChainRequest): Prom
     return { ok: false, dryRun, steps: outcomes, context: rc, error: { ...stop.error, message: `A real run would stop at ${stop.id}: ${stop.error.message}` } };
   }
   return { ok: true, dryRun, steps: outcomes, context: rc };
+}
+
+/**
+ * A failed real run says where the journal is and the exact command that continues (the CI
+ * workflow uploads .relctl/ so a person can resume): as facts of the error, so the text output
+ * prints them after the fix and --json carries them.
+ */
+function nameTheJournal(error: unknown, root: string, request: ChainRequest): void {
+  const resume = resumeCommand(request);
+  if (!(error instanceof RelctlError) || resume === undefined) return;
+  error.data.journal ??= journalPath(root);
+  error.data.resume ??= resume;
 }
 
 async function record(root: string, id: StepId, status: 'done' | 'failed', added: Partial<ReleaseContext>, rc: ReleaseContext): Promise<void> {

@@ -76,6 +76,11 @@ export interface StepDeps {
   ctx: CommandContext;
   options: ChainOptions;
   proc: ProcessRunner;
+  /**
+   * The signing key imported from the environment (release/unattended.ts): the build gets its
+   * passphrase by contract (maven-gpg-plugin's MAVEN_GPG_PASSPHRASE); never journaled.
+   */
+  signing?: { fingerprint: string; passphrase?: string };
 }
 
 export interface Step {
@@ -109,6 +114,9 @@ export interface StepError {
   kind: string;
   message: string;
   fix?: string;
+  /** A failed real run: the journal file and the command that continues after the last finished step. */
+  journal?: string;
+  resume?: string;
 }
 
 export type StepOutcome =

@@ -90,7 +90,7 @@ export async function publisher(sandbox: RunningSandbox, method: string, call_: 
 }
 
 /** Uploads the key to the primary server and confirms its address through the mailed link. */
-export async function publishKeyConfirmed(sandbox: RunningSandbox, key: TestKey): Promise<void> {
+export async function publishKeyConfirmed(sandbox: RunningSandbox, key: Pick<TestKey, 'armoredPublicKey' | 'email'>): Promise<void> {
   const up = await call(`${sandbox.urls.keyserverUrl}/vks/v1/upload`, {
     method: 'POST',
     body: JSON.stringify({ keytext: key.armoredPublicKey }),

@@ -13,9 +13,8 @@ import { decideVersion, isPublished } from '../version-decision.js';
 import type { MavenSession } from '../../build-tools/maven-release.js';
 import type { PreparedRelease } from '../../core/release-properties.js';
 import type { CommandContext } from '../../io/command-context.js';
-import type { ProcessRunner } from '../../io/process-runner.js';
 import type { ProjectIdentity } from '../../io/project.js';
-import type { ReleaseContext, Step } from '../types.js';
+import type { ReleaseContext, Step, StepDeps } from '../types.js';
 
 /**
  * A release:prepare that finished (release.properties) whose tag exists and whose version is not
@@ -50,13 +49,11 @@ async function routeOf(ctx: CommandContext): Promise<{ extraArgs: string[]; outc
 
 /** The gpg warm-up, then a Maven session (settings holding the token) around `run`. */
 async function withMavenSession<T>(
-  ctx: CommandContext,
-  dryRun: boolean,
+  { ctx, options, proc, signing }: StepDeps,
   fingerprint: string | undefined,
-  proc: ProcessRunner,
   run: (session: MavenSession) => Promise<T>,
 ): Promise<T> {
-  await warmGpgAgent(ctx, proc, fingerprint);
+  await warmGpgAgent(ctx, proc, fingerprint ?? signing?.fingerprint);
   const token = await mavenTokenFor(ctx);
   const session = await openMavenSession(
     {
@@ -65,9 +62,10 @@ async function withMavenSession<T>(
       ...(ctx.config.settings === undefined ? {} : { userSettings: ctx.config.settings }),
       ...(ctx.config.localRepo === undefined ? {} : { localRepo: ctx.config.localRepo }),
       ...(token === undefined ? {} : { token }),
+      ...(signing?.passphrase === undefined ? {} : { gpgPassphrase: signing.passphrase }),
       note: (line) => ctx.out.info(`  ${line}`),
     },
-    dryRun,
+    options.dryRun,
   );
   try {
     return await run(session);
@@ -88,14 +86,15 @@ export const buildStep: Step = {
   prompts: false,
   summary: (rc) =>
     `${rc.version} tagged ${rc.tag}, next ${rc.nextVersion}${rc.skippedVersions !== undefined && rc.skippedVersions.length > 0 ? ` (skipped orphan ${rc.skippedVersions.join(', ')})` : ''}`,
-  async run(rc, { ctx, options, proc }) {
+  async run(rc, deps) {
+    const { ctx, options, proc } = deps;
     const root = ctx.cwd;
     const identity = await readIdentity(root);
     const prepared = identity.buildTool === 'maven' && options.restart !== true ? await pendingPerform(ctx, identity) : undefined;
     if (prepared !== undefined) {
       ctx.out.info(`  release.properties: release:prepare finished for ${prepared.tag}; running release:perform only (no second tag)`);
       const route = await routeOf(ctx);
-      const output = await withMavenSession(ctx, options.dryRun, rc.fingerprint, proc, (session) =>
+      const output = await withMavenSession(deps, rc.fingerprint, (session) =>
         mavenPerform(proc, session, root, { interactive: options.interactive, extraArgs: route.extraArgs }),
       );
       return {
@@ -128,7 +127,7 @@ export const buildStep: Step = {
     };
     if (identity.buildTool === 'maven') {
       const route = await routeOf(ctx);
-      const output = await withMavenSession(ctx, options.dryRun, rc.fingerprint, proc, (session) =>
+      const output = await withMavenSession(deps, rc.fingerprint, (session) =>
         mavenRelease(proc, session, root, versions, { firstRelease: decision.firstRelease, interactive: options.interactive, extraArgs: route.extraArgs }),
       );
       return { ...added, ...route.outcome(output), releaseDir: releaseCheckoutDir(root) };

@@ -22,12 +22,19 @@ export const prepStep: Step = {
   skip: async (rc, { ctx }) =>
     (rc.buildTool ?? (await detectBuildTool(ctx.cwd))) === 'gradle' ? 'Gradle builds: review notices and license headers by hand' : undefined,
   summary: (_rc, added) => (added.prepCommit === undefined ? 'no changes to commit; installed locally' : `committed "${prepCommitMessage}", installed locally`),
-  async run(_rc, { ctx, options, proc }) {
+  async run(_rc, { ctx, options, proc, signing }) {
     const root = ctx.cwd;
     const goals = await detectPrepGoals(root, await localRepoOfContext(ctx));
     const token = await mavenTokenFor(ctx);
     const session = await openMavenSession(
-      { root, env: ctx.env, ...(ctx.config.settings === undefined ? {} : { userSettings: ctx.config.settings }), ...(ctx.config.localRepo === undefined ? {} : { localRepo: ctx.config.localRepo }), ...(token === undefined ? {} : { token }) },
+      {
+        root,
+        env: ctx.env,
+        ...(ctx.config.settings === undefined ? {} : { userSettings: ctx.config.settings }),
+        ...(ctx.config.localRepo === undefined ? {} : { localRepo: ctx.config.localRepo }),
+        ...(token === undefined ? {} : { token }),
+        ...(signing?.passphrase === undefined ? {} : { gpgPassphrase: signing.passphrase }),
+      },
       options.dryRun,
     );
     try {

@@ -38,7 +38,7 @@ export interface ReleaseProject {
   /** The argv of every `mvn` relctl started (the PATH wrapper's record). */
   calls(): Promise<string[][]>;
   env: Record<string, string>;
-  relctl(args: string[], extra?: { env?: Record<string, string>; timeoutMs?: number }): Promise<CliResult>;
+  relctl(args: string[], extra?: { env?: Record<string, string | undefined>; timeoutMs?: number }): Promise<CliResult>;
 }
 
 function substitute(text: string, values: Record<string, string>): string {
@@ -91,7 +91,7 @@ export interface ProjectOptions {
   seedRepo: string;
 }
 
-export async function releaseProject(root: string, sandbox: RunningSandbox, key: TestKey, o: ProjectOptions): Promise<ReleaseProject> {
+export async function releaseProject(root: string, sandbox: RunningSandbox, key: Pick<TestKey, 'env'>, o: ProjectOptions): Promise<ReleaseProject> {
   const groupId = `org.example.e2e.${o.name}`;
   const base = path.join(root, o.name);
   const dir = path.join(base, 'project');
