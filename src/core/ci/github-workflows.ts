@@ -82,7 +82,7 @@ export function preflightWorkflow(a: InitAnswers, place: WorkflowPlace): string 
 }
 
 export function releaseWorkflow(a: InitAnswers, place: WorkflowPlace): string {
-  const journal = place.projectDir === '.' ? '.relctl/' : `${place.projectDir}/.relctl/`;
+  const dir = place.projectDir === '.' ? '' : `${place.projectDir}/`;
   return [
     `# Written by relctl init (relctl ${a.relctlVersion}). The release, started by hand:`,
     '# Actions → relctl release → Run workflow, on the branch to release from.',
@@ -132,12 +132,15 @@ export function releaseWorkflow(a: InitAnswers, place: WorkflowPlace): string {
     `          GIT_AUTHOR_EMAIL: ${yamlString(bot.email)}`,
     `          GIT_COMMITTER_NAME: ${yamlString(bot.name)}`,
     `          GIT_COMMITTER_EMAIL: ${yamlString(bot.email)}`,
-    '      - name: Keep the journal (download it into .relctl/, then relctl release --resume)',
+    // release.properties too: a resume after release:prepare finished runs release:perform from it.
+    '      - name: Keep the journal (download it into the project, then relctl release --resume)',
     '        if: failure()',
     '        uses: actions/upload-artifact@v4',
     '        with:',
     '          name: relctl-journal',
-    `          path: ${journal}`,
+    '          path: |',
+    `            ${dir}.relctl/`,
+    `            ${dir}release.properties`,
     '          include-hidden-files: true',
     '          if-no-files-found: ignore',
     '          retention-days: 30',

@@ -16,9 +16,10 @@ export function gitlabIncludeLine(file: string): string {
 }
 
 export function gitlabJobs(a: InitAnswers, place: WorkflowPlace): string {
-  const install = `npm install --global --no-audit --no-fund "git+https://github.com/${relctlRepository}.git#v${a.relctlVersion}"`;
+  // Not `npm install --global git+URL`: npm prepares such a clone without its dev tools (npm/cli#8440).
+  const install = `npm install --global --no-audit --no-fund "$(npm pack --silent "git+https://github.com/${relctlRepository}.git#v${a.relctlVersion}")"`;
   const cwd = place.projectDir === '.' ? '' : ` --cwd ${shellWord(place.projectDir)}`;
-  const journal = place.projectDir === '.' ? '.relctl/' : `${place.projectDir}/.relctl/`;
+  const dir = place.projectDir === '.' ? '' : `${place.projectDir}/`;
   const buildPackages = a.buildTool === 'maven' ? 'openjdk-17-jdk-headless maven' : 'openjdk-17-jdk-headless';
   return [
     `# Written by relctl init (relctl ${a.relctlVersion}).`,
@@ -72,7 +73,8 @@ export function gitlabJobs(a: InitAnswers, place: WorkflowPlace): string {
     '    when: on_failure',
     '    name: relctl-journal',
     '    paths:',
-    `      - ${journal}`,
+    `      - ${dir}.relctl/`,
+    `      - ${dir}release.properties`,
     '    expire_in: 30 days',
     '',
   ].join('\n');
