@@ -18,11 +18,13 @@ describe('the layout a fix copies', () => {
     expect(lineEndingAt('abc', 1)).toBe('\n');
   });
 
-  it('tells tabs from 2 or 4 spaces, by the step between lines', () => {
-    expect(unitOf('<a>\n\t<b>\n\t\t<c/>\n\t</b>\n</a>\n')).toBe('\t');
-    expect(unitOf('<a>\n    <b>\n        <c/>\n    </b>\n    <d/>\n</a>\n')).toBe('    ');
-    expect(unitOf('<a>\r\n  <b>\r\n    <c/>\r\n  </b>\r\n</a>\r\n')).toBe('  ');
-    expect(unitOf('<a><b/></a>')).toBe('  ');
+  it.each([
+    ['<a>\n\t<b>\n\t\t<c/>\n\t</b>\n</a>\n', '\t'],
+    ['<a>\n    <b>\n        <c/>\n    </b>\n    <d/>\n</a>\n', '    '],
+    ['<a>\r\n  <b>\r\n    <c/>\r\n  </b>\r\n</a>\r\n', '  '],
+    ['<a><b/></a>', '  '],
+  ])('tells tabs from 2 or 4 spaces, by the step from an element to its child (%j)', (text, unit) => {
+    expect(unitOf(text)).toBe(unit);
   });
 
   it('reads a line\'s indentation', () => {
