@@ -82,6 +82,10 @@ export const mavenDistributionFix: FixRule = {
           if (!renamed.has(el.text)) edits.push(...rename.edits.map((e) => ({ ...e, code: f.code })));
           renamed.add(el.text);
         }
+      } else if (f.code === 'legacy-staging-host' && readRepository(path) !== undefined) {
+        const r = readRepositoryFix(doc, readRepository(path)!, f);
+        if ('replacement' in r) edits.push(r);
+        else declined.push(r);
       } else if (f.message.includes('<nexusUrl>')) {
         decline(`the <nexusUrl> is inherited from a parent outside the project; configure nexus-staging-maven-plugin in ${module.file} to override it. ${f.fix}`);
       } else if (el !== undefined && path.length <= 2) {
@@ -97,6 +101,28 @@ export const mavenDistributionFix: FixRule = {
     return { edits, declined };
   },
 };
+
+/**
+ * The `<repository>` / `<pluginRepository>` a build reads from (`<repositories>` of the project or
+ * of a profile) on the finding's path: never one of `<distributionManagement>`.
+ */
+function readRepository(path: readonly XmlElement[]): XmlElement | undefined {
+  const i = path.findIndex((el, k) => (el.name === 'repository' || el.name === 'pluginRepository') && path[k - 1]?.name === `${el.name === 'repository' ? 'repositories' : 'pluginRepositories'}`);
+  return i === -1 ? undefined : path[i];
+}
+
+/**
+ * A published read repository on a retired host: a snapshot repository (releases off, or the
+ * host's snapshots path) moves to Central's snapshots repository, where the portal publishes
+ * snapshots now; one serving releases is declined, since Central serves releases anyway and
+ * removing a block is a person's call (the build may still need it).
+ */
+function readRepositoryFix(doc: XmlDoc, repo: XmlElement, f: Finding): FixEdit | FixDeclined {
+  const url = child(repo, 'url');
+  const releasesOff = child(child(repo, 'releases'), 'enabled')?.text === 'false';
+  if (url !== undefined && !url.text.includes('${') && (releasesOff || /\/content\/repositories\/snapshots\/?$/.test(url.text))) return replaceValue(doc, url, CENTRAL_SNAPSHOTS_URL, f.code);
+  return declinedAt(f.code, `the <${repo.name}> at a retired host serves releases, which Central serves to every build anyway: remove it from ${doc.source.file} (relctl does not delete a block the build may still rely on). ${f.fix}`, f);
+}
 
 function replaceValue(doc: XmlDoc, el: XmlElement, value: string, code: string): FixEdit {
   return editOf(doc.source, replaceText(doc.text, el, value), code, el.text, value);
