@@ -165,4 +165,59 @@ describe('relctl preflight --fix, end to end', () => {
     expect(doc.findings.map((f) => f.code)).toEqual(['missing-developers']);
     expect(doc.ok).toBe(false);
   });
+
+  it('a published snapshot <repository> on a retired host moves to Central snapshots; distributionManagement is untouched; Maven reads it', async () => {
+    const repositories = `  <repositories>
+    <repository>
+      <id>sonatype-nexus-snapshots</id>
+      <url>https://oss.sonatype.org/content/repositories/snapshots</url>
+      <releases><enabled>false</enabled></releases>
+      <snapshots><enabled>true</enabled></snapshots>
+    </repository>
+    <repository><id>old-releases</id><url>https://s01.oss.sonatype.org/content/groups/public</url></repository>
+  </repositories>`;
+    const text = pom('  <groupId>io.github.example</groupId>\n  <artifactId>demo</artifactId>\n  <version>1.0.0-SNAPSHOT</version>', `${metadata}\n${repositories}\n${stagingDm}`);
+    const p = await project({ 'pom.xml': text }, { settings: settings(central) });
+    const r = await json(p, '--fix');
+    expect(r.fixed).toEqual([{ file: 'pom.xml', line: 16, code: 'legacy-staging-host', before: 'https://oss.sonatype.org/content/repositories/snapshots', after: snapshots }]);
+    expect(r.declined).toEqual([expect.objectContaining({ code: 'legacy-staging-host', file: 'pom.xml', line: 20, why: expect.stringContaining('serves releases') })]);
+    expect(await read(p, 'pom.xml')).toBe(text.replace('https://oss.sonatype.org/content/repositories/snapshots', snapshots));
+    // What is left: the release repository (declined) and, on the staging route, the general rule
+    // on a published <repository> (Central's snapshots are still a host every consumer asks).
+    expect(r.findings.map((f) => `${f.code}:${f.line}`).sort()).toEqual(['legacy-staging-host:20', 'published-repositories:14']);
+    const mvn = await validate(p);
+    expect(mvn.exitCode).toBe(0);
+  }, 90_000);
+
+  it('with every fixable Maven code at once, a second --fix writes nothing and says so', async () => {
+    const parent = '  <parent>\n    <groupId>io.github.example</groupId>\n    <artifactId>demo-parent</artifactId>\n    <version>2.0.0</version>\n  </parent>';
+    const files = {
+      'pom.xml': pom(
+        '  <groupId>io.github.example</groupId>\n  <artifactId>demo-parent</artifactId>\n  <version>2.0.0</version>\n  <packaging>pom</packaging>',
+        `${metadata}\n  <modules>\n    <module>lib</module>\n    <module>web</module>\n  </modules>\n  <distributionManagement>\n    <repository>\n      <id>ossrh</id>\n      <url>https://oss.sonatype.org/service/local/staging/deploy/maven2/</url>\n    </repository>\n    <snapshotRepository>\n      <id>ossrh</id>\n      <url>https://s01.oss.sonatype.org/content/repositories/snapshots</url>\n    </snapshotRepository>\n  </distributionManagement>`,
+      ),
+      'lib/pom.xml': pom(parent, '  <artifactId>demo-lib</artifactId>\n  <name>Demo lib</name>\n  <description>The library</description>\n  <repositories>\n    <repository>\n      <id>snapshots</id>\n      <url>https://s01.oss.sonatype.org/content/repositories/snapshots/</url>\n    </repository>\n  </repositories>'),
+      'web/pom.xml': pom(parent, '  <artifactId>demo-web</artifactId>\n  <name>Demo web</name>\n  <description>The web module</description>'),
+      'web/src/main/webapp/index.html': '<p>demo</p>\n',
+    };
+    // No <server> yet: the credentials fix adds it under the id the POM has after the fix.
+    const p = await project(files, { settings: settings(''), tags: ['v2.0.0'] });
+    const before = await json(p, '--fix', '--dry-run');
+    const fixable = ['legacy-staging-host', 'legacy-staging-id', 'not-snapshot', 'packaging-mismatch', 'server-id-mismatch'];
+    expect([...new Set(before.findings.map((f) => f.code))].sort()).toEqual(expect.arrayContaining(fixable));
+    const first = await json(p, '--fix');
+    expect([...new Set(first.fixed.map((e) => e.code))].sort()).toEqual(fixable.sort());
+    // Left: the general rule on lib's published <repository>, now at Central's snapshots (a person's call to remove).
+    expect(first.findings.map((f) => `${f.code} ${f.file}`)).toEqual(['published-repositories lib/pom.xml']);
+    await git(p.dir, p.home, 'commit', '-qam', 'fix');
+    const written = await Promise.all(['pom.xml', 'lib/pom.xml', 'web/pom.xml'].map((f) => read(p, f)));
+    const settingsAfter = await readFile(path.join(p.home, '.m2', 'settings.xml'), 'utf8');
+    const second = await cli(p, '--fix');
+    expect(second.stdout).toContain('preflight --fix: nothing to fix mechanically; no file was written.');
+    expect(second.exitCode).toBe(0);
+    expect(await Promise.all(['pom.xml', 'lib/pom.xml', 'web/pom.xml'].map((f) => read(p, f)))).toEqual(written);
+    expect(await readFile(path.join(p.home, '.m2', 'settings.xml'), 'utf8')).toBe(settingsAfter);
+    expect((await json(p, '--fix')).fixed).toEqual([]);
+    expect((await validate(p)).exitCode).toBe(0);
+  }, 120_000);
 });
