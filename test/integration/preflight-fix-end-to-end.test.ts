@@ -220,4 +220,21 @@ describe('relctl preflight --fix, end to end', () => {
     expect((await json(p, '--fix')).fixed).toEqual([]);
     expect((await validate(p)).exitCode).toBe(0);
   }, 120_000);
+
+  it('a UTF-16 POM is declined as fix-unreadable, named, and left byte for byte', async () => {
+    // Preflight reads it (and finds the retired host); relctl edits only UTF-8 and ISO-8859-1 text.
+    const bytes = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(legacyFiles()['pom.xml'].replace('encoding="UTF-8"', 'encoding="UTF-16"'), 'utf16le')]);
+    const t = await tempDir('relctl-fix-e2e-');
+    temps.push(t);
+    const p: Project = { dir: path.join(t.path, 'project'), home: path.join(t.path, 'home'), env: {} };
+    await writeTree(p.home, { '.m2/settings.xml': settings(central) });
+    await gitRepo(p.dir, p.home, { 'pom.xml': bytes });
+    const { HOME: _h, ...env } = gitEnv(p.home);
+    p.env = { ...env, CENTRAL_TOKEN_USERNAME: 'u', CENTRAL_TOKEN_PASSWORD: 'p' };
+    const r = await json(p, '--fix');
+    expect(r.written).toEqual([]);
+    expect(r.declined).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'fix-unreadable', file: 'pom.xml', why: expect.stringContaining('is UTF-16') })]));
+    expect(r.findings.map((f) => f.code)).toContain('legacy-staging-host');
+    expect(await readFile(path.join(p.dir, 'pom.xml'))).toEqual(bytes);
+  });
 });
