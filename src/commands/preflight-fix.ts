@@ -5,6 +5,7 @@ import { runPreflightFix } from '../release/fix/preflight-fix.js';
 import type { CommandContext } from '../io/command-context.js';
 import { findingsGithub, findingsJson } from '../ui/render/findings.js';
 import { fixJsonExtra, fixText } from './render/preflight-fix.js';
+import { isReportFormat } from './render/report-formats.js';
 import { routeJson } from './render/route.js';
 
 /** Default names of the variables a new `<server>` reads the portal token from (DESIGN §12's secrets). */
@@ -16,6 +17,15 @@ const envName = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** Flags that only mean something with --fix are a usage error without it (exit 2, naming --fix). */
 export function checkFixFlags(opts: Record<string, unknown>): void {
   if (opts.fix === true) {
+    // A SARIF / JUnit / GitLab report is one document a code-scanning or CI view parses: the files
+    // --fix wrote, its diff and what it declined have no place in it, and a report of the audit
+    // before or after the edits would each mislead. `--format github` stays: annotations are lines.
+    if (isReportFormat(opts.format)) {
+      throw new UsageError(`--fix and --format ${opts.format} cannot be used together: --format ${opts.format} is the report of an audit, --fix changes files.`, {
+        kind: 'bad-format',
+        fix: `Run relctl preflight --fix (review and commit the change), then relctl preflight --format ${opts.format} for the report.`,
+      });
+    }
     for (const [flag, key] of [['--token-username-env', 'tokenUsernameEnv'], ['--token-password-env', 'tokenPasswordEnv']] as const) {
       const v = opts[key];
       if (typeof v === 'string' && !envName.test(v)) throw new UsageError(`${flag} "${v}" is not an environment variable name.`, { fix: `Pass a name such as ${defaultUsernameVariable}.` });

@@ -1,6 +1,9 @@
-/** Building blocks the fix rules share: an edit of one range of a file as read. Pure. */
+/**
+ * The one way the fix rules build what they report: an edit of one range of a file as read (a
+ * replacement, an insertion, or an XmlEdit from xml-text.ts) and a declined finding. Pure.
+ */
 import { lineOf } from '../../core/fix/apply.js';
-import type { FixDeclined, FixEdit, FixSource } from '../../core/fix/types.js';
+import type { FixDeclined, FixEdit, FixSource, TextEdit } from '../../core/fix/types.js';
 
 /** Replaces `source.text.slice(start, end)`; `before`/`after` are what `--json` shows a person. */
 export function replaceEdit(source: FixSource, start: number, end: number, replacement: string, code: string, before: string, after: string): FixEdit {
@@ -16,6 +19,19 @@ export function insertEdit(source: FixSource, at: number, replacement: string, c
   return /^\r?\n/.test(replacement) ? { ...edit, line: edit.line + 1 } : edit;
 }
 
+/** A positioned edit (an XmlEdit, say) as a reported FixEdit: an insertion when it replaces nothing. */
+export function editOf(source: FixSource, edit: Omit<TextEdit, 'file'>, code: string, before: string, after: string): FixEdit {
+  return edit.start === edit.end && before === ''
+    ? insertEdit(source, edit.start, edit.replacement, code, after)
+    : replaceEdit(source, edit.start, edit.end, edit.replacement, code, before, after);
+}
+
+/** An inserted snippet's `after` text for reports: one line, indentation dropped. */
+export function oneLine(replacement: string): string {
+  return replacement.replace(/\r?\n[ \t]*/g, '').trim();
+}
+
+/** Why a finding is left to a person, at the finding's file and line when it has them. */
 export function declined(code: string, why: string, where?: { file?: string; line?: number }): FixDeclined {
   const out: FixDeclined = { code, why };
   if (where?.file !== undefined) out.file = where.file;

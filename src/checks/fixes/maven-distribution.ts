@@ -9,12 +9,13 @@
 import type { Finding } from '../../core/findings.js';
 import type { FixDeclined, FixEdit, FixPlan } from '../../core/fix/types.js';
 import { insertAfter, insertFirst, lastOf, appendLast, replaceText, renderInline, type NewElement } from '../../core/fix/xml-text.js';
-import type { XmlElement } from '../../core/pom/xml.js';
+import { child, type XmlElement } from '../../core/pom/xml.js';
 import type { MavenModuleFacts } from '../../build-tools/maven/facts.js';
 import { CENTRAL_SNAPSHOTS_URL, expectedDeployUrl, legacyHostOf } from '../maven-support.js';
 import { isLegacyId, NEW_REPOSITORY_ID, renameServer } from './maven-server-id.js';
 import type { FixContext, FixRule } from './types.js';
-import { childNamed, fixEdit, oneLine, pathAtLine, readXml, type XmlDoc } from './xml-fix-support.js';
+import { pathAtLine, readXml, type XmlDoc } from './xml-fix-support.js';
+import { declined as declinedAt, editOf, oneLine } from './edits.js';
 
 const codes = ['legacy-staging-host', 'distribution-url', 'missing-distribution', 'legacy-staging-id'] as const;
 
@@ -43,7 +44,7 @@ export const mavenDistributionFix: FixRule = {
     const renamed = new Set<string>();
     for (const f of ctx.findings) {
       if (!(codes as readonly string[]).includes(f.code)) continue;
-      const decline = (why: string): void => void declined.push({ code: f.code, ...(f.file === undefined ? {} : { file: f.file }), ...(f.line === undefined ? {} : { line: f.line }), why });
+      const decline = (why: string): void => void declined.push(declinedAt(f.code, why, f));
       const module = maven.modules.find((m) => m.file === f.file);
       if (module === undefined || f.line === undefined) {
         decline(`${f.file ?? 'it'} is not a POM of this project: relctl edits only the project's own files. ${f.fix}`);
@@ -64,23 +65,27 @@ export const mavenDistributionFix: FixRule = {
       const inRepository = repo !== undefined && (repo.name === 'repository' || repo.name === 'snapshotRepository') && path[path.length - 3]?.name === 'distributionManagement';
       const staging = maven.stagingApiUrl.replace(/\/+$/, '');
       if (el?.name === 'nexusUrl' && f.code === 'legacy-staging-host') {
-        edits.push(replaceValue(doc, module.file, el, `${staging}/`, f.code));
+        edits.push(replaceValue(doc, el, `${staging}/`, f.code));
       } else if (el !== undefined && inRepository && el.name === 'url' && (f.code === 'legacy-staging-host' || f.code === 'distribution-url')) {
-        edits.push(replaceValue(doc, module.file, el, repo.name === 'snapshotRepository' ? CENTRAL_SNAPSHOTS_URL : expectedDeployUrl(staging), f.code));
+        edits.push(replaceValue(doc, el, repo.name === 'snapshotRepository' ? CENTRAL_SNAPSHOTS_URL : expectedDeployUrl(staging), f.code));
       } else if (el !== undefined && inRepository && el.name === 'id' && f.code === 'distribution-url') {
         const e = insertAfter(doc, repo, el, [{ name: 'url', text: expectedDeployUrl(staging) }]);
-        edits.push(fixEdit(doc, module.file, e, f.code, '', oneLine(e.replacement)));
+        edits.push(editOf(doc.source, e, f.code, '', oneLine(e.replacement)));
       } else if (el !== undefined && inRepository && el.name === 'id' && f.code === 'legacy-staging-id') {
         const rename = renameServer(ctx, el.text);
         if (!rename.ok) decline(`${rename.why}; the id in ${module.file} and the settings <server> change together or not at all. ${f.fix}`);
         else {
-          edits.push(replaceValue(doc, module.file, el, NEW_REPOSITORY_ID, f.code));
+          edits.push(replaceValue(doc, el, NEW_REPOSITORY_ID, f.code));
           // The snapshot repository usually shares the id (one <server>): it follows the release one.
-          const sibling = childNamed(childNamed(path[path.length - 3], 'snapshotRepository'), 'id');
-          if (sibling !== undefined && sibling.text === el.text && repo.name === 'repository') edits.push(replaceValue(doc, module.file, sibling, NEW_REPOSITORY_ID, f.code));
+          const sibling = child(child(path[path.length - 3], 'snapshotRepository'), 'id');
+          if (sibling !== undefined && sibling.text === el.text && repo.name === 'repository') edits.push(replaceValue(doc, sibling, NEW_REPOSITORY_ID, f.code));
           if (!renamed.has(el.text)) edits.push(...rename.edits.map((e) => ({ ...e, code: f.code })));
           renamed.add(el.text);
         }
+      } else if (f.code === 'legacy-staging-host' && readRepository(path) !== undefined) {
+        const r = readRepositoryFix(doc, readRepository(path)!, f);
+        if ('replacement' in r) edits.push(r);
+        else declined.push(r);
       } else if (f.message.includes('<nexusUrl>')) {
         decline(`the <nexusUrl> is inherited from a parent outside the project; configure nexus-staging-maven-plugin in ${module.file} to override it. ${f.fix}`);
       } else if (el !== undefined && path.length <= 2) {
@@ -97,8 +102,30 @@ export const mavenDistributionFix: FixRule = {
   },
 };
 
-function replaceValue(doc: XmlDoc, file: string, el: XmlElement, value: string, code: string): FixEdit {
-  return fixEdit(doc, file, replaceText(doc.text, el, value), code, el.text, value);
+/**
+ * The `<repository>` / `<pluginRepository>` a build reads from (`<repositories>` of the project or
+ * of a profile) on the finding's path: never one of `<distributionManagement>`.
+ */
+function readRepository(path: readonly XmlElement[]): XmlElement | undefined {
+  const i = path.findIndex((el, k) => (el.name === 'repository' || el.name === 'pluginRepository') && path[k - 1]?.name === `${el.name === 'repository' ? 'repositories' : 'pluginRepositories'}`);
+  return i === -1 ? undefined : path[i];
+}
+
+/**
+ * A published read repository on a retired host: a snapshot repository (releases off, or the
+ * host's snapshots path) moves to Central's snapshots repository, where the portal publishes
+ * snapshots now; one serving releases is declined, since Central serves releases anyway and
+ * removing a block is a person's call (the build may still need it).
+ */
+function readRepositoryFix(doc: XmlDoc, repo: XmlElement, f: Finding): FixEdit | FixDeclined {
+  const url = child(repo, 'url');
+  const releasesOff = child(child(repo, 'releases'), 'enabled')?.text === 'false';
+  if (url !== undefined && !url.text.includes('${') && (releasesOff || /\/content\/repositories\/snapshots\/?$/.test(url.text))) return replaceValue(doc, url, CENTRAL_SNAPSHOTS_URL, f.code);
+  return declinedAt(f.code, `the <${repo.name}> at a retired host serves releases, which Central serves to every build anyway: remove it from ${doc.source.file} (relctl does not delete a block the build may still rely on). ${f.fix}`, f);
+}
+
+function replaceValue(doc: XmlDoc, el: XmlElement, value: string, code: string): FixEdit {
+  return editOf(doc.source, replaceText(doc.text, el, value), code, el.text, value);
 }
 
 /** A `<distributionManagement>` in `doc` that shadows what the module inherits from outside. */
@@ -114,7 +141,7 @@ function shadowEdits(ctx: FixContext, doc: XmlDoc, module: MavenModuleFacts, f: 
     if (!isLegacyId(id)) return id;
     const rename = renameServer(ctx, id);
     if (!rename.ok) {
-      declined.push({ code: 'legacy-staging-id', file: module.file, line: f.line!, why: `${rename.why}; the inherited id "${id}" is kept in the new <distributionManagement>.` });
+      declined.push(declinedAt('legacy-staging-id', `${rename.why}; the inherited id "${id}" is kept in the new <distributionManagement>.`, { file: module.file, line: f.line! }));
       return id;
     }
     if (!renamed.has(id)) edits.push(...rename.edits.map((e) => ({ ...e, code: 'legacy-staging-id' })));
@@ -128,23 +155,23 @@ function shadowEdits(ctx: FixContext, doc: XmlDoc, module: MavenModuleFacts, f: 
       ? { name: 'snapshotRepository', children: [{ name: 'id', text: idFor(eff.snapshotRepository?.id?.value ?? eff.repository?.id?.value) }, { name: 'url', text: CENTRAL_SNAPSHOTS_URL }] }
       : undefined;
   const project = doc.root;
-  const dm = childNamed(project, 'distributionManagement');
+  const dm = child(project, 'distributionManagement');
   if (dm === undefined) {
     const block: NewElement = { name: 'distributionManagement', children: [release, ...(snapshot === undefined ? [] : [snapshot])] };
     const after = lastOf(project, beforeDistribution);
     const e = after === undefined ? appendLast(doc, project, [block]) : insertAfter(doc, project, after, [block]);
-    edits.push(fixEdit(doc, module.file, e, f.code, '', renderInline([block])));
+    edits.push(editOf(doc.source, e, f.code, '', renderInline([block])));
     return { edits, declined };
   }
   // A block without (some of) these repositories: the missing ones are added to it.
-  const wanted = [childNamed(dm, 'repository') === undefined ? release : undefined, snapshot !== undefined && childNamed(dm, 'snapshotRepository') === undefined ? snapshot : undefined].filter(
+  const wanted = [child(dm, 'repository') === undefined ? release : undefined, snapshot !== undefined && child(dm, 'snapshotRepository') === undefined ? snapshot : undefined].filter(
     (x): x is NewElement => x !== undefined,
   );
   if (wanted.length === 0) {
-    declined.push({ code: f.code, file: module.file, line: f.line!, why: `${module.file} already declares its repositories in <distributionManagement>. ${f.fix}` });
+    declined.push(declinedAt(f.code, `${module.file} already declares its repositories in <distributionManagement>. ${f.fix}`, { file: module.file, line: f.line! }));
     return { edits, declined };
   }
   const e = insertFirst(doc, dm, wanted);
-  edits.push(fixEdit(doc, module.file, e, f.code, '', renderInline(wanted)));
+  edits.push(editOf(doc.source, e, f.code, '', renderInline(wanted)));
   return { edits, declined };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildFacts, completeMetadata, pom } from '../../../test/fixtures/maven/facts-builder.js';
+import { buildFacts, completeMetadata, pom, stagingDistribution } from '../../../test/fixtures/maven/facts-builder.js';
 import { applyEdits } from '../../core/fix/apply.js';
 import { parseMavenSettings } from '../../core/maven-settings.js';
 import { checks } from '../index.js';
@@ -180,5 +180,27 @@ describe('Maven distribution fixes', () => {
     const unresolved = fix({ files: { 'pom.xml': orphan }, settings: settingsWith(server('central')) });
     // The URL is written in the project: it is changed; nothing inherited is guessed at.
     expect(unresolved.plan.edits.every((e) => e.code !== 'missing-distribution')).toBe(true);
+  });
+
+  it('a published read repository on a retired host: a snapshot one moves to Central snapshots, a release one is declined; distributionManagement stays', () => {
+    const repos = `
+  <repositories>
+    <repository>
+      <id>sonatype-nexus-snapshots</id>
+      <url>https://oss.sonatype.org/content/repositories/snapshots</url>
+      <releases><enabled>false</enabled></releases>
+    </repository>
+    <repository><id>old-releases</id><url>https://s01.oss.sonatype.org/content/groups/public</url></repository>
+  </repositories>`;
+    const text = pom(`${header}\n${stagingDistribution}${repos}`);
+    const project: Project = { files: { 'pom.xml': text }, settings: settingsWith(server('central')) };
+    expect(codesOf(project)).toEqual(['legacy-staging-host']);
+    const { plan, after } = fix(project);
+    expect(plan.edits.map((e) => [e.line, e.code, e.before, e.after])).toEqual([
+      [17, 'legacy-staging-host', 'https://oss.sonatype.org/content/repositories/snapshots', 'https://central.sonatype.com/repository/maven-snapshots/'],
+    ]);
+    expect(plan.declined).toEqual([expect.objectContaining({ code: 'legacy-staging-host', line: 20, why: expect.stringContaining('serves releases') })]);
+    expect(after.files['pom.xml']).toBe(text.replace('https://oss.sonatype.org/content/repositories/snapshots', 'https://central.sonatype.com/repository/maven-snapshots/'));
+    expect(fix(after).plan.edits).toEqual([]);
   });
 });

@@ -8,7 +8,9 @@ import type { FixDeclined, FixEdit } from '../../core/fix/types.js';
 import { appendLast, insertAfter, insertFirst, lastOf, renderElements, renderInline, replaceText, type NewElement } from '../../core/fix/xml-text.js';
 import type { Finding } from '../../core/findings.js';
 import type { FixContext, FixRule } from './types.js';
-import { childNamed, fixEdit, oneLine, readXml } from './xml-fix-support.js';
+import { readXml } from './xml-fix-support.js';
+import { declined as declinedAt, editOf, insertEdit, oneLine } from './edits.js';
+import { child } from '../../core/pom/xml.js';
 
 /** The id the portal's documentation uses; the one a legacy id moves to. */
 export const NEW_REPOSITORY_ID = 'central';
@@ -41,12 +43,12 @@ export function renameServer(ctx: FixContext, oldId: string): Rename {
   if (!settings.found) return { ok: true, edits: [] };
   const doc = readXml(ctx, settings.file);
   if (doc === undefined) return { ok: false, why: `${settings.file} could not be parsed` };
-  const servers = childNamed(doc.root, 'servers')?.children.filter((s) => s.name === 'server') ?? [];
-  if (servers.some((s) => childNamed(s, 'id')?.text === NEW_REPOSITORY_ID)) return { ok: true, edits: [] };
+  const servers = child(doc.root, 'servers')?.children.filter((s) => s.name === 'server') ?? [];
+  if (servers.some((s) => child(s, 'id')?.text === NEW_REPOSITORY_ID)) return { ok: true, edits: [] };
   const edits = servers
-    .map((s) => childNamed(s, 'id'))
+    .map((s) => child(s, 'id'))
     .filter((id) => id?.text === oldId)
-    .map((id) => fixEdit(doc, settings.file, replaceText(doc.text, id!, NEW_REPOSITORY_ID), 'legacy-staging-id', oldId, NEW_REPOSITORY_ID));
+    .map((id) => editOf(doc.source, replaceText(doc.text, id!, NEW_REPOSITORY_ID), 'legacy-staging-id', oldId, NEW_REPOSITORY_ID));
   return { ok: true, edits };
 }
 
@@ -73,7 +75,7 @@ export const mavenServerFix: FixRule = {
     for (const f of ctx.findings) {
       if (f.code === 'server-id-mismatch') {
         const id = idOf(f);
-        if (id === undefined || id.includes('${')) declined.push({ code: f.code, why: `relctl could not tell which server id it means. ${f.fix}` });
+        if (id === undefined || id.includes('${')) declined.push(declinedAt(f.code, `relctl could not tell which server id it means. ${f.fix}`));
         else if (!wanted.has(idAfterFix(ctx, id))) wanted.set(idAfterFix(ctx, id), f);
       } else if (f.code === 'missing-credentials') {
         const id = maven.modules[0]?.effective.repository?.id?.value;
@@ -84,18 +86,18 @@ export const mavenServerFix: FixRule = {
     if (wanted.size === 0) return { edits, declined };
     const doc = settings.found ? readXml(ctx, settings.file) : undefined;
     if (settings.found && doc === undefined) {
-      for (const f of wanted.values()) declined.push({ code: f.code, file: settings.file, why: `${settings.file} could not be parsed; fix it first. ${f.fix}` });
+      for (const f of wanted.values()) declined.push(declinedAt(f.code, `${settings.file} could not be parsed; fix it first. ${f.fix}`, { file: settings.file }));
       return { edits, declined };
     }
     const add: NewElement[] = [];
     for (const [id, f] of wanted) {
-      const existing = doc === undefined ? undefined : childNamed(doc.root, 'servers')?.children.find((s) => s.name === 'server' && childNamed(s, 'id')?.text === id);
+      const existing = doc === undefined ? undefined : child(doc.root, 'servers')?.children.find((s) => s.name === 'server' && child(s, 'id')?.text === id);
       // The id moved to one whose server already works (a legacy id renamed to `central`): nothing to add.
       const known = settings.servers.find((s) => s.id === id);
       if (existing !== undefined && known !== undefined && known.username !== undefined && known.password !== undefined && known.unsetEnv.length === 0 && id !== idOf(f)) continue;
       if (existing !== undefined) {
         // A server that exists but does not work needs a person: its values or the variables they name.
-        declined.push({ code: f.code, file: settings.file, line: existing.line, why: `${settings.file} already has a <server> "${id}"; relctl does not change its credentials. ${f.fix}` });
+        declined.push(declinedAt(f.code, `${settings.file} already has a <server> "${id}"; relctl does not change its credentials. ${f.fix}`, { file: settings.file, line: existing.line }));
         continue;
       }
       add.push({
@@ -111,17 +113,17 @@ export const mavenServerFix: FixRule = {
     const code = [...wanted.values()][0]!.code;
     if (doc === undefined) {
       const text = newSettingsFile(add);
-      edits.push({ file: settings.file, start: 0, end: 0, replacement: text, code, line: 1, before: '', after: renderInline(add) });
+      edits.push(insertEdit({ file: settings.file, text: '' }, 0, text, code, renderInline(add)));
       return { edits, declined };
     }
-    const servers = childNamed(doc.root, 'servers');
+    const servers = child(doc.root, 'servers');
     const e =
       servers !== undefined
         ? appendLast(doc, servers, add)
         : ((after) => (after === undefined ? insertFirst(doc, doc.root, [{ name: 'servers', children: add }]) : insertAfter(doc, doc.root, after, [{ name: 'servers', children: add }])))(
             lastOf(doc.root, beforeServers),
           );
-    edits.push(fixEdit(doc, settings.file, e, code, '', oneLine(e.replacement)));
+    edits.push(editOf(doc.source, e, code, '', oneLine(e.replacement)));
     return { edits, declined };
   },
 };

@@ -6,17 +6,19 @@
  * is set (`.mvn/maven.config` `-Drevision=`, which wins, else the top-level POM's `<properties>`).
  */
 import type { FixEdit, FixPlan, FixSource } from '../../core/fix/types.js';
-import { locateElement } from '../../core/fix/xml-locate.js';
+import { parseXml } from '../../core/pom/xml.js';
 import type { MavenModuleFacts } from '../../build-tools/maven/facts.js';
 import type { FixContext } from './types.js';
 import { declined, replaceEdit, trimmedRange } from './edits.js';
+import { elementAt, isEmptyTag } from './xml-fix-support.js';
 
 type Code = 'not-snapshot' | 'orphan-tag';
 const ciFriendly = new Set(['revision', 'sha1', 'changelist']);
 
 function elementValue(source: FixSource, path: readonly string[]): { start: number; end: number; value: string } | undefined {
-  const el = locateElement(source.text, path);
-  return el === undefined || el.selfClosing ? undefined : trimmedRange(source.text, el.contentStart, el.contentEnd);
+  const parsed = parseXml(source.text);
+  const el = parsed.ok ? elementAt(parsed.root, path) : undefined;
+  return el === undefined || isEmptyTag(el) ? undefined : trimmedRange(source.text, el.contentStart, el.contentEnd);
 }
 
 export function mavenVersionEdits(ctx: FixContext, code: Code, next: { version: string; from: string }): FixPlan {

@@ -5,6 +5,7 @@
 import { applyEdits } from '../../core/fix/apply.js';
 import type { FixDeclined, FixEdit, FixPlan } from '../../core/fix/types.js';
 import type { FixContext, FixRule } from './types.js';
+import { declined as declinedAt } from './edits.js';
 
 /** The files a plan changes: each file's text before and after its edits. */
 export interface PlannedFile {
@@ -40,19 +41,19 @@ export function planFixes(rules: readonly FixRule[], ctx: FixContext, allowed: (
   }
   for (const f of ctx.findings) {
     if (covered.has(f.code) || notDeclined.has(f.code)) continue;
-    declined.push({ code: f.code, ...(f.file === undefined ? {} : { file: f.file }), ...(f.line === undefined ? {} : { line: f.line }), why: `not a mechanical fix (it needs a person's facts): ${f.fix}` });
+    declined.push(declinedAt(f.code, `not a mechanical fix (it needs a person's facts): ${f.fix}`, f));
   }
   const byFile = new Map<string, FixEdit[]>();
   for (const e of edits) {
     if (!allowed(e.file)) {
-      declined.push({ code: e.code, file: e.file, line: e.line, why: `${e.file} is outside the project and is not the settings file preflight used; relctl does not edit it.` });
+      declined.push(declinedAt(e.code, `${e.file} is outside the project and is not the settings file preflight used; relctl does not edit it.`, e));
       continue;
     }
     const text = ctx.read(e.file)?.text ?? '';
     if (text.slice(e.start, e.end) === e.replacement) continue;
     const list = byFile.get(e.file) ?? [];
     if (list.some((o) => e.start < o.end && o.start < e.end || (e.start === e.end && e.start === o.start))) {
-      declined.push({ code: e.code, file: e.file, line: e.line, why: `another fix changes the same place in ${e.file}; run relctl preflight --fix again afterwards.` });
+      declined.push(declinedAt(e.code, `another fix changes the same place in ${e.file}; run relctl preflight --fix again afterwards.`, e));
       continue;
     }
     list.push(e);

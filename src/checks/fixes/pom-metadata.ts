@@ -6,12 +6,14 @@
  * which is the maintainer's call.
  */
 import type { Finding } from '../../core/findings.js';
-import type { FixDeclined, FixEdit, FixPlan, FixSource } from '../../core/fix/types.js';
-import { locateElement, locateElements } from '../../core/fix/xml-locate.js';
-import { indentOfLine, indentUnitOf, lineEndingAt, lineInsertion } from '../../core/fix/text-style.js';
+import type { FixEdit, FixPlan } from '../../core/fix/types.js';
+import { indentBefore, indentOfLine, lineEndingAt, lineInsertion } from '../../core/fix/text-style.js';
+import { indentUnit } from '../../core/fix/xml-text.js';
+import type { XmlElement } from '../../core/pom/xml.js';
 import type { FixContext, FixRule } from './types.js';
 import { declined, insertEdit } from './edits.js';
 import { browseUrlOf } from './remote-url.js';
+import { elementAt, isEmptyTag, readXml, type XmlDoc } from './xml-fix-support.js';
 
 const code = 'missing-pom-metadata';
 const personal: Record<string, string> = {
@@ -30,44 +32,43 @@ function missingElements(f: Finding): string[] {
   return ['<name>', '<description>', '<url>', '<licenses>', '<scm><url>'].filter(named);
 }
 
-function anchorAfter(text: string, names: readonly string[]): number | undefined {
-  const found = locateElements(text, ['project', '*']).filter((e) => names.includes(e.name));
-  return found.length === 0 ? undefined : Math.max(...found.map((e) => e.closeEnd));
+function anchorAfter(project: XmlElement, names: readonly string[]): number | undefined {
+  const found = project.children.filter((e) => names.includes(e.name));
+  return found.length === 0 ? undefined : Math.max(...found.map((e) => e.end));
 }
 
 /** `<url>` and `<scm><url>` for the top-level POM: insertions at one point are merged, url first. */
-function remoteEdits(source: FixSource, wanted: string[], url: string): { edits: FixEdit[]; left: string[] } {
-  const text = source.text;
+function remoteEdits(doc: XmlDoc, wanted: string[], url: string): { edits: FixEdit[]; left: string[] } {
+  const { source, text, root } = doc;
   const inserts = new Map<number, { text: string; after: string[] }>();
   const add = (at: { at: number; text: string }, after: string): void => {
     const prev = inserts.get(at.at);
     inserts.set(at.at, prev === undefined ? { text: at.text, after: [after] } : { text: prev.text + at.text, after: [...prev.after, after] });
   };
   const left: string[] = [];
-  const unit = indentUnitOf(text);
-  const project = locateElement(text, ['project']);
+  const project = elementAt(root, ['project']);
   const childIndent = (el: number): string => indentOfLine(text, el);
   for (const element of wanted) {
     if (element === '<url>') {
-      const at = anchorAfter(text, beforeUrl);
+      const at = project === undefined ? undefined : anchorAfter(project, beforeUrl);
       if (at === undefined) left.push(element);
       else add(lineInsertion(text, at, `${childIndent(at - 1)}<url>${url}</url>`), `<url>${url}</url>`);
     } else if (element === '<scm><url>') {
-      const scm = locateElement(text, ['project', 'scm']);
-      if (scm !== undefined && !scm.selfClosing) {
-        const first = locateElements(text, ['project', 'scm', '*'])[0];
-        const indent = first?.indent || `${indentOfLine(text, scm.openStart)}${unit}`;
+      const scm = elementAt(root, ['project', 'scm']);
+      if (scm !== undefined && !isEmptyTag(scm)) {
+        const first = scm.children[0];
+        const indent = (first === undefined ? undefined : indentBefore(text, first.start)) || `${indentOfLine(text, scm.start)}${indentUnit(text, scm, root)}`;
         add(lineInsertion(text, scm.contentStart, `${indent}<url>${url}</url>`), `<scm><url>${url}</url></scm>`);
         continue;
       }
-      const at = scm === undefined ? anchorAfter(text, beforeScm) : undefined;
+      const at = scm === undefined && project !== undefined ? anchorAfter(project, beforeScm) : undefined;
       if (at === undefined || project === undefined) {
         left.push(element);
         continue;
       }
       const indent = childIndent(at - 1);
       const eol = lineEndingAt(text, at);
-      add(lineInsertion(text, at, `${indent}<scm>${eol}${indent}${unit}<url>${url}</url>${eol}${indent}</scm>`), `<scm><url>${url}</url></scm>`);
+      add(lineInsertion(text, at, `${indent}<scm>${eol}${indent}${indentUnit(text, project, root)}<url>${url}</url>${eol}${indent}</scm>`), `<scm><url>${url}</url></scm>`);
     }
   }
   const edits = [...inserts].map(([at, v]) => insertEdit(source, at, v.text, code, v.after.join(' ')));
@@ -87,10 +88,10 @@ export const pomMetadataFix: FixRule = {
       let wanted = missingElements(f);
       const module = ctx.facts.maven?.modules.find((m) => m.file === f.file);
       const url = browseUrlOf(ctx.options.remoteUrl);
-      const source = module?.topLevel === true ? ctx.read(module.file) : undefined;
-      if (ctx.options.fixMetadata && url !== undefined && source !== undefined) {
+      const doc = module?.topLevel === true ? readXml(ctx, module.file) : undefined;
+      if (ctx.options.fixMetadata && url !== undefined && doc !== undefined) {
         const fromRemote: string[] = wanted.filter((e) => e === '<url>' || e === '<scm><url>');
-        const r = remoteEdits(source, fromRemote, url);
+        const r = remoteEdits(doc, fromRemote, url);
         out.edits.push(...r.edits);
         wanted = wanted.filter((e) => !fromRemote.includes(e) || r.left.includes(e));
       }

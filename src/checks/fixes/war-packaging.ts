@@ -8,11 +8,11 @@
  */
 import type { Finding } from '../../core/findings.js';
 import type { FixDeclined, FixEdit, FixPlan } from '../../core/fix/types.js';
-import { locateElement } from '../../core/fix/xml-locate.js';
 import { indentOfLine, lineInsertion } from '../../core/fix/text-style.js';
 import type { FixContext, FixRule } from './types.js';
 import { declined, insertEdit, replaceEdit, trimmedRange } from './edits.js';
 import { gradleWarEdit } from './gradle-war.js';
+import { elementAt, isEmptyTag, readXml } from './xml-fix-support.js';
 
 const code = 'packaging-mismatch';
 
@@ -20,17 +20,18 @@ function mavenFix(ctx: FixContext, f: Finding): FixEdit | FixDeclined {
   const module = ctx.facts.maven!.modules.find((m) => m.file === f.file);
   if (module === undefined) return declined(code, 'not a POM of this project', f);
   if (!module.hasWebapp) return declined(code, `${module.file} is packaged as war without web content: add it under src/main/webapp, or set the packaging the module really produces`, f);
-  const source = ctx.read(module.file);
-  if (source === undefined) return declined(code, `${module.file} could not be read`, f);
-  const packaging = locateElement(source.text, ['project', 'packaging']);
-  if (packaging !== undefined && !packaging.selfClosing) {
-    const r = trimmedRange(source.text, packaging.contentStart, packaging.contentEnd);
+  const doc = readXml(ctx, module.file);
+  if (doc === undefined) return declined(code, `${module.file} could not be read`, f);
+  const { source, text, root } = doc;
+  const packaging = elementAt(root, ['project', 'packaging']);
+  if (packaging !== undefined && !isEmptyTag(packaging)) {
+    const r = trimmedRange(text, packaging.contentStart, packaging.contentEnd);
     return replaceEdit(source, r.start, r.end, 'war', code, r.value, 'war');
   }
-  const artifactId = locateElement(source.text, ['project', 'artifactId']);
+  const artifactId = elementAt(root, ['project', 'artifactId']);
   if (artifactId === undefined || packaging !== undefined) return declined(code, `add <packaging>war</packaging> after the <artifactId> of ${module.file}`, f);
-  const line = `${indentOfLine(source.text, artifactId.openStart)}<packaging>war</packaging>`;
-  const ins = lineInsertion(source.text, artifactId.closeEnd, line);
+  const line = `${indentOfLine(text, artifactId.start)}<packaging>war</packaging>`;
+  const ins = lineInsertion(text, artifactId.end, line);
   return insertEdit(source, ins.at, ins.text, code, '<packaging>war</packaging>');
 }
 

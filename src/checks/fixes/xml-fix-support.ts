@@ -1,7 +1,8 @@
-/** Shared by the Maven fix rules: a descriptor as read, its elements by line, edits with their report. Pure. */
-import { lineOf } from '../../core/fix/apply.js';
-import type { FixEdit, FixSource } from '../../core/fix/types.js';
-import type { XmlEdit } from '../../core/fix/xml-text.js';
+/**
+ * Shared by the Maven fix rules: a descriptor as read and its elements found by path or by line,
+ * with the XML scanner's offsets (the one XML position source of the fixes). Pure.
+ */
+import type { FixSource } from '../../core/fix/types.js';
 import { parseXml, type XmlElement } from '../../core/pom/xml.js';
 import type { FixContext } from './types.js';
 
@@ -44,16 +45,24 @@ export function pathAtLine(root: XmlElement, line: number, prefer: readonly stri
   return found[0];
 }
 
-export function childNamed(el: XmlElement | undefined, name: string): XmlElement | undefined {
-  return el?.children.find((c) => c.name === name);
+/**
+ * Every element at `path` (names from the root; `*` matches any one name), in document order.
+ * `elementsAt(root, ['project', 'version'])` is the project's own version, not its parent's; the
+ * scanner has already set comments, CDATA, the doctype and entities aside.
+ */
+export function elementsAt(root: XmlElement, path: readonly string[]): XmlElement[] {
+  const [first, ...rest] = path;
+  if (first !== '*' && first !== root.name) return [];
+  let level = [root];
+  for (const name of rest) level = level.flatMap((el) => el.children.filter((c) => name === '*' || c.name === name));
+  return level;
 }
 
-/** An XmlEdit of `file` as a reported FixEdit (`before`/`after` as a person reads them). */
-export function fixEdit(doc: { text: string }, file: string, edit: XmlEdit, code: string, before: string, after: string): FixEdit {
-  return { file, start: edit.start, end: edit.end, replacement: edit.replacement, code, line: lineOf(doc.text, edit.start), before, after };
+export function elementAt(root: XmlElement, path: readonly string[]): XmlElement | undefined {
+  return elementsAt(root, path)[0];
 }
 
-/** An inserted snippet's `after` text for reports: one line, indentation dropped. */
-export function oneLine(replacement: string): string {
-  return replacement.replace(/\r?\n[ \t]*/g, '').trim();
+/** `<a/>`: an empty-element tag, no content to replace. */
+export function isEmptyTag(el: XmlElement): boolean {
+  return el.contentEnd === el.end;
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { indentOfLine, indentUnitOf, lineEndingAt, lineInsertion } from './text-style.js';
+import { parseXml } from '../pom/xml.js';
+import { indentBefore, indentOfLine, lineEndingAt, lineInsertion } from './text-style.js';
+import { indentUnit } from './xml-text.js';
+
+function unitOf(text: string): string {
+  const r = parseXml(text);
+  if (!r.ok) throw new Error(r.message);
+  return indentUnit(text, r.root, r.root);
+}
 
 describe('the layout a fix copies', () => {
   it('finds the line ending of the line, of the file, or \\n', () => {
@@ -10,15 +18,19 @@ describe('the layout a fix copies', () => {
     expect(lineEndingAt('abc', 1)).toBe('\n');
   });
 
-  it('tells tabs from 2 or 4 spaces, by the step between lines', () => {
-    expect(indentUnitOf('<a>\n\t<b>\n\t\t<c/>\n\t</b>\n</a>\n')).toBe('\t');
-    expect(indentUnitOf('<a>\n    <b>\n        <c/>\n    </b>\n    <d/>\n</a>\n')).toBe('    ');
-    expect(indentUnitOf('<a>\r\n  <b>\r\n    <c/>\r\n  </b>\r\n</a>\r\n')).toBe('  ');
-    expect(indentUnitOf('<a><b/></a>', '   ')).toBe('   ');
+  it.each([
+    ['<a>\n\t<b>\n\t\t<c/>\n\t</b>\n</a>\n', '\t'],
+    ['<a>\n    <b>\n        <c/>\n    </b>\n    <d/>\n</a>\n', '    '],
+    ['<a>\r\n  <b>\r\n    <c/>\r\n  </b>\r\n</a>\r\n', '  '],
+    ['<a><b/></a>', '  '],
+  ])('tells tabs from 2 or 4 spaces, by the step from an element to its child (%j)', (text, unit) => {
+    expect(unitOf(text)).toBe(unit);
   });
 
   it('reads a line\'s indentation', () => {
     expect(indentOfLine('x\n\t  <y>\n', 5)).toBe('\t  ');
+    expect(indentBefore('x\n\t  <y>\n', 5)).toBe('\t  ');
+    expect(indentBefore('x\n\t<a/><y>\n', 7)).toBeUndefined();
   });
 
   it('inserts after the line, keeping a trailing comment with its element, else right after the element', () => {

@@ -1,6 +1,7 @@
 /**
- * The layout conventions a fix copies when it inserts a line: the file's line ending and its
- * indentation unit, as found around the insertion point. Pure.
+ * The layout conventions a fix copies when it inserts a line: the line ending and the indentation
+ * found around the insertion point. The one layout module of `preflight --fix` (XML and Gradle
+ * files alike); the XML indentation unit, which needs the element tree, is in xml-text.ts. Pure.
  */
 
 /** Offset of the first character of the line holding `offset`. */
@@ -15,6 +16,12 @@ export function lineEndOf(text: string, offset: number): number {
   let i = offset;
   while (i < text.length && text[i] !== '\n' && text[i] !== '\r') i++;
   return i;
+}
+
+/** The white space before `offset` on its line, or undefined when something else comes first. */
+export function indentBefore(text: string, offset: number): string | undefined {
+  const prefix = text.slice(lineStartOf(text, offset), offset);
+  return /^[ \t]*$/.test(prefix) ? prefix : undefined;
 }
 
 /** The leading white space of the line holding `offset`. */
@@ -41,32 +48,9 @@ export function lineEndingAt(text: string, offset: number): string {
   return first === -1 ? '\n' : breakAt(text, first)!;
 }
 
-/**
- * One level of indentation in this file: a tab when most indented lines start with one, else the
- * most common step between an indented line and the line before it (2 or 4 spaces, usually);
- * `fallback` when the file has no indented lines.
- */
-export function indentUnitOf(text: string, fallback = '  '): string {
-  let tabs = 0;
-  let spaces = 0;
-  const steps = new Map<number, number>();
-  let previous = 0;
-  for (const line of text.split(/\r\n|\r|\n/)) {
-    if (line.trim() === '') continue;
-    const lead = /^[ \t]*/.exec(line)![0];
-    if (lead.startsWith('\t')) tabs++;
-    else if (lead.length > 0) spaces++;
-    if (!lead.includes('\t')) {
-      const step = lead.length - previous;
-      if (step > 0 && step <= 8) steps.set(step, (steps.get(step) ?? 0) + 1);
-      previous = lead.length;
-    }
-  }
-  if (tabs > spaces) return '\t';
-  let best = 0;
-  let count = 0;
-  for (const [step, n] of steps) if (n > count || (n === count && step < best)) [best, count] = [step, n];
-  return best === 0 ? fallback : ' '.repeat(best);
+/** Whether only white space or comments follow `offset` on its line (a trailing comment stays with its element). */
+export function endsLine(text: string, offset: number): boolean {
+  return /^[ \t]*(<!--.*?-->[ \t]*)*$/.test(text.slice(offset, lineEndOf(text, offset)));
 }
 
 /**
@@ -75,8 +59,6 @@ export function indentUnitOf(text: string, fallback = '  '): string {
  * there (a trailing comment stays with its element), else right at `offset`.
  */
 export function lineInsertion(text: string, offset: number, line: string): { at: number; text: string } {
-  const end = lineEndOf(text, offset);
-  const rest = text.slice(offset, end);
-  const at = rest.trim() === '' || /^\s*<!--.*-->\s*$/.test(rest) ? end : offset;
+  const at = endsLine(text, offset) ? lineEndOf(text, offset) : offset;
   return { at, text: `${lineEndingAt(text, offset)}${line}` };
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { applyEdits } from './apply.js';
 import { parseXml, type XmlElement } from '../pom/xml.js';
-import { appendLast, indentUnit, insertAfter, insertFirst, lineEnding, replaceText } from './xml-text.js';
+import { appendLast, indentUnit, insertAfter, insertFirst, replaceText } from './xml-text.js';
+import { lineEndingAt } from './text-style.js';
 
 function doc(text: string): { text: string; root: XmlElement } {
   const r = parseXml(text);
@@ -16,7 +17,7 @@ describe('XML text edits', () => {
     const text = '<settings>\r\n\t<servers>\r\n\t\t<server><id>a</id></server> <!-- keep -->\r\n\t</servers>\r\n</settings>\r\n';
     const d = doc(text);
     const servers = d.root.children[0]!;
-    expect(lineEnding(text)).toBe('\r\n');
+    expect(lineEndingAt(text, 0)).toBe('\r\n');
     expect(indentUnit(text, servers, d.root)).toBe('\t');
     expect(apply(text, appendLast(d, servers, server))).toBe(
       '<settings>\r\n\t<servers>\r\n\t\t<server><id>a</id></server> <!-- keep -->\r\n\t\t<server>\r\n\t\t\t<id>central</id>\r\n\t\t</server>\r\n\t</servers>\r\n</settings>\r\n',

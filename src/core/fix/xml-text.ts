@@ -1,9 +1,11 @@
 /**
- * Text edits on an XML descriptor that keep everything around them: the file's own line ending,
- * its indentation unit (tabs or N spaces) and each element's indentation. Edits are computed from
- * the scanner's element offsets (XmlElement start/content/end); nothing is re-serialised. Pure.
+ * Text edits on an XML descriptor that keep everything around them: the line ending and
+ * indentation around the edit (text-style.ts) and the file's indentation unit (tabs or N spaces).
+ * Positions are the scanner's element offsets (XmlElement start/content/end), the one XML position
+ * source of `preflight --fix`; nothing is re-serialised. Pure.
  */
 import type { XmlElement } from '../pom/xml.js';
+import { endsLine, indentBefore, lineEndOf, lineEndingAt } from './text-style.js';
 
 /** A new element to write: text content, or children (one per line). */
 export interface NewElement {
@@ -17,22 +19,6 @@ export interface XmlEdit {
   start: number;
   end: number;
   replacement: string;
-}
-
-/** The file's line ending: CRLF when its first line break is one. */
-export function lineEnding(text: string): string {
-  const nl = text.indexOf('\n');
-  return nl > 0 && text.charCodeAt(nl - 1) === 13 ? '\r\n' : '\n';
-}
-
-function lineStart(text: string, offset: number): number {
-  return text.lastIndexOf('\n', offset - 1) + 1;
-}
-
-/** The whitespace before `offset` on its line, or undefined when something else comes first. */
-export function indentBefore(text: string, offset: number): string | undefined {
-  const prefix = text.slice(lineStart(text, offset), offset);
-  return /^[ \t]*$/.test(prefix) ? prefix : undefined;
 }
 
 /**
@@ -80,14 +66,14 @@ interface Layout {
 export function insertAfter(doc: Layout, parent: XmlElement, sibling: XmlElement, elements: readonly NewElement[]): XmlEdit {
   const { text } = doc;
   const indent = indentBefore(text, sibling.start);
-  const eolAt = text.indexOf('\n', sibling.end);
-  const restOfLine = eolAt === -1 ? text.slice(sibling.end) : text.slice(sibling.end, eolAt);
+  const eolAt = lineEndOf(text, sibling.end);
   // Only when the sibling ends its line (a trailing comment may follow it) can whole lines go after it.
-  if (indent === undefined || eolAt === -1 || !/^\s*(<!--.*?-->\s*)*$/.test(restOfLine)) {
+  if (indent === undefined || eolAt === text.length || !endsLine(text, sibling.end)) {
     return { start: sibling.end, end: sibling.end, replacement: renderInline(elements) };
   }
+  const eol = lineEndingAt(text, sibling.end);
   const unit = indentUnit(text, parent, doc.root);
-  return { start: eolAt + 1, end: eolAt + 1, replacement: renderElements(elements, indent, unit, lineEnding(text)) };
+  return { start: eolAt + eol.length, end: eolAt + eol.length, replacement: renderElements(elements, indent, unit, eol) };
 }
 
 /** Inserts `elements` as the first children of `parent` (right after its start tag). */
@@ -108,7 +94,7 @@ export function insertFirst(doc: Layout, parent: XmlElement, elements: readonly 
     return { start: parent.contentStart, end: parent.contentStart, replacement: renderInline(elements) };
   }
   const indent = (first === undefined ? undefined : indentBefore(text, first.start)) ?? own + unit;
-  return { start: eolAt + 1, end: eolAt + 1, replacement: renderElements(elements, indent, unit, lineEnding(text)) };
+  return { start: eolAt + 1, end: eolAt + 1, replacement: renderElements(elements, indent, unit, lineEndingAt(text, parent.contentStart)) };
 }
 
 /** Inserts `elements` as the last children of `parent` (right before its end tag). */

@@ -13,6 +13,7 @@ import { unifiedDiff } from '../../core/fix/unified-diff.js';
 import { checks } from '../../checks/index.js';
 import type { ProjectFacts } from '../../checks/facts.js';
 import { gatherFacts } from '../../checks/gather-facts.js';
+import { declined as declinedAt } from '../../checks/fixes/edits.js';
 import { fixRules } from '../../checks/fixes/index.js';
 import { planFixes, type PlannedFix } from '../../checks/fixes/plan.js';
 import type { FixRule } from '../../checks/fixes/types.js';
@@ -149,7 +150,7 @@ export async function runPreflightFix(ctx: CommandContext, options: PreflightFix
     },
     reader.allowed,
   );
-  const declined = [...plan.declined, ...[...reader.unreadable].map(([file, why]) => ({ code: 'fix-unreadable', file, why }))];
+  const declined = [...plan.declined, ...[...reader.unreadable].map(([file, why]) => declinedAt('fix-unreadable', why, { file }))];
   const result: PreflightFixResult = { before: report, facts, edits: plan.edits, declined, written: [], diff: '' };
   if (options.dryRun) {
     result.diff = plan.files.map((f) => unifiedDiff(displayName(f.file), reader.files.get(f.file)?.bytes === undefined ? undefined : f.before, f.after)).join('');
