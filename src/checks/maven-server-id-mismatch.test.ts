@@ -20,6 +20,9 @@ describe('server-id-mismatch', () => {
   it('says which variable is unset when the password comes from ${env.NAME}', () => {
     const findings = mavenServerIdMismatch.run(buildFacts({ files, servers: [{ id: 'central', username: 'u', unsetEnv: ['CENTRAL_PASSWORD'] }] }));
     expect(findings[0]?.message).toContain('CENTRAL_PASSWORD is not set');
+    // The <server> is there (as preflight --fix writes it): the fix is the variable, not another <server>.
+    expect(findings[0]?.fix).toMatch(/^Set CENTRAL_PASSWORD to the portal user token/);
+    expect(findings[0]?.fix).not.toContain('Add <server>');
   });
 
   it('does not fire when relctl gets the token from RELCTL_TOKEN_USERNAME / RELCTL_TOKEN_PASSWORD', () => {

@@ -35,7 +35,7 @@ export const mavenServerIdMismatch: Check = {
           file: server.file,
           line: server.line,
           module: server.module,
-          fix: `Add <server><id>${server.id}</id><username>TOKEN_USER</username><password>TOKEN_PASSWORD</password></server> to ${maven.settings.file} with the portal user token (\${env.NAME} values work).`,
+          fix: fixFor(maven, server.id, '.'),
         });
       }
       return dedupe(findings);
@@ -53,7 +53,7 @@ export const mavenServerIdMismatch: Check = {
           severity: 'error',
           message: `No credentials for nexus-staging-maven-plugin's <serverId> "${sid.value}" (${fromWhere(origin, module)}), which it deploys with: ${why}.`,
           ...at(originAt(facts, module, origin)),
-          fix: `Add <server><id>${sid.value}</id><username>TOKEN_USER</username><password>TOKEN_PASSWORD</password></server> to ${maven.settings.file} with the portal user token (\${env.NAME} values work), or set RELCTL_TOKEN_USERNAME and RELCTL_TOKEN_PASSWORD for relctl release.`,
+          fix: fixFor(maven, sid.value, releaseTail),
         });
         continue;
       }
@@ -66,12 +66,27 @@ export const mavenServerIdMismatch: Check = {
         severity: 'error',
         message: `No credentials for the distribution repository id "${id.value}" (${fromWhere(id.origin, module)}): ${why}.`,
         ...at(originAt(facts, module, id.origin)),
-        fix: `Add <server><id>${id.value}</id><username>TOKEN_USER</username><password>TOKEN_PASSWORD</password></server> to ${maven.settings.file} with the portal user token (\${env.NAME} values work), or set RELCTL_TOKEN_USERNAME and RELCTL_TOKEN_PASSWORD for relctl release.`,
+        fix: fixFor(maven, id.value, releaseTail),
       });
     }
     return dedupe(findings);
   },
 };
+
+const releaseTail = ', or set RELCTL_TOKEN_USERNAME and RELCTL_TOKEN_PASSWORD for relctl release.';
+
+/**
+ * The fix for a missing credential. When the settings already have the <server> and only its
+ * `${env.NAME}` variables are unset (the state `preflight --fix` leaves behind), adding a <server>
+ * would be wrong advice: the variables are what is missing.
+ */
+function fixFor(maven: MavenFacts, id: string, tail: string): string {
+  const unset = [...new Set(maven.settings.servers.filter((s) => s.id === id).flatMap((s) => s.unsetEnv))];
+  if (unset.length > 0) {
+    return `Set ${unset.join(' and ')} to the portal user token in the environment Maven runs in (in CI: from the secrets relctl init names)${tail}`;
+  }
+  return `Add <server><id>${id}</id><username>TOKEN_USER</username><password>TOKEN_PASSWORD</password></server> to ${maven.settings.file} with the portal user token (\${env.NAME} values work)${tail}`;
+}
 
 /**
  * Why the settings hold no usable credentials for `id`, or undefined when they do: in the file
