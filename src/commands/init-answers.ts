@@ -10,6 +10,7 @@ import { UsageError } from '../core/errors.js';
 import type { BuildTool } from '../core/build-tool.js';
 import { ciHosts, releaseRoutes, type CiHost, type InitAnswers, type ReleaseRoute } from '../core/ci/answers.js';
 import { groupIdProblem } from '../core/identifiers.js';
+import { browseUrlOf } from '../checks/fixes/remote-url.js';
 import type { RouteKind } from '../checks/route.js';
 import type { CommandContext } from '../io/command-context.js';
 import type { RepositoryPlace } from '../io/ci-place.js';
@@ -38,9 +39,13 @@ export async function detectInitFacts(ctx: CommandContext, place: RepositoryPlac
 }
 
 function withCi(place: RepositoryPlace): Pick<InitFacts, 'ci'> {
-  const url = place.originUrl ?? '';
-  if (/github/i.test(url)) return { ci: { host: 'github', why: `origin is ${url}` } };
-  if (/gitlab/i.test(url)) return { ci: { host: 'gitlab', why: `origin is ${url}` } };
+  // Judged by the host alone (a GitLab repository named "github-mirror" is on GitLab), and said
+  // without the remote's credentials: an https://user:token@host/... origin is common, and the
+  // token must not reach stderr (DESIGN §2).
+  const shown = browseUrlOf(place.originUrl);
+  const host = shown === undefined ? '' : new URL(shown).hostname;
+  if (/(^|\.)github\./i.test(host)) return { ci: { host: 'github', why: `origin is ${shown}` } };
+  if (/(^|\.)gitlab\./i.test(host)) return { ci: { host: 'gitlab', why: `origin is ${shown}` } };
   if (existsSync(path.join(place.root, '.gitlab-ci.yml'))) return { ci: { host: 'gitlab', why: 'the repository has a .gitlab-ci.yml' } };
   if (existsSync(path.join(place.root, '.github', 'workflows'))) return { ci: { host: 'github', why: 'the repository has .github/workflows' } };
   return {};

@@ -47,7 +47,7 @@ describe('relctl init on GitHub', () => {
     expect(first.stdout).toMatch(/^written {2}\.github\/workflows\/relctl-release\.yml$/m);
     for (const name of ['CENTRAL_TOKEN_USERNAME', 'CENTRAL_TOKEN_PASSWORD', 'GPG_PRIVATE_KEY', 'GPG_PASSPHRASE']) expect(first.stdout).toMatch(new RegExp(`^ {2}${name} `, 'm'));
     expect(first.stdout).toContain('Settings → Secrets and variables → Actions');
-    expect(first.stderr).toContain('CI host: github (origin is https://github.com/jane/demo.git; --ci to choose otherwise)');
+    expect(first.stderr).toContain('CI host: github (origin is https://github.com/jane/demo; --ci to choose otherwise)');
     expect(first.stderr).toContain('route: staging-api (read from the build at pom.xml:54; --route to choose otherwise)');
 
     const config = JSON.parse(await read(root, 'relctl.config.json')) as Record<string, unknown>;
@@ -193,6 +193,15 @@ describe('relctl init on GitLab', () => {
     const jobs = parse(await read(root, '.gitlab-ci.yml')) as Record<string, { stage: string; script: string[] }>;
     expect(Object.keys(jobs)).toEqual(['relctl-preflight', 'relctl-release']);
     expect((await init(project, '--json')).stdout).toContain('"status": "unchanged"');
+  });
+
+  it('judges the host, not the path, and never prints the credentials of an https origin', async () => {
+    const { project } = await demo('https://jane:glpat-SECRET123@gitlab.example.com/jane/github-tools.git');
+    const r = await init(project, '--dry-run');
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toContain('CI host: gitlab (origin is https://gitlab.example.com/jane/github-tools;');
+    expect(r.stdout).toContain('.gitlab-ci.yml');
+    expect(r.stdout + r.stderr).not.toContain('glpat-SECRET123');
   });
 
   it("never replaces the project's own .gitlab-ci.yml: writes relctl.gitlab-ci.yml and prints the include", async () => {
