@@ -5,7 +5,7 @@ import { runPreflightFix } from '../release/fix/preflight-fix.js';
 import type { CommandContext } from '../io/command-context.js';
 import { findingsGithub, findingsJson } from '../ui/render/findings.js';
 import { fixJsonExtra, fixText } from './render/preflight-fix.js';
-import { isReportFormat } from './render/report-formats.js';
+import { githubPaths, isReportFormat } from './render/report-formats.js';
 import { routeJson } from './render/route.js';
 
 /** Default names of the variables a new `<server>` reads the portal token from (DESIGN §12's secrets). */
@@ -53,7 +53,10 @@ export async function preflightFix(ctx: CommandContext, opts: Record<string, unk
     const error = report.ok ? undefined : failureJson('preflight-failed', 'Preflight found errors that --fix left.', 'Fix what is left by hand (each finding has its own fix), then run preflight again.');
     ctx.out.resultJson(findingsJson(report, { route: routeJson(route), ...fixJsonExtra(result, dryRun), ...(error === undefined ? {} : { error }) }));
   } else if (opts.format === 'github') {
-    ctx.out.result([...result.written.map((f) => `wrote ${f}`), findingsGithub(report)].filter((l) => l !== '').join('\n'));
+    // As plain preflight does: annotations name files from the repository root, where the runner
+    // looks for them (a project in a subfolder would otherwise annotate files that do not exist).
+    const fileOf = await githubPaths(ctx);
+    ctx.out.result([...result.written.map((f) => `wrote ${f}`), findingsGithub(report, fileOf)].filter((l) => l !== '').join('\n'));
   } else ctx.out.result(fixText(result, ctx.out.c, dryRun));
   return report.ok ? ExitCode.ok : ExitCode.failed;
 }

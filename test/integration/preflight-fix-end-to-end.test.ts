@@ -157,6 +157,11 @@ describe('relctl preflight --fix, end to end', () => {
     expect(gh.stdout).toMatch(/^wrote pom\.xml\n::error file=pom\.xml,line=\d+::.*developers/);
     expect(gh.exitCode).toBe(1);
 
+    // A project in a subfolder of its repository: annotations name files from the repository root.
+    const nested = await project({ 'lib/pom.xml': noDevelopers }, { settings: settings(central) });
+    const sub = await runCli(['preflight', '--offline', '--cwd', path.join(nested.dir, 'lib'), '--fix', '--format', 'github'], { home: nested.home, env: nested.env });
+    expect(sub.stdout).toMatch(/^wrote pom\.xml\n::error file=lib\/pom\.xml,line=\d+::.*developers/);
+
     const doc = await json(await project({ 'pom.xml': noDevelopers }, { settings: settings(central) }), '--fix');
     expect(Object.keys(doc)).toEqual(expect.arrayContaining(['ok', 'findings', 'route', 'fixed', 'declined', 'written']));
     expect(doc.written).toEqual(['pom.xml']);
