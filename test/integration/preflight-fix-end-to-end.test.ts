@@ -31,6 +31,7 @@ interface FixDoc {
   fixed: { file: string; line: number; code: string; before: string; after: string }[];
   declined: { code: string; file?: string; line?: number; why: string }[];
   written: string[];
+  skipped?: { check: string; why: string }[];
   diff?: string;
 }
 
@@ -149,6 +150,33 @@ describe('relctl preflight --fix, end to end', () => {
     expect(r.stderr).toContain(`relctl preflight --format ${format}`);
     expect(r.stdout).toBe('');
     expect(await read(p, 'pom.xml')).toBe(legacyFiles()['pom.xml']);
+  });
+
+  it('the audit after --fix (and the dry run) keeps the skipped list: a check that did not run still says why', async () => {
+    const script = [
+      'plugins {',
+      '    `java-library`',
+      '    `maven-publish`',
+      '    id("pl.allegro.tech.build.axion-release") version "1.18.0"',
+      '}',
+      'group = "io.github.example"',
+      'version = scmVersion.version',
+      'publishing {',
+      '    repositories {',
+      '        maven { url = uri("https://s01.oss.sonatype.org/service/local/staging/deploy/maven2/") }',
+      '    }',
+      '}',
+      '',
+    ].join('\n');
+    const files = { 'settings.gradle.kts': 'rootProject.name = "demo"\n', 'build.gradle.kts': script };
+    const dry = await json(await project(files), '--fix', '--dry-run');
+    expect(dry.skipped?.map((s) => s.check)).toEqual(['not-snapshot', 'orphan-tag']);
+    const p = await project(files);
+    const doc = await json(p, '--fix');
+    expect(doc.written).toEqual(['build.gradle.kts']);
+    expect(doc.skipped?.map((s) => s.check)).toEqual(['not-snapshot', 'orphan-tag']);
+    const text = await cli(await project(files), '--fix');
+    expect(text.stdout).toMatch(/^skipped: not-snapshot \(version computed by the axion-release plugin/m);
   });
 
   it('--fix --format github prints the files written, then annotations of what is left; --fix --json has fixed, declined, written', async () => {

@@ -17,7 +17,7 @@ import { declined as declinedAt } from '../../checks/fixes/edits.js';
 import { fixRules } from '../../checks/fixes/index.js';
 import { planFixes, type PlannedFix } from '../../checks/fixes/plan.js';
 import type { FixRule } from '../../checks/fixes/types.js';
-import { runChecks } from '../../checks/run-checks.js';
+import { runChecks, skippedChecks } from '../../checks/run-checks.js';
 import { assertUnchanged, readFixFile, writeFixFile, type ReadFixFile } from '../../io/fix-files.js';
 import { runGit } from '../../io/git.js';
 import type { CommandContext } from '../../io/command-context.js';
@@ -56,9 +56,13 @@ interface Audit {
 }
 
 async function audit(ctx: CommandContext, options: PreflightFixOptions): Promise<Audit> {
-  const facts = await gatherFacts(ctx, { offline: options.offline, skipOnlineChecks: !options.groups.has('online') });
+  // The same audit as plain preflight (its facts, its checks, its skipped list): what --fix reports
+  // as left, and its exit code, are what `relctl preflight` says next.
+  const facts = await gatherFacts(ctx, { offline: options.offline, skipOnlineChecks: !options.groups.has('online'), readSigningKey: options.groups.has('signing') });
   const all = runChecks(checks, facts, { offline: options.offline });
-  return { facts, report: toReport(all.filter((f) => options.groups.has(groupOf(f.code) ?? 'descriptors'))) };
+  const selected = (code: string): boolean => options.groups.has(groupOf(code) ?? 'descriptors');
+  const skipped = skippedChecks(checks, facts, { offline: options.offline }).filter((s) => selected(s.check));
+  return { facts, report: toReport(all.filter((f) => selected(f.code)), skipped) };
 }
 
 /** Refuses to write into a worktree with other changes: the fix must stay one reviewable diff. */
@@ -168,7 +172,7 @@ export async function runPreflightFix(ctx: CommandContext, options: PreflightFix
   const again = (await audit(ctx, options)).report;
   // The fix itself is the uncommitted change now (meant to be reviewed and committed): not a finding it left.
   const causedByFix = !report.findings.some((f) => f.code === 'dirty-worktree');
-  result.after = causedByFix ? toReport(again.findings.filter((f) => f.code !== 'dirty-worktree')) : again;
+  result.after = causedByFix ? toReport(again.findings.filter((f) => f.code !== 'dirty-worktree'), again.skipped) : again;
   return result;
 }
 
