@@ -59,7 +59,10 @@ export function readFixFile(file: string, abs: string): FixFileRead {
 export function encodeLike(read: ReadFixFile, text: string): Buffer {
   const body = Buffer.from(text, read.encoding);
   if (read.encoding === 'latin1' && body.toString('latin1') !== text) {
-    throw new StepFailedError(`A fix would write characters ${read.abs} cannot hold in ISO-8859-1.`, { kind: 'fix-encoding' });
+    throw new StepFailedError(`A fix would write characters ${read.abs} cannot hold in ISO-8859-1; no file was written.`, {
+      kind: 'fix-encoding',
+      fix: `Convert ${read.abs} to UTF-8 (its bytes and its encoding declaration), then run relctl preflight --fix again; or make the change by hand (relctl preflight --fix --dry-run shows it).`,
+    });
   }
   return read.bom ? Buffer.concat([utf8Bom, body]) : body;
 }
