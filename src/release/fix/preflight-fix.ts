@@ -18,7 +18,7 @@ import { fixRules } from '../../checks/fixes/index.js';
 import { planFixes, type PlannedFix } from '../../checks/fixes/plan.js';
 import type { FixRule } from '../../checks/fixes/types.js';
 import { runChecks, skippedChecks } from '../../checks/run-checks.js';
-import { assertUnchanged, readFixFile, writeFixFile, type ReadFixFile } from '../../io/fix-files.js';
+import { assertUnchanged, encodeLike, readFixFile, writeFixFile, type ReadFixFile } from '../../io/fix-files.js';
 import { runGit } from '../../io/git.js';
 import type { CommandContext } from '../../io/command-context.js';
 
@@ -161,8 +161,12 @@ export async function runPreflightFix(ctx: CommandContext, options: PreflightFix
     return result;
   }
   if (plan.files.length === 0) return result;
-  // Every file is checked before any is written, so a changed one stops the fix before it starts.
-  for (const f of plan.files) await assertUnchanged(reader.files.get(f.file)!);
+  // Every file is checked before any is written, so a changed one (or an edit its encoding cannot
+  // hold) stops the fix before it starts.
+  for (const f of plan.files) {
+    await assertUnchanged(reader.files.get(f.file)!);
+    encodeLike(reader.files.get(f.file)!, f.after);
+  }
   for (const f of plan.files) {
     const read = reader.files.get(f.file)!;
     // A settings file relctl creates holds credentials (as ${env.*} references): private from the start.
