@@ -44,8 +44,8 @@ function withCi(place: RepositoryPlace): Pick<InitFacts, 'ci'> {
   // token must not reach stderr (DESIGN §2).
   const shown = browseUrlOf(place.originUrl);
   const host = shown === undefined ? '' : new URL(shown).hostname;
-  if (/(^|\.)github\./i.test(host)) return { ci: { host: 'github', why: `origin is ${shown}` } };
-  if (/(^|\.)gitlab\./i.test(host)) return { ci: { host: 'gitlab', why: `origin is ${shown}` } };
+  if (/github/i.test(host)) return { ci: { host: 'github', why: `origin is ${shown}` } };
+  if (/gitlab/i.test(host)) return { ci: { host: 'gitlab', why: `origin is ${shown}` } };
   if (existsSync(path.join(place.root, '.gitlab-ci.yml'))) return { ci: { host: 'gitlab', why: 'the repository has a .gitlab-ci.yml' } };
   if (existsSync(path.join(place.root, '.github', 'workflows'))) return { ci: { host: 'github', why: 'the repository has .github/workflows' } };
   return {};
