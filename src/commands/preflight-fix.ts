@@ -1,5 +1,6 @@
 /** The `--fix` half of `relctl preflight` (DESIGN §4, Fixes): flags checked, orchestrator called, result rendered. */
-import { ExitCode, UsageError, failureJson } from '../core/errors.js';
+import { ExitCode, UsageError, errorJson, failureJson } from '../core/errors.js';
+import { unreachableFailure } from '../checks/online-unanswered.js';
 import type { FindingGroup } from '../core/finding-groups.js';
 import { runPreflightFix } from '../release/fix/preflight-fix.js';
 import type { CommandContext } from '../io/command-context.js';
@@ -47,10 +48,18 @@ export async function preflightFix(ctx: CommandContext, opts: Record<string, unk
     usernameVariable: (opts.tokenUsernameEnv as string | undefined) ?? defaultUsernameVariable,
     passwordVariable: (opts.tokenPasswordEnv as string | undefined) ?? defaultPasswordVariable,
   });
-  const report = result.after ?? result.before;
+  // As plain preflight: a lookup that got no answer is not a pass (exit 3, after the report).
+  const failure = unreachableFailure(result.facts, audit.offline, audit.groups.has('online'));
+  const checked = result.after ?? result.before;
+  const report = failure === undefined ? checked : { ...checked, ok: false };
   const route = result.facts.route ?? { kind: 'unknown' as const, evidence: [] };
   if (ctx.out.json) {
-    const error = report.ok ? undefined : failureJson('preflight-failed', 'Preflight found errors that --fix left.', 'Fix what is left by hand (each finding has its own fix), then run preflight again.');
+    const error =
+      failure !== undefined
+        ? errorJson(failure)
+        : report.ok
+          ? undefined
+          : failureJson('preflight-failed', 'Preflight found errors that --fix left.', 'Fix what is left by hand (each finding has its own fix), then run preflight again.');
     ctx.out.resultJson(findingsJson(report, { route: routeJson(route), ...fixJsonExtra(result, dryRun), ...(error === undefined ? {} : { error }) }));
   } else if (opts.format === 'github') {
     // As plain preflight does: annotations name files from the repository root, where the runner
@@ -58,5 +67,6 @@ export async function preflightFix(ctx: CommandContext, opts: Record<string, unk
     const fileOf = await githubPaths(ctx);
     ctx.out.result([...result.written.map((f) => `wrote ${f}`), findingsGithub(report, fileOf)].filter((l) => l !== '').join('\n'));
   } else ctx.out.result(fixText(result, ctx.out.c, dryRun));
+  if (failure !== undefined) throw failure;
   return report.ok ? ExitCode.ok : ExitCode.failed;
 }

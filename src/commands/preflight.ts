@@ -1,10 +1,9 @@
 import { Option } from './commander.js';
-import { EnvironmentError, ExitCode, errorJson, failureJson } from '../core/errors.js';
+import { ExitCode, errorJson, failureJson } from '../core/errors.js';
 import { findingGroups, groupOf, selectedGroups } from '../core/finding-groups.js';
 import { toReport } from '../core/findings.js';
 import { checks } from '../checks/index.js';
-import type { OnlineSections } from '../keys/online-types.js';
-import { unansweredFix, unansweredLookups } from '../checks/online-unanswered.js';
+import { unreachableFailure } from '../checks/online-unanswered.js';
 import { runChecks, skippedChecks } from '../checks/run-checks.js';
 import { gatherFacts } from '../checks/gather-facts.js';
 import { factsRead } from './render/facts-read.js';
@@ -51,14 +50,7 @@ export const define: Define = (program, action) => {
         const route = facts.route ?? { kind: 'unknown' as const, evidence: [] };
         ctx.out.verbose(`route: ${route.kind}; read everything in ${gathered - began} ms${offline ? ' (offline)' : ' (online lookups included)'}; ran the checks in ${Date.now() - gathered} ms`);
         // An online lookup that got no answer (network, timeout, 5xx) is not a pass: exit 3.
-        const unreachable = [
-          ...(facts.unreachable ?? []),
-          ...(offline || !groups.has('online') ? [] : unansweredLookups(facts.online as OnlineSections | undefined)),
-        ];
-        const failure =
-          unreachable.length === 0
-            ? undefined
-            : new EnvironmentError(unreachable.join('\n'), { kind: 'service-unreachable', fix: unansweredFix });
+        const failure = unreachableFailure(facts, offline, groups.has('online'));
         const report = failure !== undefined ? { ...checked, ok: false } : checked;
         if (ctx.out.json) {
           const error = failure !== undefined ? errorJson(failure) : report.ok ? undefined : checksFailed(report.findings);

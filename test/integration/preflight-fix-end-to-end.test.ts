@@ -152,6 +152,25 @@ describe('relctl preflight --fix, end to end', () => {
     expect(await read(p, 'pom.xml')).toBe(legacyFiles()['pom.xml']);
   });
 
+  it('online, a service that could not be asked makes --fix exit 3 as plain preflight does, never a pass over unanswered lookups', async () => {
+    const down = 'http://127.0.0.1:9';
+    const p = await project(legacyFiles(), { settings: settings(central) });
+    const env = { ...p.env, RELCTL_STAGING_API_URL: down, RELCTL_PORTAL_URL: down, RELCTL_PUBLIC_REPO_URL: down, RELCTL_KEYSERVER_URL: down, RELCTL_SECONDARY_KEYSERVER_URL: down };
+    const run = (...args: string[]) => runCli(['preflight', '--cwd', p.dir, '--skip', 'signing', ...args], { home: p.home, env });
+    const plain = await run('--json');
+    expect(plain.exitCode).toBe(3);
+    const dry = await run('--fix', '--dry-run', '--json');
+    expect(dry.exitCode, dry.stderr).toBe(3);
+    const doc = JSON.parse(dry.stdout) as FixDoc & { error: { code: string } };
+    expect(doc.ok).toBe(false);
+    expect(doc.error.code).toBe('service-unreachable');
+    expect(doc.fixed.map((e) => e.code)).toContain('legacy-staging-host');
+    const text = await run('--fix');
+    expect(text.exitCode).toBe(3);
+    expect(text.stderr).toContain('could not be asked');
+    expect(text.stdout).toContain('wrote pom.xml');
+  });
+
   it('the audit after --fix (and the dry run) keeps the skipped list: a check that did not run still says why', async () => {
     const script = [
       'plugins {',
