@@ -60,7 +60,18 @@ describe('relctl init on GitHub', () => {
     for (const file of ['.github/workflows/relctl-preflight.yml', '.github/workflows/relctl-release.yml']) {
       expect(lintLines(await actionlint(await read(root, file), file))).toEqual([]);
     }
-    const release = parse(await read(root, '.github/workflows/relctl-release.yml')) as { jobs: { release: { steps: { uses?: string; env?: Record<string, string> }[] } } };
+    const release = parse(await read(root, '.github/workflows/relctl-release.yml')) as { jobs: { release: { steps: { uses?: string; run?: string; env?: Record<string, string> }[] } } };
+    // The release plugin pushes to <scm><developerConnection>: an SSH address there goes over the
+    // checkout's HTTPS credentials once the step has run (git expands the rewrite without a network).
+    const push = release.jobs.release.steps.find((s) => s.run?.includes('insteadOf') === true);
+    const gitHome = path.join(root, '..', 'push-home');
+    await mkdir(gitHome, { recursive: true });
+    const gitEnv = { HOME: gitHome, XDG_CONFIG_HOME: gitHome, GIT_CONFIG_NOSYSTEM: '1', PATH: process.env.PATH };
+    await execa('bash', ['-e', '-c', push!.run!], { env: gitEnv, extendEnv: false });
+    for (const address of ['git@github.com:o/r.git', 'ssh://git@github.com/o/r.git']) {
+      const { stdout } = await execa('git', ['ls-remote', '--get-url', address], { env: gitEnv, extendEnv: false });
+      expect(stdout).toBe('https://github.com/o/r.git');
+    }
     const step = release.jobs.release.steps.find((s) => s.uses?.startsWith('relctl/relctl@'));
     expect(step?.env).toMatchObject({
       RELCTL_TOKEN_USERNAME: '${{ secrets.CENTRAL_TOKEN_USERNAME }}',

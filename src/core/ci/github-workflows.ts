@@ -117,6 +117,13 @@ export function releaseWorkflow(a: InitAnswers, place: WorkflowPlace): string {
     '      - uses: actions/setup-node@v4',
     '        with:',
     '          node-version: 20',
+    // maven-release-plugin pushes to the POM's <scm><developerConnection>, not to origin: an SSH
+    // address there would need a key the job does not have, so it goes through the checkout's HTTPS
+    // credentials instead.
+    '      - name: Push over HTTPS (the release plugin pushes to <scm><developerConnection>)',
+    '        run: |',
+    '          git config --global url."https://github.com/".insteadOf "git@github.com:"',
+    '          git config --global --add url."https://github.com/".insteadOf "ssh://git@github.com/"',
     '      - name: Release',
     `        uses: ${actionRef(a)}`,
     '        with:',
