@@ -109,6 +109,32 @@ describe('relctl preflight --fix', () => {
     expect(text.stdout).toContain('nothing to fix mechanically');
   });
 
+  it('--dry-run never prints a literal secret of the settings file, even in a diff context line', async () => {
+    const s = await setup();
+    // A key passphrase next to the server the fix renames: relctl never read it as a secret of its own.
+    const settings = (await readFile(s.settings, 'utf8')).replace('<password>${env.GITHUB_TOKEN}</password>', '<privateKey>/keys/id</privateKey><passphrase>gh-secret-canary</passphrase>');
+    await writeFile(s.settings, settings);
+    for (const args of [['--dry-run'], ['--dry-run', '--json']]) {
+      const r = await fix(s, ...args);
+      expect(r.stdout + r.stderr).not.toContain('gh-secret-canary');
+      expect(r.stdout).toContain('<passphrase>***</passphrase>');
+    }
+    expect(await readFile(s.settings, 'utf8')).toBe(settings);
+  });
+
+  it('never adds a second <server> next to the legacy one it renames, when that one\'s variables are unset', async () => {
+    const s = await setup();
+    const { CENTRAL_TOKEN_USERNAME: _u, CENTRAL_TOKEN_PASSWORD: _p, ...unset } = s.env;
+    const r = await runCli(['preflight', '--offline', '--fix', '--json', '--cwd', s.dir], { home: s.home, env: unset });
+    const doc = JSON.parse(r.stdout) as { declined: { code: string; why: string }[] };
+    const settings = await readFile(s.settings, 'utf8');
+    expect(settings.match(/<id>central<\/id>/g)).toHaveLength(1);
+    expect(settings).not.toContain('<id>ossrh</id>');
+    expect(doc.declined).toContainEqual(expect.objectContaining({ code: 'server-id-mismatch', why: expect.stringContaining('already has a <server> "ossrh" (renamed to "central" by this fix)') }));
+    // What is left is the variables to set, not a server to add.
+    expect(r.exitCode).toBe(1);
+  });
+
   it('refuses a dirty worktree unless --allow-dirty, naming the flag', async () => {
     const s = await setup();
     await writeFile(path.join(s.dir, 'NOTES.txt'), 'work in progress\n');

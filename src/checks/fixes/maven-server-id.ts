@@ -90,14 +90,20 @@ export const mavenServerFix: FixRule = {
       return { edits, declined };
     }
     const add: NewElement[] = [];
+    const serverNamed = (sid: string | undefined) =>
+      sid === undefined || doc === undefined ? undefined : child(doc.root, 'servers')?.children.find((s) => s.name === 'server' && child(s, 'id')?.text === sid);
     for (const [id, f] of wanted) {
-      const existing = doc === undefined ? undefined : child(doc.root, 'servers')?.children.find((s) => s.name === 'server' && child(s, 'id')?.text === id);
+      // A legacy server renamed to `central` by this same fix is the one the id will name: never add a second.
+      const original = f.code === 'server-id-mismatch' ? idOf(f) : maven.modules[0]?.effective.repository?.id?.value;
+      const existing = serverNamed(id) ?? (original !== id ? serverNamed(original) : undefined);
       // The id moved to one whose server already works (a legacy id renamed to `central`): nothing to add.
       const known = settings.servers.find((s) => s.id === id);
       if (existing !== undefined && known !== undefined && known.username !== undefined && known.password !== undefined && known.unsetEnv.length === 0 && id !== idOf(f)) continue;
       if (existing !== undefined) {
         // A server that exists but does not work needs a person: its values or the variables they name.
-        declined.push(declinedAt(f.code, `${settings.file} already has a <server> "${id}"; relctl does not change its credentials. ${f.fix}`, { file: settings.file, line: existing.line }));
+        const named = child(existing, 'id')?.text ?? id;
+        const renamed = named === id ? '' : ` (renamed to "${id}" by this fix)`;
+        declined.push(declinedAt(f.code, `${settings.file} already has a <server> "${named}"${renamed}; relctl does not change its credentials. ${f.fix}`, { file: settings.file, line: existing.line }));
         continue;
       }
       add.push({

@@ -10,6 +10,7 @@ import { groupOf, type FindingGroup } from '../../core/finding-groups.js';
 import { toReport, type CheckReport } from '../../core/findings.js';
 import type { FixDeclined, FixEdit, FixSource } from '../../core/fix/types.js';
 import { unifiedDiff } from '../../core/fix/unified-diff.js';
+import { maskSettingsSecrets } from '../../core/fix/settings-mask.js';
 import { checks } from '../../checks/index.js';
 import type { ProjectFacts } from '../../checks/facts.js';
 import { gatherFacts } from '../../checks/gather-facts.js';
@@ -157,7 +158,13 @@ export async function runPreflightFix(ctx: CommandContext, options: PreflightFix
   const declined = [...plan.declined, ...[...reader.unreadable].map(([file, why]) => declinedAt('fix-unreadable', why, { file }))];
   const result: PreflightFixResult = { before: report, facts, edits: plan.edits, declined, written: [], diff: '' };
   if (options.dryRun) {
-    result.diff = plan.files.map((f) => unifiedDiff(displayName(f.file), reader.files.get(f.file)?.bytes === undefined ? undefined : f.before, f.after)).join('');
+    result.diff = plan.files
+      .map((f) => {
+        const diff = unifiedDiff(displayName(f.file), reader.files.get(f.file)?.bytes === undefined ? undefined : f.before, f.after);
+        // Only the settings file lives outside the project (an absolute path): its neighbours' secrets stay unprinted.
+        return path.isAbsolute(f.file) ? maskSettingsSecrets(diff) : diff;
+      })
+      .join('');
     return result;
   }
   if (plan.files.length === 0) return result;
