@@ -2,7 +2,7 @@ import type { Finding } from '../core/findings.js';
 import type { RawDeveloper } from '../core/pom/index.js';
 import type { Check } from './types.js';
 import { centralRulesApply } from './route.js';
-import { at, dedupe, fromWhere, isMaven, metadataModules, originAt } from './maven-support.js';
+import { at, dedupe, fromWhere, isBlank, isMaven, metadataModules, originAt } from './maven-support.js';
 
 /**
  * A `<developer>` or `<license>` that is there but says nothing: the element satisfies "has
@@ -11,12 +11,7 @@ import { at, dedupe, fromWhere, isMaven, metadataModules, originAt } from './mav
  * with neither name nor url; whitespace-only values count as absent (the model trims them away).
  */
 export function isEmptyDeveloper(dev: RawDeveloper): boolean {
-  return !present(dev.id) && !present(dev.name) && !present(dev.organization) && !present(dev.organizationUrl);
-}
-
-/** Interpolation can leave a field blank (`<name>${dev.name}</name>` with an empty property). */
-function present(value: string | undefined): boolean {
-  return value !== undefined && value.trim() !== '';
+  return isBlank(dev.id) && isBlank(dev.name) && isBlank(dev.organization) && isBlank(dev.organizationUrl);
 }
 
 export const mavenEmptyEntries: Check = {
@@ -50,7 +45,7 @@ export const mavenEmptyEntries: Check = {
       if (licenses !== undefined) {
         const inProject = licenses.origin.pom.file !== undefined;
         eff.licenseEntries.forEach((license, index) => {
-          if (present(license.name) || present(license.url)) return;
+          if (!isBlank(license.name) || !isBlank(license.url)) return;
           const origin = inProject ? { ...licenses.origin, line: license.line } : licenses.origin;
           findings.push({
             code: 'license-empty',

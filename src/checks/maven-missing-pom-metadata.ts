@@ -2,17 +2,14 @@ import type { Finding } from '../core/findings.js';
 import type { Sourced } from '../core/pom/index.js';
 import type { Check } from './types.js';
 import { centralRulesApply } from './route.js';
-import { at, isMaven, metadataModules, missingAt, ownsInheritedGaps } from './maven-support.js';
+import { at, isBlank, isMaven, metadataModules, missingAt, ownsInheritedGaps } from './maven-support.js';
 
 /**
  * The portal rejects a POM without name, description, url, licenses or scm/url. `name` is never
  * inherited, so every module needs its own; the others are reported once, on the topmost POM of
  * the project that lacks them.
  */
-/** Absent, or blank: written as whitespace, or a property that interpolates to nothing (`<url>${site}</url>`, `<site/>`). */
-function blank(value: Sourced<string> | undefined): boolean {
-  return value === undefined || value.value.trim() === '';
-}
+const blank = (value: Sourced<string> | undefined): boolean => isBlank(value?.value);
 
 export const mavenMissingPomMetadata: Check = {
   id: 'maven-missing-pom-metadata',

@@ -10,6 +10,14 @@ export interface Location {
   module: string;
 }
 
+/**
+ * Absent, or blank: written as whitespace, or a property that interpolates to nothing
+ * (`<url>${site}</url>`). Maven Central's POM rules count such a value as missing.
+ */
+export function isBlank(value: string | undefined): boolean {
+  return value === undefined || value.trim() === '';
+}
+
 export function isMaven(facts: ProjectFacts): boolean {
   return facts.maven !== undefined;
 }
