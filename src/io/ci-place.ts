@@ -3,9 +3,10 @@
  * .github/workflows only there, GitLab .gitlab-ci.yml likewise), while the project may sit in a
  * sub-folder; and the facts init answers from the repository (its host, its default branch).
  */
-import { mkdir, readFile, realpath, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { currentBranch, runGit } from './git.js';
+import { repositoryRoot } from './repository-root.js';
 
 export interface RepositoryPlace {
   /** The repository root (the project folder itself outside git). */
@@ -20,9 +21,8 @@ export interface RepositoryPlace {
 
 export async function repositoryPlace(projectRoot: string, signal?: AbortSignal): Promise<RepositoryPlace> {
   const options = signal === undefined ? {} : { signal };
-  const top = await runGit(projectRoot, ['rev-parse', '--show-toplevel'], options);
-  const root = top.ok && top.stdout.trim() !== '' ? top.stdout.trim() : projectRoot;
-  const rel = path.relative(await realpathOf(root), await realpathOf(projectRoot)).split(path.sep).join('/');
+  const root = await repositoryRoot(projectRoot, options);
+  const rel = path.relative(root, projectRoot).split(path.sep).join('/');
   const originHead = await runGit(projectRoot, ['symbolic-ref', '--quiet', '--short', 'refs/remotes/origin/HEAD'], options);
   const fromOrigin = originHead.ok ? originHead.stdout.trim().replace(/^origin\//, '') : '';
   const defaultBranch = fromOrigin !== '' ? fromOrigin : ((await currentBranch(projectRoot, options)) ?? 'main');
@@ -33,10 +33,6 @@ export async function repositoryPlace(projectRoot: string, signal?: AbortSignal)
     defaultBranch,
     ...(origin.ok && origin.stdout.trim() !== '' ? { originUrl: origin.stdout.trim() } : {}),
   };
-}
-
-function realpathOf(p: string): Promise<string> {
-  return realpath(p).catch(() => p);
 }
 
 /** The text of each file (relative to root), undefined for a file that does not exist. */
