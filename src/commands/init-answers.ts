@@ -4,13 +4,10 @@
  * terminal; else a usage error naming the flag. Each answer taken from the project is said on
  * stderr, with the flag that overrides it.
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { UsageError } from '../core/errors.js';
 import type { BuildTool } from '../core/build-tool.js';
-import { ciHosts, releaseRoutes, type CiHost, type InitAnswers, type ReleaseRoute } from '../core/ci/answers.js';
+import { ciHostOf, ciHosts, releaseRoutes, type CiHost, type InitAnswers, type ReleaseRoute } from '../core/ci/answers.js';
 import { groupIdProblem } from '../core/identifiers.js';
-import { browseUrlOf } from '../checks/fixes/remote-url.js';
 import type { RouteKind } from '../checks/route.js';
 import type { CommandContext } from '../io/command-context.js';
 import type { RepositoryPlace } from '../io/ci-place.js';
@@ -30,25 +27,13 @@ export async function detectInitFacts(ctx: CommandContext, place: RepositoryPlac
   const { readIdentity } = await import('../io/project.js');
   const groupId = await readIdentity(ctx.cwd).then((p) => p.groupId).catch(() => undefined);
   const evidence = facts.route?.evidence[0];
+  const ci = ciHostOf(place);
   return {
     buildTool: facts.buildTool,
-    ...withCi(place),
+    ...(ci === undefined ? {} : { ci }),
     route: { kind: facts.route?.kind ?? 'unknown', ...(evidence === undefined ? {} : { why: `${evidence.file}:${evidence.line}` }) },
     ...(groupId === undefined || groupIdProblem(groupId) !== undefined ? {} : { groupId }),
   };
-}
-
-function withCi(place: RepositoryPlace): Pick<InitFacts, 'ci'> {
-  // Judged by the host alone (a GitLab repository named "github-mirror" is on GitLab), and said
-  // without the remote's credentials: an https://user:token@host/... origin is common, and the
-  // token must not reach stderr (DESIGN §2).
-  const shown = browseUrlOf(place.originUrl);
-  const host = shown === undefined ? '' : new URL(shown).hostname;
-  if (/github/i.test(host)) return { ci: { host: 'github', why: `origin is ${shown}` } };
-  if (/gitlab/i.test(host)) return { ci: { host: 'gitlab', why: `origin is ${shown}` } };
-  if (existsSync(path.join(place.root, '.gitlab-ci.yml'))) return { ci: { host: 'gitlab', why: 'the repository has a .gitlab-ci.yml' } };
-  if (existsSync(path.join(place.root, '.github', 'workflows'))) return { ci: { host: 'github', why: 'the repository has .github/workflows' } };
-  return {};
 }
 
 interface Given {

@@ -3,7 +3,7 @@
  * .github/workflows only there, GitLab .gitlab-ci.yml likewise), while the project may sit in a
  * sub-folder; and the facts init answers from the repository (its host, its default branch).
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { currentBranch, runGit } from './git.js';
 import { repositoryRoot } from './repository-root.js';
@@ -17,6 +17,9 @@ export interface RepositoryPlace {
   defaultBranch: string;
   /** The origin remote's URL, when there is one. */
   originUrl?: string;
+  /** CI files the repository already has (evidence of its CI host). */
+  hasGitlabCi: boolean;
+  hasGithubWorkflows: boolean;
 }
 
 export async function repositoryPlace(projectRoot: string, signal?: AbortSignal): Promise<RepositoryPlace> {
@@ -32,7 +35,16 @@ export async function repositoryPlace(projectRoot: string, signal?: AbortSignal)
     projectDir: rel === '' ? '.' : rel,
     defaultBranch,
     ...(origin.ok && origin.stdout.trim() !== '' ? { originUrl: origin.stdout.trim() } : {}),
+    hasGitlabCi: await exists(path.join(root, '.gitlab-ci.yml')),
+    hasGithubWorkflows: await exists(path.join(root, '.github', 'workflows')),
   };
+}
+
+function exists(p: string): Promise<boolean> {
+  return access(p).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** The text of each file (relative to root), undefined for a file that does not exist. */

@@ -5,7 +5,7 @@ import type { FixSource } from '../../core/fix/types.js';
 import { mavenMissingDevelopers } from '../maven-missing-developers.js';
 import { mavenMissingPomMetadata } from '../maven-missing-pom-metadata.js';
 import { pomMetadataFix } from './pom-metadata.js';
-import { browseUrlOf } from './remote-url.js';
+import { browseUrlOf } from '../../core/remote-url.js';
 import type { FixContext } from './types.js';
 
 function context(text: string, fixMetadata: boolean, remoteUrl?: string): FixContext {

@@ -12,7 +12,7 @@ import { indentUnit } from '../../core/fix/xml-text.js';
 import type { XmlElement } from '../../core/pom/xml.js';
 import type { FixContext, FixRule } from './types.js';
 import { declined, insertEdit } from './edits.js';
-import { browseUrlOf } from './remote-url.js';
+import { browseUrlOf } from '../../core/remote-url.js';
 import { elementAt, isEmptyTag, readXml, type XmlDoc } from './xml-fix-support.js';
 
 const code = 'missing-pom-metadata';

@@ -4,6 +4,7 @@
  * a prompt) and the generators in this folder turn them into file text.
  */
 import type { BuildTool } from '../build-tool.js';
+import { browseUrlOf } from '../remote-url.js';
 
 export const ciHosts = ['github', 'gitlab'] as const;
 export type CiHost = (typeof ciHosts)[number];
@@ -15,6 +16,28 @@ export type CiHost = (typeof ciHosts)[number];
  */
 export const releaseRoutes = ['staging-api', 'portal-plugin'] as const;
 export type ReleaseRoute = (typeof releaseRoutes)[number];
+
+/** What a repository shows about its CI host: its origin remote and the CI files it already has. */
+export interface CiHostEvidence {
+  originUrl?: string;
+  hasGitlabCi: boolean;
+  hasGithubWorkflows: boolean;
+}
+
+/**
+ * The CI host a repository shows, and why. Judged by the origin's host alone (a GitLab repository
+ * named "github-mirror" is on GitLab), and said without the remote's credentials: an
+ * https://user:token@host/... origin is common, and the token must not reach stderr (DESIGN §2).
+ */
+export function ciHostOf(evidence: CiHostEvidence): { host: CiHost; why: string } | undefined {
+  const shown = browseUrlOf(evidence.originUrl);
+  const host = shown === undefined ? '' : new URL(shown).hostname;
+  if (/github/i.test(host)) return { host: 'github', why: `origin is ${shown}` };
+  if (/gitlab/i.test(host)) return { host: 'gitlab', why: `origin is ${shown}` };
+  if (evidence.hasGitlabCi) return { host: 'gitlab', why: 'the repository has a .gitlab-ci.yml' };
+  if (evidence.hasGithubWorkflows) return { host: 'github', why: 'the repository has .github/workflows' };
+  return undefined;
+}
 
 export interface InitAnswers {
   ci: CiHost;

@@ -1,5 +1,5 @@
 /**
- * The project's web address from its git remote, for `--fix-metadata`: `git@github.com:o/r.git`,
+ * A project's web address from its git remote (`--fix-metadata`, `relctl init`): `git@github.com:o/r.git`,
  * `ssh://git@host/o/r.git`, `git://host/o/r`, `https://user:token@host/o/r.git` all give
  * `https://host/o/r`. Credentials in the remote never reach the POM. Pure.
  */
