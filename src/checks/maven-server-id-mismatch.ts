@@ -36,6 +36,7 @@ export const mavenServerIdMismatch: Check = {
           line: server.line,
           module: server.module,
           fix: fixFor(maven, server.id, '.'),
+          subject: server.id,
         });
       }
       return dedupe(findings);
@@ -54,6 +55,7 @@ export const mavenServerIdMismatch: Check = {
           message: `No credentials for nexus-staging-maven-plugin's <serverId> "${sid.value}" (${fromWhere(origin, module)}), which it deploys with: ${why}.`,
           ...at(originAt(facts, module, origin)),
           fix: fixFor(maven, sid.value, releaseTail),
+          subject: sid.value,
         });
         continue;
       }
@@ -67,6 +69,7 @@ export const mavenServerIdMismatch: Check = {
         message: `No credentials for the distribution repository id "${id.value}" (${fromWhere(id.origin, module)}): ${why}.`,
         ...at(originAt(facts, module, id.origin)),
         fix: fixFor(maven, id.value, releaseTail),
+        subject: id.value,
       });
     }
     return dedupe(findings);

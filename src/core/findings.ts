@@ -16,6 +16,11 @@ export interface Finding {
   module?: string;
   /** The next step, one sentence. */
   fix: string;
+  /**
+   * The value the finding is about, where a fix acts on it (the server id of server-id-mismatch).
+   * Not part of the --json contract: findingToJson leaves it out.
+   */
+  subject?: string;
 }
 
 /** A check that did not run, and why (DESIGN §3: never silently dropped). */

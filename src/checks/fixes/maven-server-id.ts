@@ -52,9 +52,9 @@ export function renameServer(ctx: FixContext, oldId: string): Rename {
   return { ok: true, edits };
 }
 
-/** The id a finding says lacks credentials (all three messages of server-id-mismatch quote it). */
+/** The server id a server-id-mismatch finding is about (the check names it as its subject). */
 function idOf(f: Finding): string | undefined {
-  return /(?:server id|<serverId>|repository id) "([^"]+)"/.exec(f.message)?.[1];
+  return f.subject;
 }
 
 /** The id the release repository will have after the fix (a legacy id moves to `central` when it can). */
