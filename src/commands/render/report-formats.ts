@@ -56,7 +56,8 @@ export async function printReport(ctx: CommandContext, format: ReportFormat, rep
  * resolves them; with the project in a subfolder, project-relative paths would point elsewhere.
  */
 export async function githubPaths(ctx: CommandContext): Promise<(file: string) => string> {
-  const where = await reportContext(ctx);
+  // Only the repository root matters here (no descriptor lookup).
+  const where = { projectRoot: ctx.cwd, repoRoot: await repositoryRoot(ctx.cwd, { env: ctx.env }) };
   return (file) => repoRelative(where, file) ?? file;
 }
 

@@ -23,7 +23,7 @@ export const findingCodesUri = `${relctlHomepage}#finding-codes`;
 export const fingerprintKey = 'relctlFindingHash/v1';
 
 /** Where a finding points, relative to the repository root (forward slashes); undefined when outside it. */
-export function repoRelative(ctx: ReportContext, projectFile: string): string | undefined {
+export function repoRelative(ctx: Pick<ReportContext, 'projectRoot' | 'repoRoot'>, projectFile: string): string | undefined {
   const abs = path.posix.resolve(toPosix(ctx.projectRoot), toPosix(projectFile));
   const rel = path.posix.relative(toPosix(ctx.repoRoot), abs);
   return rel === '' || rel.startsWith('../') || path.posix.isAbsolute(rel) ? undefined : rel;
