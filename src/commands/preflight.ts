@@ -1,11 +1,8 @@
 import { Option } from './commander.js';
 import { ExitCode, errorJson, failureJson } from '../core/errors.js';
-import { findingGroups, groupOf, selectedGroups } from '../core/finding-groups.js';
-import { toReport } from '../core/findings.js';
-import { checks } from '../checks/index.js';
+import { findingGroups, selectedGroups } from '../core/finding-groups.js';
 import { unreachableFailure } from '../checks/online-unanswered.js';
-import { runChecks, skippedChecks } from '../checks/run-checks.js';
-import { gatherFacts } from '../checks/gather-facts.js';
+import { auditProject } from '../checks/audit.js';
 import { factsRead } from './render/facts-read.js';
 import { findingsGithub, findingsJson, findingsText } from '../ui/render/findings.js';
 import { routeGithub, routeJson, routeLine } from './render/route.js';
@@ -38,17 +35,11 @@ export const define: Define = (program, action) => {
         if (opts.fix === true) return preflightFix(ctx, opts, { offline, groups });
         const left = findingGroups.filter((g) => !groups.has(g));
         if (left.length > 0) ctx.out.info(`note: not checked: the ${left.join(', ')} group${left.length === 1 ? '' : 's'}.`);
-        const began = Date.now();
-        const facts = await gatherFacts(ctx, { offline, skipOnlineChecks: !groups.has('online'), readSigningKey: groups.has('signing') });
-        const gathered = Date.now();
+        const { facts, report: checked, gatherMs, checkMs } = await auditProject(ctx, { offline, groups });
         // Only with --verbose: on a 1000-module reactor the lines cost more than printing nothing.
         if (ctx.out.verboseEnabled) for (const line of factsRead(facts)) ctx.out.verbose(line);
-        const all = runChecks(checks, facts, { offline });
-        const selected = (code: string): boolean => groups.has(groupOf(code) ?? 'descriptors');
-        const skipped = skippedChecks(checks, facts, { offline }).filter((s) => selected(s.check));
-        const checked = toReport(all.filter((f) => selected(f.code)), skipped);
         const route = facts.route ?? { kind: 'unknown' as const, evidence: [] };
-        ctx.out.verbose(`route: ${route.kind}; read everything in ${gathered - began} ms${offline ? ' (offline)' : ' (online lookups included)'}; ran the checks in ${Date.now() - gathered} ms`);
+        ctx.out.verbose(`route: ${route.kind}; read everything in ${gatherMs} ms${offline ? ' (offline)' : ' (online lookups included)'}; ran the checks in ${checkMs} ms`);
         // An online lookup that got no answer (network, timeout, 5xx) is not a pass: exit 3.
         const failure = unreachableFailure(facts, offline, groups.has('online'));
         const report = failure !== undefined ? { ...checked, ok: false } : checked;

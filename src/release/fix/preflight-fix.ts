@@ -6,19 +6,17 @@
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { StepFailedError } from '../../core/errors.js';
-import { groupOf, type FindingGroup } from '../../core/finding-groups.js';
+import type { FindingGroup } from '../../core/finding-groups.js';
 import { toReport, type CheckReport } from '../../core/findings.js';
 import type { FixDeclined, FixEdit, FixSource } from '../../core/fix/types.js';
 import { unifiedDiff } from '../../core/fix/unified-diff.js';
 import { maskSettingsSecrets } from '../../core/fix/settings-mask.js';
-import { checks } from '../../checks/index.js';
 import type { ProjectFacts } from '../../checks/facts.js';
-import { gatherFacts } from '../../checks/gather-facts.js';
+import { auditProject } from '../../checks/audit.js';
 import { declined as declinedAt } from '../../checks/fixes/edits.js';
 import { fixRules } from '../../checks/fixes/index.js';
 import { planFixes, type PlannedFix } from '../../checks/fixes/plan.js';
 import type { FixRule } from '../../checks/fixes/types.js';
-import { runChecks, skippedChecks } from '../../checks/run-checks.js';
 import { assertUnchanged, encodeLike, readFixFile, writeFixFile, type ReadFixFile } from '../../io/fix-files.js';
 import { runGit } from '../../io/git.js';
 import type { CommandContext } from '../../io/command-context.js';
@@ -51,20 +49,6 @@ export interface PreflightFixResult {
   diff: string;
 }
 
-interface Audit {
-  facts: ProjectFacts;
-  report: CheckReport;
-}
-
-async function audit(ctx: CommandContext, options: PreflightFixOptions): Promise<Audit> {
-  // The same audit as plain preflight (its facts, its checks, its skipped list): what --fix reports
-  // as left, and its exit code, are what `relctl preflight` says next.
-  const facts = await gatherFacts(ctx, { offline: options.offline, skipOnlineChecks: !options.groups.has('online'), readSigningKey: options.groups.has('signing') });
-  const all = runChecks(checks, facts, { offline: options.offline });
-  const selected = (code: string): boolean => options.groups.has(groupOf(code) ?? 'descriptors');
-  const skipped = skippedChecks(checks, facts, { offline: options.offline }).filter((s) => selected(s.check));
-  return { facts, report: toReport(all.filter((f) => selected(f.code)), skipped) };
-}
 
 /** Refuses to write into a worktree with other changes: the fix must stay one reviewable diff. */
 function refuseDirty(facts: ProjectFacts): void {
@@ -135,7 +119,9 @@ async function originUrl(ctx: CommandContext): Promise<string | undefined> {
 
 /** Plans, shows or writes the fixes, and audits again. Throws StepFailedError for a refused worktree or a changed file. */
 export async function runPreflightFix(ctx: CommandContext, options: PreflightFixOptions): Promise<PreflightFixResult> {
-  const { facts, report } = await audit(ctx, options);
+  // The same audit as plain preflight: what --fix reports as left, and its exit code, are what
+  // `relctl preflight` says next.
+  const { facts, report } = await auditProject(ctx, options);
   if (!options.dryRun && !options.allowDirty) refuseDirty(facts);
   const reader = new FileReader(facts.root, facts.maven?.settings.file);
   const remoteUrl = options.fixMetadata ? await originUrl(ctx) : undefined;
@@ -180,7 +166,7 @@ export async function runPreflightFix(ctx: CommandContext, options: PreflightFix
     await writeFixFile(read, f.after, f.file === facts.maven?.settings.file ? 0o600 : 0o644);
     result.written.push(f.file);
   }
-  const again = (await audit(ctx, options)).report;
+  const again = (await auditProject(ctx, options)).report;
   // The fix itself is the uncommitted change now (meant to be reviewed and committed): not a finding it left.
   const causedByFix = !report.findings.some((f) => f.code === 'dirty-worktree');
   result.after = causedByFix ? toReport(again.findings.filter((f) => f.code !== 'dirty-worktree'), again.skipped) : again;

@@ -1,0 +1,32 @@
+import { groupOf, type FindingGroup } from '../core/finding-groups.js';
+import { toReport, type CheckReport } from '../core/findings.js';
+import type { CommandContext } from '../io/command-context.js';
+import type { ProjectFacts } from './facts.js';
+import { gatherFacts } from './gather-facts.js';
+import { checks } from './index.js';
+import { runChecks, skippedChecks } from './run-checks.js';
+
+export interface Audit {
+  facts: ProjectFacts;
+  /** The selected groups' findings and skipped checks. */
+  report: CheckReport;
+  /** Milliseconds spent reading (gathering facts, online lookups included) and checking. */
+  gatherMs: number;
+  checkMs: number;
+}
+
+/**
+ * Preflight's audit, the one `relctl preflight` prints and `preflight --fix` runs before and after
+ * its edits: facts gathered once (like gatherFacts, this reads), every applicable check, and the
+ * findings and skipped checks of the selected groups only.
+ */
+export async function auditProject(ctx: CommandContext, options: { offline: boolean; groups: ReadonlySet<FindingGroup> }): Promise<Audit> {
+  const { offline, groups } = options;
+  const began = Date.now();
+  const facts = await gatherFacts(ctx, { offline, skipOnlineChecks: !groups.has('online'), readSigningKey: groups.has('signing') });
+  const gathered = Date.now();
+  const selected = (code: string): boolean => groups.has(groupOf(code) ?? 'descriptors');
+  const findings = runChecks(checks, facts, { offline }).filter((f) => selected(f.code));
+  const skipped = skippedChecks(checks, facts, { offline }).filter((s) => selected(s.check));
+  return { facts, report: toReport(findings, skipped), gatherMs: gathered - began, checkMs: Date.now() - gathered };
+}
