@@ -13,6 +13,13 @@ import type { XmlElement, XmlParseResult } from './xml.js';
 
 // XML 1.0 §2.3 names over ASCII; characters above 0x7F are accepted as name characters, which
 // is what every real descriptor needs without carrying the full Unicode tables.
+/**
+ * How deep elements may nest. Real descriptors stay under 20 levels; the limit keeps every later
+ * walk of the tree (the model, the checks, the fixes) far from the stack's end, whatever a file
+ * holds, and makes a hostile nesting an `xml-malformed` finding instead of a crash.
+ */
+export const MAX_XML_DEPTH = 1000;
+
 const xmlName = /[A-Za-z_:\u0080-\uffff][A-Za-z0-9_:.\-\u0080-\uffff]*/y;
 
 const quoted = `\\s*=\\s*("[^"]*"|'[^']*')`;
@@ -37,25 +44,32 @@ class Scanner {
   // Line counting moves forward only: lineAt(offset) counts the newlines since the last call.
   private countedTo = 0;
   private countedLine = 1;
+  private nextNewline: number;
   private readonly stack: XmlElement[] = [];
   private readonly qnames: string[] = [];
   private root: XmlElement | undefined;
   private entities: EntityTable | undefined;
   private sawDoctype = false;
 
-  constructor(private readonly text: string) {}
+  constructor(private readonly text: string) {
+    this.nextNewline = text.indexOf('\n');
+  }
 
   lineAt(offset: number): number {
+    const t = this.text;
     if (offset < this.countedTo) {
       this.countedTo = 0;
       this.countedLine = 1;
+      this.nextNewline = t.indexOf('\n');
     }
-    const t = this.text;
-    let i = t.indexOf('\n', this.countedTo);
+    // The next newline is remembered, so a long line is searched once, not once per element on it
+    // (that made one-line descriptors quadratic).
+    let i = this.nextNewline;
     while (i !== -1 && i < offset) {
       this.countedLine++;
       i = t.indexOf('\n', i + 1);
     }
+    this.nextNewline = i;
     this.countedTo = offset;
     return this.countedLine;
   }
@@ -112,12 +126,14 @@ class Scanner {
     if (parent !== undefined) parent.children.push(element);
     else this.root = element;
     let p = nameEnd;
-    let attributes: string[] | undefined;
+    // Names seen in this tag, to refuse a repeated attribute; a set, so many attributes stay linear.
+    let attributes: Set<string> | undefined;
     for (;;) {
       const before = p;
       while (isSpace(t.charCodeAt(p))) p++;
       const c = t.charCodeAt(p);
       if (c === 62 /* > */) {
+        if (this.stack.length >= MAX_XML_DEPTH) this.fail(`elements nest deeper than ${MAX_XML_DEPTH} levels (at <${qname}>); relctl reads descriptors up to that depth`, lt);
         element.contentStart = p + 1;
         this.stack.push(element);
         this.qnames.push(qname);
@@ -134,9 +150,9 @@ class Scanner {
       if (p === before) this.fail(`unexpected "${t[p]}" in the start tag <${qname}>`, p);
       const attrEnd = this.name(p, `attribute name in <${qname}>`);
       const attr = t.slice(p, attrEnd);
-      if (attributes === undefined) attributes = [attr];
-      else if (attributes.includes(attr)) this.fail(`attribute "${attr}" is repeated in <${qname}>`, p);
-      else attributes.push(attr);
+      if (attributes === undefined) attributes = new Set([attr]);
+      else if (attributes.has(attr)) this.fail(`attribute "${attr}" is repeated in <${qname}>`, p);
+      else attributes.add(attr);
       p = attrEnd;
       while (isSpace(t.charCodeAt(p))) p++;
       if (t.charCodeAt(p) !== 61 /* = */) this.fail(`attribute "${attr}" in <${qname}> has no value`, p);

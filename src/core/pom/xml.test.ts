@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LineIndex } from './line-index.js';
 import { parseXml, type XmlElement } from './xml.js';
+import { MAX_XML_DEPTH } from './xml-scanner.js';
 
 // The reference: fast-xml-parser (what relctl used before its own scanner) configured as relctl
 // used it, plus numeric character references, validated first as relctl did.
@@ -148,6 +149,25 @@ describe('XML scanner', () => {
     const r = bad(text);
     expect(r.line).toBe(line);
     expect(r.message).toContain(message);
+  });
+
+  it('reads nesting up to the limit and reports deeper nesting as malformed, naming the limit, without a stack overflow', () => {
+    const nest = (n: number) => `<p>\n${'<a>'.repeat(n - 1)}v${'</a>'.repeat(n - 1)}</p>`;
+    let deepest = ok(nest(MAX_XML_DEPTH));
+    for (let i = 1; i < MAX_XML_DEPTH; i++) deepest = deepest.children[0]!;
+    expect(deepest.text).toBe('v');
+    const r = bad(nest(1_000_000));
+    expect(r.line).toBe(2);
+    expect(r.message).toContain(`deeper than ${MAX_XML_DEPTH} levels`);
+  });
+
+  it('counts lines and refuses a repeated attribute on one long line of many elements and attributes', () => {
+    const many = Array.from({ length: 20_000 }, (_, i) => `<e${i} a${i}="1"/>`).join('');
+    const root = ok(`<p>${many}\n<last/></p>`);
+    expect(root.children).toHaveLength(20_001);
+    expect(root.children[20_000]).toMatchObject({ name: 'last', line: 2 });
+    const attrs = Array.from({ length: 20_000 }, (_, i) => `a${i}="v"`).join(' ');
+    expect(bad(`<p>\n<x ${attrs} a19999="w"/></p>`)).toMatchObject({ line: 2, message: expect.stringContaining('"a19999" is repeated') });
   });
 
   it('calls a file with NUL bytes binary', () => {
