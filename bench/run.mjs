@@ -3,6 +3,8 @@
 // with `_`) one after another, never in parallel (they measure side by side on a shared machine),
 // then prints one table. Each bench's default export resolves to {name, ratio, detail}.
 // Usage: node bench/run.mjs [name-filter ...]
+// BENCH_QUICK=1 (npm run bench:quick) makes the benches that support it use fewer runs and smaller
+// inputs: a check under a minute that the figures still hold, not a measurement to quote.
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -22,11 +24,12 @@ function formatRatio(ratio) {
 }
 
 export function table(rows) {
-  const header = ['bench', 'ratio', 'detail'];
-  const cells = rows.map((r) => [r.name, formatRatio(r.ratio), r.detail ?? '']);
-  const width = [0, 1].map((i) => Math.max(header[i].length, ...cells.map((c) => c[i].length)));
-  const line = (c) => `${c[0].padEnd(width[0])}  ${c[1].padStart(width[1])}  ${c[2]}`;
-  return [line(header), line(header.map((h, i) => '-'.repeat(i < 2 ? width[i] : h.length))), ...cells.map(line)].join('\n');
+  // The goal sits beside each ratio, so a glance at the table tells which figure slipped.
+  const header = ['bench', 'ratio', 'goal', 'detail'];
+  const cells = rows.map((r) => [r.name, formatRatio(r.ratio), r.goal ?? '-', r.detail ?? '']);
+  const width = [0, 1, 2].map((i) => Math.max(header[i].length, ...cells.map((c) => c[i].length)));
+  const line = (c) => `${c[0].padEnd(width[0])}  ${c[1].padStart(width[1])}  ${c[2].padEnd(width[2])}  ${c[3]}`;
+  return [line(header), line(header.map((h, i) => '-'.repeat(i < 3 ? width[i] : h.length))), ...cells.map(line)].join('\n');
 }
 
 async function main() {
@@ -44,7 +47,7 @@ async function main() {
       const mod = await import(pathToFileURL(path.join(here, file)).href);
       if (typeof mod.default !== 'function') throw new Error('has no default export function');
       const result = await mod.default();
-      for (const r of Array.isArray(result) ? result : [result]) rows.push({ name: r.name ?? file, ratio: r.ratio, detail: r.detail });
+      for (const r of Array.isArray(result) ? result : [result]) rows.push({ name: r.name ?? file, ratio: r.ratio, goal: r.goal, detail: r.detail });
     } catch (error) {
       rows.push({ name: file.replace(/\.mjs$/, ''), ratio: 'failed', detail: error instanceof Error ? error.message : String(error) });
       process.exitCode = 1;
