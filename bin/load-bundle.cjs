@@ -1,6 +1,6 @@
 'use strict';
-// Loads the bundled CLI (bundle/cli.cjs, one CommonJS file built by scripts/bundle.mjs) with V8's
-// code cache, so a start compiles almost nothing: node 20 has no compile cache of its own for
+// Loads the bundled CLI (bundle/cli.cjs and the chunks it asks for, CommonJS files built by
+// scripts/bundle.mjs) with V8's code caches, so a start compiles almost nothing: node 20 has no compile cache of its own for
 // ES modules, and on a small machine compiling relctl's code cost more than running preflight's
 // checks. The cache is made at build time (scripts/code-cache.mjs) and only read here; V8 checks
 // it against the source, its own version and the flags, and a cache that does not fit is ignored
@@ -41,29 +41,51 @@ function cacheFileFor(profile) {
   return path.join(bundleDir, `cli.${profile}.code-cache`);
 }
 
+/** The cache file of a chunk (`cli.cjs`, `c-….cjs`) for a profile. */
+function chunkCacheFile(file, profile) {
+  return file.replace(/\.cjs$/, `.${profile}.code-cache`);
+}
+
 /**
- * Runs bundle/cli.cjs and returns its exports and the compiled script (scripts/code-cache.mjs
- * asks it for the cache once the warm-up has run). Set the profile's flags first: they must be
- * in force before anything is compiled, for the cache and the code alike.
+ * Runs bundle/cli.cjs and returns its exports and the compiled scripts of every chunk loaded so
+ * far (scripts/code-cache.mjs asks them for their caches once the warm-up has run). A chunk's
+ * `require('./c-….cjs')` and `import('./c-….cjs')` (routed to relctlChunk by scripts/bundle.mjs)
+ * load it once, from its own code cache; other requires are node's. Set the profile's flags first:
+ * they must be in force before anything is compiled, for the cache and the code alike.
  */
 function loadBundle(profile, { useCache = true } = {}) {
   const flags = profileFlags[profile];
   if (flags !== '') v8.setFlagsFromString(flags);
-  const source = readFileSync(bundleFile, 'utf8');
-  let cachedData;
-  if (useCache) {
-    try {
-      cachedData = readFileSync(cacheFileFor(profile));
-    } catch {
-      // no cache (not built, or removed): compile as usual
+  const loaded = new Map();
+  const scripts = new Map();
+  const nodeRequire = Module.createRequire(bundleFile);
+  const chunkRequire = (id) => (id.startsWith('./') ? load(path.join(bundleDir, id)) : nodeRequire(id));
+  const relctlChunk = (id) => new Promise((resolve) => resolve(chunkRequire(id)));
+  function load(file) {
+    const known = loaded.get(file);
+    if (known !== undefined) return known.exports;
+    const source = readFileSync(file, 'utf8');
+    let cachedData;
+    if (useCache) {
+      try {
+        cachedData = readFileSync(chunkCacheFile(file, profile));
+      } catch {
+        // no cache (not built, not warmed, or removed): compile as usual
+      }
     }
+    // CommonJS's own wrapper plus the loaders, on the first line so line numbers stay the file's.
+    const wrapped = `(function (exports, require, module, __filename, __dirname, relctlImport, relctlChunk) { ${source}\n});`;
+    const script = new vm.Script(wrapped, { filename: file, ...(cachedData === undefined ? {} : { cachedData }) });
+    const module = { exports: {} };
+    // Registered before it runs, as node's require does, so a cycle between chunks sees the
+    // exports object being filled instead of loading the chunk twice.
+    loaded.set(file, module);
+    scripts.set(file, script);
+    script.runInThisContext()(module.exports, chunkRequire, module, file, bundleDir, importPackage, relctlChunk);
+    return module.exports;
   }
-  // CommonJS's own wrapper plus relctlImport, on the first line so line numbers stay the file's.
-  const wrapped = `(function (exports, require, module, __filename, __dirname, relctlImport) { ${source}\n});`;
-  const script = new vm.Script(wrapped, { filename: bundleFile, ...(cachedData === undefined ? {} : { cachedData }) });
-  const module = { exports: {} };
-  script.runInThisContext()(module.exports, Module.createRequire(bundleFile), module, bundleFile, bundleDir, importPackage);
-  return { exports: module.exports, script };
+  const exports = load(bundleFile);
+  return { exports, script: scripts.get(bundleFile), scripts };
 }
 
-module.exports = { bundleFile, cacheFileFor, loadBundle, profileFor, profileFlags };
+module.exports = { bundleFile, cacheFileFor, chunkCacheFile, loadBundle, profileFor, profileFlags };

@@ -5,8 +5,15 @@
 // dist/ (tsc was run alone since) is stale and not used. An installed package (npm pack, npm i
 // from a git URL) has no src/ and always starts from its bundle: unpacking gives its files new
 // mtimes in no particular order, so dist/ may look newer there without being so.
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
+
+// `relctl --version` alone needs nothing but package.json: no bundle, no commander.
+const argv = process.argv.slice(2);
+if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+  process.stdout.write(`${JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version}\n`);
+  process.exit(0);
+}
 
 const require = createRequire(import.meta.url);
 const bundle = require('./load-bundle.cjs');

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
-// Bundles the compiled CLI (dist/, from tsc) into one CommonJS file, bundle/cli.cjs, then makes
-// its V8 code caches (scripts/code-cache.mjs). Run by `npm run build` after tsc. bin/relctl.js
-// loads the bundle through bin/load-bundle.cjs unless dist/ is newer.
+// Bundles the compiled CLI (dist/, from tsc) into CommonJS chunks, bundle/cli.cjs and the
+// bundle/c-*.cjs it loads on demand, then makes their V8 code caches (scripts/code-cache.mjs).
+// Run by `npm run build` after tsc. bin/relctl.js loads the bundle through bin/load-bundle.cjs
+// unless dist/ is newer.
 //
-// Why CommonJS in one file: node 20 loads ES modules file by file, asynchronously, and has no
-// compile cache for them; one script can be compiled from a cache. Each command's modules stay
-// lazy: esbuild turns `await import('./x.js')` into a call that runs x's code only then.
+// Why CommonJS: node 20 loads ES modules file by file, asynchronously, and has no compile cache
+// for them; a script can be compiled from a cache. Why chunks: with one file, every command read
+// and deserialised the code of all the others (--version included); a command now loads the
+// entry and the chunks its own modules are in, so its start does not grow with the others.
 // Packages stay external (node_modules) and are loaded by the commands that need them, except
 // commander (on every start) and the ESM-only packages a module imports statically (a CommonJS
 // file cannot require them on node 20). Code that finds files relative to its own module must not
@@ -15,7 +17,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, transform } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outdir = path.join(root, 'bundle');
@@ -25,30 +27,46 @@ const bundled = new Set(['commander', 'conventional-commits-parser']);
 const external = Object.keys(dependencies).filter((name) => !bundled.has(name));
 
 rmSync(outdir, { recursive: true, force: true });
-await build({
+// esbuild splits only ES modules: each command (and each lazily imported part) becomes the chunks
+// only it needs, and code shared by several goes into chunks of its own. Each chunk is then
+// turned into CommonJS, so it can be compiled from a code cache like the entry.
+const result = await build({
   entryPoints: [path.join(root, 'dist', 'cli.js')],
-  outfile,
+  outdir,
   bundle: true,
-  format: 'cjs',
+  splitting: true,
+  format: 'esm',
   platform: 'node',
   target: 'node20',
   external,
+  chunkNames: 'c-[hash]',
+  outExtension: { '.js': '.cjs' },
   // The one module that asks for its own location (package-info) gets the bundle's.
   define: { 'import.meta.url': 'relctlBundleUrl' },
   banner: { js: "const relctlBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
   legalComments: 'none',
   logLevel: 'warning',
+  metafile: true,
 });
 
-// import('pkg') calls bin/load-bundle.cjs's import instead (why: see relctlImport there). Any
-// other import() (not a package name as a literal) could not be routed: fail the build.
-const text = readFileSync(outfile, 'utf8').replace(/\bimport\(("[^"]+")\)/g, (_, name) => `relctlImport(${name})`);
-const unrouted = text.match(/.{0,40}\bimport\(.{0,40}/);
-if (unrouted !== null) {
-  console.error(`scripts/bundle.mjs: a dynamic import that is not a package name cannot be routed: ${unrouted[0]}`);
-  process.exit(1);
+const outputs = Object.keys(result.metafile.outputs).map((f) => path.resolve(root, f));
+let text = '';
+for (const file of outputs) {
+  const esm = readFileSync(file, 'utf8');
+  const { code } = await transform(esm, { format: 'cjs', platform: 'node', target: 'node20', logLevel: 'warning' });
+  // import('pkg') calls bin/load-bundle.cjs's import instead (why: see relctlImport there), and a
+  // chunk's import('./c-….cjs') its chunk loader. Any other import() could not be routed: fail.
+  const routed = code
+    .replace(/\bimport\(("\.\/[^"]+\.cjs")\)/g, (_, name) => `relctlChunk(${name})`)
+    .replace(/\bimport\(("[^".][^"]*")\)/g, (_, name) => `relctlImport(${name})`);
+  const unrouted = routed.match(/.{0,40}\bimport\(.{0,40}/);
+  if (unrouted !== null) {
+    console.error(`scripts/bundle.mjs: a dynamic import that is neither a chunk nor a package name cannot be routed: ${unrouted[0]}`);
+    process.exit(1);
+  }
+  writeFileSync(file, routed);
+  text += routed;
 }
-writeFileSync(outfile, text);
 
 // A static import of an ESM-only package became require(), which node 20 refuses at run time,
 // and only when that command runs: fail the build instead.
@@ -78,6 +96,15 @@ function isEsmOnly(name) {
   }
   return false;
 }
+
+// The top-level help's command list (src/io/command-summary.ts): `relctl --help` then loads no
+// command module. Made from the bundle just written, so it cannot disagree with the commands.
+const summary = spawnSync(process.execPath, ['-e', `require(${JSON.stringify(path.join(root, 'bin', 'load-bundle.cjs'))}).loadBundle('default', { useCache: false }).exports.commandSummary().then((s) => process.stdout.write(JSON.stringify(s)))`], { encoding: 'utf8' });
+if (summary.status !== 0) {
+  console.error(`${summary.stderr}scripts/bundle.mjs: listing the commands for the help failed (exit ${summary.status ?? summary.signal}).`);
+  process.exit(1);
+}
+writeFileSync(path.join(outdir, 'commands.json'), `${JSON.stringify(JSON.parse(summary.stdout), null, 1)}\n`);
 
 // The code caches: one child per profile, since the V8 flags must be set before anything compiles.
 for (const profile of ['short', 'default']) {

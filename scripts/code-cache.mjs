@@ -10,11 +10,11 @@ import os from 'node:os';
 import path from 'node:path';
 
 const require = createRequire(import.meta.url);
-const { cacheFileFor, loadBundle } = require('../bin/load-bundle.cjs');
+const { chunkCacheFile, loadBundle } = require('../bin/load-bundle.cjs');
 const profile = process.argv[2];
 if (profile !== 'short' && profile !== 'default') throw new Error(`unknown profile ${profile}`);
 
-const { exports: cli, script } = loadBundle(profile, { useCache: false });
+const { exports: cli, scripts } = loadBundle(profile, { useCache: false });
 const work = mkdtempSync(path.join(os.tmpdir(), 'relctl-code-cache-'));
 try {
   const home = path.join(work, 'home');
@@ -31,7 +31,8 @@ try {
     await run(['preflight', '--offline', '--cwd', maven]);
     await run(['preflight', '--offline', '--format', 'github', '--cwd', gradle]);
   }
-  writeFileSync(cacheFileFor(profile), script.createCachedData());
+  // One cache per chunk the warm-up loaded; a chunk it never loaded compiles as usual.
+  for (const [file, script] of scripts) writeFileSync(chunkCacheFile(file, profile), script.createCachedData());
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -1,9 +1,10 @@
 import type { Command as CommandType } from 'commander';
-import { Command, CommanderError } from './commands/commander.js';
+import { Command, CommanderError, Help } from './commands/commander.js';
 import { ExitCode, InterruptedError, RelctlError, errorJson, type ExitCodeValue } from './core/errors.js';
 import { runInterruptCleanups } from './io/interrupt.js';
 import { addGlobalOptions, createContext, createOutput, type GlobalOptions } from './commands/context.js';
 import { packageVersion } from './io/package-info.js';
+import { bundledCommandSummary, type CommandSummary } from './io/command-summary.js';
 import { commandModules, commandNameIn, type Action } from './commands/registry.js';
 import { wantsColor, type Environment, type Output } from './ui/output.js';
 import { loadColorStyle } from './ui/style.js';
@@ -49,7 +50,10 @@ export async function main(argv: string[], e: Environment): Promise<ExitCodeValu
   // needs the full list. `relctl --version` names none and needs none.
   const versionOnly = name === undefined && argv.some((a) => a === '-V' || a === '--version');
   const only = name === undefined ? undefined : commandModules[name];
-  const toLoad = versionOnly ? [] : only !== undefined ? [only] : Object.values(commandModules);
+  // `relctl --help` alone lists the commands from the summary the build wrote: no module loaded.
+  const summary = name === undefined && argv.length === 1 && (argv[0] === '--help' || argv[0] === '-h') ? bundledCommandSummary() : undefined;
+  if (summary !== undefined) listCommands(program, summary);
+  const toLoad = versionOnly || summary !== undefined ? [] : only !== undefined ? [only] : Object.values(commandModules);
   for (const load of toLoad) (await load()).define(program, wrap);
 
   // Ctrl-C / SIGTERM: the command winds down (children stopped, temp folders and secrets removed,
@@ -93,6 +97,27 @@ export async function main(argv: string[], e: Environment): Promise<ExitCodeValu
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }
+}
+
+/** Commands that only show in the top-level help, each with the usage term its module would give. */
+function listCommands(program: CommandType, summary: CommandSummary[]): void {
+  const terms = new Map(summary.map((c) => [c.name, c.term]));
+  for (const c of summary) program.command(c.name).description(c.description);
+  program.configureHelp({
+    subcommandTerm(cmd) {
+      return terms.get(cmd.name()) ?? Help.prototype.subcommandTerm.call(this, cmd);
+    },
+  });
+}
+
+/** The top-level help's command list, for scripts/bundle.mjs to write beside the bundle. */
+export async function commandSummary(): Promise<CommandSummary[]> {
+  const program = new Command('relctl');
+  addGlobalOptions(program);
+  const none = () => async () => undefined;
+  for (const load of Object.values(commandModules)) (await load()).define(program, none);
+  const help = program.createHelp();
+  return program.commands.map((c) => ({ name: c.name(), term: help.subcommandTerm(c), description: help.subcommandDescription(c) }));
 }
 
 function report(error: unknown, out: Output): ExitCodeValue {
