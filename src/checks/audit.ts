@@ -1,5 +1,6 @@
 import { groupOf, type FindingGroup } from '../core/finding-groups.js';
 import { toReport, type CheckReport } from '../core/findings.js';
+import { applyFindingRules } from '../core/finding-rules.js';
 import type { CommandContext } from '../io/command-context.js';
 import type { ProjectFacts } from './facts.js';
 import { gatherFacts } from './gather-facts.js';
@@ -18,7 +19,7 @@ export interface Audit {
 /**
  * Preflight's audit, the one `relctl preflight` prints and `preflight --fix` runs before and after
  * its edits: facts gathered once (like gatherFacts, this reads), every applicable check, and the
- * findings and skipped checks of the selected groups only.
+ * findings and skipped checks of the selected groups only, with the project's finding rules applied.
  */
 export async function auditProject(ctx: CommandContext, options: { offline: boolean; groups: ReadonlySet<FindingGroup> }): Promise<Audit> {
   const { offline, groups } = options;
@@ -28,5 +29,7 @@ export async function auditProject(ctx: CommandContext, options: { offline: bool
   const selected = (code: string): boolean => groups.has(groupOf(code) ?? 'descriptors');
   const findings = runChecks(checks, facts, { offline }).filter((f) => selected(f.code));
   const skipped = skippedChecks(checks, facts, { offline }).filter((s) => selected(s.check));
-  return { facts, report: toReport(findings, skipped), gatherMs: gathered - began, checkMs: Date.now() - gathered };
+  // The project's `rules` (relctl.config.json) apply to every audit: what --fix plans from and what it leaves.
+  const report = applyFindingRules(toReport(findings, skipped), ctx.config.rules);
+  return { facts, report, gatherMs: gathered - began, checkMs: Date.now() - gathered };
 }
