@@ -6,6 +6,7 @@ import type { ProjectFacts } from './facts.js';
 import { gatherFacts } from './gather-facts.js';
 import { checks } from './index.js';
 import { runChecks, skippedChecks } from './run-checks.js';
+import { oneFindingPerCause } from './same-cause.js';
 
 export interface Audit {
   facts: ProjectFacts;
@@ -27,7 +28,7 @@ export async function auditProject(ctx: CommandContext, options: { offline: bool
   const facts = await gatherFacts(ctx, { offline, skipOnlineChecks: !groups.has('online'), readSigningKey: groups.has('signing') });
   const gathered = Date.now();
   const selected = (code: string): boolean => groups.has(groupOf(code) ?? 'descriptors');
-  const findings = runChecks(checks, facts, { offline }).filter((f) => selected(f.code));
+  const findings = oneFindingPerCause(runChecks(checks, facts, { offline }).filter((f) => selected(f.code)), facts);
   const skipped = skippedChecks(checks, facts, { offline }).filter((s) => selected(s.check));
   // The project's `rules` (relctl.config.json) apply to every audit: what --fix plans from and what it leaves.
   const report = applyFindingRules(toReport(findings, skipped), ctx.config.rules);

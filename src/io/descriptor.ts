@@ -88,6 +88,22 @@ export function readDescriptor(file: string, cap = descriptorSizeCap, withRealPa
   }
 }
 
+/**
+ * The encoding an XML declaration names (`Shift_JIS`), looked at in the first bytes only;
+ * undefined without a declaration or without an encoding in it.
+ */
+export function declaredEncoding(bytes: Buffer): string | undefined {
+  if (bytes[0] !== 0x3c || bytes[1] !== 0x3f) return undefined;
+  const end = bytes.indexOf(0x3e);
+  const declaration = bytes.toString('latin1', 0, Math.min(end === -1 ? 200 : end + 1, 200));
+  return /^<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(declaration)?.[1];
+}
+
+/** Whether relctl reads (and --fix writes back) text in this declared encoding. */
+export function isSupportedEncoding(encoding: string): boolean {
+  return /^utf-?8$/i.test(encoding) || singleByte.test(encoding);
+}
+
 // Latin-1 and Windows-1252 differ only in 0x80-0x9F, which no real POM uses: one decoder for both.
 const singleByte = /^(iso-8859-1|iso8859-1|latin-?1|l1|cp819|us-ascii|ascii|windows-1252|cp1252)$/i;
 

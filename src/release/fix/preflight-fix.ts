@@ -131,6 +131,7 @@ export async function runPreflightFix(ctx: CommandContext, options: PreflightFix
       facts,
       findings: report.findings,
       read: reader.read,
+      unreadable: (file) => reader.unreadable.get(file),
       options: {
         fixMetadata: options.fixMetadata,
         usernameVariable: options.usernameVariable,
