@@ -48,3 +48,86 @@ describe('preflight --fix on a POM in an encoding relctl does not edit', () => {
     expect(all).not.toContain('could not be read again');
   });
 });
+
+describe('preflight --fix on a project leaving OSSRH, against the sandbox', () => {
+  it('gives the new <snapshotRepository> id a <server> too, and then says once (not twice) which variables to set', async () => {
+    const { startSandbox } = await import('./upload-helpers.js');
+    const sb = await startSandbox();
+    try {
+      await using dir = await tempDir('relctl-fix-once-');
+      await writeTree(dir.path, {
+        'pom.xml': `<?xml version="1.0" encoding="UTF-8"?>
+<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>org.example</groupId>
+  <artifactId>demo</artifactId>
+  <version>1.0.0-SNAPSHOT</version>
+  <distributionManagement>
+    <repository>
+      <id>ossrh</id>
+      <url>https://oss.sonatype.org/service/local/staging/deploy/maven2/</url>
+    </repository>
+    <snapshotRepository>
+      <id>sonatype-nexus-snapshots</id>
+      <url>https://oss.sonatype.org/content/repositories/snapshots</url>
+    </snapshotRepository>
+  </distributionManagement>
+</project>
+`,
+      });
+      const env = {
+        RELCTL_STAGING_API_URL: sb.urls.stagingApiUrl,
+        RELCTL_PORTAL_URL: sb.urls.portalUrl,
+        RELCTL_PUBLIC_REPO_URL: sb.urls.publicRepoUrl,
+        RELCTL_KEYSERVER_URL: sb.urls.keyserverUrl,
+        RELCTL_SECONDARY_KEYSERVER_URL: sb.urls.secondaryKeyserverUrl,
+      };
+      const r = await runCli(['preflight', '--fix', '--allow-dirty', '--skip', 'signing', 'repository', '--json', '--cwd', dir.path], { home: dir.path, env });
+      const doc = JSON.parse(r.stdout) as { fixed: { code: string }[]; findings: { code: string; fix: string }[] };
+      expect(doc.fixed.map((f) => f.code)).toEqual(expect.arrayContaining([expect.stringMatching(/^(server-id-mismatch|missing-credentials)$/)]));
+      const settings = await readFile(path.join(dir.path, '.m2', 'settings.xml'), 'utf8');
+      expect(settings).toContain('<id>central</id>');
+      expect(settings).toContain('<id>sonatype-nexus-snapshots</id>');
+      const credentials = doc.findings.filter((f) => f.code === 'server-id-mismatch' || f.code === 'missing-credentials');
+      expect(credentials.map((f) => f.code)).toEqual(['server-id-mismatch']);
+      expect(credentials[0]!.fix).toContain('Set CENTRAL_TOKEN_USERNAME and CENTRAL_TOKEN_PASSWORD');
+    } finally {
+      await sb.close();
+    }
+  });
+});
+
+describe('preflight --fix --dry-run', () => {
+  it('ends with what would remain after the fix (the planned files audited), and writes nothing', async () => {
+    await using dir = await tempDir('relctl-dry-after-');
+    const pom = `<?xml version="1.0" encoding="UTF-8"?>
+<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>org.example</groupId>
+  <artifactId>demo</artifactId>
+  <version>1.0.0-SNAPSHOT</version>
+  <distributionManagement>
+    <repository>
+      <id>ossrh</id>
+      <url>https://oss.sonatype.org/service/local/staging/deploy/maven2/</url>
+    </repository>
+  </distributionManagement>
+</project>
+`;
+    await writeTree(dir.path, { 'pom.xml': pom });
+    const args = ['preflight', '--fix', '--dry-run', '--offline', '--skip', 'signing', 'repository', '--cwd', dir.path];
+    const text = await runCli(args, { home: dir.path });
+    const tail = text.stdout.slice(text.stdout.lastIndexOf('\n\n'));
+    expect(tail).toContain('preflight after the fix (dry run: nothing written): failed (3 errors');
+    const json = await runCli([...args, '--json'], { home: dir.path });
+    const doc = JSON.parse(json.stdout) as { findings: { code: string; fix: string }[]; dryRun: boolean };
+    expect(doc.dryRun).toBe(true);
+    const codes = doc.findings.map((f) => f.code);
+    // Fixed by the plan: gone from what remains. The <server> it would add is read back as written.
+    expect(codes).not.toContain('legacy-staging-host');
+    expect(codes).not.toContain('legacy-staging-id');
+    expect(doc.findings.find((f) => f.code === 'server-id-mismatch')?.fix).toContain('Set CENTRAL_TOKEN_USERNAME and CENTRAL_TOKEN_PASSWORD');
+    expect(await readFile(path.join(dir.path, 'pom.xml'), 'utf8')).toBe(pom);
+    await expect(readFile(path.join(dir.path, '.m2', 'settings.xml'), 'utf8')).rejects.toThrow(/ENOENT/);
+  });
+});
