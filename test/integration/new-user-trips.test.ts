@@ -131,3 +131,52 @@ describe('preflight --fix --dry-run', () => {
     await expect(readFile(path.join(dir.path, '.m2', 'settings.xml'), 'utf8')).rejects.toThrow(/ENOENT/);
   });
 });
+
+describe('relctl init --route staging-api on a build aimed at a retired host', () => {
+  it('keeps the retired-host warning that plain init gives', async () => {
+    await using dir = await tempDir('relctl-init-legacy-');
+    await writeTree(dir.path, {
+      'pom.xml': `<?xml version="1.0" encoding="UTF-8"?>
+<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>org.example</groupId>
+  <artifactId>demo</artifactId>
+  <version>1.0.0-SNAPSHOT</version>
+  <distributionManagement>
+    <repository><id>ossrh</id><url>https://oss.sonatype.org/service/local/staging/deploy/maven2/</url></repository>
+  </distributionManagement>
+</project>
+`,
+    });
+    const r = await runCli(['init', '--route', 'staging-api', '--ci', 'github', '--namespace', 'org.example', '--yes', '--dry-run', '--cwd', dir.path], { home: dir.path });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toContain('The build still publishes to a retired OSSRH host');
+  });
+});
+
+describe('the demo (relctl rehearse on examples/demo)', () => {
+  it('does not open on a red error line: it first says what it does, then the preflight a real release runs', async () => {
+    const { cp } = await import('node:fs/promises');
+    const { spawnCli } = await import('../helpers/cli.js');
+    await using dir = await tempDir('relctl-demo-first-');
+    const project = path.join(dir.path, 'demo');
+    await cp(path.join(repoRoot, 'examples/demo'), project, { recursive: true });
+    const child = spawnCli(['rehearse', '--maven-mirror', 'http://127.0.0.1:9/', '--local-repo', path.join(dir.path, 'm2'), '--cwd', project], {
+      env: { HOME: dir.path, PATH: process.env.PATH },
+    });
+    let err = '';
+    const firstLine = await new Promise<string>((resolve, reject) => {
+      child.stderr!.on('data', (chunk: Buffer) => {
+        err += chunk.toString();
+        if (err.includes('\n')) resolve(err.slice(0, err.indexOf('\n')));
+      });
+      child.once('exit', () => resolve(err.split('\n')[0] ?? ''));
+      child.once('error', reject);
+    });
+    // The rehearsal's own build is not what this test is about: stopped here (it cleans up on SIGTERM).
+    child.kill('SIGTERM');
+    await child.catch(() => undefined);
+    expect(firstLine).toMatch(/^Rehearsing org\.example\.relctl:relctl-demo 1\.0\.0\. First, the preflight a real release runs/);
+    expect(firstLine).not.toMatch(/error/i);
+  });
+});
