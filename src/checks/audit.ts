@@ -28,9 +28,10 @@ export async function auditProject(ctx: CommandContext, options: { offline: bool
   const facts = await gatherFacts(ctx, { offline, skipOnlineChecks: !groups.has('online'), readSigningKey: groups.has('signing') });
   const gathered = Date.now();
   const selected = (code: string): boolean => groups.has(groupOf(code) ?? 'descriptors');
-  const findings = oneFindingPerCause(runChecks(checks, facts, { offline }).filter((f) => selected(f.code)), facts);
   const skipped = skippedChecks(checks, facts, { offline }).filter((s) => selected(s.check));
-  // The project's `rules` (relctl.config.json) apply to every audit: what --fix plans from and what it leaves.
-  const report = applyFindingRules(toReport(findings, skipped), ctx.config.rules);
+  // The project's `rules` (relctl.config.json) apply to every audit: what --fix plans from and what it
+  // leaves. Before the one-finding-per-cause rule, so a finding turned off never hides another.
+  const ruled = applyFindingRules(toReport(runChecks(checks, facts, { offline }).filter((f) => selected(f.code)), skipped), ctx.config.rules);
+  const report = toReport(oneFindingPerCause(ruled.findings, facts), ruled.skipped);
   return { facts, report, gatherMs: gathered - began, checkMs: Date.now() - gathered };
 }

@@ -50,31 +50,32 @@ describe('preflight --fix on a POM in an encoding relctl does not edit', () => {
 });
 
 describe('preflight --fix on a project leaving OSSRH, against the sandbox', () => {
-  it('gives the new <snapshotRepository> id a <server> too, and then says once (not twice) which variables to set', async () => {
-    const { startSandbox } = await import('./upload-helpers.js');
-    const sb = await startSandbox();
-    try {
-      await using dir = await tempDir('relctl-fix-once-');
-      await writeTree(dir.path, {
-        'pom.xml': `<?xml version="1.0" encoding="UTF-8"?>
+  const releaseRepository = `    <repository>
+      <id>ossrh</id>
+      <url>https://oss.sonatype.org/service/local/staging/deploy/maven2/</url>
+    </repository>`;
+  const snapshotRepository = `    <snapshotRepository>
+      <id>sonatype-nexus-snapshots</id>
+      <url>https://oss.sonatype.org/content/repositories/snapshots</url>
+    </snapshotRepository>`;
+  const pomWith = (repositories: string): string => `<?xml version="1.0" encoding="UTF-8"?>
 <project xmlns="http://maven.apache.org/POM/4.0.0">
   <modelVersion>4.0.0</modelVersion>
   <groupId>org.example</groupId>
   <artifactId>demo</artifactId>
   <version>1.0.0-SNAPSHOT</version>
   <distributionManagement>
-    <repository>
-      <id>ossrh</id>
-      <url>https://oss.sonatype.org/service/local/staging/deploy/maven2/</url>
-    </repository>
-    <snapshotRepository>
-      <id>sonatype-nexus-snapshots</id>
-      <url>https://oss.sonatype.org/content/repositories/snapshots</url>
-    </snapshotRepository>
+${repositories}
   </distributionManagement>
 </project>
-`,
-      });
+`;
+  async function fixAgainstSandbox(pom: string): Promise<{ doc: { fixed: { code: string }[]; findings: { code: string; fix: string }[] }; settings: string }> {
+    const { startSandbox } = await import('./upload-helpers.js');
+    const sb = await startSandbox();
+    try {
+      await using dir = await tempDir('relctl-fix-once-');
+      await writeTree(dir.path, { 'pom.xml': pom });
+      // The sandbox's services, and no token: the state of a first migration.
       const env = {
         RELCTL_STAGING_API_URL: sb.urls.stagingApiUrl,
         RELCTL_PORTAL_URL: sb.urls.portalUrl,
@@ -84,16 +85,25 @@ describe('preflight --fix on a project leaving OSSRH, against the sandbox', () =
       };
       const r = await runCli(['preflight', '--fix', '--allow-dirty', '--skip', 'signing', 'repository', '--json', '--cwd', dir.path], { home: dir.path, env });
       const doc = JSON.parse(r.stdout) as { fixed: { code: string }[]; findings: { code: string; fix: string }[] };
-      expect(doc.fixed.map((f) => f.code)).toEqual(expect.arrayContaining([expect.stringMatching(/^(server-id-mismatch|missing-credentials)$/)]));
-      const settings = await readFile(path.join(dir.path, '.m2', 'settings.xml'), 'utf8');
-      expect(settings).toContain('<id>central</id>');
-      expect(settings).toContain('<id>sonatype-nexus-snapshots</id>');
-      const credentials = doc.findings.filter((f) => f.code === 'server-id-mismatch' || f.code === 'missing-credentials');
-      expect(credentials.map((f) => f.code)).toEqual(['server-id-mismatch']);
-      expect(credentials[0]!.fix).toContain('Set CENTRAL_TOKEN_USERNAME and CENTRAL_TOKEN_PASSWORD');
+      return { doc, settings: await readFile(path.join(dir.path, '.m2', 'settings.xml'), 'utf8') };
     } finally {
       await sb.close();
     }
+  }
+
+  it('after adding the <server>, says once (not twice) which variables to set', async () => {
+    const { doc, settings } = await fixAgainstSandbox(pomWith(releaseRepository));
+    expect(doc.fixed.map((f) => f.code)).toEqual(expect.arrayContaining([expect.stringMatching(/^(server-id-mismatch|missing-credentials)$/)]));
+    expect(settings).toContain('<id>central</id>');
+    const credentials = doc.findings.filter((f) => f.code === 'server-id-mismatch' || f.code === 'missing-credentials');
+    expect(credentials.map((f) => f.code)).toEqual(['server-id-mismatch']);
+    expect(credentials[0]!.fix).toContain('Set CENTRAL_TOKEN_USERNAME and CENTRAL_TOKEN_PASSWORD');
+  });
+
+  it('gives the <snapshotRepository> id a <server> too', async () => {
+    const { settings } = await fixAgainstSandbox(pomWith(`${releaseRepository}\n${snapshotRepository}`));
+    expect(settings).toContain('<id>central</id>');
+    expect(settings).toContain('<id>sonatype-nexus-snapshots</id>');
   });
 });
 
