@@ -67,6 +67,12 @@ describe('rules in relctl.config.json', () => {
 
     const gitlab = JSON.parse((await preflight(dir.path, '--format', 'gitlab')).stdout) as { check_name: string; severity: string }[];
     expect(gitlab.map((i) => i.check_name).sort()).toEqual(['missing-developers', 'plugin-version-missing']);
+    expect(gitlab.find((i) => i.check_name === 'plugin-version-missing')!.severity).toBe('critical');
+
+    // JUnit fails a test case for errors only: the raised code fails, the lowered one does not.
+    const junit = (await preflight(dir.path, '--format', 'junit')).stdout;
+    expect(junit).toContain('<failure type="plugin-version-missing"');
+    expect(junit).not.toContain('<failure type="missing-developers"');
   });
 
   it("describes the project's rules in SARIF: rule defaultConfiguration and the invocation's ruleConfigurationOverrides", async () => {
