@@ -68,8 +68,9 @@ export async function resolveAnswers(ctx: CommandContext, facts: InitFacts, give
     route = detected as ReleaseRoute;
     said(`route: ${route}`, `read from the build${facts.route.why === undefined ? '' : ` at ${facts.route.why}`}`, '--route');
   }
+  // Said whether or not --route was given: the workflows init writes cannot release such a build.
+  if (detected === 'legacy-ossrh') ctx.out.warn('The build still publishes to a retired OSSRH host: relctl preflight shows where (legacy-staging-host); fix that before the first CI release.');
   if (route === undefined) {
-    if (detected === 'legacy-ossrh') ctx.out.warn('The build still publishes to a retired OSSRH host: relctl preflight shows where (legacy-staging-host); fix that before the first CI release.');
     if (!canAsk) throw missing(`the publishing route (the build shows "${detected}")`, '--route staging-api|portal-plugin', 'relctl init --route staging-api');
     route = await askChoice('Which way does the release reach Maven Central?', releaseRoutes, 'staging-api');
   }

@@ -8,6 +8,8 @@ import { findingsGithub, findingsJson } from '../ui/render/findings.js';
 import { fixJsonExtra, fixText } from './render/preflight-fix.js';
 import { githubPaths, isReportFormat } from './render/report-formats.js';
 import { routeJson } from './render/route.js';
+import { controlledReport, tooManyWarningsJson } from './finding-controls.js';
+import { hasErrors } from '../core/findings.js';
 
 /** Default names of the variables a new `<server>` reads the portal token from (DESIGN §12's secrets). */
 export const defaultUsernameVariable = 'CENTRAL_TOKEN_USERNAME';
@@ -50,8 +52,9 @@ export async function preflightFix(ctx: CommandContext, opts: Record<string, unk
   });
   // As plain preflight: a lookup that got no answer is not a pass (exit 3, after the report).
   const failure = unreachableFailure(result.facts, audit.offline, audit.groups.has('online'));
-  const checked = result.after ?? result.before;
-  const report = failure === undefined ? checked : { ...checked, ok: false };
+  // --max-warnings and --quiet apply to the final audit, the one the exit code comes from.
+  const { report: controlled, tooManyWarnings } = controlledReport(ctx, result.after ?? result.before, opts);
+  const report = failure === undefined ? controlled : { ...controlled, ok: false };
   const route = result.facts.route ?? { kind: 'unknown' as const, evidence: [] };
   if (ctx.out.json) {
     const error =
@@ -59,14 +62,17 @@ export async function preflightFix(ctx: CommandContext, opts: Record<string, unk
         ? errorJson(failure)
         : report.ok
           ? undefined
-          : failureJson('preflight-failed', 'Preflight found errors that --fix left.', 'Fix what is left by hand (each finding has its own fix), then run preflight again.');
+          : tooManyWarnings !== undefined && !hasErrors(report.findings)
+            ? tooManyWarningsJson(tooManyWarnings)
+            : failureJson('preflight-failed', 'Preflight found errors that --fix left.', 'Fix what is left by hand (each finding has its own fix), then run preflight again.');
     ctx.out.resultJson(findingsJson(report, { route: routeJson(route), ...fixJsonExtra(result, dryRun), ...(error === undefined ? {} : { error }) }));
   } else if (opts.format === 'github') {
     // As plain preflight does: annotations name files from the repository root, where the runner
     // looks for them (a project in a subfolder would otherwise annotate files that do not exist).
     const fileOf = await githubPaths(ctx);
     ctx.out.result([...result.written.map((f) => `wrote ${f}`), findingsGithub(report, fileOf)].filter((l) => l !== '').join('\n'));
-  } else ctx.out.result(fixText(result, ctx.out.c, dryRun));
+  } else ctx.out.result(fixText({ ...result, ...(result.after === undefined ? { before: report } : { after: report }) }, ctx.out.c, dryRun));
+  if (tooManyWarnings !== undefined && !ctx.out.json) ctx.out.info(tooManyWarnings);
   if (failure !== undefined) throw failure;
   return report.ok ? ExitCode.ok : ExitCode.failed;
 }

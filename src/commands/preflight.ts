@@ -1,5 +1,6 @@
 import { Option } from './commander.js';
 import { ExitCode, errorJson, failureJson } from '../core/errors.js';
+import { hasErrors } from '../core/findings.js';
 import { findingGroups, selectedGroups } from '../core/finding-groups.js';
 import { unreachableFailure } from '../checks/online-unanswered.js';
 import { auditProject } from '../checks/audit.js';
@@ -8,10 +9,11 @@ import { findingsGithub, findingsJson, findingsText } from '../ui/render/finding
 import { routeGithub, routeJson, routeLine } from './render/route.js';
 import { githubPaths, isReportFormat, preflightSuites, printReport, refuseJsonWithReport, reportFormats } from './render/report-formats.js';
 import type { Define } from './registry.js';
+import { addFindingControlOptions, controlledReport, tooManyWarningsJson } from './finding-controls.js';
 import { checkFixFlags, defaultPasswordVariable, defaultUsernameVariable, preflightFix } from './preflight-fix.js';
 
 export const define: Define = (program, action) => {
-  program
+  addFindingControlOptions(program
     .command('preflight')
     .description('pre-release audit: descriptors, credentials, repository state, keys and namespace')
     .option('--offline', 'skip the checks that need the network (portal, key servers, public repository)')
@@ -24,7 +26,7 @@ export const define: Define = (program, action) => {
     .option('--fix-metadata', 'with --fix: also fill <url> and <scm><url> from the git remote')
     .option('--yes', 'no prompts (preflight --fix asks nothing; accepted for the contract of mutating commands)')
     .option('--token-username-env <name>', `with --fix: the variable a new <server> takes its username from (default ${defaultUsernameVariable})`)
-    .option('--token-password-env <name>', `with --fix: the variable a new <server> takes its password from (default ${defaultPasswordVariable})`)
+    .option('--token-password-env <name>', `with --fix: the variable a new <server> takes its password from (default ${defaultPasswordVariable})`))
     .action(
       action(async (ctx, opts) => {
         const offline = opts.offline === true;
@@ -42,13 +44,21 @@ export const define: Define = (program, action) => {
         ctx.out.verbose(`route: ${route.kind}; read everything in ${gatherMs} ms${offline ? ' (offline)' : ' (online lookups included)'}; ran the checks in ${checkMs} ms`);
         // An online lookup that got no answer (network, timeout, 5xx) is not a pass: exit 3.
         const failure = unreachableFailure(facts, offline, groups.has('online'));
-        const report = failure !== undefined ? { ...checked, ok: false } : checked;
+        const { report: controlled, tooManyWarnings } = controlledReport(ctx, checked, opts);
+        const report = failure !== undefined ? { ...controlled, ok: false } : controlled;
         if (ctx.out.json) {
-          const error = failure !== undefined ? errorJson(failure) : report.ok ? undefined : checksFailed(report.findings);
+          const error =
+            failure !== undefined
+              ? errorJson(failure)
+              : report.ok
+                ? undefined
+                : tooManyWarnings !== undefined && !hasErrors(report.findings)
+                  ? tooManyWarningsJson(tooManyWarnings)
+                  : checksFailed(report.findings);
           ctx.out.resultJson(findingsJson(report, { route: routeJson(route), ...(error === undefined ? {} : { error }) }));
         } else if (isReportFormat(opts.format)) {
           const suites = preflightSuites(facts, groups, offline);
-          await printReport(ctx, opts.format, report, { command: 'preflight', suites, ...(failure === undefined ? {} : { failure: failure.message }) });
+          await printReport(ctx, opts.format, report, { command: 'preflight', suites, rules: ctx.config.rules, ...(failure === undefined ? {} : { failure: failure.message }) });
         } else if (opts.format === 'github') {
           const fileOf = await githubPaths(ctx);
           ctx.out.result([routeGithub(route, fileOf), findingsGithub(report, fileOf)].filter((l) => l !== '').join('\n'));
@@ -57,6 +67,7 @@ export const define: Define = (program, action) => {
           const title = failure === undefined ? 'preflight' : 'preflight (incomplete: a service could not be asked)';
           ctx.out.result(`${routeLine(route, ctx.out.c)}\n\n${findingsText(report, ctx.out.c, title)}`);
         }
+        if (tooManyWarnings !== undefined && !ctx.out.json) ctx.out.info(tooManyWarnings);
         if (failure !== undefined) throw failure;
         return report.ok ? ExitCode.ok : ExitCode.failed;
       }),

@@ -1,10 +1,18 @@
-import { ExitCode, UsageError } from '../core/errors.js';
+import { ExitCode } from '../core/errors.js';
 import { findingToJson, toReport } from '../core/findings.js';
 import { deploymentsUrl } from '../portal/decode.js';
 import { resolveDeploymentId, settledStates, stateMeaning, statusFindings, waitForDeployment } from '../portal/deployment.js';
 import { portalSession } from '../portal/session.js';
 import { findingsText } from '../ui/render/findings.js';
 import type { Define } from './registry.js';
+import { InvalidArgumentError, Option } from './commander.js';
+
+/** --wait-timeout: a number of seconds, 0 or more (0: one look, no waiting). */
+function waitSeconds(value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0) throw new InvalidArgumentError(`${JSON.stringify(value)} is not a number of seconds; e.g. --wait-timeout 600.`);
+  return n;
+}
 
 export const define: Define = (program, action) => {
   program
@@ -12,13 +20,11 @@ export const define: Define = (program, action) => {
     .description("the portal deployment's state (Publisher API); --wait polls until it settles")
     .option('--deployment <id>', 'deployment id (default: the release journal, else the latest found for --group-id)')
     .option('--wait', 'poll with backoff until VALIDATED, PUBLISHED or FAILED')
-    .option('--wait-timeout <seconds>', 'time limit of --wait', '600')
+    // A number (not the string "600"), so --help says `(default: 600 seconds)`.
+    .addOption(new Option('--wait-timeout <seconds>', 'time limit of --wait').default(600, '600 seconds').argParser(waitSeconds))
     .action(
       action(async (ctx, opts) => {
-        const limit = Number(opts.waitTimeout);
-        if (!Number.isFinite(limit) || limit < 0) {
-          throw new UsageError(`--wait-timeout ${String(opts.waitTimeout)} is not a number of seconds.`, { fix: 'Pass e.g. --wait-timeout 600.' });
-        }
+        const limit = opts.waitTimeout as number;
         const { portal } = await portalSession(ctx);
         const id = await resolveDeploymentId(ctx, portal, opts.deployment);
         const { status, settled } =

@@ -8,13 +8,16 @@ import { verifyWithContext } from '../keys/verify.js';
 import { findingsGithub, findingsJson, findingsText } from '../ui/render/findings.js';
 import { githubPaths, isReportFormat, printReport, refuseJsonWithReport, reportFormats, verifySuites } from './render/report-formats.js';
 import type { Define } from './registry.js';
+import { addFindingControlOptions, controlledReport, tooManyWarningsJson } from './finding-controls.js';
+import { applyFindingRules } from '../core/finding-rules.js';
+import { hasErrors } from '../core/findings.js';
 
 export const define: Define = (program, action) => {
-  program
+  addFindingControlOptions(program
     .command('verify')
     .description("replay the portal's validation rules on the built artifacts before the upload")
     .option('--dir <folder>', 'a Maven-layout staging folder to check instead of the build output')
-    .addOption(new Option('--format <format>', 'output format').choices(['text', 'github', ...reportFormats]).default('text'))
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'github', ...reportFormats]).default('text')))
     .action(
       action(async (ctx, opts) => {
         refuseJsonWithReport(ctx, opts.format);
@@ -26,17 +29,20 @@ export const define: Define = (program, action) => {
               : await fromGradleBuild(ctx.cwd);
         ctx.out.verbose(`checking ${set.files.size} files from ${set.from}`);
         const { verdicts, findings } = await verifyWithContext(ctx, set);
-        const report = toReport(findings);
-        const components = verdicts.map((v) => ({ purl: v.purl, packaging: v.packaging, files: v.files, ok: v.violations.length === 0 }));
-        const error = failureJson('verify-failed', 'The portal would fail this deployment: see the findings.', 'Fix the findings, rebuild, then verify again; do not upload before.');
+        const { report, tooManyWarnings } = controlledReport(ctx, applyFindingRules(toReport(findings), ctx.config.rules), opts);
+        // A component passes when no error is left for it once the project's rules applied.
+        const passes = (v: { groupId: string; artifactId: string }): boolean => !report.findings.some((f) => f.severity === 'error' && f.module === `${v.groupId}:${v.artifactId}`);
+        const components = verdicts.map((v) => ({ purl: v.purl, packaging: v.packaging, files: v.files, ok: passes(v) }));
+        const error = tooManyWarnings !== undefined && !hasErrors(report.findings) ? tooManyWarningsJson(tooManyWarnings) : failureJson('verify-failed', 'The portal would fail this deployment: see the findings.', 'Fix the findings, rebuild, then verify again; do not upload before.');
         if (ctx.out.json) ctx.out.resultJson(findingsJson(report, { components, ...(report.ok ? {} : { error }) }));
-        else if (isReportFormat(opts.format)) await printReport(ctx, opts.format, report, { command: 'verify', suites: verifySuites(verdicts) });
+        else if (isReportFormat(opts.format)) await printReport(ctx, opts.format, report, { command: 'verify', suites: verifySuites(verdicts), rules: ctx.config.rules });
         else if (opts.format === 'github') ctx.out.result(findingsGithub(report, await githubPaths(ctx)));
         else {
-          for (const v of verdicts) ctx.out.info(`${v.violations.length === 0 ? 'ok    ' : 'FAILED'} ${v.purl} (${v.files.length} files)`);
+          for (const v of verdicts) ctx.out.info(`${passes(v) ? 'ok    ' : 'FAILED'} ${v.purl} (${v.files.length} files)`);
           ctx.out.result(findingsText(report, ctx.out.c, `verify (${verdicts.length} component${verdicts.length === 1 ? '' : 's'})`));
-          if (!report.ok) ctx.out.info('Do not upload: the portal would fail this deployment and block the namespace until it is dropped.');
+          if (hasErrors(report.findings)) ctx.out.info('Do not upload: the portal would fail this deployment and block the namespace until it is dropped.');
         }
+        if (tooManyWarnings !== undefined && !ctx.out.json) ctx.out.info(tooManyWarnings);
         return report.ok ? ExitCode.ok : ExitCode.failed;
       }),
     );

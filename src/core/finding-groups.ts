@@ -63,3 +63,6 @@ export function selectedGroups(skip: readonly string[] | undefined, only: readon
   const skipped = new Set(parseGroups(skip ?? [], '--skip'));
   return new Set(findingGroups.filter((g) => !skipped.has(g)));
 }
+
+/** Every finding code relctl knows, in table order: what `rules` in relctl.config.json may name. */
+export const allFindingCodes: readonly string[] = findingGroups.flatMap((g) => table[g]);

@@ -15,11 +15,21 @@ export function groupIdProblem(value: string): string | undefined {
 }
 
 export const repositoryKeySuffix = '--default-repository';
-/** How relctl prints a key: the token username, its first segment, is masked as `***`. */
-export const maskedUser = '***';
+/**
+ * How relctl prints a key: the token username, its first segment, is a secret and reads
+ * `<token user>` (a bare `***` there looked like a fault). Both forms are accepted as input: keys
+ * printed (and journaled) by earlier versions carry `***`.
+ */
+export const maskedUser = '<token user>';
+const maskedUsers = new Set([maskedUser, '***']);
+
+/** Whether a key's user segment is the masked form relctl prints, not a username. */
+export function isMaskedUser(user: string): boolean {
+  return maskedUsers.has(user);
+}
 
 export interface RepositoryKey {
-  /** The token username, or `***` when the key was given in the masked form relctl prints. */
+  /** The token username, or `<token user>` / `***` when the key was given in the masked form relctl prints. */
   user: string;
   /** The source address the staging API matched (IPv4 or IPv6). */
   address: string;
@@ -49,7 +59,7 @@ export function parseRepositoryKey(input: string): ParsedKey {
   if (parts.some((p) => p === '')) return { ok: false, problem: 'it holds an empty segment' };
   if (parts.length !== 3) return { ok: false, problem: `it has ${parts.length} segment${parts.length === 1 ? '' : 's'}, not 3` };
   const [user, address, last] = parts as [string, string, string];
-  if (unsafeChars.test(user)) return { ok: false, problem: 'its user segment holds spaces, control characters or URL syntax' };
+  if (!isMaskedUser(user) && unsafeChars.test(user)) return { ok: false, problem: 'its user segment holds spaces, control characters or URL syntax' };
   if (!/^[0-9A-Fa-f:.]+$/.test(address) || !/[0-9A-Fa-f]/.test(address)) return { ok: false, problem: `"${address}" is not an IP address` };
   if (!last.endsWith(repositoryKeySuffix)) return { ok: false, problem: `its last segment does not end in ${repositoryKeySuffix}` };
   const namespace = last.slice(0, -repositoryKeySuffix.length);

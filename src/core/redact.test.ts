@@ -20,3 +20,18 @@ describe('Redactor', () => {
     expect(r.redact('ab cd')).toBe('ab cd');
   });
 });
+
+describe('a staging repository key', () => {
+  it('prints its token user as <token user>, not as a bare *** that looks like a fault, and reads back as input', async () => {
+    const { Redactor } = await import('./redact.js');
+    const { parseRepositoryKey } = await import('./identifiers.js');
+    const { withUser } = await import('../portal/urls.js');
+    const r = new Redactor();
+    r.addToken('tok-user-4f2a', 'tok-secret-9c1d');
+    const shown = r.redact('No repository found for tok-user-4f2a/127.0.0.1/org.example--default-repository; password tok-secret-9c1d');
+    expect(shown).toBe('No repository found for <token user>/127.0.0.1/org.example--default-repository; password ***');
+    const parsed = parseRepositoryKey('<token user>/127.0.0.1/org.example--default-repository');
+    expect(parsed.ok).toBe(true);
+    if (parsed.ok) expect(withUser(parsed.key, 'tok-user-4f2a').user).toBe('tok-user-4f2a');
+  });
+});

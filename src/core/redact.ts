@@ -1,3 +1,7 @@
+import { maskedUser, repositoryKeySuffix } from './identifiers.js';
+
+const maskedKeyUser = new RegExp(`\\*\\*\\*/(?=[0-9A-Fa-f:.]+/[^\\s/]+${repositoryKeySuffix})`, 'g');
+
 /**
  * A last line of defence for secrets: every byte relctl writes to a terminal, a log or the
  * journal passes through a Redactor. Code must not rely on it (secrets stay out of messages by
@@ -28,6 +32,8 @@ export class Redactor {
     for (const s of [...this.secrets].sort((a, b) => b.length - a.length)) {
       if (out.includes(s)) out = out.split(s).join('***');
     }
-    return out;
+    // A staging repository key starts with the token's username: masked, it reads `<token user>/…`
+    // (a bare `***/127.0.0.1/…` looked like a fault), and still works as --repository-key input.
+    return out.includes('***/') ? out.replace(maskedKeyUser, `${maskedUser}/`) : out;
   }
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { resolveConfig, validateConfigFile, type ResolvedConfig } from '../core/config/resolve.js';
 import type { ConfigSections } from '../core/config/sections.js';
+import type { FindingRules } from '../core/finding-rules.js';
 import type { SettingKey } from '../core/config/settings.js';
 import { readDescriptor } from './descriptor.js';
 
@@ -23,7 +24,7 @@ export async function loadConfig(
   }
   const text = read.ok ? read.text : undefined;
   let fileValues: Partial<Record<SettingKey, unknown>> = {};
-  let sections: ConfigSections = {};
+  let sections: ConfigSections & { rules?: FindingRules } = {};
   if (text !== undefined) {
     let json: unknown;
     try {
@@ -37,7 +38,7 @@ export async function loadConfig(
     const { values, sections: fileSections, problems } = validateConfigFile(json);
     if (problems.length > 0) {
       throw new UsageError(
-        `${configFileName} is invalid: ${problems.map((p) => `"${p.key}" ${p.message}`).join('; ')}.`,
+        `${configFileName} (${file}) is invalid: ${problems.map((p) => `"${p.key}" ${p.message}`).join('; ')}.`,
         { kind: 'invalid-config', fix: `Correct ${configFileName}; its JSON Schema ships in schema/relctl.config.schema.json.` },
       );
     }

@@ -1,4 +1,6 @@
 import { closeSync, constants, fstatSync, openSync, readFileSync, readlinkSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import path from 'node:path';
 import { UsageError } from '../core/errors.js';
 
 /**
@@ -60,12 +62,25 @@ function failure(error: unknown): DescriptorRead {
 }
 
 /**
+ * Texts that stand in for files while `fn` runs (absolute path → text): `preflight --fix
+ * --dry-run` audits the project as its edits would leave it without writing a byte. Scoped to
+ * the async call (AsyncLocalStorage), so nothing else ever reads them.
+ */
+const plannedTexts = new AsyncLocalStorage<ReadonlyMap<string, string>>();
+
+export function withPlannedTexts<T>(texts: ReadonlyMap<string, string>, fn: () => Promise<T>): Promise<T> {
+  return plannedTexts.run(new Map([...texts].map(([file, text]) => [path.resolve(file), text])), fn);
+}
+
+/**
  * Reads a descriptor as UTF-8, or says why it cannot be one. Never throws, never blocks.
  * `withRealPath` adds the file's real path (symbolic links resolved), taken from the open
  * descriptor where the system offers it: one call instead of one per path component, which a
  * 1000-module reactor pays for every module.
  */
 export function readDescriptor(file: string, cap = descriptorSizeCap, withRealPath = false): DescriptorRead {
+  const planned = plannedTexts.getStore()?.get(path.resolve(file));
+  if (planned !== undefined) return withRealPath ? { ok: true, text: planned, realPath: path.resolve(file) } : { ok: true, text: planned };
   let fd: number;
   try {
     const info = statSync(file, { throwIfNoEntry: false });
@@ -86,6 +101,22 @@ export function readDescriptor(file: string, cap = descriptorSizeCap, withRealPa
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * The encoding an XML declaration names (`Shift_JIS`), looked at in the first bytes only;
+ * undefined without a declaration or without an encoding in it.
+ */
+export function declaredEncoding(bytes: Buffer): string | undefined {
+  if (bytes[0] !== 0x3c || bytes[1] !== 0x3f) return undefined;
+  const end = bytes.indexOf(0x3e);
+  const declaration = bytes.toString('latin1', 0, Math.min(end === -1 ? 200 : end + 1, 200));
+  return /^<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(declaration)?.[1];
+}
+
+/** Whether relctl reads (and --fix writes back) text in this declared encoding. */
+export function isSupportedEncoding(encoding: string): boolean {
+  return /^utf-?8$/i.test(encoding) || singleByte.test(encoding);
 }
 
 // Latin-1 and Windows-1252 differ only in 0x80-0x9F, which no real POM uses: one decoder for both.

@@ -11,7 +11,7 @@ import { mkdir, readFile, rename, rm, writeFile, chmod } from 'node:fs/promises'
 import path from 'node:path';
 import { StepFailedError } from '../core/errors.js';
 import type { FixSource } from '../core/fix/types.js';
-import { decodeDescriptor, readDescriptor } from './descriptor.js';
+import { declaredEncoding, decodeDescriptor, isSupportedEncoding, readDescriptor } from './descriptor.js';
 
 /** One file as read: its text for the rules, and what writing it back needs. */
 export interface ReadFixFile {
@@ -47,6 +47,11 @@ export function readFixFile(file: string, abs: string): FixFileRead {
   }
   const bom = bytes.subarray(0, 3).equals(utf8Bom);
   const body = bom ? bytes.subarray(3) : bytes;
+  // A file declared in another encoding (Shift_JIS, EUC-KR) is named with it, not as broken UTF-8.
+  const declared = declaredEncoding(body);
+  if (declared !== undefined && !isSupportedEncoding(declared)) {
+    return { ok: false, why: `${abs} is declared ${declared} (its XML declaration); relctl edits only UTF-8, ISO-8859-1 and windows-1252 descriptors` };
+  }
   // The same decision preflight made when it read the file (the XML declaration's encoding).
   const encoding = decodeDescriptor(body) === body.toString('utf8') ? 'utf8' : 'latin1';
   const text = body.toString(encoding);

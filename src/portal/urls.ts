@@ -1,5 +1,5 @@
 import { UsageError } from '../core/errors.js';
-import { deploymentIdProblem, formatRepositoryKey, groupIdProblem, maskedUser, parseRepositoryKey, type RepositoryKey } from '../core/identifiers.js';
+import { deploymentIdProblem, formatRepositoryKey, groupIdProblem, isMaskedUser, maskedUser, parseRepositoryKey, type RepositoryKey } from '../core/identifiers.js';
 
 export { apiUrl, type PathValue } from '../core/url-builder.js';
 
@@ -9,15 +9,15 @@ export function repositoryKeyOf(input: string, label = '--repository-key'): Repo
   if (!parsed.ok) {
     throw new UsageError(`${label} ${JSON.stringify(input)} is not a staging repository key: ${parsed.problem}.`, {
       kind: 'invalid-repository-key',
-      fix: 'A key is <user>/<address>/<namespace>--default-repository (relctl prints the user as ***); copy it from relctl search --group-id <namespace> --ip any.',
+      fix: `A key is <user>/<address>/<namespace>--default-repository (relctl prints the user as ${maskedUser}); copy it from relctl search --group-id <namespace> --ip any.`,
     });
   }
   return parsed.key;
 }
 
-/** The masked `***` user replaced by the token's username (so the key works as input). */
+/** The masked user (`<token user>`, or `***` of earlier versions) replaced by the token's username (so the key works as input). */
 export function withUser(key: RepositoryKey, username: string | undefined): RepositoryKey {
-  return key.user === maskedUser && username !== undefined ? { ...key, user: username } : key;
+  return isMaskedUser(key.user) && username !== undefined ? { ...key, user: username } : key;
 }
 
 export function keyText(key: RepositoryKey): string {

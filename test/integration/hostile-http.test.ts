@@ -97,6 +97,7 @@ describe('portal commands against a hostile server', () => {
     server.body = { repositories: [{ key: 'hostile-user/127.0.0.1/org.example--default-repository', state: 'open', portal_deployment_id: null, extra: 1 }] };
     const r = await runCliMeasured(['search', '--group-id', 'org.example', '--json', '--cwd', cwd.path], { env: env(server.url) });
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ ok: true, repositories: [{ key, state: 'open' }] });
+    // The token user starts the key: printed masked, as <token user>.
+    expect(JSON.parse(r.stdout)).toMatchObject({ ok: true, repositories: [{ key: '<token user>/127.0.0.1/org.example--default-repository', state: 'open' }] });
   });
 });

@@ -99,7 +99,8 @@ describe('relctl preflight --fix, end to end', () => {
     const files = { 'settings.gradle.kts': 'rootProject.name = "demo"\n', 'build.gradle.kts': script };
     const dry = await project(files);
     const plan = await json(dry, '--fix', '--dry-run');
-    expect(plan.findings.filter((f) => f.code === 'legacy-staging-host').map((f) => `${f.file}:${f.line}`)).toEqual(['build.gradle.kts:12', 'build.gradle.kts:19']);
+    // The dry run's findings are what would remain after the fix: both URLs fixed by the plan.
+    expect(plan.findings.filter((f) => f.code === 'legacy-staging-host')).toEqual([]);
     expect(plan.fixed.map((e) => [e.file, e.line, e.code])).toEqual([
       ['build.gradle.kts', 12, 'legacy-staging-host'],
       ['build.gradle.kts', 19, 'legacy-staging-host'],
@@ -254,10 +255,13 @@ describe('relctl preflight --fix, end to end', () => {
     };
     // No <server> yet: the credentials fix adds it under the id the POM has after the fix.
     const p = await project(files, { settings: settings(''), tags: ['v2.0.0'] });
-    const before = await json(p, '--fix', '--dry-run');
+    const before = await json(p);
     const fixable = ['legacy-staging-host', 'legacy-staging-id', 'not-snapshot', 'packaging-mismatch', 'server-id-mismatch'];
     expect([...new Set(before.findings.map((f) => f.code))].sort()).toEqual(expect.arrayContaining(fixable));
+    const planned = await json(p, '--fix', '--dry-run');
     const first = await json(p, '--fix');
+    // The dry run said what would remain, and it is what the fix left.
+    expect(planned.findings).toEqual(first.findings);
     expect([...new Set(first.fixed.map((e) => e.code))].sort()).toEqual(fixable.sort());
     // Left: the general rule on lib's published <repository>, now at Central's snapshots (a person's call to remove).
     expect(first.findings.map((f) => `${f.code} ${f.file}`)).toEqual(['published-repositories lib/pom.xml']);

@@ -56,7 +56,10 @@ export const mavenDistributionFix: FixRule = {
       }
       const doc = readXml(ctx, module.file);
       if (doc === undefined) {
-        decline(`${module.file} could not be read again. ${f.fix}`);
+        // Said with the reason (an encoding relctl does not edit, a file that changed into something
+        // else), so the user knows the change is theirs to make by hand.
+        const why = ctx.unreadable?.(module.file) ?? `${module.file} no longer parses as XML`;
+        decline(`relctl leaves ${module.file} unchanged: ${why}. Make the change by hand: ${f.fix}`);
         continue;
       }
       const path = pathAtLine(doc.root, f.line, preferred[f.code as (typeof codes)[number]]) ?? [];

@@ -11,6 +11,7 @@ import type { FixContext, FixRule } from './types.js';
 import { readXml } from './xml-fix-support.js';
 import { declined as declinedAt, editOf, insertEdit, oneLine } from './edits.js';
 import { child } from '../../core/pom/xml.js';
+import { CENTRAL_SNAPSHOTS_URL, legacyHostOf } from '../maven-support.js';
 
 /** The id the portal's documentation uses; the one a legacy id moves to. */
 export const NEW_REPOSITORY_ID = 'central';
@@ -84,6 +85,19 @@ export const mavenServerFix: FixRule = {
       }
     }
     if (wanted.size === 0) return { edits, declined };
+    // The fixed build deploys snapshots to Central's snapshots repository under the
+    // <snapshotRepository> id: when that id differs from the release one, it needs its <server> too.
+    const snapshotIds = new Set<string>();
+    const snapshot = maven.modules[0]?.effective.snapshotRepository;
+    const snapshotUrl = snapshot?.url?.value;
+    const snapshotId = snapshot?.id?.value;
+    if (snapshotId !== undefined && !snapshotId.includes('${') && snapshotUrl !== undefined && (legacyHostOf(snapshotUrl) !== undefined || snapshotUrl === CENTRAL_SNAPSHOTS_URL)) {
+      const id = idAfterFix(ctx, snapshotId);
+      if (!wanted.has(id) && !settings.servers.some((x) => x.id === id)) {
+        wanted.set(id, [...wanted.values()][0]!);
+        snapshotIds.add(id);
+      }
+    }
     const doc = settings.found ? readXml(ctx, settings.file) : undefined;
     if (settings.found && doc === undefined) {
       for (const f of wanted.values()) declined.push(declinedAt(f.code, `${settings.file} could not be parsed; fix it first. ${f.fix}`, { file: settings.file }));
@@ -94,7 +108,7 @@ export const mavenServerFix: FixRule = {
       sid === undefined || doc === undefined ? undefined : child(doc.root, 'servers')?.children.find((s) => s.name === 'server' && child(s, 'id')?.text === sid);
     for (const [id, f] of wanted) {
       // A legacy server renamed to `central` by this same fix is the one the id will name: never add a second.
-      const original = f.code === 'server-id-mismatch' ? idOf(f) : maven.modules[0]?.effective.repository?.id?.value;
+      const original = snapshotIds.has(id) ? id : f.code === 'server-id-mismatch' ? idOf(f) : maven.modules[0]?.effective.repository?.id?.value;
       const existing = serverNamed(id) ?? (original !== id ? serverNamed(original) : undefined);
       // The id moved to one whose server already works (a legacy id renamed to `central`): nothing to add.
       const known = settings.servers.find((s) => s.id === id);

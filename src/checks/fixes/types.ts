@@ -12,6 +12,8 @@ export interface FixContext {
    * Undefined when it does not exist. Injected by the command, so rules stay pure.
    */
   read(file: string): FixSource | undefined;
+  /** Why read() gave nothing for a file that exists (`pom.xml is declared Shift_JIS; ...`), when it did. */
+  unreadable?(file: string): string | undefined;
   options: FixOptions;
 }
 

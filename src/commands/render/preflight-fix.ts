@@ -2,7 +2,7 @@
 import type { FixDeclined, FixEdit } from '../../core/fix/types.js';
 import type { PreflightFixResult } from '../../release/fix/preflight-fix.js';
 import type { Style } from '../../ui/style.js';
-import { findingsText, summaryLine } from '../../ui/render/findings.js';
+import { findingsText } from '../../ui/render/findings.js';
 
 export function fixedJson(edits: readonly FixEdit[]): Record<string, unknown>[] {
   return edits.map((e) => ({ file: e.file, line: e.line, code: e.code, before: e.before, after: e.after }));
@@ -38,8 +38,8 @@ export function fixText(r: PreflightFixResult, c: Style, dryRun: boolean): strin
   for (const e of r.edits) lines.push(`  ${c.green(dryRun ? 'would fix' : 'fixed')} ${e.code}${c.dim(where(e.file, e.line))}: ${e.before === '' ? 'added' : e.before} -> ${e.after}`);
   for (const d of r.declined) lines.push(`  ${c.yellow('not fixed')} ${d.code}${c.dim(where(d.file, d.line))}: ${d.why}`);
   if (r.written.length > 0) lines.push(c.dim(`Review the change (git diff) and commit it${r.written.some((f) => f.startsWith('/')) ? '; the settings file is outside the repository' : ''}.`));
-  // A dry run changes nothing, and its diff is what it is for: only the audit's summary follows.
-  if (dryRun) lines.push('', summaryLine(r.before, c, 'preflight'));
+  // A dry run ends with what would remain once the edits are made (the audit of the planned files).
+  if (dryRun) lines.push('', findingsText(r.after ?? r.before, c, r.after === undefined ? 'preflight' : 'preflight after the fix (dry run: nothing written)'));
   else lines.push('', findingsText(r.after ?? r.before, c, r.after === undefined ? 'preflight' : 'preflight after --fix'));
   return lines.join('\n');
 }

@@ -4,6 +4,7 @@ import { applicableChecks } from '../../checks/run-checks.js';
 import { UsageError } from '../../core/errors.js';
 import { findingGroups, groupOf, type FindingGroup } from '../../core/finding-groups.js';
 import type { CheckReport } from '../../core/findings.js';
+import type { FindingRules } from '../../core/finding-rules.js';
 import { ruleCodes } from '../../core/validation/index.js';
 import type { CommandContext } from '../../io/command-context.js';
 import { packageVersion } from '../../io/package-info.js';
@@ -38,6 +39,8 @@ export interface ReportRun {
   suites: readonly JunitSuite[];
   /** Why the run could not finish (exit 3), for SARIF's invocation. */
   failure?: string;
+  /** The project's finding rules (relctl.config.json), for SARIF's rule configuration. */
+  rules?: FindingRules | undefined;
 }
 
 /** Renders the report on stdout (nothing else goes there); the exit code stays the findings'. */
@@ -47,7 +50,10 @@ export async function printReport(ctx: CommandContext, format: ReportFormat, rep
   const doc =
     format === 'gitlab'
       ? findingsGitlab(report, where)
-      : findingsSarif(report, where, run.failure === undefined ? {} : { executionSuccessful: false, failure: run.failure });
+      : findingsSarif(report, where, {
+          ...(run.failure === undefined ? {} : { executionSuccessful: false, failure: run.failure }),
+          ...(run.rules === undefined ? {} : { rules: run.rules }),
+        });
   ctx.out.result(JSON.stringify(doc, null, 2));
 }
 

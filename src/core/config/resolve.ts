@@ -2,6 +2,7 @@ import { UsageError } from '../errors.js';
 import { isSectionKey, sectionKeys, validateSection, type ConfigSections } from './sections.js';
 import { groupIdProblem } from '../identifiers.js';
 import { settingKeys, settingSpecs, type SettingKey, type SettingSpec } from './settings.js';
+import { validateFindingRules, type FindingRules } from '../finding-rules.js';
 
 export type SettingSource = 'flag' | 'env' | 'file' | 'default';
 
@@ -21,6 +22,8 @@ export interface Config extends ConfigSections {
   timeout: number;
   githubApiUrl: string;
   jiraUrl?: string;
+  /** The file's `rules`: finding code → off | warning | error (DESIGN §3). */
+  rules?: FindingRules;
 }
 
 export interface ResolvedConfig {
@@ -41,17 +44,23 @@ export interface ConfigProblem {
  */
 export function validateConfigFile(json: unknown): {
   values: Partial<Record<SettingKey, unknown>>;
-  sections: ConfigSections;
+  sections: ConfigSections & { rules?: FindingRules };
   problems: ConfigProblem[];
 } {
   const problems: ConfigProblem[] = [];
   const values: Partial<Record<SettingKey, unknown>> = {};
-  const sections: ConfigSections = {};
+  const sections: ConfigSections & { rules?: FindingRules } = {};
   if (json === null || typeof json !== 'object' || Array.isArray(json)) {
     return { values, sections, problems: [{ key: '(root)', message: 'must be a JSON object' }] };
   }
   for (const [key, value] of Object.entries(json)) {
     if (key === '$schema') continue;
+    if (key === 'rules') {
+      const checked = validateFindingRules(value);
+      for (const message of checked.problems) problems.push({ key, message });
+      if (checked.value !== undefined) sections.rules = checked.value;
+      continue;
+    }
     if (isSectionKey(key)) {
       const checked = validateSection(key, value);
       for (const message of checked.problems) problems.push({ key, message });
@@ -61,7 +70,7 @@ export function validateConfigFile(json: unknown): {
     if (!(settingKeys as readonly string[]).includes(key)) {
       const hint = secretLikeKeys.test(key)
         ? 'secrets do not belong in a committed file: set RELCTL_TOKEN_USERNAME and RELCTL_TOKEN_PASSWORD instead'
-        : `known keys: ${[...settingKeys, ...sectionKeys].join(', ')}`;
+        : `known keys: ${[...settingKeys, ...sectionKeys, 'rules'].join(', ')}`;
       problems.push({ key, message: `unknown key (${hint})` });
       continue;
     }
@@ -112,8 +121,8 @@ export interface ConfigLayers {
   flags: Partial<Record<SettingKey, unknown>>;
   env: Record<string, string | undefined>;
   file: Partial<Record<SettingKey, unknown>>;
-  /** The file's object-valued keys, validated already. */
-  sections?: ConfigSections;
+  /** The file's object-valued keys (and its rules), validated already. */
+  sections?: ConfigSections & { rules?: FindingRules };
   /** For messages: where the file layer came from. */
   fileName?: string;
 }

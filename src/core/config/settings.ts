@@ -7,6 +7,8 @@
  * Gradle credential files only, never from relctl.config.json (a file people commit).
  */
 import { configSectionSchemas } from './sections.js';
+import { allFindingCodes } from '../finding-groups.js';
+import { ruleLevels } from '../finding-rules.js';
 
 export type SettingType = 'url' | 'path' | 'string' | 'groupId' | 'fingerprint' | 'positiveInteger';
 
@@ -135,6 +137,13 @@ export function configJsonSchema(): Record<string, unknown> {
     $schema: { type: 'string', description: 'URL or path of this schema' },
   };
   for (const [key, schema] of Object.entries(configSectionSchemas)) properties[key] = schema;
+  // ESLint-style control of single findings (DESIGN §3); an unknown code is a configuration error.
+  properties.rules = {
+    description: 'finding code -> "off" (not reported), "warning" (reported, does not fail the run) or "error" (fails the run)',
+    type: 'object',
+    propertyNames: { enum: [...allFindingCodes] },
+    additionalProperties: { enum: [...ruleLevels] },
+  };
   for (const spec of settingSpecs) {
     const base: Record<string, unknown> = { description: `${spec.description} (env ${spec.env})` };
     if (spec.default !== undefined) base.default = spec.default;

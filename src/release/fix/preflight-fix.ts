@@ -18,6 +18,7 @@ import { fixRules } from '../../checks/fixes/index.js';
 import { planFixes, type PlannedFix } from '../../checks/fixes/plan.js';
 import type { FixRule } from '../../checks/fixes/types.js';
 import { assertUnchanged, encodeLike, readFixFile, writeFixFile, type ReadFixFile } from '../../io/fix-files.js';
+import { withPlannedTexts } from '../../io/descriptor.js';
 import { runGit } from '../../io/git.js';
 import type { CommandContext } from '../../io/command-context.js';
 
@@ -37,7 +38,7 @@ export interface PreflightFixOptions {
 export interface PreflightFixResult {
   /** The audit the fixes were planned from. */
   before: CheckReport;
-  /** The audit after writing; absent with --dry-run or when nothing was written. */
+  /** The audit after writing (with --dry-run: of the files as the edits would leave them); absent when nothing was (or would be) changed. */
   after?: CheckReport;
   facts: ProjectFacts;
   /** The edits made (or, with --dry-run, that would be made). */
@@ -131,6 +132,7 @@ export async function runPreflightFix(ctx: CommandContext, options: PreflightFix
       facts,
       findings: report.findings,
       read: reader.read,
+      unreadable: (file) => reader.unreadable.get(file),
       options: {
         fixMetadata: options.fixMetadata,
         usernameVariable: options.usernameVariable,
@@ -151,6 +153,14 @@ export async function runPreflightFix(ctx: CommandContext, options: PreflightFix
         return path.isAbsolute(f.file) ? maskSettingsSecrets(diff) : diff;
       })
       .join('');
+    if (plan.files.length === 0) return result;
+    // What would remain after the fix: the same audit, reading the planned texts instead of the files.
+    const planned = new Map<string, string>();
+    for (const f of plan.files) {
+      planned.set(path.isAbsolute(f.file) ? f.file : path.resolve(facts.root, f.file), f.after);
+      planned.set(reader.files.get(f.file)!.abs, f.after);
+    }
+    result.after = withoutOwnChange(report, (await withPlannedTexts(planned, () => auditProject(ctx, options))).report);
     return result;
   }
   if (plan.files.length === 0) return result;
@@ -166,11 +176,14 @@ export async function runPreflightFix(ctx: CommandContext, options: PreflightFix
     await writeFixFile(read, f.after, f.file === facts.maven?.settings.file ? 0o600 : 0o644);
     result.written.push(f.file);
   }
-  const again = (await auditProject(ctx, options)).report;
-  // The fix itself is the uncommitted change now (meant to be reviewed and committed): not a finding it left.
-  const causedByFix = !report.findings.some((f) => f.code === 'dirty-worktree');
-  result.after = causedByFix ? toReport(again.findings.filter((f) => f.code !== 'dirty-worktree'), again.skipped) : again;
+  result.after = withoutOwnChange(report, (await auditProject(ctx, options)).report);
   return result;
+}
+
+/** The fix itself is the uncommitted change after it (meant to be reviewed and committed): not a finding it left. */
+function withoutOwnChange(before: CheckReport, again: CheckReport): CheckReport {
+  const causedByFix = !before.findings.some((f) => f.code === 'dirty-worktree');
+  return causedByFix ? toReport(again.findings.filter((f) => f.code !== 'dirty-worktree'), again.skipped) : again;
 }
 
 /** The path a diff names: project-relative as is; the settings file without its leading slash (git's `a/` form). */

@@ -10,6 +10,7 @@ import { versionInTag } from '../../core/tag-forms.js';
 import { checks } from '../../checks/index.js';
 import { runChecks } from '../../checks/run-checks.js';
 import { gatherFacts } from '../../checks/gather-facts.js';
+import { applyFindingRules } from '../../core/finding-rules.js';
 import { findingsText } from '../../ui/render/findings.js';
 import { resolveSigningKey } from '../../keys/fingerprint.js';
 import { exportPublicKey } from '../../keys/gpg.js';
@@ -101,13 +102,17 @@ export async function rehearse(ctx: CommandContext, o: RehearseOptions): Promise
   };
 
   // Preflight on the real project, offline, reported: the rehearsal goes on to show the portal's view.
-  const report = toReport(runChecks(checks, await gatherFacts(ctx, { offline: true }), { offline: true }));
+  const report = applyFindingRules(toReport(runChecks(checks, await gatherFacts(ctx, { offline: true }), { offline: true })), ctx.config.rules);
   result.preflight = {
     errors: report.findings.filter((f) => f.severity === 'error').length,
     warnings: report.findings.filter((f) => f.severity === 'warning').length,
     findings: report.findings,
   };
-  if (report.findings.length > 0 && !ctx.out.json) ctx.out.info(findingsText(report, ctx.out.c, 'preflight (a real release would stop at its errors; the rehearsal goes on)'));
+  if (report.findings.length > 0 && !ctx.out.json) {
+    // Said first, plainly: a demo that opens on a red "error" line reads as a broken install.
+    ctx.out.info(`Rehearsing ${identity.groupId}:${identity.artifactId} ${version}. First, the preflight a real release runs (offline):`);
+    ctx.out.info(findingsText(report, ctx.out.c, 'preflight (a real release would stop at its errors; the rehearsal goes on)'));
+  }
 
   const work = await mkdtemp(path.join(os.tmpdir(), 'relctl-rehearse-'));
   const copy = path.join(work, 'project');

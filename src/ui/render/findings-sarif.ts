@@ -1,4 +1,5 @@
 import type { CheckReport, Finding } from '../../core/findings.js';
+import type { FindingRules, RuleLevel } from '../../core/finding-rules.js';
 import { groupOf } from '../../core/finding-groups.js';
 import { findingRuleName, findingTitle } from '../../core/finding-titles.js';
 import {
@@ -22,6 +23,8 @@ export interface SarifOptions {
   executionSuccessful?: boolean;
   /** Why the run could not finish; one error notification. */
   failure?: string;
+  /** The project's finding rules (relctl.config.json `rules`): each one is a rule configuration override. */
+  rules?: FindingRules;
 }
 
 /**
@@ -30,7 +33,9 @@ export interface SarifOptions {
  * fingerprint that survives line shifts; checks that could not run are notes of the invocation.
  */
 export function findingsSarif(report: CheckReport, ctx: ReportContext, options: SarifOptions = {}): Record<string, unknown> {
-  const codes = [...new Set(report.findings.map((f) => f.code))].sort();
+  // The rules the project configured are described too (an `off` one has no result to carry it).
+  const configured = options.rules ?? {};
+  const codes = [...new Set([...report.findings.map((f) => f.code), ...Object.keys(configured)])].sort();
   const ruleIndex = new Map(codes.map((c, i) => [c, i]));
   const fingerprints = findingFingerprints(ctx, report.findings);
   const results = report.findings.map((f, i) => result(f, ruleIndex.get(f.code) ?? 0, fingerprints[i]!, ctx));
@@ -51,12 +56,20 @@ export function findingsSarif(report: CheckReport, ctx: ReportContext, options: 
             version: ctx.version,
             semanticVersion: ctx.version,
             informationUri: relctlHomepage,
-            rules: codes.map((code) => rule(code, report.findings.find((f) => f.code === code)!)),
+            rules: codes.map((code) => rule(code, report.findings.find((f) => f.code === code), configured[code])),
           },
         },
         invocations: [
           {
             executionSuccessful: options.executionSuccessful ?? true,
+            ...(Object.keys(configured).length === 0
+              ? {}
+              : {
+                  ruleConfigurationOverrides: Object.entries(configured).map(([id, level]) => ({
+                    descriptor: { id, index: ruleIndex.get(id) },
+                    configuration: configurationOf(level),
+                  })),
+                }),
             ...(notifications.length === 0 ? {} : { toolExecutionNotifications: notifications }),
           },
         ],
@@ -68,17 +81,28 @@ export function findingsSarif(report: CheckReport, ctx: ReportContext, options: 
   };
 }
 
-function rule(code: string, first: Finding): Record<string, unknown> {
+/** SARIF's reportingConfiguration of a project rule: `off` is a disabled rule at level none. */
+function configurationOf(level: RuleLevel): Record<string, unknown> {
+  return level === 'off' ? { enabled: false, level: 'none' } : { enabled: true, level };
+}
+
+function rule(code: string, first: Finding | undefined, configured: RuleLevel | undefined): Record<string, unknown> {
   const group = groupOf(code);
-  const level = first.severity === 'error' ? 'error' : 'warning';
+  const fix = first === undefined ? undefined : first.fix;
+  const help =
+    fix === undefined
+      ? { text: sentence(`See relctl's finding codes: ${findingCodesUri}`), markdown: `See [relctl's finding codes](${findingCodesUri}).` }
+      : { text: sentence(`Fix: ${fix}`), markdown: `**Fix:** ${markdownText(fix)}\n\nSee [relctl's finding codes](${findingCodesUri}).` };
+  // The level this run reports the code at: the project's rule when it set one, else the finding's own.
+  const defaultConfiguration = configured !== undefined ? configurationOf(configured) : { level: first?.severity === 'error' ? 'error' : 'warning' };
   return {
     id: code,
     name: findingRuleName(code),
     shortDescription: { text: sentence(findingTitle(code)) },
     fullDescription: { text: sentence(`${findingTitle(code)} (relctl ${group ?? 'check'} rule \`${code}\`)`) },
-    help: { text: sentence(`Fix: ${first.fix}`), markdown: `**Fix:** ${markdownText(first.fix)}\n\nSee [relctl's finding codes](${findingCodesUri}).` },
+    help,
     helpUri: findingCodesUri,
-    defaultConfiguration: { level },
+    defaultConfiguration,
     properties: { tags: ['relctl', ...(group === undefined ? [] : [group])] },
   };
 }
