@@ -137,11 +137,13 @@ export function releaseTagCandidates(artifactId: string | undefined, version: st
   return [...new Set([...(configured === undefined ? [] : [renderTag(configured, '', version)]), `v${version}`, version])];
 }
 
-const releaseVersion = /^(0|[1-9]\d{0,8})\.(0|[1-9]\d{0,8})\.(0|[1-9]\d{0,8})$/;
+// X.Y.Z, or with a final-release qualifier (`3.30.2-GA`, `4.2.8.Final`, `5.3.1.RELEASE`): a
+// pre-release's (`-RC1`, `-M2`, `-beta`) is not a release the notes start from.
+const releaseVersion = /^(0|[1-9]\d{0,8})\.(0|[1-9]\d{0,8})\.(0|[1-9]\d{0,8})(?:[.-](?:GA|Final|RELEASE))?$/i;
 
 /**
- * The release version (`X.Y.Z` only) a tag names in one of the forms, else undefined: snapshot,
- * qualifier and other components' tags are not release tags of this component.
+ * The release version (`X.Y.Z`, or with a final-release qualifier) a tag names in one of the forms,
+ * else undefined: snapshot, pre-release and other components' tags are not release tags of this component.
  */
 export function releaseTagVersion(tag: string, artifactId: string | undefined, configured?: string): string | undefined {
   const v = versionInTag(tag, artifactId ?? '', configured);
