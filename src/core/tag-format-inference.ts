@@ -1,3 +1,4 @@
+import { compareVersions, parseVersion } from './version.js';
 import { defaultTagTemplate, knownTagTemplate, versionInTag, versionPlaceholderOf, type VersionSpelling } from './tag-forms.js';
 
 /**
@@ -14,7 +15,7 @@ export const minimumTags = 2;
 export interface TagFormatInference {
   /** The learned template (`rel_{version|lower|.=_|-=_}`), when the tags agree on one. */
   template?: string;
-  /** The tags the template reads, each with its version, newest-looking last as given. */
+  /** The tags the template reads, each with its version, in the order of the tags given. */
   evidence: { tag: string; version: string }[];
   /** One sentence for --verbose: what was learned, or why nothing was. */
   why: string;
@@ -154,12 +155,18 @@ export function inferTagFormat(tags: readonly string[], versions: readonly strin
       why: `the tags fit more than one format: ${best.template} (${best.evidence.length} tags, e.g. ${best.evidence[0]!.tag}) and ${rival.template} (${rival.evidence.length}, e.g. ${rival.evidence[0]!.tag})`,
     };
   }
-  const example = best.evidence[best.evidence.length - 1]!;
+  const example = newest(best.evidence);
   return {
     template: best.template,
     evidence: best.evidence,
     why: `tag format ${best.template} learned from ${best.evidence.length} tags (${example.version} is tagged ${example.tag})`,
   };
+}
+
+/** The reading of the highest version (the one a person recognises as the latest release). */
+function newest(evidence: { tag: string; version: string }[]): { tag: string; version: string } {
+  const parsed = (e: { version: string }) => parseVersion(e.version) ?? { numbers: [0], snapshot: false };
+  return evidence.reduce((a, b) => (compareVersions(parsed(b), parsed(a)) > 0 ? b : a));
 }
 
 /** The readings the template reads back exactly (`2.0.0.Final` lower-cased reads back as `2.0.0-FINAL`: not evidence). */
