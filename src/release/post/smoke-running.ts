@@ -1,7 +1,7 @@
 import { createWriteStream } from 'node:fs';
 import { access, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { StepFailedError } from '../../core/errors.js';
+import { InterruptedError, StepFailedError } from '../../core/errors.js';
 import { sectionDefault } from '../../core/config/sections.js';
 import type { CommandContext } from '../../io/command-context.js';
 import { journalDirName } from '../../io/journal.js';
@@ -86,6 +86,8 @@ export async function stopRunning(ctx: CommandContext, running: RunningSmoke): P
     ctx.out.warn(`${running.dir} is gone: the stop command cannot run there; checking whether ${running.healthUrl} still answers.`);
   }
   const down = await probeDown(running.healthUrl, { deadlineMs: deadlineS * 1000, requestTimeoutMs: ctx.config.timeout * 1000, signal: ctx.signal });
+  // Interrupted while waiting: the record stays, nothing is claimed about the server.
+  if (ctx.signal.aborted) throw new InterruptedError(`Interrupted while stopping the smoke test; run ${stopHint} again.`);
   if (!down.down) {
     throw new StepFailedError(
       `The stop command (${stop.join(' ')}) ${stopExit === 0 ? 'ran' : stopExit === undefined ? 'did not run' : `failed with exit ${stopExit}`}, but ${running.healthUrl} still answers after ${deadlineS} s (${down.last.slice(0, 80)}): the smoke-test server is still up.`,
