@@ -3,7 +3,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/server.js';
-import { repoRoot, runCli, spawnCli } from '../../helpers/cli.js';
+import { binPath, repoRoot, runCli, spawnCli } from '../../helpers/cli.js';
 import { freePort } from '../../helpers/ports.js';
 import { secretCanaries, textsUnder } from '../../helpers/secret-canaries.js';
 import { git, gitEnv, gitRepo, tempDir, writeTree, type TempDir } from '../../helpers/temp.js';
@@ -347,6 +347,20 @@ describe('relctl smoke after relctl distribute', () => {
     } finally {
       await rm(path.join(project, '.relctl', 'journal.json'), { force: true });
     }
+  });
+
+  it('the chain at a terminal (a person, not CI) leaves the portal running, and its summary says how to stop it', async () => {
+    await writeConfig();
+    // `script` gives relctl a terminal on stdin and stderr, as a maintainer's shell does; no CI variable.
+    const { execa } = await import('execa');
+    const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('RELCTL_') && k !== 'CI'));
+    const line = ['node', binPath, 'run', 'smoke', '--yes', '--cwd', project].map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(' ');
+    const r = await execa('script', ['-qec', line, '/dev/null'], { env: { ...base, ...env(), HOME: home(), NO_COLOR: '1', TERM: 'dumb' }, extendEnv: false, reject: false, timeout: 60_000, input: '' });
+    expect(r.exitCode, r.stdout).toBe(0);
+    expect(r.stdout).toContain(`still running at http://127.0.0.1:${port}/health for you to try: relctl smoke --stop ends it`);
+    // No stop after the probe (the fixture's server itself goes with script's terminal session).
+    expect(await calls()).toEqual(['tomcatStop', 'clean', 'tomcatDeploy', 'tomcatStart']);
+    await access(path.join(project, '.relctl', 'smoke-running.json'));
   });
 
   // The branch is the one the tests above had relctl distribute push to origin.
