@@ -124,6 +124,17 @@ describe('a project tagged rel_X_Y_Z_ga (no tag format configured)', () => {
     expect(doc.sections.flatMap((s) => s.entries.map((e) => e.subject))).toEqual(['a portlet for the weather']);
   });
 
+  it('a configured format relctl cannot fill (@{project.groupId}) gives way to the learned one: orphan-tag runs instead of being skipped', async () => {
+    const dir = await project('unknown-format', ['rel_3_31_0_ga']);
+    const plugin = '<build><plugins><plugin><artifactId>maven-release-plugin</artifactId><configuration><tagNameFormat>@{project.groupId}-@{project.version}</tagNameFormat></configuration></plugin></plugins></build>';
+    await writeFile(path.join(dir, 'pom.xml'), pom('3.31.0-GA-SNAPSHOT').replace('</project>', `  ${plugin}\n</project>`));
+    await git(dir, work.path, 'commit', '-q', '-am', 'next');
+    const r = await cli(dir, ['preflight', '--offline', '--json']);
+    const doc = JSON.parse(r.stdout) as { findings: Finding[]; skipped: { check: string; why: string }[] };
+    expect(doc.skipped.filter((s) => s.check === 'orphan-tag')).toEqual([]);
+    expect(doc.findings.find((x) => x.code === 'orphan-tag')?.message).toContain('release 3.31.1-GA (tag rel_3_31_1_ga)');
+  });
+
   it('ambiguous tags (two formats, each on several tags) learn nothing, and --verbose says why', async () => {
     const dir = await project('ambiguous', ['REL-3.29.0-GA', 'REL-3.29.1-GA', 'REL-3.30.0-GA', 'REL-3.30.1-GA', 'REL-3.30.2-GA']);
     const r = await cli(dir, ['preflight', '--offline', '--verbose', '--json']);
