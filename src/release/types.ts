@@ -1,3 +1,4 @@
+import type { ChosenVersions } from '../core/chosen-versions.js';
 import type { RelctlError } from '../core/errors.js';
 import type { PublishingRoute } from '../core/publishing-route.js';
 import type { CommandContext } from '../io/command-context.js';
@@ -68,6 +69,8 @@ export interface ChainOptions {
   offline: boolean;
   /** Seconds `status` waits for the portal's verdict. */
   waitTimeout: number;
+  /** `--release-version` / `--next-version`: the versions the build releases (journaled for --resume). */
+  versions?: ChosenVersions;
 }
 
 export interface StepDeps {

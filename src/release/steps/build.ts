@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { UsageError } from '../../core/errors.js';
 import path from 'node:path';
 import { detectPublishingRoute, mavenPerform, mavenRelease, openMavenSession, readPreparedRelease, releaseCheckoutDir } from '../../build-tools/maven-release.js';
 import { localRepoOfContext } from '../maven-local-repo.js';
@@ -91,6 +92,12 @@ export const buildStep: Step = {
     const root = ctx.cwd;
     const identity = await readIdentity(root);
     const prepared = identity.buildTool === 'maven' && options.restart !== true ? await pendingPerform(ctx, identity) : undefined;
+    if (prepared !== undefined && options.versions?.release !== undefined && options.versions.release !== prepared.version) {
+      throw new UsageError(`release.properties holds a finished release:prepare of ${prepared.version} (tag ${prepared.tag}), not of --release-version ${options.versions.release}.`, {
+        kind: 'bad-version-option',
+        fix: `Finish ${prepared.version} with relctl release --resume (no version flags), or start over with relctl release --restart (the tag ${prepared.tag} then counts as an orphan).`,
+      });
+    }
     if (prepared !== undefined) {
       ctx.out.info(`  release.properties: release:prepare finished for ${prepared.tag}; running release:perform only (no second tag)`);
       const route = await routeOf(ctx);
@@ -109,7 +116,7 @@ export const buildStep: Step = {
         releaseDir: releaseCheckoutDir(root),
       };
     }
-    const decision = await decideVersion(ctx, identity);
+    const decision = await decideVersion(ctx, identity, options.versions);
     for (const skipped of decision.skippedVersions) {
       ctx.out.warn(`${identity.artifactId}-${skipped} was tagged but never published: releasing ${decision.version} instead; the release notes must say ${skipped} was prepared but not published.`);
     }
@@ -136,6 +143,7 @@ export const buildStep: Step = {
     await gradleRelease(proc, root, versions, {
       ci: ctx.ci,
       interactive: options.interactive,
+      chosen: options.versions !== undefined,
       note: (line) => ctx.out.info(`  ${line}`),
       ...(token !== undefined && tokenFromEnvironment(token) ? { token } : {}),
     });
