@@ -145,6 +145,8 @@ export async function runChain(chainDeps: StepDeps, request: ChainRequest): Prom
     const plain = options.interactive || step.prompts === true;
     const spinner = plain ? undefined : await ctx.out.spinner(step.title);
     if (plain) ctx.out.info(step.title);
+    if (spinner === undefined) delete deps.spinner;
+    else deps.spinner = spinner;
     try {
       // Interrupted between two steps: the next one does not start.
       if (ctx.signal.aborted) throw new InterruptedError();

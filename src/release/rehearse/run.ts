@@ -11,6 +11,7 @@ import { checks } from '../../checks/index.js';
 import { runChecks } from '../../checks/run-checks.js';
 import { gatherFacts } from '../../checks/gather-facts.js';
 import { findingsText } from '../../ui/render/findings.js';
+import { withBuildProgress } from '../../ui/build-progress.js';
 import { resolveSigningKey } from '../../keys/fingerprint.js';
 import { exportPublicKey } from '../../keys/gpg.js';
 import { httpFor } from '../../portal/session.js';
@@ -262,7 +263,7 @@ async function buildMaven(ctx: CommandContext, proc: ProcessRunner, result: Rehe
   const spinner = await ctx.out.spinner('Building and deploying to the sandbox as the release does (release:prepare, release:perform)');
   let build: RehearsalBuild;
   try {
-    build = await rehearsalBuild(ctx, proc, input);
+    build = await withBuildProgress(ctx.out, spinner, 'Building and deploying to the sandbox', proc, () => rehearsalBuild(ctx, proc, input));
     spinner.succeed('Built and deployed to the sandbox');
   } catch (error) {
     spinner.fail(ctx.signal.aborted ? 'The build was stopped' : 'The build failed');

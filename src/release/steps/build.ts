@@ -8,6 +8,7 @@ import { tagExists } from '../../io/git.js';
 import { gradleRelease } from '../../build-tools/gradle-release.js';
 import { warmGpgAgent } from '../gpg-warmup.js';
 import { readIdentity } from '../../io/project.js';
+import { withBuildProgress } from '../../ui/build-progress.js';
 import { tokenOf } from '../../portal/session.js';
 import { mavenTokenFor, tokenFromEnvironment } from '../token.js';
 import { decideVersion, isPublished } from '../version-decision.js';
@@ -102,7 +103,7 @@ export const buildStep: Step = {
       ctx.out.info(`  release.properties: release:prepare finished for ${prepared.tag}; running release:perform only (no second tag)`);
       const route = await routeOf(ctx);
       const output = await withMavenSession(deps, rc.fingerprint, (session) =>
-        mavenPerform(proc, session, root, { interactive: options.interactive, extraArgs: route.extraArgs }),
+        withBuildProgress(ctx.out, deps.spinner, 'Release build', proc, () => mavenPerform(proc, session, root, { interactive: options.interactive, extraArgs: route.extraArgs })),
       );
       return {
         ...route.outcome(output),
@@ -135,18 +136,20 @@ export const buildStep: Step = {
     if (identity.buildTool === 'maven') {
       const route = await routeOf(ctx);
       const output = await withMavenSession(deps, rc.fingerprint, (session) =>
-        mavenRelease(proc, session, root, versions, { firstRelease: decision.firstRelease, interactive: options.interactive, extraArgs: route.extraArgs }),
+        withBuildProgress(ctx.out, deps.spinner, 'Release build', proc, () =>
+          mavenRelease(proc, session, root, versions, { firstRelease: decision.firstRelease, interactive: options.interactive, extraArgs: route.extraArgs }),
+        ),
       );
       return { ...added, ...route.outcome(output), releaseDir: releaseCheckoutDir(root) };
     }
     const token = await tokenOf(ctx);
-    await gradleRelease(proc, root, versions, {
+    await withBuildProgress(ctx.out, deps.spinner, 'Release build', proc, () => gradleRelease(proc, root, versions, {
       ci: ctx.ci,
       interactive: options.interactive,
       chosen: options.versions !== undefined,
       note: (line) => ctx.out.info(`  ${line}`),
       ...(token !== undefined && tokenFromEnvironment(token) ? { token } : {}),
-    });
+    }));
     return { ...added, releaseDir: path.join(root, 'build') };
   },
 };
