@@ -1,4 +1,5 @@
 import { ExitCode, UsageError } from '../core/errors.js';
+import { isProjectCause } from '../core/build-failures/project-cause.js';
 import { findingToJson } from '../core/findings.js';
 import { positiveSeconds } from '../release/options.js';
 import { rehearse, type RehearsalResult } from '../release/rehearse/run.js';
@@ -43,7 +44,7 @@ const verdicts: Record<RehearsalResult['verdict'], string> = {
   PUBLISHED: 'The portal accepted and published this release (in the sandbox).',
   FAILED: 'The portal would FAIL this release and block the namespace until the deployment is dropped.',
   'verify-failed': 'The portal would fail this release: relctl stopped before the upload, so nothing is blocked.',
-  'build-failed': 'The release build failed before anything was deployed: a real release stops there too.',
+  'build-failed': 'The release build failed before anything was deployed.',
   'deploy-failed': 'The build could not deploy to the staging API.',
   pending: 'The portal had not decided when the wait ran out (not a failure).',
   error: 'The rehearsal could not finish.',
@@ -64,7 +65,8 @@ function render(ctx: CommandContext, r: RehearsalResult): void {
   for (const s of r.postRelease?.steps ?? []) lines.push(`  ${s.id.padEnd(10)} ${s.status}${s.status === 'skipped' ? ` (${s.reason})` : ''}`);
   if (r.postRelease?.error !== undefined) lines.push(`post-release: ${r.postRelease.error.message}`);
   if (r.workspace !== undefined) lines.push(`workspace kept: ${r.workspace}`);
-  lines.push(verdicts[r.verdict]);
+  // Only a cause of the project's own (its tests, JDK, plugins) says anything about the real release.
+  lines.push(r.verdict === 'build-failed' && isProjectCause(r.build?.failure?.cause) ? `${verdicts[r.verdict]} A real release on this machine stops there too.` : verdicts[r.verdict]);
   if (r.error !== undefined) {
     lines.push(`cause: ${r.error.message}`);
     if (r.error.fix !== undefined) lines.push(`fix: ${r.error.fix}`);
