@@ -1,7 +1,7 @@
 import { ExitCode, UsageError } from '../core/errors.js';
 import { isProjectCause } from '../core/build-failures/project-cause.js';
 import { findingToJson } from '../core/findings.js';
-import { positiveSeconds } from '../release/options.js';
+import { chosenVersions, nextVersionArgument, positiveSeconds, releaseVersionArgument } from '../release/options.js';
 import { rehearse, type RehearsalResult } from '../release/rehearse/run.js';
 import type { CommandContext } from '../io/command-context.js';
 import type { Define } from './registry.js';
@@ -18,12 +18,16 @@ export const define: Define = (program, action) => {
     .option('--skip-tests', 'rehearsal only: -DskipTests for every build of the rehearsal, to see past failing tests (a real release runs them)')
     .option('--post-release', "with --publish: then notes, distribute and notify against the sandbox's GitHub and SMTP stand-ins")
     .option('--wait-timeout <seconds>', 'how long to wait for the sandbox portal verdict', positiveSeconds, 120)
+    .option('--release-version <X>', 'rehearse releasing X, as relctl release --release-version would', releaseVersionArgument)
+    .option('--next-version <Y-SNAPSHOT>', 'the development version after it, as relctl release --next-version would', nextVersionArgument)
     .action(
       action(async (ctx, opts) => {
         if (opts.postRelease === true && opts.publish !== true) {
           throw new UsageError('--post-release rehearses what follows a publication.', { fix: 'Add --publish.' });
         }
+        const versions = chosenVersions(opts);
         const result = await rehearse(ctx, {
+          ...(versions === undefined ? {} : { versions }),
           sign: opts.sign === true,
           publish: opts.publish === true,
           keep: opts.keep === true,

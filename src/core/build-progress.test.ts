@@ -51,6 +51,10 @@ describe('progressText', () => {
     // A new goal starts a new build: the previous module is forgotten.
     state = advance(state, { kind: 'goal', goal: 'perform' });
     expect(progressText(state, 42_000)).toBe('release:perform · 42s');
+    // relctl's next Maven run (not a forked one) starts over; the forked build's scan does not.
+    expect(buildEventOf('[INFO] [INFO] Scanning for projects...')).toBeUndefined();
+    state = advance(state, buildEventOf('[INFO] Scanning for projects...')!);
+    expect(progressText(state, 1_000)).toBe('1s');
     expect(elapsedText(3_599_000)).toBe('59m 59s');
   });
 });

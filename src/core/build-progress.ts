@@ -5,6 +5,8 @@
  * them; the terminal rendering is src/ui/build-progress.ts.
  */
 export type BuildEvent =
+  /** A new Maven run of relctl's own (not a forked one): what the previous run did is over. */
+  | { kind: 'start' }
   | { kind: 'goal'; goal: string }
   | { kind: 'module'; name: string; version: string; index?: number; total?: number; forked: boolean }
   | { kind: 'task'; task: string };
@@ -31,6 +33,7 @@ export function buildEventOf(line: string): BuildEvent | undefined {
   const text = line.replace(/\r$/, '');
   const task = gradleTask.exec(text.trim());
   if (task !== null) return { kind: 'task', task: task[1]! };
+  if (text === '[INFO] Scanning for projects...') return { kind: 'start' };
   const p = prefix.exec(text);
   if (p === null) return undefined;
   const rest = text.slice(p[0].length).trimEnd();
@@ -51,6 +54,8 @@ export function buildEventOf(line: string): BuildEvent | undefined {
 /** The progress after one event; a new goal forgets the module of the previous one. */
 export function advance(state: BuildProgress, event: BuildEvent): BuildProgress {
   switch (event.kind) {
+    case 'start':
+      return {};
     case 'goal':
       return { goal: event.goal };
     case 'module': {

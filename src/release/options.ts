@@ -28,13 +28,13 @@ export function positiveSeconds(value: string): number {
   return n;
 }
 
-function releaseVersionArgument(value: string): string {
+export function releaseVersionArgument(value: string): string {
   const problem = releaseVersionProblem(value);
   if (problem !== undefined) throw new InvalidArgumentError(`${JSON.stringify(value)} is not a release version (${problem}); e.g. --release-version 2.0.0.`);
   return value;
 }
 
-function nextVersionArgument(value: string): string {
+export function nextVersionArgument(value: string): string {
   const problem = nextVersionProblem(value);
   if (problem !== undefined) throw new InvalidArgumentError(`${JSON.stringify(value)} is not a development version (${problem}); e.g. --next-version 2.0.1-SNAPSHOT.`);
   return value;
@@ -56,7 +56,7 @@ export function parseSteps(names: readonly string[]): StepId[] {
 }
 
 /** `--release-version` / `--next-version` as given: checked together (Y above X), and not with --interactive (the tool asks then). */
-function chosenVersions(opts: Record<string, unknown>): ChosenVersions | undefined {
+export function chosenVersions(opts: Record<string, unknown>): ChosenVersions | undefined {
   const chosen: ChosenVersions = {
     ...(typeof opts.releaseVersion === 'string' ? { release: opts.releaseVersion } : {}),
     ...(typeof opts.nextVersion === 'string' ? { next: opts.nextVersion } : {}),
