@@ -24,6 +24,23 @@ describe('buildEventOf on recorded release builds', () => {
     expect(events(recorded('notice-plugin-jaxb-jdk17.release-2.5.2.txt'))).toContainEqual({ kind: 'module', name: 'CAS server security filter', version: '2.0.10.5', forked: true });
   });
 
+  it('release plugin 3.3.1, a whole run of the demo: each goal, then the forked build\'s modules; no "Building jar:" line', () => {
+    const text = events(recorded('release-3.3.1-demo-full.txt')).map((e) =>
+      e.kind === 'goal' ? `goal ${e.goal}` : e.kind === 'module' ? `${e.forked ? 'forked ' : ''}${e.name} ${e.version} ${e.index}/${e.total}` : e.kind,
+    );
+    expect(text).toEqual([
+      'start',
+      'relctl demo 1.0.0-SNAPSHOT 1/3',
+      'goal clean',
+      'goal prepare',
+      'forked relctl demo 1.0.0 1/3',
+      'forked relctl demo core 1.0.0 2/3',
+      'forked relctl demo webapp 1.0.0 3/3',
+      'goal perform',
+      'forked relctl demo 1.0.0 1/3',
+    ]);
+  });
+
   it('ignores the lines that are not a module, a release goal or a task', () => {
     for (const line of [
       '[INFO] Building jar: /tmp/x/core/target/relctl-demo-core-1.0.0.jar',
@@ -40,6 +57,8 @@ describe('buildEventOf on recorded release builds', () => {
     expect(buildEventOf('[INFO] --- release:3.1.1:perform (default-cli) @ demo ---')).toEqual({ kind: 'goal', goal: 'perform' });
     expect(buildEventOf('[INFO] --- maven-release-plugin:2.1:perform (default-cli) @ demo ---')).toEqual({ kind: 'goal', goal: 'perform' });
     expect(buildEventOf('> Task :core:compileJava UP-TO-DATE')).toEqual({ kind: 'task', task: ':core:compileJava' });
+    expect(buildEventOf('\x1b[0m\x1b[0m[INFO] Scanning for projects...')).toEqual({ kind: 'start' });
+    expect(buildEventOf('\x1b[1m[INFO] Building relctl demo 1.0.0 [1/3]\x1b[m')).toMatchObject({ kind: 'module', name: 'relctl demo', index: 1 });
   });
 });
 

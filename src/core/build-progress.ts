@@ -30,7 +30,8 @@ const gradleTask = /^> Task (:\S+)/;
 
 /** The event a line of build output announces, or undefined for every other line. */
 export function buildEventOf(line: string): BuildEvent | undefined {
-  const text = line.replace(/\r$/, '');
+  // Maven's first line carries jansi's colour resets even with -B (`\x1b[0m\x1b[0m[INFO] Scanning…`).
+  const text = line.replace(/\x1b\[[0-9;]*m/g, '').replace(/\r$/, '');
   const task = gradleTask.exec(text.trim());
   if (task !== null) return { kind: 'task', task: task[1]! };
   if (text === '[INFO] Scanning for projects...') return { kind: 'start' };

@@ -55,7 +55,7 @@ describe('spinners and the terminal', () => {
   it('the release build shows its goal, module and elapsed time in the step line, updated in place', async () => {
     await using t = await tempDir();
     const { dir, home } = await demoInTemp(t.path);
-    const env = { ...releaseEnv(home, path.join(t.path, 'log')), RELCTL_FAKE_PERFORM_DEPLOY: '0', RELCTL_FAKE_MVN_PROGRESS: '2500' };
+    const env: Record<string, string> = { ...releaseEnv(home, path.join(t.path, 'log')), RELCTL_FAKE_PERFORM_DEPLOY: '0', RELCTL_FAKE_MVN_PROGRESS: '2500' };
     const { CI: _ci, ...inherited } = { ...process.env, ...env };
     const r = await execa('script', ['-qfec', `stty cols 120 rows 24; exec node ${binPath} run build --cwd ${dir}`, '/dev/null'], {
       env: { ...inherited, NO_COLOR: '1', TERM: 'xterm' },
