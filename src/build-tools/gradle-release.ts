@@ -18,7 +18,7 @@ export async function gradleRelease(
   proc: ProcessRunner,
   root: string,
   v: ReleaseVersions,
-  options: { ci: boolean; interactive: boolean; token?: { username: string; password: string }; note?: (line: string) => void },
+  options: { ci: boolean; interactive: boolean; chosen?: boolean; token?: { username: string; password: string }; note?: (line: string) => void },
 ): Promise<void> {
   const inv = gradleReleaseInvocation(await gradleExecutable(root, options.note), v, options);
   const env = options.token === undefined ? undefined : gradleTokenEnv(options.token.username, options.token.password);

@@ -1,6 +1,7 @@
 import { ExitCode, UsageError } from '../core/errors.js';
+import { isProjectCause } from '../core/build-failures/project-cause.js';
 import { findingToJson } from '../core/findings.js';
-import { positiveSeconds } from '../release/options.js';
+import { chosenVersions, nextVersionArgument, positiveSeconds, releaseVersionArgument } from '../release/options.js';
 import { rehearse, type RehearsalResult } from '../release/rehearse/run.js';
 import type { CommandContext } from '../io/command-context.js';
 import type { Define } from './registry.js';
@@ -17,12 +18,16 @@ export const define: Define = (program, action) => {
     .option('--skip-tests', 'rehearsal only: -DskipTests for every build of the rehearsal, to see past failing tests (a real release runs them)')
     .option('--post-release', "with --publish: then notes, distribute and notify against the sandbox's GitHub and SMTP stand-ins")
     .option('--wait-timeout <seconds>', 'how long to wait for the sandbox portal verdict', positiveSeconds, 120)
+    .option('--release-version <X>', 'rehearse releasing X, as relctl release --release-version would', releaseVersionArgument)
+    .option('--next-version <Y-SNAPSHOT>', 'the development version after it, as relctl release --next-version would', nextVersionArgument)
     .action(
       action(async (ctx, opts) => {
         if (opts.postRelease === true && opts.publish !== true) {
           throw new UsageError('--post-release rehearses what follows a publication.', { fix: 'Add --publish.' });
         }
+        const versions = chosenVersions(opts);
         const result = await rehearse(ctx, {
+          ...(versions === undefined ? {} : { versions }),
           sign: opts.sign === true,
           publish: opts.publish === true,
           keep: opts.keep === true,
@@ -43,7 +48,7 @@ const verdicts: Record<RehearsalResult['verdict'], string> = {
   PUBLISHED: 'The portal accepted and published this release (in the sandbox).',
   FAILED: 'The portal would FAIL this release and block the namespace until the deployment is dropped.',
   'verify-failed': 'The portal would fail this release: relctl stopped before the upload, so nothing is blocked.',
-  'build-failed': 'The release build failed before anything was deployed: a real release stops there too.',
+  'build-failed': 'The release build failed before anything was deployed.',
   'deploy-failed': 'The build could not deploy to the staging API.',
   pending: 'The portal had not decided when the wait ran out (not a failure).',
   error: 'The rehearsal could not finish.',
@@ -64,7 +69,8 @@ function render(ctx: CommandContext, r: RehearsalResult): void {
   for (const s of r.postRelease?.steps ?? []) lines.push(`  ${s.id.padEnd(10)} ${s.status}${s.status === 'skipped' ? ` (${s.reason})` : ''}`);
   if (r.postRelease?.error !== undefined) lines.push(`post-release: ${r.postRelease.error.message}`);
   if (r.workspace !== undefined) lines.push(`workspace kept: ${r.workspace}`);
-  lines.push(verdicts[r.verdict]);
+  // Only a cause of the project's own (its tests, JDK, plugins) says anything about the real release.
+  lines.push(r.verdict === 'build-failed' && isProjectCause(r.build?.failure?.cause) ? `${verdicts[r.verdict]} A real release on this machine stops there too.` : verdicts[r.verdict]);
   if (r.error !== undefined) {
     lines.push(`cause: ${r.error.message}`);
     if (r.error.fix !== undefined) lines.push(`fix: ${r.error.fix}`);

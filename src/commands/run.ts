@@ -1,5 +1,5 @@
 import { UsageError } from '../core/errors.js';
-import { addChainOptions, chainOptions, parseSteps } from '../release/options.js';
+import { addChainOptions, chainOptions, checkVersionsApply, parseSteps } from '../release/options.js';
 import { renderSummary } from '../release/render.js';
 import { runChain } from '../release/runner.js';
 import { withChainDeps } from '../release/unattended.js';
@@ -20,6 +20,7 @@ export const define: Define = (program, action) => {
         throw new UsageError('--resume and --from cannot be combined.', { fix: 'Pass one of them.' });
       }
       const options = chainOptions(opts);
+      checkVersionsApply(options, steps);
       const summary = await withChainDeps(ctx, options, steps, (deps) =>
         runChain(deps, {
           command: 'run',

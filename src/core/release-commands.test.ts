@@ -81,6 +81,11 @@ describe('gradleReleaseInvocation', () => {
     ]);
     expect(inv.input).toBeUndefined();
   });
+  it('passes the plugin properties outside CI too when the versions were named (--release-version)', () => {
+    const inv = gradleReleaseInvocation('./gradlew', v, { ci: false, interactive: false, chosen: true });
+    expect(inv.args.slice(3)).toEqual(['-Prelease.useAutomaticVersion=true', '-Prelease.releaseVersion=1.2.3', '-Prelease.newVersion=1.2.4-SNAPSHOT']);
+    expect(inv.input).toBeUndefined();
+  });
   it('puts the token in environment variables only', () => {
     const env = gradleTokenEnv('u-123', 'p-456');
     expect(env.ORG_GRADLE_PROJECT_ossrhUsername).toBe('u-123');

@@ -139,16 +139,17 @@ export function mavenInstallInvocation(common: MavenCommon): Invocation {
 /**
  * Gradle with the researchgate release plugin: `clean release --no-parallel`. On a terminal it
  * prompts for the release version and then the next version; relctl answers both with the
- * computed versions. In CI the plugin's own non-interactive properties are passed instead.
+ * computed versions. In CI, or when the versions were named (--release-version/--next-version),
+ * the plugin's own non-interactive properties are passed instead.
  */
 export function gradleReleaseInvocation(
   executable: string,
   v: ReleaseVersions,
-  options: { ci: boolean; interactive: boolean },
+  options: { ci: boolean; interactive: boolean; chosen?: boolean },
 ): Invocation {
   const args = ['clean', 'release', '--no-parallel'];
   if (options.interactive) return { command: executable, args, interactive: true, purpose: 'clean release' };
-  if (options.ci) {
+  if (options.ci || options.chosen === true) {
     args.push(
       '-Prelease.useAutomaticVersion=true',
       `-Prelease.releaseVersion=${v.version}`,

@@ -54,6 +54,8 @@ export interface Journal {
     skippedVersions?: string[];
     buildTool: 'maven' | 'gradle';
   };
+  /** `--release-version` / `--next-version` of the release in progress: `--resume` builds the same versions. */
+  chosenVersions?: { release?: string; next?: string };
   steps: StepRecord[];
   uploads: UploadRecord[];
   repositoryKey?: string;

@@ -34,6 +34,8 @@ export interface ProcessResult {
 export class ProcessRunner {
   /** What each started command was for, in order (an interrupt names the last one). */
   readonly started: string[] = [];
+  /** Told every output line (masked) of the captured children: build progress (src/ui/build-progress.ts). */
+  private readonly lineListeners = new Set<(line: string) => void>();
 
   constructor(
     private readonly out: Output,
@@ -42,6 +44,12 @@ export class ProcessRunner {
     /** Aborted on Ctrl-C / SIGTERM: the running child's whole process group is stopped. */
     private readonly signal?: AbortSignal,
   ) {}
+
+  /** Hands every output line of the commands started until the returned function is called to `listener`. */
+  watchLines(listener: (line: string) => void): () => void {
+    this.lineListeners.add(listener);
+    return () => this.lineListeners.delete(listener);
+  }
 
   private interrupted(): boolean {
     return this.signal?.aborted === true;
@@ -81,6 +89,13 @@ export class ProcessRunner {
       // --verbose echoes the child's output on stderr, line by line through the redactor (a child
       // may print a secret it found on its own); stdout carries only relctl's result (--json).
       if (this.out.verboseEnabled && spec.interactive !== true) void outputLines(child.all, (line) => this.out.verbose(line));
+      if (this.lineListeners.size > 0 && spec.interactive !== true) {
+        const listeners = [...this.lineListeners];
+        void outputLines(child.all, (line) => {
+          const masked = this.out.redactor.redact(line);
+          for (const l of listeners) l(masked);
+        });
+      }
       const pid = child.pid;
       stop = async () => {
         if (pid === undefined) return;

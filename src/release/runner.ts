@@ -1,5 +1,6 @@
 import { InterruptedError, RelctlError, UsageError } from '../core/errors.js';
 import { journalPath, readJournal, updateJournal, type Journal } from '../io/journal.js';
+import { settleChosenVersions } from './chosen-versions.js';
 import { interruptedChain, resumeCommand } from './interrupted.js';
 import { stepById } from './steps/index.js';
 import { DryRunStop, isStepId, releaseStepIds, stepIds, type ReleaseContext, type StepDeps, type StepError, type StepId, type StepOutcome } from './types.js';
@@ -95,7 +96,8 @@ function errorFacts(error: unknown): StepError {
  */
 export async function runChain(chainDeps: StepDeps, request: ChainRequest): Promise<ChainSummary> {
   const deps: StepDeps = { ...chainDeps, command: request.command };
-  const { ctx, options } = deps;
+  const { ctx } = deps;
+  let { options } = deps;
   const root = ctx.cwd;
   const dryRun = options.dryRun;
   let journal = await readJournal(root);
@@ -117,11 +119,15 @@ export async function runChain(chainDeps: StepDeps, request: ChainRequest): Prom
         delete j.release;
         delete j.repositoryKey;
         delete j.deploymentId;
+        delete j.chosenVersions;
       });
     }
   }
 
   const start = startIndex(request, journal);
+  const versions = await settleChosenVersions(ctx, journal, { continuing, builds: request.steps.slice(start).includes('build'), dryRun, ...(options.versions === undefined ? {} : { given: options.versions }) });
+  options = { ...options, ...(versions === undefined ? {} : { versions }) };
+  deps.options = options;
   const rc: ReleaseContext = { ...request.initial, ...(request.command === 'release' && !continuing ? {} : contextFromJournal(journal)) };
   const outcomes: StepOutcome[] = request.steps.slice(0, start).map((id) => ({ id, status: 'already-done' }));
   if (start > 0 && !ctx.out.json) ctx.out.info(`Continuing after ${request.steps[start - 1]} (already done).`);
@@ -139,6 +145,8 @@ export async function runChain(chainDeps: StepDeps, request: ChainRequest): Prom
     const plain = options.interactive || step.prompts === true;
     const spinner = plain ? undefined : await ctx.out.spinner(step.title);
     if (plain) ctx.out.info(step.title);
+    if (spinner === undefined) delete deps.spinner;
+    else deps.spinner = spinner;
     try {
       // Interrupted between two steps: the next one does not start.
       if (ctx.signal.aborted) throw new InterruptedError();

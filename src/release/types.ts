@@ -1,7 +1,9 @@
+import type { ChosenVersions } from '../core/chosen-versions.js';
 import type { RelctlError } from '../core/errors.js';
 import type { PublishingRoute } from '../core/publishing-route.js';
 import type { CommandContext } from '../io/command-context.js';
 import type { ProcessRunner } from '../io/process-runner.js';
+import type { Spinner } from '../ui/output.js';
 
 /** The steps of a release, in chain order (DESIGN §6): what `relctl release` runs. */
 export const releaseStepIds = ['preflight', 'keys', 'prep', 'build', 'verify', 'upload', 'status'] as const;
@@ -70,6 +72,8 @@ export interface ChainOptions {
   offline: boolean;
   /** Seconds `status` waits for the portal's verdict. */
   waitTimeout: number;
+  /** `--release-version` / `--next-version`: the versions the build releases (journaled for --resume). */
+  versions?: ChosenVersions;
 }
 
 export interface StepDeps {
@@ -83,6 +87,8 @@ export interface StepDeps {
    * passphrase by contract (maven-gpg-plugin's MAVEN_GPG_PASSPHRASE); never journaled.
    */
   signing?: { fingerprint: string; passphrase?: string };
+  /** The running step's spinner on a terminal: a long build shows its progress in it. */
+  spinner?: Spinner;
 }
 
 export interface Step {

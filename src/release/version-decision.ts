@@ -1,5 +1,6 @@
 import { StepFailedError, UsageError } from '../core/errors.js';
-import { compareVersions, formatVersion, parseVersion, planRelease, releaseVersionOf, type Version } from '../core/version.js';
+import { planChosenRelease, type ChosenVersions } from '../core/chosen-versions.js';
+import { compareVersions, formatVersion, parseVersion, releaseVersionOf, type Version } from '../core/version.js';
 import { versionInTag } from '../core/tag-forms.js';
 import { withLearnedTagFormat } from './learned-tag-format.js';
 import { httpFor, publicRepoFor } from '../portal/session.js';
@@ -47,8 +48,10 @@ function tagVersions(tags: readonly string[], artifactId: string, tagTemplate?: 
  * the orphan; if the tag exists and the version IS published, stop before anything changes.
  * A tag left by an earlier attempt below the current version (the plugin had already advanced
  * the POM) counts as skipped too when it is not published.
+ * `--release-version X` counts from X instead of the snapshot (the same rule: X tagged but never
+ * published releases X's next patch); `--next-version Y` replaces the development version.
  */
-export async function decideVersion(ctx: CommandContext, project: ProjectIdentity): Promise<VersionDecision> {
+export async function decideVersion(ctx: CommandContext, project: ProjectIdentity, chosen: ChosenVersions = {}): Promise<VersionDecision> {
   const current = parseVersion(project.version);
   if (current === undefined || !current.snapshot) {
     throw new UsageError(`The current version ${project.version} is not X.Y.Z-SNAPSHOT.`, {
@@ -59,7 +62,7 @@ export async function decideVersion(ctx: CommandContext, project: ProjectIdentit
   const tags = await listTags(ctx.cwd, { env: ctx.env });
   const id = withLearnedTagFormat(ctx, project, tags);
   const released = tagVersions(tags, id.artifactId, id.tagTemplate);
-  const candidate = releaseVersionOf(current);
+  const candidate = chosen.release === undefined ? releaseVersionOf(current) : parseVersion(chosen.release)!;
   const published = new Map<string, boolean>();
   for (const v of released.filter((r) => compareVersions(r, candidate) >= 0).sort(compareVersions)) {
     const text = formatVersion(v);
@@ -68,7 +71,20 @@ export async function decideVersion(ctx: CommandContext, project: ProjectIdentit
     if (!p) continue;
     break;
   }
-  const plan = planRelease({ current, artifactId: id.artifactId, ...(id.tagTemplate === undefined ? {} : { tagTemplate: id.tagTemplate }), existingTags: tags, published });
+  const plan = planChosenRelease({ current, artifactId: id.artifactId, ...(id.tagTemplate === undefined ? {} : { tagTemplate: id.tagTemplate }), existingTags: tags, published }, chosen);
+  if (plan.alreadyReleased !== undefined && chosen.release !== undefined) {
+    throw new UsageError(`--release-version ${chosen.release}: the tag ${plan.alreadyReleased.tag} exists and ${plan.alreadyReleased.version} is already in the public repository.`, {
+      kind: 'already-released',
+      fix: `Name a version that was never released (above ${plan.alreadyReleased.version}), or drop --release-version.`,
+      data: { tag: plan.alreadyReleased.tag },
+    });
+  }
+  if (plan.nextTooLow === true) {
+    throw new UsageError(`--next-version ${chosen.next} is not above ${plan.release}, the version this release makes${plan.skipped.length === 0 ? '' : ` (${plan.skipped.map((s) => s.version).join(', ')} tagged but never published: the orphan-tag rule releases the next one)`}.`, {
+      kind: 'bad-version-option',
+      fix: `Name a snapshot above ${plan.release} with --next-version, or drop it.`,
+    });
+  }
   if (plan.alreadyReleased !== undefined) {
     throw new StepFailedError(`The tag ${plan.alreadyReleased.tag} exists and ${plan.alreadyReleased.version} is already in the public repository.`, {
       kind: 'already-released',

@@ -78,10 +78,13 @@ describe('relctl rehearse', () => {
     expect(await readdir(path.join(process.cwd(), 'examples', 'missing-developers'))).not.toContain('target');
   }, 180_000);
 
-  it("signs with the maintainer's own key, published and confirmed on the sandbox key server only", async () => {
+  it("signs with the maintainer's own key, published and confirmed on the sandbox key server only; on branch master", async () => {
     await using t = await tempDir();
     await using key = await createTestKey();
     const { dir, home } = await demoInTemp(t.path);
+    // Most Apereo repositories release from `master`: the throwaway remote's HEAD must name it, or
+    // release:perform's clone fails ("couldn't find remote ref HEAD").
+    await git(dir, home, 'branch', '-m', 'master');
     const own = args.filter((a) => a !== '--sign');
     const r = await runCli(['rehearse', ...own, '--cwd', dir], { home, env: { ...gitEnv(home), ...key.env }, timeoutMs: 170_000 });
     expect(r.exitCode, r.stderr).toBe(0);

@@ -51,4 +51,23 @@ describe('spinners and the terminal', () => {
       server.close();
     }
   }, 60_000);
+
+  it('the release build shows its goal, module and elapsed time in the step line, updated in place', async () => {
+    await using t = await tempDir();
+    const { dir, home } = await demoInTemp(t.path);
+    const env: Record<string, string> = { ...releaseEnv(home, path.join(t.path, 'log')), RELCTL_FAKE_PERFORM_DEPLOY: '0', RELCTL_FAKE_MVN_PROGRESS: '2500' };
+    const { CI: _ci, ...inherited } = { ...process.env, ...env };
+    const r = await execa('script', ['-qfec', `stty cols 120 rows 24; exec node ${binPath} run build --cwd ${dir}`, '/dev/null'], {
+      env: { ...inherited, NO_COLOR: '1', TERM: 'xterm' },
+      extendEnv: false,
+      reject: false,
+      timeout: 45_000,
+    });
+    const output = String(r.stdout);
+    expect(r.exitCode, output).toBe(0);
+    expect(output).toMatch(/Release build · release:prepare · relctl demo core 1\.0\.0 \[2\/3\] · \d+s/);
+    expect(output).toMatch(/Release build · release:perform · relctl demo core 1\.0\.0 \[2\/3\] · \d+s/);
+    // On a terminal the step's line is redrawn, not one printed line per change.
+    expect(output).not.toMatch(/^ {2}release:prepare · /m);
+  }, 60_000);
 });

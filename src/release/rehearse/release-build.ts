@@ -1,14 +1,14 @@
 import { cp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { EnvironmentError, StepFailedError } from '../../core/errors.js';
+import { EnvironmentError, StepFailedError, UsageError } from '../../core/errors.js';
 import { decodeMavenFailure, type MavenFailure } from '../../core/build-failures/maven.js';
 import { bundleOnlyArgument, bundlePath } from '../../core/publishing-route.js';
 import { displayCommand, mavenReleaseInvocations, rehearsalRedirect, settingsWithMirror, withScmConnection, type ReleaseVersions } from '../../core/release-commands.js';
 import { declaresNexusStaging, detectPublishingRoute, openMavenSession, reactorModels, releaseCheckoutDir, type MavenSession } from '../../build-tools/maven-release.js';
 import { installedJdks, jdkMajor } from '../../build-tools/java-home.js';
 import { descriptorText } from '../../io/descriptor.js';
-import { runGit } from '../../io/git.js';
+import { currentBranch, isRepository, runGit } from '../../io/git.js';
 import { exists } from '../../io/project.js';
 import type { CommandContext } from '../../io/command-context.js';
 import type { ProcessRunner } from '../../io/process-runner.js';
@@ -102,22 +102,40 @@ async function copyHistory(ctx: CommandContext, copy: string): Promise<boolean> 
 }
 
 /**
+ * The branch the rehearsal releases from: the project's current one, whatever its name (`master`,
+ * `develop`, `1.x`, `release/2.0`), so the bare remote's HEAD names a branch that exists (a remote
+ * HEAD on a missing `main` fails release:perform's clone with "couldn't find remote ref HEAD").
+ * A project outside git starts a `main`; a detached HEAD is refused as the release refuses it.
+ */
+async function releaseBranch(ctx: CommandContext): Promise<string> {
+  if (!(await isRepository(ctx.cwd, { env: ctx.env }))) return 'main';
+  const branch = await currentBranch(ctx.cwd, { env: ctx.env });
+  if (branch !== undefined) return branch;
+  throw new UsageError('HEAD is detached: the release commits would belong to no branch, so neither the release nor its rehearsal can push them.', {
+    kind: 'detached-head',
+    fix: 'Check out the branch to release from (git switch <branch>), then rehearse again.',
+  });
+}
+
+/**
  * The copy as a repository of its own whose `origin` and POM `<scm>` are a throwaway bare remote:
- * the project's history plus one commit of the uncommitted changes (if any), pushed there.
+ * the project's history plus one commit of the uncommitted changes (if any), pushed there on the
+ * project's own branch, which is also the remote's HEAD and the copy's upstream.
  */
 async function makeRepository(ctx: CommandContext, copy: string, remote: string): Promise<void> {
-  await git(ctx, path.dirname(remote), ['init', '-q', '--bare', '-b', 'main', remote]);
+  const branch = await releaseBranch(ctx);
+  await git(ctx, path.dirname(remote), ['init', '-q', '--bare', '-b', branch, remote]);
   const pom = path.join(copy, 'pom.xml');
   await writeFile(pom, withScmConnection(await readFile(pom, 'utf8'), `file://${remote}`));
   const history = await copyHistory(ctx, copy);
-  if (!history) await git(ctx, copy, ['init', '-q', '-b', 'main']);
+  if (!history) await git(ctx, copy, ['init', '-q', '-b', branch]);
   // The maintainer's config may sign commits and tags (a prompt in the middle of the build) or run hooks.
   for (const [k, v] of [['commit.gpgSign', 'false'], ['tag.gpgSign', 'false'], ['core.hooksPath', '/dev/null']]) await git(ctx, copy, ['config', k!, v!]);
   await git(ctx, copy, ['add', '-A']);
   await git(ctx, copy, ['commit', '-q', '--no-verify', '--allow-empty', '-m', 'relctl rehearsal: the working tree as the rehearsal found it']);
   await git(ctx, copy, ['remote', 'remove', 'origin']).catch(() => undefined);
   await git(ctx, copy, ['remote', 'add', 'origin', remote]);
-  await git(ctx, copy, ['push', '-q', '-u', 'origin', 'HEAD']);
+  await git(ctx, copy, ['push', '-q', '-u', 'origin', `HEAD:refs/heads/${branch}`]);
 }
 
 /**

@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { EnvironmentError, InterruptedError } from '../../core/errors.js';
+import { EnvironmentError, InterruptedError, UsageError } from '../../core/errors.js';
 import { onInterrupt } from '../../io/interrupt.js';
 import { toReport, type Finding } from '../../core/findings.js';
-import { parseVersion, planRelease } from '../../core/version.js';
+import { parseVersion } from '../../core/version.js';
+import { planChosenRelease, type ChosenVersions } from '../../core/chosen-versions.js';
 import { versionInTag } from '../../core/tag-forms.js';
 import { withLearnedTagFormat } from '../learned-tag-format.js';
 import { checks } from '../../checks/index.js';
@@ -13,6 +14,7 @@ import { runChecks } from '../../checks/run-checks.js';
 import { gatherFacts } from '../../checks/gather-facts.js';
 import { applyFindingRules } from '../../core/finding-rules.js';
 import { findingsText } from '../../ui/render/findings.js';
+import { withBuildProgress } from '../../ui/build-progress.js';
 import { resolveSigningKey } from '../../keys/fingerprint.js';
 import { exportPublicKey } from '../../keys/gpg.js';
 import { httpFor } from '../../portal/session.js';
@@ -46,6 +48,8 @@ export interface RehearseOptions {
   skipTests?: boolean;
   /** Gradle: the Maven-layout folder the build published (default build/staging-deploy, build/repo, build/m2). */
   stagingDir?: string;
+  /** `--release-version` / `--next-version`, counted as the release counts them. */
+  versions?: ChosenVersions;
 }
 
 /** How the copy was built: the commands that ran, what pointed them at the sandbox, and a failure read. */
@@ -90,7 +94,13 @@ export async function rehearse(ctx: CommandContext, o: RehearseOptions): Promise
   const plan =
     current === undefined || !current.snapshot
       ? undefined
-      : planRelease({ current, artifactId: identity.artifactId, ...(identity.tagTemplate === undefined ? {} : { tagTemplate: identity.tagTemplate }), existingTags: tags, published: {} });
+      : planChosenRelease({ current, artifactId: identity.artifactId, ...(identity.tagTemplate === undefined ? {} : { tagTemplate: identity.tagTemplate }), existingTags: tags, published: {} }, o.versions ?? {});
+  if (plan?.nextTooLow === true) {
+    throw new UsageError(`--next-version ${o.versions?.next} is not above ${plan.release}, the version the rehearsal releases${plan.skipped.length === 0 ? '' : ` (a tag of ${plan.skipped.map((s) => s.version).join(', ')} exists: the orphan-tag rule moves on)`}.`, {
+      kind: 'bad-version-option',
+      fix: `Name a snapshot above ${plan.release} with --next-version, or drop it.`,
+    });
+  }
   const version = plan?.release ?? identity.version;
   const tag = plan?.tag ?? `${identity.artifactId}-${version}`;
   // No earlier release tag of this artifactId: the release runs the three goals separately (version-decision.ts).
@@ -269,7 +279,7 @@ async function buildMaven(ctx: CommandContext, proc: ProcessRunner, result: Rehe
   const spinner = await ctx.out.spinner('Building and deploying to the sandbox as the release does (release:prepare, release:perform)');
   let build: RehearsalBuild;
   try {
-    build = await rehearsalBuild(ctx, proc, input);
+    build = await withBuildProgress(ctx.out, spinner, 'Building and deploying to the sandbox', proc, () => rehearsalBuild(ctx, proc, input));
     spinner.succeed('Built and deployed to the sandbox');
   } catch (error) {
     spinner.fail(ctx.signal.aborted ? 'The build was stopped' : 'The build failed');

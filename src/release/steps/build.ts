@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { UsageError } from '../../core/errors.js';
 import path from 'node:path';
 import { detectPublishingRoute, mavenPerform, mavenRelease, openMavenSession, readPreparedRelease, releaseCheckoutDir } from '../../build-tools/maven-release.js';
 import { localRepoOfContext } from '../maven-local-repo.js';
@@ -7,6 +8,7 @@ import { tagExists } from '../../io/git.js';
 import { gradleRelease } from '../../build-tools/gradle-release.js';
 import { warmGpgAgent } from '../gpg-warmup.js';
 import { readIdentity } from '../../io/project.js';
+import { withBuildProgress } from '../../ui/build-progress.js';
 import { tokenOf } from '../../portal/session.js';
 import { mavenTokenFor, tokenFromEnvironment } from '../token.js';
 import { decideVersion, isPublished } from '../version-decision.js';
@@ -91,11 +93,17 @@ export const buildStep: Step = {
     const root = ctx.cwd;
     const identity = await readIdentity(root);
     const prepared = identity.buildTool === 'maven' && options.restart !== true ? await pendingPerform(ctx, identity) : undefined;
+    if (prepared !== undefined && options.versions?.release !== undefined && options.versions.release !== prepared.version) {
+      throw new UsageError(`release.properties holds a finished release:prepare of ${prepared.version} (tag ${prepared.tag}), not of --release-version ${options.versions.release}.`, {
+        kind: 'bad-version-option',
+        fix: `Finish ${prepared.version} with relctl release --resume (no version flags), or start over with relctl release --restart (the tag ${prepared.tag} then counts as an orphan).`,
+      });
+    }
     if (prepared !== undefined) {
       ctx.out.info(`  release.properties: release:prepare finished for ${prepared.tag}; running release:perform only (no second tag)`);
       const route = await routeOf(ctx);
       const output = await withMavenSession(deps, rc.fingerprint, (session) =>
-        mavenPerform(proc, session, root, { interactive: options.interactive, extraArgs: route.extraArgs }),
+        withBuildProgress(ctx.out, deps.spinner, 'Release build', proc, () => mavenPerform(proc, session, root, { interactive: options.interactive, extraArgs: route.extraArgs })),
       );
       return {
         ...route.outcome(output),
@@ -109,7 +117,7 @@ export const buildStep: Step = {
         releaseDir: releaseCheckoutDir(root),
       };
     }
-    const decision = await decideVersion(ctx, identity);
+    const decision = await decideVersion(ctx, identity, options.versions);
     for (const skipped of decision.skippedVersions) {
       ctx.out.warn(`${identity.artifactId}-${skipped} was tagged but never published: releasing ${decision.version} instead; the release notes must say ${skipped} was prepared but not published.`);
     }
@@ -128,17 +136,20 @@ export const buildStep: Step = {
     if (identity.buildTool === 'maven') {
       const route = await routeOf(ctx);
       const output = await withMavenSession(deps, rc.fingerprint, (session) =>
-        mavenRelease(proc, session, root, versions, { firstRelease: decision.firstRelease, interactive: options.interactive, extraArgs: route.extraArgs }),
+        withBuildProgress(ctx.out, deps.spinner, 'Release build', proc, () =>
+          mavenRelease(proc, session, root, versions, { firstRelease: decision.firstRelease, interactive: options.interactive, extraArgs: route.extraArgs }),
+        ),
       );
       return { ...added, ...route.outcome(output), releaseDir: releaseCheckoutDir(root) };
     }
     const token = await tokenOf(ctx);
-    await gradleRelease(proc, root, versions, {
+    await withBuildProgress(ctx.out, deps.spinner, 'Release build', proc, () => gradleRelease(proc, root, versions, {
       ci: ctx.ci,
       interactive: options.interactive,
+      chosen: options.versions !== undefined,
       note: (line) => ctx.out.info(`  ${line}`),
       ...(token !== undefined && tokenFromEnvironment(token) ? { token } : {}),
-    });
+    }));
     return { ...added, releaseDir: path.join(root, 'build') };
   },
 };

@@ -35,6 +35,8 @@ export interface ReleaseProject {
   home: string;
   remote: string;
   groupId: string;
+  /** The branch the project releases from (and the bare remote's HEAD). */
+  branch: string;
   /** The argv of every `mvn` relctl started (the PATH wrapper's record). */
   calls(): Promise<string[][]>;
   env: Record<string, string>;
@@ -89,6 +91,8 @@ export interface ProjectOptions {
   tokenInSettings?: boolean;
   /** Where the ecosystem parent is "published" (the sandbox's seed repository). */
   seedRepo: string;
+  /** The branch to release from (default main; most Apereo repositories: master). */
+  branch?: string;
 }
 
 export async function releaseProject(root: string, sandbox: RunningSandbox, key: Pick<TestKey, 'env'>, o: ProjectOptions): Promise<ReleaseProject> {
@@ -126,12 +130,13 @@ export async function releaseProject(root: string, sandbox: RunningSandbox, key:
   await mkdir(path.join(home, '.m2'), { recursive: true });
   await writeFile(path.join(home, '.m2', 'settings.xml'), settingsXml(o.tokenInSettings === false ? undefined : { username: 'sandbox', password: 'sandbox' }));
 
-  await execa('git', ['init', '-q', '--bare', '-b', 'main', remote]);
-  await git(base, home, 'init', '-q', '-b', 'main', dir);
+  const branch = o.branch ?? 'main';
+  await execa('git', ['init', '-q', '--bare', '-b', branch, remote]);
+  await git(base, home, 'init', '-q', '-b', branch, dir);
   await git(dir, home, 'add', '-A');
   await git(dir, home, 'commit', '-q', '-m', 'initial');
   await git(dir, home, 'remote', 'add', 'origin', remote);
-  await git(dir, home, 'push', '-q', '-u', 'origin', 'main');
+  await git(dir, home, 'push', '-q', '-u', 'origin', branch);
 
   const env: Record<string, string> = {
     ...gitEnv(home),
@@ -152,6 +157,7 @@ export async function releaseProject(root: string, sandbox: RunningSandbox, key:
     home,
     remote,
     groupId,
+    branch,
     env,
     async calls() {
       const text = await readFile(log, 'utf8').catch(() => '');
@@ -181,7 +187,7 @@ export async function remoteTags(p: ReleaseProject): Promise<string[]> {
 }
 
 export async function remoteSubjects(p: ReleaseProject): Promise<string[]> {
-  return (await git(p.remote, p.home, 'log', '--format=%s', 'main')).split('\n').filter((t) => t !== '');
+  return (await git(p.remote, p.home, 'log', '--format=%s', p.branch)).split('\n').filter((t) => t !== '');
 }
 
 export interface SandboxState {

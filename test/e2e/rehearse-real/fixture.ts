@@ -35,9 +35,10 @@ export interface RealProject {
 
 /**
  * `name` from realworld-src as a fresh repository. `mavenConfig` is a `.mvn/maven.config` the
- * maintainer commits (a JDK 17 workaround), as a real project would carry it.
+ * maintainer commits (a JDK 17 workaround), as a real project would carry it; `branch` the one it
+ * releases from (most Apereo repositories: `master`).
  */
-export async function realProject(root: string, name: string, mavenConfig?: string): Promise<RealProject> {
+export async function realProject(root: string, name: string, mavenConfig?: string, branch = 'main'): Promise<RealProject> {
   const base = path.join(root, name);
   const dir = path.join(base, 'project');
   const home = path.join(base, 'home');
@@ -49,7 +50,7 @@ export async function realProject(root: string, name: string, mavenConfig?: stri
   await mkdir(path.join(home, '.m2'), { recursive: true });
   // Central with updatePolicy never: once .cache/m2 holds everything, a run needs no network.
   await writeFile(path.join(home, '.m2', 'settings.xml'), settingsXml());
-  await git(base, home, 'init', '-q', '-b', 'main', dir);
+  await git(base, home, 'init', '-q', '-b', branch, dir);
   await git(dir, home, 'add', '-A');
   await git(dir, home, 'commit', '-q', '-m', 'the project as vendored');
   return { dir, home };

@@ -83,8 +83,10 @@ describe('rehearse on real projects (realworld-src)', () => {
     expect(result.chain!.steps.map((s) => `${s.id}:${s.status}`)).toEqual(['verify:done', 'upload:done', 'status:done']);
   }, 600_000);
 
-  it('cas-server-security-filter with the JDK 17 workaround: 2.0.10.5, javadoc with JAVA_HOME from PATH, signed: VALIDATED', async () => {
-    const { exitCode, result, stderr } = await rehearse(await realProjectAs(t.path, 'cas-server-security-filter', workaround));
+  it('cas-server-security-filter with the JDK 17 workaround, on its branch master: 2.0.10.5, javadoc with JAVA_HOME from PATH, signed: VALIDATED', async () => {
+    // On `master`, as the project's own repository: the throwaway remote's HEAD names that branch,
+    // so release:perform's clone finds it.
+    const { exitCode, result, stderr } = await rehearse(await realProjectAs(t.path, 'cas-server-security-filter', workaround, 'master'));
     expect(exitCode, stderr).toBe(0);
     expect(result.verdict).toBe('VALIDATED');
     expect(result.project.version).toBe('2.0.10.5');
@@ -94,6 +96,6 @@ describe('rehearse on real projects (realworld-src)', () => {
 });
 
 /** The same project again, in its own folder (one temp root holds both runs). */
-function realProjectAs(root: string, name: string, mavenConfig: string): ReturnType<typeof realProject> {
-  return realProject(`${root}/workaround`, name, mavenConfig);
+function realProjectAs(root: string, name: string, mavenConfig: string, branch?: string): ReturnType<typeof realProject> {
+  return realProject(`${root}/workaround`, name, mavenConfig, branch);
 }
