@@ -55,8 +55,8 @@ const mavenCentral = `
                   </sandbox>
                 </mavenCentral>`;
 
-async function stageAndDeploy(p: Project): Promise<{ exitCode: number; output: string }> {
-  const staged = await p.mvn(['clean', 'deploy', '-DaltDeploymentRepository=local::file:./target/staging-deploy']);
+async function stageAndDeploy(p: Project, ...extra: string[]): Promise<{ exitCode: number; output: string }> {
+  const staged = await p.mvn(['clean', 'deploy', '-DaltDeploymentRepository=local::file:./target/staging-deploy', ...extra]);
   expect(staged.exitCode, staged.output.slice(-3000)).toBe(0);
   return p.mvn(['jreleaser:deploy']);
 }
@@ -76,6 +76,15 @@ describe('JReleaser against the sandbox', () => {
     expect(await w.deployments(p.groupId)).toEqual([[`${id} (via OSSRH API Proxy)`, 'PUBLISHED']]);
     expect(await w.publishingTypes(p.groupId)).toEqual(['user_managed']);
     await expectPublishedAsStaged(p);
+  });
+
+  it("nexus2: an unsigned artifact fails the close, and JReleaser's error carries the portal's sentences from the activity", async () => {
+    const p = await w.project('jrunsigned', jreleaser(nexus2));
+    const r = await stageAndDeploy(p, '-Dgpg.skip=true');
+    expect(r.exitCode).toBe(1);
+    expect(r.output).toMatch(/Expected one of \[CLOSED\], actual is OPEN/);
+    expect(r.output).toContain('Missing signature for file: greeting-1.0.0.jar');
+    expect(await w.deployments(p.groupId)).toEqual([[expect.stringMatching(/ \(via OSSRH API Proxy\)$/), 'FAILED']]);
   });
 
   it('mavenCentral: the bundle without publishingType waits VALIDATED, JReleaser publishes it, byte for byte', async () => {
