@@ -153,7 +153,7 @@ describe('relctl preflight --fix', () => {
 
   it('creates the settings file named in .mvn/maven.config with mode 600 and ${env.*} credentials under the id the POM now has', async () => {
     const s = await setup();
-    const projectSettings = path.join(s.home, 'ci-settings.xml');
+    const projectSettings = path.join(s.home, '.m2', 'ci-settings.xml');
     await mkdir(path.join(s.dir, '.mvn'));
     await writeFile(path.join(s.dir, '.mvn', 'maven.config'), `-s ${projectSettings}\n`);
     await git(s.dir, s.home, 'add', '-A');
@@ -183,6 +183,40 @@ describe('relctl preflight --fix', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ written: expect.arrayContaining([s.settings]) });
     expect((await lstat(s.settings)).isSymbolicLink()).toBe(true);
     expect(await readFile(dotfiles, 'utf8')).toContain('<id>central</id>');
+  });
+
+  it('declines a settings file that .mvn/maven.config or MAVEN_ARGS names outside the project and the Maven home, and says why', async () => {
+    for (const via of ['maven.config', 'MAVEN_ARGS'] as const) {
+      const s = await setup();
+      const elsewhere = path.join(s.home, '..', 'anything', 'settings.xml');
+      const env = via === 'MAVEN_ARGS' ? { ...s.env, MAVEN_ARGS: `-s ../anything/settings.xml` } : s.env;
+      if (via === 'maven.config') {
+        await mkdir(path.join(s.dir, '.mvn'));
+        await writeFile(path.join(s.dir, '.mvn', 'maven.config'), '-s ../anything/settings.xml\n');
+        await git(s.dir, s.home, 'add', '-A');
+        await git(s.dir, s.home, 'commit', '-qm', 'maven.config');
+      }
+      const r = await runCli(['preflight', '--offline', '--fix', '--json', '--cwd', s.dir], { home: s.home, env });
+      const doc = JSON.parse(r.stdout) as { declined: { code: string; why: string }[]; written: string[] };
+      await expect(stat(path.resolve(elsewhere))).rejects.toThrow('ENOENT');
+      expect(doc.written.filter((f) => path.isAbsolute(f))).toEqual([]);
+      expect(doc.declined).toContainEqual(expect.objectContaining({ why: expect.stringContaining('is outside the project and outside the Maven home') }));
+    }
+  });
+
+  it('does not rename the settings <server> when the POM it goes with is declined (a link out of the project)', async () => {
+    const s = await setup();
+    const outside = path.join(s.home, 'shared-pom.xml');
+    await rename(path.join(s.dir, 'pom.xml'), outside);
+    await symlink(outside, path.join(s.dir, 'pom.xml'));
+    await git(s.dir, s.home, 'add', '-A');
+    await git(s.dir, s.home, 'commit', '-qm', 'linked pom');
+    const settings = await readFile(s.settings, 'utf8');
+    const r = await fix(s, '--json');
+    const doc = JSON.parse(r.stdout) as { declined: { code: string; file?: string; why: string }[]; written: string[] };
+    expect(await readFile(s.settings, 'utf8')).toBe(settings);
+    expect(doc.written).not.toContain(s.settings);
+    expect(doc.declined).toContainEqual(expect.objectContaining({ code: 'legacy-staging-id', file: s.settings, why: expect.stringContaining('outside the project; relctl does not edit it. A fix is made whole or not at all') }));
   });
 
   it('is a usage error (exit 2) to pass --dry-run or --allow-dirty without --fix', async () => {
