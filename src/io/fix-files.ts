@@ -61,6 +61,9 @@ export function readFixFile(file: string, abs: string): FixFileRead {
   const text = body.toString(encoding);
   // Only a file that encodes back to the same bytes can be edited without touching the rest.
   if (!Buffer.from(text, encoding).equals(body)) return { ok: false, why: `${abs} is not valid ${encoding === 'utf8' ? 'UTF-8' : 'ISO-8859-1'}` };
+  // Lines are counted at LF (findings, the rules' positions): with CR-only line ends every element
+  // is on "line 1", and a fix would land in some places but not others. Declined whole instead.
+  if (/\r(?!\n)/.test(text)) return { ok: false, why: `${abs} ends lines with a lone CR (classic Mac OS); relctl edits files whose lines end with LF or CRLF. Convert it (e.g. \`tr '\\r' '\\n'\`), then run relctl preflight --fix again` };
   return { ok: true, file: { source: { file, text }, abs: real, bytes, encoding, bom, mode, uid: st.uid, gid: st.gid } };
 }
 

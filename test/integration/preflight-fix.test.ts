@@ -219,6 +219,23 @@ describe('relctl preflight --fix', () => {
     expect(doc.declined).toContainEqual(expect.objectContaining({ code: 'legacy-staging-id', file: s.settings, why: expect.stringContaining('outside the project; relctl does not edit it. A fix is made whole or not at all') }));
   });
 
+  it('declines POMs whose lines end with a lone CR whole, rather than fixing half of what they need', async () => {
+    const s = await setup();
+    for (const pom of ['pom.xml', 'lib/pom.xml']) {
+      const bytes = await readFile(path.join(s.dir, pom));
+      await writeFile(path.join(s.dir, pom), Buffer.from(bytes.toString('latin1').replace(/\r\n/g, '\n').replace(/\n/g, '\r'), 'latin1'));
+    }
+    await git(s.dir, s.home, 'commit', '-qam', 'classic Mac line ends');
+    const before = { top: await readFile(path.join(s.dir, 'pom.xml')), lib: await readFile(path.join(s.dir, 'lib/pom.xml')), settings: await readFile(s.settings) };
+    const r = await fix(s, '--json');
+    const doc = JSON.parse(r.stdout) as { declined: { code: string; why: string }[]; written: string[] };
+    expect(doc.written).toEqual([]);
+    expect(await readFile(path.join(s.dir, 'pom.xml'))).toEqual(before.top);
+    expect(await readFile(path.join(s.dir, 'lib/pom.xml'))).toEqual(before.lib);
+    expect(await readFile(s.settings)).toEqual(before.settings);
+    expect(doc.declined).toContainEqual(expect.objectContaining({ code: 'fix-unreadable', why: expect.stringContaining('ends lines with a lone CR') }));
+  });
+
   it('is a usage error (exit 2) to pass --dry-run or --allow-dirty without --fix', async () => {
     const s = await setup();
     const r = await runCli(['preflight', '--offline', '--dry-run', '--cwd', s.dir], { home: s.home, env: s.env });
