@@ -7,6 +7,7 @@ import { packageVersion } from './io/package-info.js';
 import { commandModules, commandNameIn, type Action } from './commands/registry.js';
 import { wantsColor, type Environment, type Output } from './ui/output.js';
 import { loadColorStyle } from './ui/style.js';
+import { plainText } from './core/plain-text.js';
 
 /**
  * The only place that decides exit codes (DESIGN §3). Returns the code instead of exiting so
@@ -26,8 +27,9 @@ export async function main(argv: string[], e: Environment): Promise<ExitCodeValu
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
     .configureOutput({
-      writeOut: (s) => process.stdout.write(s),
-      writeErr: (s) => process.stderr.write(s),
+      // Usage errors quote the arguments given: plain text like everything else relctl prints.
+      writeOut: (s) => process.stdout.write(plainText(s)),
+      writeErr: (s) => process.stderr.write(plainText(s)),
     });
   addGlobalOptions(program);
 

@@ -48,7 +48,8 @@ export async function printReport(ctx: CommandContext, format: ReportFormat, rep
     format === 'gitlab'
       ? findingsGitlab(report, where)
       : findingsSarif(report, where, run.failure === undefined ? {} : { executionSuccessful: false, failure: run.failure });
-  ctx.out.result(JSON.stringify(doc, null, 2));
+  // Its strings under the output rule (plain text, URL credentials masked), not only its bytes.
+  ctx.out.resultDocument(doc);
 }
 
 /**

@@ -12,6 +12,7 @@ import { toReport, type CheckReport } from '../../core/findings.js';
 import type { FixDeclined, FixEdit, FixSource } from '../../core/fix/types.js';
 import { unifiedDiff } from '../../core/fix/unified-diff.js';
 import { maskSettingsSecrets } from '../../core/fix/settings-mask.js';
+import { maskSecrets } from '../../core/secret-mask.js';
 import type { ProjectFacts } from '../../checks/facts.js';
 import { auditProject } from '../../checks/audit.js';
 import { declined as declinedAt } from '../../checks/fixes/edits.js';
@@ -164,8 +165,9 @@ export async function runPreflightFix(ctx: CommandContext, options: PreflightFix
     result.diff = plan.files
       .map((f) => {
         const diff = unifiedDiff(displayName(f.file), reader.files.get(f.file)?.bytes === undefined ? undefined : f.before, f.after);
-        // Only the settings file lives outside the project (an absolute path): its neighbours' secrets stay unprinted.
-        return path.isAbsolute(f.file) ? maskSettingsSecrets(diff) : diff;
+        // Context lines show what is next to an edit: a mirror URL's credentials, a <gpg.passphrase>,
+        // a settings file's passwords (the settings file is the one absolute path) stay unprinted.
+        return path.isAbsolute(f.file) ? maskSettingsSecrets(diff) : maskSecrets(diff);
       })
       .join('');
     return result;
