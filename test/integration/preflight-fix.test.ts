@@ -3,10 +3,11 @@
  * with the Maven settings file in it (DESIGN §4, Fixes).
  */
 import { execFileSync } from 'node:child_process';
-import { cp, lstat, mkdir, readFile, rename, stat, symlink, writeFile } from 'node:fs/promises';
+import { chmod, cp, lstat, mkdir, readFile, rename, stat, symlink, writeFile } from 'node:fs/promises';
+import { execa } from 'execa';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.js';
+import { binPath, runCli } from '../helpers/cli.js';
 import { git, gitEnv, tempDir, type TempDir } from '../helpers/temp.js';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures/maven-fix');
@@ -217,6 +218,39 @@ describe('relctl preflight --fix', () => {
     expect(await readFile(s.settings, 'utf8')).toBe(settings);
     expect(doc.written).not.toContain(s.settings);
     expect(doc.declined).toContainEqual(expect.objectContaining({ code: 'legacy-staging-id', file: s.settings, why: expect.stringContaining('outside the project; relctl does not edit it. A fix is made whole or not at all') }));
+  });
+
+  it('declines a linked settings file owned by another user, rather than replacing it with a file of its own', async () => {
+    const s = await setup();
+    const target = path.join(s.home, 'dotfiles', 'settings.xml');
+    await mkdir(path.dirname(target));
+    await rename(s.settings, target);
+    await symlink(target, s.settings);
+    const before = await readFile(target, 'utf8');
+    if (process.getuid?.() === 0) {
+      // relctl runs as nobody; the target stays root's (readable by all, as a shared file would be).
+      execFileSync('chown', ['-R', '65534:65534', path.dirname(s.dir)]);
+      execFileSync('chown', ['0:0', target]);
+      await chmod(target, 0o644);
+      const r = await execa('node', [binPath, 'preflight', '--offline', '--fix', '--json', '--cwd', s.dir], {
+        env: { ...s.env, PATH: process.env.PATH ?? '', HOME: s.home, CI: 'true', NO_COLOR: '1' },
+        extendEnv: false,
+        reject: false,
+        uid: 65534,
+        gid: 65534,
+      });
+      const doc = JSON.parse(String(r.stdout)) as { declined: { code: string; why: string }[]; written: string[] };
+      expect(doc.declined).toContainEqual(expect.objectContaining({ code: 'fix-unreadable', why: expect.stringContaining('is owned by another user (uid 0)') }));
+      expect(doc.written).not.toContain(s.settings);
+      expect((await stat(target)).uid).toBe(0);
+    } else {
+      // Not root: a file of another user cannot be made here; one that exists (root's) is declined the same way.
+      const { readFixFile } = await import('../../src/io/fix-files.js');
+      const theirs = path.join(s.home, 'passwd-link.xml');
+      await symlink('/etc/passwd', theirs);
+      expect(readFixFile('passwd-link.xml', theirs)).toMatchObject({ ok: false, why: expect.stringContaining('is owned by another user (uid 0)') });
+    }
+    expect(await readFile(target, 'utf8')).toBe(before);
   });
 
   it('declines POMs whose lines end with a lone CR whole, rather than fixing half of what they need', async () => {
