@@ -131,7 +131,7 @@ export async function runFromProcess(): Promise<void> {
   // An error nobody caught (an event handler's, a stray promise's) still removes what must not
   // outlive relctl (credential files, temp settings, child process groups) before the exit.
   const crash = (error: unknown): void => {
-    process.stderr.write(`internal error (this is a bug in relctl): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(plainText(`internal error (this is a bug in relctl): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`));
     void runInterruptCleanups(1000).finally(() => process.exit(ExitCode.failed));
   };
   process.on('uncaughtException', crash);
