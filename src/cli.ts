@@ -8,6 +8,7 @@ import { bundledCommandSummary, type CommandSummary } from './io/command-summary
 import { commandModules, commandNameIn, type Action } from './commands/registry.js';
 import { wantsColor, type Environment, type Output } from './ui/output.js';
 import { loadColorStyle } from './ui/style.js';
+import { plainText } from './core/plain-text.js';
 
 /**
  * The only place that decides exit codes (DESIGN §3). Returns the code instead of exiting so
@@ -27,8 +28,9 @@ export async function main(argv: string[], e: Environment): Promise<ExitCodeValu
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
     .configureOutput({
-      writeOut: (s) => process.stdout.write(s),
-      writeErr: (s) => process.stderr.write(s),
+      // Usage errors quote the arguments given: plain text like everything else relctl prints.
+      writeOut: (s) => process.stdout.write(plainText(s)),
+      writeErr: (s) => process.stderr.write(plainText(s)),
     });
   addGlobalOptions(program);
 
@@ -154,7 +156,7 @@ export async function runFromProcess(): Promise<void> {
   // An error nobody caught (an event handler's, a stray promise's) still removes what must not
   // outlive relctl (credential files, temp settings, child process groups) before the exit.
   const crash = (error: unknown): void => {
-    process.stderr.write(`internal error (this is a bug in relctl): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(plainText(`internal error (this is a bug in relctl): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`));
     void runInterruptCleanups(1000).finally(() => process.exit(ExitCode.failed));
   };
   process.on('uncaughtException', crash);

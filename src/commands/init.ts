@@ -2,6 +2,7 @@ import { ExitCode, UsageError, errorJson } from '../core/errors.js';
 import { ciHosts, releaseRoutes, type InitAnswers } from '../core/ci/answers.js';
 import { ciFiles, configFileName, configText, fileOutcomes, type FileOutcome } from '../core/ci/init-files.js';
 import { groupIdProblem } from '../core/identifiers.js';
+import { projectDirProblem, refProblem, repositoryProblem } from '../core/ci/workflow-values.js';
 import { repositoryPlace, readTexts, writeTexts } from '../io/ci-place.js';
 import { packageVersion } from '../io/package-info.js';
 import { Option } from './commander.js';
@@ -16,6 +17,8 @@ export const define: Define = (program, action) => {
     .addOption(new Option('--ci <host>', 'CI host (default: from the origin remote)').choices([...ciHosts]))
     .addOption(new Option('--route <route>', 'publishing route of the release (default: what preflight reads from the build)').choices([...releaseRoutes]))
     .option('--namespace <groupId>', 'namespace (root groupId) to publish into, written as groupId (default: --group-id, else the project\'s groupId)')
+    .option('--repository <owner/name>', 'take the action (and, for GitLab, the package) from this GitHub repository, e.g. a fork (default: relctl/relctl)')
+    .option('--ref <ref>', 'the tag, branch or commit SHA of it to pin (default: v<this version>)')
     .option('--force', 'replace files that differ from what init would write (a .gitlab-ci.yml init did not write is never replaced)')
     .option('--dry-run', 'print the files and what would become of each; write nothing')
     .option('--yes', 'no prompts: take what the project shows, and fail naming the flag for anything it does not')
@@ -24,7 +27,21 @@ export const define: Define = (program, action) => {
         if (typeof opts.namespace === 'string' && groupIdProblem(opts.namespace) !== undefined) {
           throw new UsageError(`--namespace ${opts.namespace}: ${groupIdProblem(opts.namespace)}.`, { fix: 'Pass the namespace you verified in the portal, e.g. --namespace io.github.jane.' });
         }
+        for (const [flag, value, problem, example] of [
+          ['--repository', opts.repository, repositoryProblem, 'e.g. --repository my-org/relctl'],
+          ['--ref', opts.ref, refProblem, 'e.g. --ref v0.1.0, or a full commit SHA to pin'],
+        ] as const) {
+          const why = typeof value === 'string' ? problem(value) : undefined;
+          if (why !== undefined) throw new UsageError(`${flag} ${JSON.stringify(value)} ${why}.`, { fix: `Pass ${flag} again, ${example}.` });
+        }
         const place = await repositoryPlace(ctx.cwd, ctx.signal);
+        const dirProblem = projectDirProblem(place.projectDir);
+        if (dirProblem !== undefined) {
+          throw new UsageError(`The project folder ${JSON.stringify(place.projectDir)} ${dirProblem}; relctl init does not write it into a workflow.`, {
+            kind: 'init-unsafe-value',
+            fix: 'Rename the folder (git mv), then run relctl init again.',
+          });
+        }
         const facts = await detectInitFacts(ctx, place);
         const answers: InitAnswers = {
           ...(await resolveAnswers(ctx, facts, {
@@ -34,6 +51,8 @@ export const define: Define = (program, action) => {
             yes: opts.yes === true,
           })),
           relctlVersion: packageVersion(),
+          ...(typeof opts.repository === 'string' ? { repository: opts.repository } : {}),
+          ...(typeof opts.ref === 'string' ? { ref: opts.ref } : {}),
         };
         const configPath = place.projectDir === '.' ? configFileName : `${place.projectDir}/${configFileName}`;
         const existing = await readTexts(place.root, [configPath, '.gitlab-ci.yml']);

@@ -5,7 +5,7 @@ import type { FindingGroup } from '../core/finding-groups.js';
 import { runPreflightFix } from '../release/fix/preflight-fix.js';
 import type { CommandContext } from '../io/command-context.js';
 import { findingsGithub, findingsJson } from '../ui/render/findings.js';
-import { fixJsonExtra, fixText } from './render/preflight-fix.js';
+import { fixJsonExtra, fixText, writtenGithub } from './render/preflight-fix.js';
 import { githubPaths, isReportFormat } from './render/report-formats.js';
 import { routeJson } from './render/route.js';
 import { controlledReport, tooManyWarningsJson } from './finding-controls.js';
@@ -70,7 +70,7 @@ export async function preflightFix(ctx: CommandContext, opts: Record<string, unk
     // As plain preflight does: annotations name files from the repository root, where the runner
     // looks for them (a project in a subfolder would otherwise annotate files that do not exist).
     const fileOf = await githubPaths(ctx);
-    ctx.out.result([...result.written.map((f) => `wrote ${f}`), findingsGithub(report, fileOf)].filter((l) => l !== '').join('\n'));
+    ctx.out.result([...writtenGithub(result.written), findingsGithub(report, fileOf)].filter((l) => l !== '').join('\n'));
   } else ctx.out.result(fixText({ ...result, ...(result.after === undefined ? { before: report } : { after: report }) }, ctx.out.c, dryRun));
   if (tooManyWarnings !== undefined && !ctx.out.json) ctx.out.info(tooManyWarnings);
   if (failure !== undefined) throw failure;

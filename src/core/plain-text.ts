@@ -12,19 +12,26 @@ const osc = /(?:\x1b\]|\x9d)[^\x07\x1b\x9c\n]*(?:\x07|\x1b\\|\x9c)/g;
 const escPair = /\x1b[\x20-\x7e]/g;
 // C0 but tab and newline, DEL, C1; bidi embeddings, overrides, isolates and marks.
 const controls = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+// The same but CR (kept before LF only).
+const controlsButCr = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 export interface PlainTextOptions {
   /** One line: newlines and tabs become spaces (a subject, a title). */
   singleLine?: boolean;
+  /**
+   * CRLF stays CRLF (a diff of a CRLF file must still apply); a lone CR, which moves a terminal's
+   * cursor back over what was printed, still becomes a newline.
+   */
+  keepCrlf?: boolean;
 }
 
 export function plainText(text: string, options: PlainTextOptions = {}): string {
   const lines = text
-    .replace(/\r\n?/g, '\n')
+    .replace(options.keepCrlf === true ? /\r(?!\n)/g : /\r\n?/g, '\n')
     .replace(/[\u2028\u2029]/g, '\n')
     .replace(csi, '')
     .replace(osc, '')
     .replace(escPair, '')
-    .replace(controls, '');
+    .replace(options.keepCrlf === true ? controlsButCr : controls, '');
   return options.singleLine === true ? lines.replace(/[\n\t]/g, ' ') : lines;
 }

@@ -1,9 +1,17 @@
+import { randomBytes } from 'node:crypto';
+import { plainText } from '../core/plain-text.js';
 import { Redactor } from '../core/redact.js';
+import { maskUrlCredentials } from '../core/secret-mask.js';
 import { plainStyle, type Style } from './style.js';
 
 /**
  * The single way commands talk to the user. stdout carries only the result (text, or one JSON
  * document with --json); all chatter goes to stderr. Colour and spinners are decided once.
+ *
+ * Every byte goes out through one rule (`shown`): secrets redacted, URL credentials masked, and
+ * plain text (core/plain-text.ts): control and bidi characters from a file, a file name, a server
+ * or history never reach the terminal, a log or a report. relctl's own colours are not escape
+ * sequences until that moment: the styles mark text with a per-process token no input can know.
  */
 export interface OutputOptions {
   json: boolean;
@@ -39,13 +47,45 @@ export class Output {
     this.json = options.json;
     this.verboseEnabled = options.verbose;
     this.interactive = options.interactive && !options.json && !options.verbose;
-    this.c = options.color && !options.json && options.colorStyle !== undefined ? options.colorStyle : plainStyle;
+    const colour = options.color && !options.json && options.colorStyle !== undefined ? options.colorStyle : undefined;
+    this.c = colour === undefined ? plainStyle : this.marked(colour);
     this.stdout = options.stdout ?? process.stdout;
     this.stderr = options.stderr ?? process.stderr;
   }
 
+  private readonly nonce = randomBytes(8).toString('hex');
+  private readonly sequences: string[] = [];
+  private readonly token = new RegExp(`\u0000${this.nonce}:(\\d+)\u0000`);
+
+  /** The colour styles as tokens, turned into their escape sequences by `shown` only. */
+  private marked(style: Style): Style {
+    const mark = (sequence: string): string => {
+      this.sequences.push(sequence);
+      return `\u0000${this.nonce}:${this.sequences.length - 1}\u0000`;
+    };
+    const wrap = (fn: (t: string) => string): ((t: string) => string) => {
+      // The style's own opening and closing sequences, learnt once from a placeholder.
+      const [open = '', close = ''] = fn('\u0001').split('\u0001');
+      const [o, c] = [mark(open), mark(close)];
+      return (t) => `${o}${t}${c}`;
+    };
+    return { bold: wrap(style.bold), dim: wrap(style.dim), red: wrap(style.red), green: wrap(style.green), yellow: wrap(style.yellow), cyan: wrap(style.cyan) };
+  }
+
+  /** The one output rule: secrets redacted, URL credentials masked, plain text but relctl's own colours. */
+  shown(text: string): string {
+    const parts = this.redactor.redact(text).split(this.token);
+    return parts.map((p, i) => (i % 2 === 1 ? (this.sequences[Number(p)] ?? '') : maskUrlCredentials(plainText(p, { keepCrlf: true })))).join('');
+  }
+
+  /** A JSON document's strings under the same rule (JSON escapes C0 controls, not bidi or C1). */
+  private shownJson(value: unknown): string {
+    const json = JSON.stringify(value, (_key, v: unknown) => (typeof v === 'string' ? maskUrlCredentials(plainText(v, { keepCrlf: true })) : v), 2);
+    return this.redactor.redact(json);
+  }
+
   private err(line: string): void {
-    this.stderr.write(this.redactor.redact(line) + '\n');
+    this.stderr.write(this.shown(line) + '\n');
   }
 
   info(message: string): void {
@@ -71,12 +111,16 @@ export class Output {
   /** The command's result on stdout. */
   result(text: string): void {
     if (text === '') return;
-    this.stdout.write(this.redactor.redact(text.endsWith('\n') ? text : text + '\n'));
+    this.stdout.write(this.shown(text.endsWith('\n') ? text : text + '\n'));
   }
   /** One JSON document on stdout (only in --json mode). */
   resultJson(value: unknown): void {
     this.wroteJson = true;
-    this.stdout.write(this.redactor.redact(JSON.stringify(value, null, 2)) + '\n');
+    this.stdout.write(this.shownJson(value) + '\n');
+  }
+  /** A report document (SARIF, GitLab) on stdout: its strings under the output rule. */
+  resultDocument(value: unknown): void {
+    this.stdout.write(this.shownJson(value) + '\n');
   }
   /**
    * The result of a dry run of a mutating command: the `!` line for what it would do, then
@@ -100,13 +144,13 @@ export class Output {
       };
     }
     const { default: ora } = await import('ora');
-    const s = ora({ text: this.redactor.redact(text), stream: this.stderr as NodeJS.WriteStream }).start();
+    const s = ora({ text: this.shown(text), stream: this.stderr as NodeJS.WriteStream }).start();
     return {
       update: (t) => {
-        s.text = this.redactor.redact(t);
+        s.text = this.shown(t);
       },
-      succeed: (t) => s.succeed(t === undefined ? undefined : this.redactor.redact(t)),
-      fail: (t) => s.fail(t === undefined ? undefined : this.redactor.redact(t)),
+      succeed: (t) => s.succeed(t === undefined ? undefined : this.shown(t)),
+      fail: (t) => s.fail(t === undefined ? undefined : this.shown(t)),
       stop: () => s.stop(),
     };
   }

@@ -129,6 +129,27 @@ describe('action.yml guards', () => {
     expect(result?.locations[0]!.physicalLocation.artifactLocation.uri).toBe('pom.xml');
   });
 
+  it('inputs are one line and allowed values, checked before use: a line break cannot add a workflow command', async () => {
+    const injected = '::add-mask::x\n::warning::injected by an input';
+    const cases: [Record<string, string>, string][] = [
+      [{ format: `github\n${injected}` }, 'format: must be one line; it holds a line break.'],
+      [{ command: `preflight\n${injected}` }, 'command: must be one line; it holds a line break.'],
+      [{ args: `--offline\r\n${injected}` }, 'args: must be one line; it holds a line break.'],
+      [{ 'working-directory': `.\n${injected}` }, 'working-directory: must be one line; it holds a line break.'],
+      [{ format: 'git%0Ahub' }, 'format: "git%250Ahub" is not github or sarif.'],
+      [{ command: 'rm' }, 'command: "rm" is not a relctl command'],
+      [{ command: 'keys --help' }, 'command: "--help" is not a subcommand; options go in args.'],
+    ];
+    await mkdir(path.join(temp.path, 'workspace'), { recursive: true });
+    for (const [inputs, message] of cases) {
+      const run = await runCompositeAction(checkout, { workspace: path.join(temp.path, 'workspace'), inputs, env: env() });
+      expect(run.steps, JSON.stringify(inputs)).toEqual([{ id: 'guard', exitCode: 2, outputs: { 'exit-code': '2' } }]);
+      expect(run.stdout).toContain(`::error title=relctl action::${message}`);
+      // Each workflow command the runner would read starts a line: only the action's own error.
+      expect(run.stdout.split('\n').filter((l) => l.startsWith('::'))).toHaveLength(1);
+    }
+  });
+
   it('format sarif with a command that has no SARIF is exit code 2', async () => {
     const run = await runCompositeAction(checkout, {
       workspace: path.join(temp.path, 'workspace'),

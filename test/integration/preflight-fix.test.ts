@@ -3,10 +3,11 @@
  * with the Maven settings file in it (DESIGN §4, Fixes).
  */
 import { execFileSync } from 'node:child_process';
-import { cp, lstat, mkdir, readFile, rename, stat, symlink, writeFile } from 'node:fs/promises';
+import { chmod, cp, lstat, mkdir, readFile, rename, stat, symlink, writeFile } from 'node:fs/promises';
+import { execa } from 'execa';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.js';
+import { binPath, runCli } from '../helpers/cli.js';
 import { git, gitEnv, tempDir, type TempDir } from '../helpers/temp.js';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures/maven-fix');
@@ -153,7 +154,7 @@ describe('relctl preflight --fix', () => {
 
   it('creates the settings file named in .mvn/maven.config with mode 600 and ${env.*} credentials under the id the POM now has', async () => {
     const s = await setup();
-    const projectSettings = path.join(s.home, 'ci-settings.xml');
+    const projectSettings = path.join(s.home, '.m2', 'ci-settings.xml');
     await mkdir(path.join(s.dir, '.mvn'));
     await writeFile(path.join(s.dir, '.mvn', 'maven.config'), `-s ${projectSettings}\n`);
     await git(s.dir, s.home, 'add', '-A');
@@ -183,6 +184,90 @@ describe('relctl preflight --fix', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ written: expect.arrayContaining([s.settings]) });
     expect((await lstat(s.settings)).isSymbolicLink()).toBe(true);
     expect(await readFile(dotfiles, 'utf8')).toContain('<id>central</id>');
+  });
+
+  it('declines a settings file that .mvn/maven.config or MAVEN_ARGS names outside the project and the Maven home, and says why', async () => {
+    for (const via of ['maven.config', 'MAVEN_ARGS'] as const) {
+      const s = await setup();
+      const elsewhere = path.join(s.home, '..', 'anything', 'settings.xml');
+      const env = via === 'MAVEN_ARGS' ? { ...s.env, MAVEN_ARGS: `-s ../anything/settings.xml` } : s.env;
+      if (via === 'maven.config') {
+        await mkdir(path.join(s.dir, '.mvn'));
+        await writeFile(path.join(s.dir, '.mvn', 'maven.config'), '-s ../anything/settings.xml\n');
+        await git(s.dir, s.home, 'add', '-A');
+        await git(s.dir, s.home, 'commit', '-qm', 'maven.config');
+      }
+      const r = await runCli(['preflight', '--offline', '--fix', '--json', '--cwd', s.dir], { home: s.home, env });
+      const doc = JSON.parse(r.stdout) as { declined: { code: string; why: string }[]; written: string[] };
+      await expect(stat(path.resolve(elsewhere))).rejects.toThrow('ENOENT');
+      expect(doc.written.filter((f) => path.isAbsolute(f))).toEqual([]);
+      expect(doc.declined).toContainEqual(expect.objectContaining({ why: expect.stringContaining('is outside the project and outside the Maven home') }));
+    }
+  });
+
+  it('does not rename the settings <server> when the POM it goes with is declined (a link out of the project)', async () => {
+    const s = await setup();
+    const outside = path.join(s.home, 'shared-pom.xml');
+    await rename(path.join(s.dir, 'pom.xml'), outside);
+    await symlink(outside, path.join(s.dir, 'pom.xml'));
+    await git(s.dir, s.home, 'add', '-A');
+    await git(s.dir, s.home, 'commit', '-qm', 'linked pom');
+    const settings = await readFile(s.settings, 'utf8');
+    const r = await fix(s, '--json');
+    const doc = JSON.parse(r.stdout) as { declined: { code: string; file?: string; why: string }[]; written: string[] };
+    expect(await readFile(s.settings, 'utf8')).toBe(settings);
+    expect(doc.written).not.toContain(s.settings);
+    expect(doc.declined).toContainEqual(expect.objectContaining({ code: 'legacy-staging-id', file: s.settings, why: expect.stringContaining('outside the project; relctl does not edit it. A fix is made whole or not at all') }));
+  });
+
+  it('declines a linked settings file owned by another user, rather than replacing it with a file of its own', async () => {
+    const s = await setup();
+    const target = path.join(s.home, 'dotfiles', 'settings.xml');
+    await mkdir(path.dirname(target));
+    await rename(s.settings, target);
+    await symlink(target, s.settings);
+    const before = await readFile(target, 'utf8');
+    if (process.getuid?.() === 0) {
+      // relctl runs as nobody; the target stays root's (readable by all, as a shared file would be).
+      execFileSync('chown', ['-R', '65534:65534', path.dirname(s.dir)]);
+      execFileSync('chown', ['0:0', target]);
+      await chmod(target, 0o644);
+      const r = await execa('node', [binPath, 'preflight', '--offline', '--fix', '--json', '--cwd', s.dir], {
+        env: { ...s.env, PATH: process.env.PATH ?? '', HOME: s.home, CI: 'true', NO_COLOR: '1' },
+        extendEnv: false,
+        reject: false,
+        uid: 65534,
+        gid: 65534,
+      });
+      const doc = JSON.parse(String(r.stdout)) as { declined: { code: string; why: string }[]; written: string[] };
+      expect(doc.declined).toContainEqual(expect.objectContaining({ code: 'fix-unreadable', why: expect.stringContaining('is owned by another user (uid 0)') }));
+      expect(doc.written).not.toContain(s.settings);
+      expect((await stat(target)).uid).toBe(0);
+    } else {
+      // Not root: a file of another user cannot be made here; one that exists (root's) is declined the same way.
+      const { readFixFile } = await import('../../src/io/fix-files.js');
+      const theirs = path.join(s.home, 'passwd-link.xml');
+      await symlink('/etc/passwd', theirs);
+      expect(readFixFile('passwd-link.xml', theirs)).toMatchObject({ ok: false, why: expect.stringContaining('is owned by another user (uid 0)') });
+    }
+    expect(await readFile(target, 'utf8')).toBe(before);
+  });
+
+  it('declines POMs whose lines end with a lone CR whole, rather than fixing half of what they need', async () => {
+    const s = await setup();
+    for (const pom of ['pom.xml', 'lib/pom.xml']) {
+      const bytes = await readFile(path.join(s.dir, pom));
+      await writeFile(path.join(s.dir, pom), Buffer.from(bytes.toString('latin1').replace(/\r\n/g, '\n').replace(/\n/g, '\r'), 'latin1'));
+    }
+    await git(s.dir, s.home, 'commit', '-qam', 'classic Mac line ends');
+    const before = { top: await readFile(path.join(s.dir, 'pom.xml')), lib: await readFile(path.join(s.dir, 'lib/pom.xml')), settings: await readFile(s.settings) };
+    const r = await fix(s, '--json');
+    const doc = JSON.parse(r.stdout) as { declined: { code: string; why: string }[]; written: string[] };
+    expect(doc.written).toEqual([]);
+    expect(await readFile(path.join(s.dir, 'pom.xml'))).toEqual(before.top);
+    expect(await readFile(path.join(s.dir, 'lib/pom.xml'))).toEqual(before.lib);
+    expect(await readFile(s.settings)).toEqual(before.settings);
+    expect(doc.declined).toContainEqual(expect.objectContaining({ code: 'fix-unreadable', why: expect.stringContaining('ends lines with a lone CR') }));
   });
 
   it('is a usage error (exit 2) to pass --dry-run or --allow-dirty without --fix', async () => {

@@ -25,9 +25,18 @@ const notDeclined = new Set(['dirty-worktree']);
 /**
  * Runs the rules and groups their edits by file (in the order the rules made them). An edit that
  * changes nothing is dropped, so a second `--fix` plans nothing (idempotence); an edit that
- * overlaps an earlier one of the same file is declined rather than guessed at.
+ * overlaps an earlier one of the same file is declined rather than guessed at. A rule's edits are
+ * one fix, made whole or not at all: when it read a file relctl may not edit (`refused` says why:
+ * a linked POM outside the project, a settings file outside the project and the Maven home) or
+ * edits a file that is not `allowed`, none of its edits is made (a POM id and the settings
+ * `<server>` change together).
  */
-export function planFixes(rules: readonly FixRule[], ctx: FixContext, allowed: (file: string) => boolean): PlannedFix {
+export function planFixes(
+  rules: readonly FixRule[],
+  ctx: FixContext,
+  allowed: (file: string) => boolean,
+  refused: (file: string) => string | undefined = () => undefined,
+): PlannedFix {
   const codes = new Set(ctx.findings.map((f) => f.code));
   const edits: FixEdit[] = [];
   const declined: FixDeclined[] = [];
@@ -35,9 +44,29 @@ export function planFixes(rules: readonly FixRule[], ctx: FixContext, allowed: (
   for (const rule of rules) {
     if (!rule.codes.some((c) => codes.has(c))) continue;
     for (const c of rule.codes) covered.add(c);
-    const plan = rule.plan(ctx);
-    edits.push(...plan.edits);
+    const asked = new Set<string>();
+    const plan = rule.plan({
+      ...ctx,
+      read: (file) => {
+        asked.add(file);
+        return ctx.read(file);
+      },
+    });
     declined.push(...plan.declined);
+    const blockedBy = [...asked].find((file) => refused(file) !== undefined) ?? plan.edits.find((e) => !allowed(e.file))?.file;
+    if (blockedBy === undefined) {
+      edits.push(...plan.edits);
+      continue;
+    }
+    const why = refused(blockedBy) ?? `${blockedBy} is outside the project and is not the settings file preflight used; relctl does not edit it`;
+    const seen = new Set<string>();
+    for (const e of plan.edits) {
+      const key = `${e.code}\0${e.file}\0${e.line}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const also = e.file === blockedBy ? '' : ` A fix is made whole or not at all, so ${e.file} is not changed either.`;
+      declined.push(declinedAt(e.code, `${why}.${also}`, e));
+    }
   }
   for (const f of ctx.findings) {
     if (covered.has(f.code) || notDeclined.has(f.code)) continue;
@@ -45,10 +74,6 @@ export function planFixes(rules: readonly FixRule[], ctx: FixContext, allowed: (
   }
   const byFile = new Map<string, FixEdit[]>();
   for (const e of edits) {
-    if (!allowed(e.file)) {
-      declined.push(declinedAt(e.code, `${e.file} is outside the project and is not the settings file preflight used; relctl does not edit it.`, e));
-      continue;
-    }
     const text = ctx.read(e.file)?.text ?? '';
     if (text.slice(e.start, e.end) === e.replacement) continue;
     const list = byFile.get(e.file) ?? [];

@@ -2,7 +2,7 @@
 import type { FixDeclined, FixEdit } from '../../core/fix/types.js';
 import type { PreflightFixResult } from '../../release/fix/preflight-fix.js';
 import type { Style } from '../../ui/style.js';
-import { findingsText } from '../../ui/render/findings.js';
+import { escapeData, findingsText } from '../../ui/render/findings.js';
 
 export function fixedJson(edits: readonly FixEdit[]): Record<string, unknown>[] {
   return edits.map((e) => ({ file: e.file, line: e.line, code: e.code, before: e.before, after: e.after }));
@@ -20,6 +20,14 @@ export function fixJsonExtra(r: PreflightFixResult, dryRun: boolean): Record<str
     written: r.written,
     ...(dryRun ? { dryRun: true, diff: r.diff } : {}),
   };
+}
+
+/**
+ * `--format github`: the files written, one line each; a file name cannot start a line of its
+ * own (a name holding a line break would otherwise be read by the runner as a workflow command).
+ */
+export function writtenGithub(written: readonly string[]): string[] {
+  return written.map((f) => `wrote ${escapeData(f)}`);
 }
 
 function where(file: string | undefined, line: number | undefined): string {

@@ -54,7 +54,8 @@ export async function printReport(ctx: CommandContext, format: ReportFormat, rep
           ...(run.failure === undefined ? {} : { executionSuccessful: false, failure: run.failure }),
           ...(run.rules === undefined ? {} : { rules: run.rules }),
         });
-  ctx.out.result(JSON.stringify(doc, null, 2));
+  // Its strings under the output rule (plain text, URL credentials masked), not only its bytes.
+  ctx.out.resultDocument(doc);
 }
 
 /**

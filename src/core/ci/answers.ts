@@ -47,6 +47,15 @@ export interface InitAnswers {
   namespace?: string;
   /** The relctl version writing the files: the workflows use the action of the same version. */
   relctlVersion: string;
+  /** `--repository OWNER/NAME`: relctl's action and package from a fork (default relctl/relctl). */
+  repository?: string;
+  /** `--ref REF`: a tag, branch or pinned commit SHA of it (default v<relctlVersion>). */
+  ref?: string;
+}
+
+/** Where the written CI files take relctl from: `OWNER/NAME` and the ref after `@` (or `#`). */
+export function relctlSource(a: InitAnswers): { repository: string; ref: string } {
+  return { repository: a.repository ?? relctlRepository, ref: a.ref ?? `v${a.relctlVersion}` };
 }
 
 /** The GitHub repository of relctl and its action (action.yml at its root). */

@@ -4,7 +4,8 @@
  * (action.yml) at the version that wrote them. Every value that reaches a shell goes through the
  * action's inputs and env, never a ${{ }} inside a script (GitHub's script-injection advice).
  */
-import { relctlRepository, type InitAnswers } from './answers.js';
+import { relctlSource, type InitAnswers } from './answers.js';
+import { artifactPath, branchFilter } from './workflow-values.js';
 
 export interface WorkflowPlace {
   /** The project folder relative to the repository root ('.' when they are the same). */
@@ -19,10 +20,14 @@ export const pullRequestArgs = '--offline --skip credentials signing';
 const bot = { name: 'github-actions[bot]', email: '41898282+github-actions[bot]@users.noreply.github.com' };
 
 function actionRef(a: InitAnswers): string {
-  return `${relctlRepository}@v${a.relctlVersion}`;
+  const { repository, ref } = relctlSource(a);
+  return `${repository}@${ref}`;
 }
 
-/** `working-directory:` for the action, only when the project is not the repository root. */
+/**
+ * `working-directory:` for the action, only when the project is not the repository root. The
+ * folder holds no `${{` (init refuses one, workflow-values.ts): quoted, it means itself.
+ */
 function workingDirectory(place: WorkflowPlace, indent: string): string[] {
   return place.projectDir === '.' ? [] : [`${indent}working-directory: ${yamlString(place.projectDir)}`];
 }
@@ -44,7 +49,8 @@ export function preflightWorkflow(a: InitAnswers, place: WorkflowPlace): string 
     'on:',
     '  pull_request:',
     '  push:',
-    `    branches: [${yamlString(place.defaultBranch)}]`,
+    // A filter pattern: `!main` would exclude, `a+b` would match `aab`; escaped, it is the branch.
+    `    branches: [${yamlString(branchFilter(place.defaultBranch))}]`,
     '',
     'permissions:',
     '  contents: read',
@@ -146,8 +152,8 @@ export function releaseWorkflow(a: InitAnswers, place: WorkflowPlace): string {
     '        with:',
     '          name: relctl-journal',
     '          path: |',
-    `            ${dir}.relctl/`,
-    `            ${dir}release.properties`,
+    `            ${artifactPath(`${dir}.relctl/`)}`,
+    `            ${artifactPath(`${dir}release.properties`)}`,
     '          include-hidden-files: true',
     '          if-no-files-found: ignore',
     '          retention-days: 30',

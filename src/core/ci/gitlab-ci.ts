@@ -4,7 +4,7 @@
  * default stages (test, deploy), so the file can be included into an existing .gitlab-ci.yml
  * without touching its `stages:`.
  */
-import { relctlRepository, type InitAnswers } from './answers.js';
+import { relctlSource, type InitAnswers } from './answers.js';
 import { pullRequestArgs, type WorkflowPlace, yamlString } from './github-workflows.js';
 
 /** The name of the jobs file when the project already has a .gitlab-ci.yml of its own. */
@@ -17,7 +17,8 @@ export function gitlabIncludeLine(file: string): string {
 
 export function gitlabJobs(a: InitAnswers, place: WorkflowPlace): string {
   // Not `npm install --global git+URL`: npm prepares such a clone without its dev tools (npm/cli#8440).
-  const install = `npm install --global --no-audit --no-fund "$(npm pack --silent "git+https://github.com/${relctlRepository}.git#v${a.relctlVersion}")"`;
+  const { repository, ref } = relctlSource(a);
+  const install = `npm install --global --no-audit --no-fund "$(npm pack --silent "git+https://github.com/${repository}.git#${ref}")"`;
   const cwd = place.projectDir === '.' ? '' : ` --cwd ${shellWord(place.projectDir)}`;
   const dir = place.projectDir === '.' ? '' : `${place.projectDir}/`;
   const buildPackages = a.buildTool === 'maven' ? 'openjdk-17-jdk-headless maven' : 'openjdk-17-jdk-headless';

@@ -106,7 +106,8 @@ class Scanner {
     const i = skipSpaces(t, start);
     const top = this.stack[this.stack.length - 1];
     if (top === undefined) {
-      if (i < end) this.fail(this.root === undefined ? `text before the root element ("${snippet(t, i)}")` : `text after the end of the root element ("${snippet(t, i)}")`, i);
+      // Never quoted: a file that is not XML at all (`-s /etc/shadow`) would have its start printed.
+      if (i < end) this.fail(this.root === undefined ? 'text before the root element (not an XML document?)' : 'text after the end of the root element', i);
       return;
     }
     // Leading whitespace is trimmed anyway: keep the element's text empty until real text comes.
@@ -220,7 +221,7 @@ class Scanner {
       this.pos = end + 1;
       return;
     }
-    this.fail(`unexpected markup "${snippet(t, lt)}"`, lt);
+    this.fail('unexpected markup after "<!" (neither a comment, a CDATA section nor a DOCTYPE)', lt);
   }
 
   /** `<?target ...?>`; `<?xml ...?>` is the declaration and may only open the document. */
@@ -265,11 +266,6 @@ function doctypeEnd(t: string, from: number): number {
     } else if (c === 62 && !inSubset) return p;
   }
   return -1;
-}
-
-function snippet(t: string, at: number): string {
-  const s = t.slice(at, at + 20).replace(/\s+/g, ' ');
-  return at + 20 < t.length ? `${s}...` : s;
 }
 
 /** Scans XML text into an element tree; never throws. */

@@ -4,6 +4,7 @@
  * The rules are pure (src/checks/fixes); this module does the reading, writing and ordering.
  */
 import { realpathSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { StepFailedError } from '../../core/errors.js';
 import type { FindingGroup } from '../../core/finding-groups.js';
@@ -11,6 +12,7 @@ import { toReport, type CheckReport } from '../../core/findings.js';
 import type { FixDeclined, FixEdit, FixSource } from '../../core/fix/types.js';
 import { unifiedDiff } from '../../core/fix/unified-diff.js';
 import { maskSettingsSecrets } from '../../core/fix/settings-mask.js';
+import { maskSecrets } from '../../core/secret-mask.js';
 import type { ProjectFacts } from '../../checks/facts.js';
 import { auditProject } from '../../checks/audit.js';
 import { declined as declinedAt } from '../../checks/fixes/edits.js';
@@ -74,19 +76,33 @@ function inside(root: string, abs: string): boolean {
   return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
 }
 
-/** Reads files for the rules: project files by relative path, and only the settings file preflight used. */
+/**
+ * Reads files for the rules: project files by relative path, and only the settings file preflight
+ * used, when it is in the project or in the Maven home (`~/.m2`): a `-s` that a repository's
+ * `.mvn/maven.config`, MAVEN_ARGS or CI configuration names elsewhere does not steer relctl's writes.
+ */
 class FileReader {
   readonly files = new Map<string, ReadFixFile>();
   readonly unreadable = new Map<string, string>();
   constructor(
     private readonly root: string,
     private readonly settingsFile: string | undefined,
+    private readonly mavenHome: string,
   ) {}
 
   allowed = (file: string): boolean => this.resolve(file) !== undefined;
+  /** Why a file the rules asked for may not be edited (undefined: it may be, or it is simply not there). */
+  refused = (file: string): string | undefined => this.unreadable.get(file) ?? (file === this.settingsFile ? this.settingsPlace() : undefined);
+
+  private settingsPlace(): string | undefined {
+    const file = this.settingsFile;
+    if (file === undefined) return undefined;
+    if (inside(this.root, file) || inside(this.mavenHome, file)) return undefined;
+    return `${file} (the settings file preflight used) is outside the project and outside the Maven home ${this.mavenHome}; relctl writes only those. Make the change there by hand, or keep the settings file in the project`;
+  }
 
   private resolve(file: string): string | undefined {
-    if (this.settingsFile !== undefined && file === this.settingsFile) return file;
+    if (this.settingsFile !== undefined && file === this.settingsFile) return this.settingsPlace() === undefined ? file : undefined;
     if (path.isAbsolute(file)) return undefined;
     const abs = path.resolve(this.root, file);
     return inside(this.root, abs) ? abs : undefined;
@@ -95,6 +111,7 @@ class FileReader {
   read = (file: string): FixSource | undefined => {
     const known = this.files.get(file);
     if (known !== undefined) return known.bytes === undefined ? undefined : known.source;
+    if (file === this.settingsFile && this.settingsPlace() !== undefined) this.unreadable.set(file, this.settingsPlace()!);
     const abs = this.resolve(file);
     if (abs === undefined || this.unreadable.has(file)) return undefined;
     const read = readFixFile(file, abs);
@@ -124,7 +141,7 @@ export async function runPreflightFix(ctx: CommandContext, options: PreflightFix
   // `relctl preflight` says next.
   const { facts, report } = await auditProject(ctx, options);
   if (!options.dryRun && !options.allowDirty) refuseDirty(facts);
-  const reader = new FileReader(facts.root, facts.maven?.settings.file);
+  const reader = new FileReader(facts.root, facts.maven?.settings.file, path.join(ctx.env.HOME ?? os.homedir(), '.m2'));
   const remoteUrl = options.fixMetadata ? await originUrl(ctx) : undefined;
   const plan: PlannedFix = planFixes(
     options.rules ?? fixRules,
@@ -142,6 +159,7 @@ export async function runPreflightFix(ctx: CommandContext, options: PreflightFix
       },
     },
     reader.allowed,
+    reader.refused,
   );
   const declined = [...plan.declined, ...[...reader.unreadable].map(([file, why]) => declinedAt('fix-unreadable', why, { file }))];
   const result: PreflightFixResult = { before: report, facts, edits: plan.edits, declined, written: [], diff: '' };
@@ -149,8 +167,9 @@ export async function runPreflightFix(ctx: CommandContext, options: PreflightFix
     result.diff = plan.files
       .map((f) => {
         const diff = unifiedDiff(displayName(f.file), reader.files.get(f.file)?.bytes === undefined ? undefined : f.before, f.after);
-        // Only the settings file lives outside the project (an absolute path): its neighbours' secrets stay unprinted.
-        return path.isAbsolute(f.file) ? maskSettingsSecrets(diff) : diff;
+        // Context lines show what is next to an edit: a mirror URL's credentials, a <gpg.passphrase>,
+        // a settings file's passwords (the settings file is the one absolute path) stay unprinted.
+        return path.isAbsolute(f.file) ? maskSettingsSecrets(diff) : maskSecrets(diff);
       })
       .join('');
     if (plan.files.length === 0) return result;

@@ -1,0 +1,48 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { Output } from './output.js';
+import type { Style } from './style.js';
+
+function sink(): { stream: Writable; text: () => string } {
+  let text = '';
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      text += chunk.toString();
+      done();
+    },
+  });
+  return { stream, text: () => text };
+}
+
+// A colour style like chalk's (SGR open and close around the text).
+const sgr = (open: number, close: number) => (t: string) => `\u001b[${open}m${t}\u001b[${close}m`;
+const colour: Style = { bold: sgr(1, 22), dim: sgr(2, 22), red: sgr(31, 39), green: sgr(32, 39), yellow: sgr(33, 39), cyan: sgr(36, 39) };
+const hostile = 'a\u001b[2J\u001b]0;title\u0007b\u009b31mc\u202ed\re\u0000f';
+
+describe('Output: one plain-text rule at the boundary', () => {
+  it('strips control and bidi characters from every line, a lone CR included; keeps CRLF and tabs', () => {
+    const err = sink();
+    const std = sink();
+    const out = new Output({ json: false, verbose: true, color: false, interactive: false, stderr: err.stream, stdout: std.stream });
+    out.info(hostile);
+    out.warn(hostile);
+    out.verbose(hostile);
+    out.result(`x\r\ny\t${hostile}`);
+    expect(err.text()).toBe(['abcd\nef', 'warning abcd\nef', 'abcd\nef', ''].join('\n'));
+    expect(std.text()).toBe('x\r\ny\tabcd\nef\n');
+  });
+
+  it('with colour on, relctl\'s own colours pass and an injected sequence does not', () => {
+    const err = sink();
+    const out = new Output({ json: false, verbose: false, color: true, colorStyle: colour, interactive: false, stderr: err.stream, stdout: sink().stream });
+    out.error(`${out.c.bold('x')} \u001b[31mfake red\u001b[0m`);
+    expect(err.text()).toBe('\u001b[31merror\u001b[39m \u001b[1mx\u001b[22m fake red\n');
+  });
+
+  it('--json strings are plain too (JSON escapes C0 controls, which a consumer would decode back) and URL credentials are masked', () => {
+    const std = sink();
+    const out = new Output({ json: true, verbose: false, color: false, interactive: false, stderr: sink().stream, stdout: std.stream });
+    out.resultJson({ message: hostile, url: 'https://u:pw-canary@repo.example.org/' });
+    expect(JSON.parse(std.text())).toEqual({ message: 'abcd\nef', url: 'https://u:***@repo.example.org/' });
+  });
+});
