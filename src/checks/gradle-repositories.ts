@@ -5,6 +5,7 @@ import { expectedDeployUrl, legacyHostOf } from './maven-support.js';
 import { gradle, gradleProjects, isGradle, skippedForMissingBuildFiles } from './gradle-support.js';
 import type { GradleRepositoryFact } from '../build-tools/gradle/facts.js';
 import { ignoresDistribution } from './route.js';
+import { vanniktechFix } from './vanniktech-advice.js';
 
 /** Where the URL comes from, when that is not simply the reported line. */
 function where(r: GradleRepositoryFact): string {
@@ -69,7 +70,7 @@ export const gradleLegacyStagingHost: Check = {
         file: e.file,
         line: e.line,
         module: ':',
-        fix: 'Upgrade com.vanniktech.maven.publish to 0.33.0 or later (publishToMavenCentral() then uses the Central Portal), or, on 0.28.0 or later, set SONATYPE_HOST=CENTRAL_PORTAL in gradle.properties.',
+        fix: vanniktechFix(gradle(facts)),
       });
     }
     return findings;

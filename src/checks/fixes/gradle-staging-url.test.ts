@@ -112,10 +112,30 @@ describe('gradleStagingUrlFix: the vanniktech host', () => {
     expect(r.after).toEqual([]);
   });
 
-  it('declines before 0.28.0, where CENTRAL_PORTAL does not exist: upgrading is the fix', async () => {
-    const r = await fixAndRecheck({ ...settings, 'build.gradle.kts': plugin('0.25.3'), 'gradle.properties': 'VERSION_NAME=1.0.0-SNAPSHOT\nSONATYPE_HOST=S01\n' });
+  it('declines before 0.28.0, where CENTRAL_PORTAL does not exist: the upgrade and the property to set, never only "drop it"', async () => {
+    const r = await fixAndRecheck({ ...settings, 'build.gradle.kts': plugin('0.25.3'), 'gradle.properties': 'VERSION_NAME=1.0.0-SNAPSHOT\nSONATYPE_HOST=DEFAULT\n' });
     expect(r.out).toEqual({});
-    expect(r.declined).toEqual([expect.stringContaining('0.25.3 has no CENTRAL_PORTAL host (from 0.28.0): upgrade the plugin to 0.33.0 or later and drop SONATYPE_HOST=S01')]);
+    expect(r.declined).toEqual([
+      'com.vanniktech.maven.publish 0.25.3 has no Central Portal target (CENTRAL_PORTAL came in 0.28.0), so dropping the host would leave it none: upgrade com.vanniktech.maven.publish (applied at build.gradle.kts:2) to 0.34.0 and replace SONATYPE_HOST=DEFAULT with mavenCentralPublishing=true in gradle.properties',
+    ]);
+    expect(r.declined[0]).not.toMatch(/\bdrop SONATYPE_HOST/);
+  });
+
+  it('the finding gives the same version-aware advice: SonatypeHost.S01 in the script on 0.27.0', async () => {
+    const script = 'import com.vanniktech.maven.publish.SonatypeHost\nplugins {\n    id("com.vanniktech.maven.publish") version "0.27.0"\n}\nmavenPublishing {\n    publishToMavenCentral(SonatypeHost.S01)\n}\n';
+    const { ctx } = await scratchContext(parent, { ...settings, 'build.gradle.kts': script, 'gradle.properties': 'VERSION_NAME=1.0.0-SNAPSHOT\n' });
+    const finding = ctx.findings.find((f) => f.code === 'legacy-staging-host')!;
+    expect(finding.fix).toBe(
+      'com.vanniktech.maven.publish 0.27.0 has no Central Portal target (CENTRAL_PORTAL came in 0.28.0), so dropping the host would leave it none: upgrade com.vanniktech.maven.publish (applied at build.gradle.kts:3) to 0.34.0 and replace SonatypeHost.S01 with publishToMavenCentral() without a host (SonatypeHost is gone in 0.34.0).',
+    );
+    expect(gradleStagingUrlFix.plan(ctx).declined.map((d) => d.why)).toEqual([expect.stringContaining('upgrade com.vanniktech.maven.publish (applied at build.gradle.kts:3) to 0.34.0')]);
+  });
+
+  it('0.30.0 with no host written (publishToMavenCentral() means oss.sonatype.org there): SONATYPE_HOST=CENTRAL_PORTAL, not mavenCentralPublishing', async () => {
+    const script = 'plugins {\n    id("com.vanniktech.maven.publish") version "0.30.0"\n}\nmavenPublishing {\n    publishToMavenCentral()\n}\n';
+    const { ctx } = await scratchContext(parent, { ...settings, 'build.gradle.kts': script, 'gradle.properties': 'VERSION_NAME=1.0.0-SNAPSHOT\n' });
+    const finding = ctx.findings.find((f) => f.code === 'legacy-staging-host');
+    expect(finding?.fix).toContain('set SONATYPE_HOST=CENTRAL_PORTAL in gradle.properties (mavenCentralPublishing=true needs 0.33.0 or later)');
   });
 });
 
