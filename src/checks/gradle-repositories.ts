@@ -26,7 +26,10 @@ function fixFor(r: GradleRepositoryFact, staging: string): string {
     return `Point the JReleaser nexus2 deployer's url at ${staging.replace(/\/+$/, '')}/service/local (snapshots: https://central.sonatype.com/repository/maven-snapshots/), or deploy with its mavenCentral deployer.`;
   }
   if (r.nexus === true) {
-    return `Set nexusUrl to ${staging.replace(/\/+$/, '')}/service/local/ in nexusPublishing { repositories { sonatype { ... } } }.`;
+    // Both URLs of the block: the plugin's default snapshotRepositoryUrl is a retired host too.
+    return r.kind === 'snapshot'
+      ? 'Set snapshotRepositoryUrl to https://central.sonatype.com/repository/maven-snapshots/ in nexusPublishing { repositories { sonatype { ... } } }.'
+      : `Set nexusUrl to ${staging.replace(/\/+$/, '')}/service/local/ and snapshotRepositoryUrl to https://central.sonatype.com/repository/maven-snapshots/ in nexusPublishing { repositories { sonatype { ... } } }.`;
   }
   return r.kind === 'snapshot'
     ? 'Point the snapshot repository at https://central.sonatype.com/repository/maven-snapshots/ (or drop it).'

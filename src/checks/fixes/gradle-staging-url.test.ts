@@ -48,6 +48,23 @@ describe('gradleStagingUrlFix: URL literals where they are written', () => {
     expect(r.again).toBe(0);
   });
 
+  it('gradle-nexus with only nexusUrl written: the snapshot URL (the plugin default is the retired oss.sonatype.org) is added beside it, in the same style', async () => {
+    const kotlin = 'plugins {\n    id("io.github.gradle-nexus.publish-plugin") version "2.0.0"\n}\nnexusPublishing {\n    repositories {\n        sonatype {\n            nexusUrl.set(uri("https://s01.oss.sonatype.org/service/local/")) // s01\n            username.set(System.getenv("OSSRH_USER"))\n        }\n    }\n}\n';
+    const k = await fixAndRecheck({ 'settings.gradle.kts': 'rootProject.name = "demo"\n', 'build.gradle.kts': kotlin, 'gradle.properties': 'version=1.0.0-SNAPSHOT\n' });
+    expect(k.out['build.gradle.kts']).toBe(
+      kotlin.replace(
+        'nexusUrl.set(uri("https://s01.oss.sonatype.org/service/local/")) // s01\n',
+        `nexusUrl.set(uri("${staging}/service/local/")) // s01\n            snapshotRepositoryUrl.set(uri("https://central.sonatype.com/repository/maven-snapshots/"))\n`,
+      ),
+    );
+    expect(k.after).toEqual([]);
+    expect(k.again).toBe(0);
+    const groovy = "nexusPublishing {\r\n\trepositories {\r\n\t\tsonatype {\r\n\t\t\tnexusUrl = uri('https://s01.oss.sonatype.org/service/local/')\r\n\t\t}\r\n\t}\r\n}\r\n";
+    const g = await fixAndRecheck({ 'settings.gradle': "rootProject.name = 'demo'\n", 'build.gradle': `plugins { id 'io.github.gradle-nexus.publish-plugin' version '1.3.0' }\r\n${groovy}`, 'gradle.properties': 'version=1.0.0-SNAPSHOT\n' });
+    expect(g.out['build.gradle']).toContain(`\t\t\tnexusUrl = uri('${staging}/service/local/')\r\n\t\t\tsnapshotRepositoryUrl = uri('https://central.sonatype.com/repository/maven-snapshots/')\r\n\t\t}`);
+    expect(g.again).toBe(0);
+  });
+
   it('a Groovy maven { url "..." } release repository gets the staging deploy URL; tabs and the rest of the file stay', async () => {
     const script = "plugins {\n\tid 'java'\n\tid 'maven-publish'\n}\npublishing {\n\trepositories {\n\t\tmaven {\n\t\t\tname 'ossrh' // the old one\n\t\t\turl 'https://oss.sonatype.org/service/local/staging/deploy/maven2/'\n\t\t}\n\t}\n}\n";
     const r = await fixAndRecheck({ 'settings.gradle': "rootProject.name = 'demo'\n", 'build.gradle': script, 'gradle.properties': 'version=1.0.0-SNAPSHOT\n' });

@@ -5,7 +5,8 @@
  * nexus-staging `serverUrl`, a JReleaser nexus2 `url` / `snapshotUrl`, or the vanniktech host
  * (`SONATYPE_HOST=S01` in gradle.properties, `SonatypeHost.S01` in the script → CENTRAL_PORTAL).
  * A URL that comes from a variable, a property or an interpolated string, or a plugin's default,
- * is left alone: the finding stays, and the plan says why.
+ * is left alone: the finding stays, and the plan says why. A gradle-nexus repository whose
+ * nexusUrl is fixed also gets the snapshot URL when none is written (the default is retired too).
  */
 import type { Finding } from '../../core/findings.js';
 import type { FixDeclined, FixEdit, FixPlan, FixSource } from '../../core/fix/types.js';
@@ -13,7 +14,7 @@ import { tokenize } from '../../core/gradle/lexer.js';
 import type { GradleRepositoryFact } from '../../build-tools/gradle/facts.js';
 import { CENTRAL_SNAPSHOTS_URL, expectedDeployUrl } from '../maven-support.js';
 import type { FixContext, FixRule } from './types.js';
-import { declined, inProject, replaceEdit } from './edits.js';
+import { declined, inProject, insertEdit, replaceEdit } from './edits.js';
 import { vanniktechHostFix } from './vanniktech-host.js';
 
 const codes = ['legacy-staging-host', 'distribution-url'] as const;
@@ -48,6 +49,31 @@ function repositoryFix(ctx: FixContext, f: Finding, r: GradleRepositoryFact): Fi
   return replaceEdit(source, literal.start, literal.end, target, f.code, r.url, target);
 }
 
+/**
+ * gradle-nexus with a `nexusUrl` written and no `snapshotRepositoryUrl`: the plugin's default
+ * snapshot URL is the retired oss.sonatype.org, so the fix adds the Central snapshots URL next to
+ * the new nexusUrl, written the way the nexusUrl line is (`.set(uri(...))` or `= uri(...)`), as
+ * the Central Portal's migration guide shows both. Undefined when the line is not that simple.
+ */
+function missingSnapshotUrl(ctx: FixContext, r: GradleRepositoryFact, repositories: readonly GradleRepositoryFact[], code: string): FixEdit | undefined {
+  if (r.nexus !== true || r.kind !== 'release' || r.implicit === true || r.nexusStaging === true || r.jreleaserNexus2 === true || r.nexusRepository === undefined) return undefined;
+  if (repositories.some((x) => x.file === r.file && x.nexus === true && x.kind === 'snapshot' && x.nexusRepository === r.nexusRepository)) return undefined;
+  const source = ctx.read(r.file);
+  if (source === undefined) return undefined;
+  const lines = source.text.split(/(\r\n|\r|\n)/);
+  const text = lines[(r.line - 1) * 2];
+  const eol = lines[(r.line - 1) * 2 + 1] ?? '\n';
+  if (text === undefined) return undefined;
+  const m = /^(\s*)nexusUrl\b(.*)$/.exec(text);
+  if (m === null || m[2]!.split(r.url).length !== 2) return undefined;
+  // A trailing comment belongs to the nexusUrl line (the URL itself holds `//`, so only after it).
+  const [pre, post] = m[2]!.split(r.url) as [string, string];
+  const rest = `${pre}${CENTRAL_SNAPSHOTS_URL}${post.replace(/\s*\/\/.*$/, '')}`;
+  const line = `${m[1]}snapshotRepositoryUrl${rest}`;
+  const end = lines.slice(0, (r.line - 1) * 2 + 1).join('').length;
+  return insertEdit(source, end, `${eol === '' ? '\n' : eol}${line}`, code, line.trim());
+}
+
 export const gradleStagingUrlFix: FixRule = {
   codes,
   plan(ctx) {
@@ -70,6 +96,9 @@ export const gradleStagingUrlFix: FixRule = {
         const key = `${result.file}:${result.start}`;
         if (!planned.has(key)) out.edits.push(result);
         planned.add(key);
+        const snapshot = r === undefined ? undefined : missingSnapshotUrl(ctx, r, repositories, f.code);
+        if (snapshot !== undefined && !planned.has(`${snapshot.file}:${snapshot.start}:snapshot`)) out.edits.push(snapshot);
+        if (snapshot !== undefined) planned.add(`${snapshot.file}:${snapshot.start}:snapshot`);
       } else out.declined.push(result);
     }
     return out;
