@@ -135,8 +135,8 @@ describe('issue 22 fix rules on the real-world corpus', () => {
     ['gradle-nexus-staging-half-migrated', "the plugin's default host"],
     ['kts-codearte-half-migrated', "the plugin's default host"],
     ['kts-detekt-nexus-create', "the plugin's default host"],
-    ['kts-moshi-apply-false-s01', '0.25.3 has no CENTRAL_PORTAL host'],
-    ['gradle-vanniktech-base-s01', '0.25.3 has no CENTRAL_PORTAL host'],
+    ['kts-moshi-apply-false-s01', '0.25.3 has no Central Portal target (CENTRAL_PORTAL came in 0.28.0), so dropping the host would leave it none: upgrade com.vanniktech.maven.publish'],
+    ['gradle-vanniktech-base-s01', '0.25.3 has no Central Portal target (CENTRAL_PORTAL came in 0.28.0), so dropping the host would leave it none: upgrade com.vanniktech.maven.publish'],
     ['gradle-vanniktech-old', 'no host setting is written on this line'],
   ];
 
