@@ -19,6 +19,8 @@ export interface MavenProject {
   repository?: Record<string, string>;
   /** Absent: no settings file. */
   settings?: string;
+  /** Other project files the fixes may read or edit (a CI settings file), by project-relative path. */
+  texts?: Record<string, string>;
   /** Changes the facts before the checks run (CI settings files, git tags, deploy evidence). */
   adjust?: (facts: ProjectFacts) => void;
   options?: Partial<FixOptions>;
@@ -39,7 +41,7 @@ export function codesOf(p: MavenProject): string[] {
 /** Plans the fixes of `p` the way `preflight --fix` does, and the project after them. */
 export function fixProject(p: MavenProject): { plan: PlannedFix; after: MavenProject } {
   const facts = factsOf(p);
-  const texts: Record<string, string | undefined> = { ...p.files, [settingsFile]: p.settings };
+  const texts: Record<string, string | undefined> = { ...p.files, ...p.texts, [settingsFile]: p.settings };
   const plan = planFixes(
     fixRules,
     {
@@ -50,10 +52,11 @@ export function fixProject(p: MavenProject): { plan: PlannedFix; after: MavenPro
     },
     () => true,
   );
-  const after: MavenProject = { ...p, files: { ...p.files } };
+  const after: MavenProject = { ...p, files: { ...p.files }, texts: { ...p.texts } };
   for (const f of plan.files) {
     if (f.file === settingsFile) after.settings = f.after;
-    else after.files[f.file] = f.after;
+    else if (f.file in after.files) after.files[f.file] = f.after;
+    else after.texts![f.file] = f.after;
   }
   return { plan, after };
 }

@@ -148,10 +148,13 @@ describe('Maven distribution fixes', () => {
     expect(codesOf(after)).not.toContain('legacy-staging-host');
   });
 
-  it('leaves the id alone, POM and settings both, when a CI settings file also names it', () => {
+  it('leaves the id alone, POM and settings both, when two CI settings files name it (which one the release reads is a person\'s call)', () => {
     const project: Project = { files: { 'pom.xml': pom(`${header}\n  <distributionManagement><repository><id>ossrh</id><url>${staging}</url></repository></distributionManagement>`) }, settings: settingsWith(server('ossrh')) };
     const facts = factsOf(project);
-    facts.maven!.settings.alternatives = [{ file: '/project/.ci/settings.xml', via: '.github/workflows/release.yml', found: true, parsed: true, servers: [{ id: 'ossrh', line: 3, unsetEnv: [] }] }];
+    facts.maven!.settings.alternatives = [
+      { file: '/project/.ci/settings.xml', via: '.github/workflows/release.yml', found: true, parsed: true, servers: [{ id: 'ossrh', line: 3, unsetEnv: [] }] },
+      { file: '/project/.ci/deploy-settings.xml', via: '.github/workflows/deploy.yml', found: true, parsed: true, servers: [] },
+    ];
     const plan = planFixes(fixRules, { facts, findings: runChecks(checks, facts, { offline: true }), read: (file) => ({ file, text: file === settingsFile ? project.settings! : project.files[file]! }), options: { fixMetadata: false, usernameVariable: 'A', passwordVariable: 'B', settingsFile } }, () => true);
     expect(plan.edits).toEqual([]);
     expect(plan.declined).toEqual([expect.objectContaining({ code: 'legacy-staging-id', file: 'pom.xml', why: expect.stringContaining('/project/.ci/settings.xml') })]);

@@ -2,7 +2,8 @@
  * The settings side of the Maven fixes (DESIGN §4, Fixes): `server-id-mismatch` /
  * `missing-credentials` add a `<server>` whose credentials are `${env.NAME}` references (never a
  * value), and a legacy repository id moves to `central` in the settings file together with the POM.
- * Only the one settings file preflight used is edited; a new one is created (mode 600 by the writer).
+ * Only the settings file the release reads is edited (releaseSettings: the project file the CI
+ * passes with `-s`, else the one preflight used); a new one is created (mode 600 by the writer).
  */
 import type { FixDeclined, FixEdit } from '../../core/fix/types.js';
 import { appendLast, insertAfter, insertFirst, lastOf, renderElements, renderInline, replaceText, type NewElement } from '../../core/fix/xml-text.js';
@@ -11,6 +12,8 @@ import type { FixContext, FixRule } from './types.js';
 import { readXml } from './xml-fix-support.js';
 import { declined as declinedAt, editOf, insertEdit, oneLine } from './edits.js';
 import { child } from '../../core/pom/xml.js';
+import path from 'node:path';
+import type { MavenSettingsFacts } from '../../build-tools/maven/facts.js';
 
 /** The id the portal's documentation uses; the one a legacy id moves to. */
 export const NEW_REPOSITORY_ID = 'central';
@@ -25,15 +28,44 @@ const beforeServers = ['localRepository', 'interactiveMode', 'usePluginRegistry'
 
 type Rename = { ok: true; edits: FixEdit[] } | { ok: false; why: string };
 
+/** The settings file the release reads, as the fix names it (project-relative when in the project). */
+export interface ReleaseSettings {
+  name: string;
+  facts: MavenSettingsFacts;
+  /** Set when it is a project file the CI passes with `-s`: the script that passes it. */
+  ci?: string;
+}
+
+/**
+ * The settings file the release reads: the one preflight used when `-s` in `.mvn/maven.config` or
+ * MAVEN_ARGS names it (or none is passed anywhere); when the CI scripts pass one project file with
+ * `-s` (and nothing else names one), that file, since the release job reads it and never
+ * ~/.m2/settings.xml. Several different CI files: the one preflight used (which one is a person's call).
+ */
+export function releaseSettings(ctx: FixContext): ReleaseSettings | undefined {
+  const maven = ctx.facts.maven;
+  if (maven === undefined) return undefined;
+  const settings = maven.settings;
+  const alts = settings.alternatives ?? [];
+  const root = ctx.facts.root;
+  if (settings.via === undefined && alts.length === 1 && alts[0]!.file.startsWith(`${root}${path.sep}`)) {
+    const alt = alts[0]!;
+    return { name: path.relative(root, alt.file).split(path.sep).join('/'), facts: alt, ...(alt.via === undefined ? {} : { ci: alt.via }) };
+  }
+  return { name: settings.file, facts: settings };
+}
+
 /**
  * The settings edits that move `<server>` `oldId` to `central`, or why they cannot be made.
  * No server with the old id (or one named `central` already): nothing to change in the settings.
  */
 export function renameServer(ctx: FixContext, oldId: string): Rename {
-  const settings = ctx.facts.maven?.settings;
-  if (settings === undefined) return { ok: false, why: 'relctl found no Maven settings to change with it' };
-  for (const alt of settings.alternatives ?? []) {
-    if (alt.servers.some((s) => s.id === oldId)) return { ok: false, why: `${alt.file} (passed with -s by ${alt.via ?? 'a CI script'}) also has a <server> "${oldId}", and relctl edits only ${settings.file}` };
+  const target = releaseSettings(ctx);
+  if (target === undefined) return { ok: false, why: 'relctl found no Maven settings to change with it' };
+  const settings = target.facts;
+  for (const alt of ctx.facts.maven?.settings.alternatives ?? []) {
+    if (alt === settings) continue;
+    if (alt.servers.some((s) => s.id === oldId)) return { ok: false, why: `${alt.file} (passed with -s by ${alt.via ?? 'a CI script'}) also has a <server> "${oldId}", and relctl edits only ${target.name}` };
   }
   // A plugin that authenticates with the old id (nexus-staging's <serverId>) would lose its server.
   for (const m of ctx.facts.maven?.modules ?? []) {
@@ -41,8 +73,8 @@ export function renameServer(ctx: FixContext, oldId: string): Rename {
     if (plugin !== undefined) return { ok: false, why: `${plugin.artifactId} in ${m.file} (line ${plugin.line}) authenticates with <serverId>${oldId}</serverId> too` };
   }
   if (!settings.found) return { ok: true, edits: [] };
-  const doc = readXml(ctx, settings.file);
-  if (doc === undefined) return { ok: false, why: `${settings.file} could not be parsed` };
+  const doc = readXml(ctx, target.name);
+  if (doc === undefined) return { ok: false, why: `${target.name} could not be parsed` };
   const servers = child(doc.root, 'servers')?.children.filter((s) => s.name === 'server') ?? [];
   if (servers.some((s) => child(s, 'id')?.text === NEW_REPOSITORY_ID)) return { ok: true, edits: [] };
   const edits = servers
@@ -69,8 +101,10 @@ export const mavenServerFix: FixRule = {
     const edits: FixEdit[] = [];
     const declined: FixDeclined[] = [];
     const maven = ctx.facts.maven;
-    if (maven === undefined) return { edits, declined };
-    const settings = maven.settings;
+    const target = releaseSettings(ctx);
+    if (maven === undefined || target === undefined) return { edits, declined };
+    const settings = target.facts;
+    const settingsName = target.name;
     const wanted = new Map<string, Finding>();
     for (const f of ctx.findings) {
       if (f.code === 'server-id-mismatch') {
@@ -84,9 +118,9 @@ export const mavenServerFix: FixRule = {
       }
     }
     if (wanted.size === 0) return { edits, declined };
-    const doc = settings.found ? readXml(ctx, settings.file) : undefined;
+    const doc = settings.found ? readXml(ctx, settingsName) : undefined;
     if (settings.found && doc === undefined) {
-      for (const f of wanted.values()) declined.push(declinedAt(f.code, `${settings.file} could not be parsed; fix it first. ${f.fix}`, { file: settings.file }));
+      for (const f of wanted.values()) declined.push(declinedAt(f.code, `${settingsName} could not be parsed; fix it first. ${f.fix}`, { file: settingsName }));
       return { edits, declined };
     }
     const add: NewElement[] = [];
@@ -103,7 +137,10 @@ export const mavenServerFix: FixRule = {
         // A server that exists but does not work needs a person: its values or the variables they name.
         const named = child(existing, 'id')?.text ?? id;
         const renamed = named === id ? '' : ` (renamed to "${id}" by this fix)`;
-        declined.push(declinedAt(f.code, `${settings.file} already has a <server> "${named}"${renamed}; relctl does not change its credentials. ${f.fix}`, { file: settings.file, line: existing.line }));
+        const unset = known?.unsetEnv ?? [];
+        const passed = target.ci === undefined ? '' : ` (the file ${target.ci} passes to mvn with -s, so the release reads it and not ~/.m2/settings.xml)`;
+        const todo = unset.length > 0 ? `set ${unset.join(' and ')} to the portal user token where the release runs (in CI: from its secrets)` : f.fix;
+        declined.push(declinedAt(f.code, `${settingsName}${passed} already has a <server> "${named}"${renamed}, so there is nothing to add; relctl does not change its credentials: ${todo}`, { file: settingsName, line: existing.line }));
         continue;
       }
       add.push({
@@ -119,7 +156,7 @@ export const mavenServerFix: FixRule = {
     const code = [...wanted.values()][0]!.code;
     if (doc === undefined) {
       const text = newSettingsFile(add);
-      edits.push(insertEdit({ file: settings.file, text: '' }, 0, text, code, renderInline(add)));
+      edits.push(insertEdit({ file: settingsName, text: '' }, 0, text, code, renderInline(add)));
       return { edits, declined };
     }
     const servers = child(doc.root, 'servers');
