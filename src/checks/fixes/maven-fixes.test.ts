@@ -105,22 +105,23 @@ describe('Maven distribution fixes', () => {
       '\t\t<snapshotRepository>\r\n\t\t\t<id>sonatype-nexus-snapshots</id>\r\n\t\t\t<url>https://central.sonatype.com/repository/maven-snapshots/</url>\r\n\t\t</snapshotRepository>\r\n\t</distributionManagement>\r\n';
     // The snapshot id is not a legacy one: kept (its <server> is the user's). After the last element Maven puts before <distributionManagement> (<developers> here), before <properties>.
     expect(after.files['pom.xml']).toBe(text.replace('\t<properties>', `${block}\t<properties>`));
-    expect(after.settings).toBe(settingsWith(server('central')));
+    // Every id the fixed build deploys to gets a <server>: the kept snapshot id had none.
+    const envServer = (id: string): string => `    <server>\n      <id>${id}</id>\n      <username>\${env.CENTRAL_TOKEN_USERNAME}</username>\n      <password>\${env.CENTRAL_TOKEN_PASSWORD}</password>\n    </server>\n`;
+    expect(after.settings).toBe(settingsWith(server('central') + envServer('sonatype-nexus-snapshots')));
     expect(plan.declined).toEqual([]);
     expect(codesOf(after)).toEqual([]);
     expect(fix(after).plan.edits).toEqual([]);
   });
 
-  it('declares a missing release repository and adds its <server> to a settings file that does not exist', () => {
+  it('declares a missing release repository and adds its <server>, in the same run, to a settings file that does not exist', () => {
     const project: Project = { files: { 'pom.xml': pom(header) } };
     expect(codesOf(project)).toEqual(['missing-distribution']);
-    const { after } = fix(project);
+    const { plan, after } = fix(project);
     expect(after.files['pom.xml']).toContain(`  <distributionManagement>\n    <repository>\n      <id>central</id>\n      <url>${staging}</url>\n    </repository>\n  </distributionManagement>\n</project>`);
-    expect(codesOf(after)).toEqual(['server-id-mismatch']);
-    const second = fix(after);
-    expect(second.plan.files.map((f) => f.file)).toEqual([settingsFile]);
-    expect(second.after.settings).toContain('<server>\n      <id>central</id>\n      <username>${env.CENTRAL_TOKEN_USERNAME}</username>\n      <password>${env.CENTRAL_TOKEN_PASSWORD}</password>\n    </server>');
-    expect(codesOf(second.after)).toEqual([]);
+    expect(plan.files.map((f) => f.file)).toEqual(['pom.xml', settingsFile]);
+    expect(after.settings).toContain('<server>\n      <id>central</id>\n      <username>${env.CENTRAL_TOKEN_USERNAME}</username>\n      <password>${env.CENTRAL_TOKEN_PASSWORD}</password>\n    </server>');
+    expect(codesOf(after)).toEqual([]);
+    expect(fix(after).plan.edits).toEqual([]);
   });
 
   it('adds a <server> under the id the POM uses, keeping the other servers and mirrors', () => {

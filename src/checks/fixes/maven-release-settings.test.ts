@@ -55,3 +55,22 @@ describe('the <server> goes to the settings file the release reads', () => {
     expect(plan.files.some((f) => f.file === settingsFile)).toBe(false);
   });
 });
+
+describe('a <server> for every id the fixed build deploys to', () => {
+  it('the snapshot repository id gets its <server> next to the release one', () => {
+    const project: MavenProject = {
+      files: {
+        'pom.xml': pom(`${header}
+  <distributionManagement>
+    <repository><id>central</id><url>https://oss.sonatype.org/service/local/staging/deploy/maven2/</url></repository>
+    <snapshotRepository><id>central-snapshots</id><url>https://oss.sonatype.org/content/repositories/snapshots</url></snapshotRepository>
+  </distributionManagement>`),
+      },
+      settings: settingsWith(server('central')),
+    };
+    const { plan, after } = fixProject(project);
+    expect(plan.files.map((f) => f.file)).toEqual(['pom.xml', settingsFile]);
+    expect(after.settings).toBe(settingsWith(`${server('central')}    <server>\n      <id>central-snapshots</id>\n      <username>\${env.CENTRAL_TOKEN_USERNAME}</username>\n      <password>\${env.CENTRAL_TOKEN_PASSWORD}</password>\n    </server>\n`));
+    expect(fixProject(after).plan.edits).toEqual([]);
+  });
+});

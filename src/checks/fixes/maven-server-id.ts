@@ -95,8 +95,32 @@ function idAfterFix(ctx: FixContext, id: string): string {
   return renameServer(ctx, id).ok ? NEW_REPOSITORY_ID : id;
 }
 
+const distributionCodes = ['legacy-staging-host', 'distribution-url', 'missing-distribution', 'legacy-staging-id'];
+
+/**
+ * The repository ids the build deploys to once the distribution fixes are made (release and
+ * snapshot), each with the id it has today: a legacy id that moves with its server becomes
+ * `central`, a missing release repository is declared as `central` (maven-distribution.ts).
+ */
+function deployIdsAfterFix(ctx: FixContext): { id: string; original: string | undefined }[] {
+  const eff = ctx.facts.maven?.modules[0]?.effective;
+  if (eff === undefined) return [];
+  const out: { id: string; original: string | undefined }[] = [];
+  const release = eff.repository?.id?.value;
+  const renamable = (id: string): string => (isLegacyId(id) && renameServer(ctx, id).ok ? NEW_REPOSITORY_ID : id);
+  if (release === undefined) {
+    if (ctx.findings.some((f) => f.code === 'missing-distribution')) out.push({ id: NEW_REPOSITORY_ID, original: undefined });
+  } else if (!release.includes('${')) out.push({ id: ctx.findings.some((f) => f.code === 'legacy-staging-id') ? renamable(release) : release, original: release });
+  const snapshot = eff.snapshotRepository?.id?.value;
+  if (snapshot !== undefined && !snapshot.includes('${')) {
+    const moves = ctx.findings.some((f) => f.code === 'legacy-staging-id') || (snapshot === release && out[0]?.id !== release);
+    out.push({ id: moves ? renamable(snapshot) : snapshot, original: snapshot });
+  }
+  return out;
+}
+
 export const mavenServerFix: FixRule = {
-  codes: ['server-id-mismatch', 'missing-credentials'],
+  codes: ['server-id-mismatch', 'missing-credentials', ...distributionCodes],
   plan(ctx) {
     const edits: FixEdit[] = [];
     const declined: FixDeclined[] = [];
@@ -117,6 +141,18 @@ export const mavenServerFix: FixRule = {
         if (!wanted.has(target)) wanted.set(target, f);
       }
     }
+    // Every id the fixed build deploys to has a <server> (release and snapshot): the one the
+    // distribution fix declares or keeps gets one too, in the same run.
+    const quiet = new Map<string, string | undefined>();
+    const cause = ctx.findings.find((f) => distributionCodes.includes(f.code) || f.code === 'server-id-mismatch' || f.code === 'missing-credentials');
+    if (!maven.tokenFromEnv && cause !== undefined) {
+      for (const { id, original } of deployIdsAfterFix(ctx)) {
+        if (wanted.has(id) || quiet.has(id)) continue;
+        if (settings.servers.some((s) => s.id === id || s.id === original)) continue;
+        quiet.set(id, original);
+        wanted.set(id, cause);
+      }
+    }
     if (wanted.size === 0) return { edits, declined };
     const doc = settings.found ? readXml(ctx, settingsName) : undefined;
     if (settings.found && doc === undefined) {
@@ -128,8 +164,10 @@ export const mavenServerFix: FixRule = {
       sid === undefined || doc === undefined ? undefined : child(doc.root, 'servers')?.children.find((s) => s.name === 'server' && child(s, 'id')?.text === sid);
     for (const [id, f] of wanted) {
       // A legacy server renamed to `central` by this same fix is the one the id will name: never add a second.
-      const original = f.code === 'server-id-mismatch' ? idOf(f) : maven.modules[0]?.effective.repository?.id?.value;
+      const original = quiet.has(id) ? quiet.get(id) : f.code === 'server-id-mismatch' ? idOf(f) : maven.modules[0]?.effective.repository?.id?.value;
       const existing = serverNamed(id) ?? (original !== id ? serverNamed(original) : undefined);
+      // An id added for the fixed build whose server turns out to exist: nothing to add, nothing to say.
+      if (existing !== undefined && quiet.has(id)) continue;
       // The id moved to one whose server already works (a legacy id renamed to `central`): nothing to add.
       const known = settings.servers.find((s) => s.id === id);
       if (existing !== undefined && known !== undefined && known.username !== undefined && known.password !== undefined && known.unsetEnv.length === 0 && id !== idOf(f)) continue;
