@@ -27,6 +27,8 @@ export interface PreflightFixOptions {
   dryRun: boolean;
   allowDirty: boolean;
   fixMetadata: boolean;
+  /** `--bump-released`: bump a version whose release tag is at HEAD (see next-snapshot.ts). */
+  bumpReleased?: boolean;
   /** Environment variable names a new `<server>` takes its credentials from. */
   usernameVariable: string;
   passwordVariable: string;
@@ -133,6 +135,7 @@ export async function runPreflightFix(ctx: CommandContext, options: PreflightFix
       read: reader.read,
       options: {
         fixMetadata: options.fixMetadata,
+        ...(options.bumpReleased === true ? { bumpReleased: true } : {}),
         usernameVariable: options.usernameVariable,
         passwordVariable: options.passwordVariable,
         ...(remoteUrl === undefined ? {} : { remoteUrl }),
