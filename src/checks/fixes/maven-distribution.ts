@@ -18,6 +18,7 @@ import type { FixContext, FixRule } from './types.js';
 import { pathAtLine, readXml, type XmlDoc } from './xml-fix-support.js';
 import { declined as declinedAt, editOf, oneLine } from './edits.js';
 import { propertyUrlFix } from './maven-property-url.js';
+import { neverDeployed } from './never-deployed.js';
 
 const codes = ['legacy-staging-host', 'distribution-url', 'missing-distribution', 'legacy-staging-id'] as const;
 
@@ -51,6 +52,12 @@ export const mavenDistributionFix: FixRule = {
       const module = maven.modules.find((m) => m.file === f.file);
       if (module === undefined || f.line === undefined) {
         decline(`${f.file ?? 'it'} is not a POM of this project: relctl edits only the project's own files. ${f.fix}`);
+        continue;
+      }
+      // A POM the release never deploys needs no distribution of its own: nothing is added or changed there.
+      const skipped = neverDeployed(maven, module);
+      if (skipped !== undefined) {
+        decline(`${skipped}, so it needs no <distributionManagement> and relctl leaves it as it is; if the release does deploy it, write this yourself: ${f.fix}`);
         continue;
       }
       if (module.parentUnresolved === true) {

@@ -10,6 +10,7 @@ import { appendLast, insertAfter, insertFirst, lastOf, renderElements, renderInl
 import type { Finding } from '../../core/findings.js';
 import type { FixContext, FixRule } from './types.js';
 import { readXml } from './xml-fix-support.js';
+import { neverDeployed } from './never-deployed.js';
 import { declined as declinedAt, editOf, insertEdit, oneLine } from './edits.js';
 import { child } from '../../core/pom/xml.js';
 import path from 'node:path';
@@ -109,7 +110,10 @@ function deployIdsAfterFix(ctx: FixContext): { id: string; original: string | un
   const release = eff.repository?.id?.value;
   const renamable = (id: string): string => (isLegacyId(id) && renameServer(ctx, id).ok ? NEW_REPOSITORY_ID : id);
   if (release === undefined) {
-    if (ctx.findings.some((f) => f.code === 'missing-distribution')) out.push({ id: NEW_REPOSITORY_ID, original: undefined });
+    // Only when the distribution fix declares one (not in a POM the release never deploys).
+    const maven = ctx.facts.maven!;
+    const declares = ctx.findings.some((f) => f.code === 'missing-distribution' && maven.modules.some((m) => m.file === f.file && neverDeployed(maven, m) === undefined));
+    if (declares) out.push({ id: NEW_REPOSITORY_ID, original: undefined });
   } else if (!release.includes('${')) out.push({ id: ctx.findings.some((f) => f.code === 'legacy-staging-id') ? renamable(release) : release, original: release });
   const snapshot = eff.snapshotRepository?.id?.value;
   if (snapshot !== undefined && !snapshot.includes('${')) {
