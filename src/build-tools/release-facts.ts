@@ -28,6 +28,8 @@ export interface ReleaseFacts {
   releaseVersionPublished?: boolean;
   /** Tag template when not relctl's `{artifactId}-{version}` (the Gradle release plugin's tagTemplate). */
   tagTemplate?: string;
+  /** The tag template was learned from the project's tags (no usable one configured). */
+  tagTemplateLearned?: boolean;
   /** Why publication could not be checked (`--offline`, `HTTP 503`, ...); set when releaseVersionPublished is undefined. */
   publishedUnknownReason?: string;
   /** Public-repository presence of each tagged release version probed (orphan chains), by version. */

@@ -12,6 +12,7 @@ import { parseVersion, planRelease, releaseTagName, releaseVersionOf, formatVers
 import { gatherGitFacts, type GitFacts } from '../io/git.js';
 import { detectRoute } from './route.js';
 import { existingTag, knownTagTemplate } from '../core/tag-forms.js';
+import { chooseTagTemplate } from '../core/tag-format-inference.js';
 import { ParentSource, parentCacheDir } from '../io/parent-cache.js';
 import { isVersionPublished } from '../io/public-repo.js';
 import { readJournal } from '../io/journal.js';
@@ -130,6 +131,18 @@ function jreleaserMavenCentral(root: string): { file: string; line: number } | u
   return undefined;
 }
 
+/**
+ * Without a format relctl can fill, the project's own tags may show it (`rel_3_30_2_ga` for
+ * `3.30.2-GA`); --verbose says what was learned, or why nothing was.
+ */
+function learnTagFormat(release: ReleaseFacts, tags: readonly string[], version: string, ctx: CommandContext): void {
+  const choice = chooseTagTemplate(release.tagTemplate, tags, [version], release.artifactId);
+  if (choice.note !== undefined) ctx.out.verbose(choice.note);
+  if (choice.learned === undefined || choice.template === undefined) return;
+  release.tagTemplate = choice.template;
+  release.tagTemplateLearned = true;
+}
+
 // Orphan chains longer than this are not a release history, they are a bug somewhere else.
 const maxProbes = 10;
 
@@ -140,6 +153,7 @@ const maxProbes = 10;
 async function completeRelease(release: ReleaseFacts, git: GitFacts, ctx: CommandContext, options: GatherOptions): Promise<void> {
   const text = release.currentVersion?.trim();
   if (text === undefined || text === '' || text.includes('${') || release.artifactId === undefined) return;
+  if (git.isRepository) learnTagFormat(release, git.tags, text, ctx);
   if (release.tagTemplate !== undefined && !knownTagTemplate(release.tagTemplate)) {
     release.tagTemplateUnknown = true;
     return;

@@ -1,5 +1,5 @@
 import { existingTag } from '../core/tag-forms.js';
-import { parseVersion, planRelease } from '../core/version.js';
+import { formatVersion, nextDevelopmentVersion, parseVersion, planRelease } from '../core/version.js';
 import type { Finding } from '../core/findings.js';
 import type { ProjectFacts, ReleaseFacts } from './facts.js';
 import type { Check } from './types.js';
@@ -55,14 +55,22 @@ export const repoNotSnapshot: Check = {
             : `The current version is ${current}, not X.Y.Z-SNAPSHOT; the release computes the release and next development versions from a snapshot.`,
         ...located(facts, release),
         // Any version shape (4.12, 1.0, 2.0.0.Final) names its own snapshot; only a missing version needs the template.
-        fix:
-          current !== undefined && current.trim() !== ''
-            ? `If ${current} is already released, set the version to the next snapshot in ${where}; otherwise set it to ${current}-SNAPSHOT.`
-            : `Set the version to X.Y.Z-SNAPSHOT in ${where}.`,
+        fix: notSnapshotFix(current, release, facts.git?.tags ?? [], where),
       },
     ];
   },
 };
+
+/** A release version's tag (in any form, or the format learned from the tags) shows it was released. */
+function notSnapshotFix(current: string | undefined, release: ReleaseFacts, tags: readonly string[], where: string): string {
+  if (current === undefined || current.trim() === '') return `Set the version to X.Y.Z-SNAPSHOT in ${where}.`;
+  const parsed = parseVersion(current);
+  const tag = parsed === undefined || release.artifactId === undefined ? undefined : existingTag(new Set(tags), release.artifactId, formatVersion(parsed), release.tagTemplate);
+  if (tag !== undefined && parsed !== undefined && !parsed.snapshot) {
+    return `${current} is tagged ${tag}, so it was released: set the version to ${formatVersion(nextDevelopmentVersion(parsed))} in ${where}.`;
+  }
+  return `If ${current} is already released, set the version to the next snapshot in ${where}; otherwise set it to ${current}-SNAPSHOT.`;
+}
 
 /**
  * The orphan-tag rule (seed part 3.2): the tag of the version about to be released exists but

@@ -7,6 +7,7 @@ import { rangeStart, releaseTags, tagOf, tagsBelow, type TaggedVersion } from '.
 import { groupSections, renderMarkdown, type NoteSection } from '../core/notes/sections.js';
 import { parseRepoName, repoFromRemoteUrl, trackerFindings, trackerRefs, type RepoName } from '../core/notes/tracker.js';
 import { releaseTagVersion } from '../core/tag-forms.js';
+import { chooseTagTemplate } from '../core/tag-format-inference.js';
 import { compareVersions, parseVersion, releaseVersionProblem } from '../core/version.js';
 import type { CommandContext } from '../io/command-context.js';
 import { listTags } from '../io/git.js';
@@ -77,6 +78,16 @@ async function configuredTagFormat(ctx: CommandContext, id: ProjectIdentity | un
   return g.tagTemplate;
 }
 
+/**
+ * The tag format: the configured one, else (no standard form in the tags) the one the project's
+ * tags show (`rel_3_30_2_ga`), which --verbose names.
+ */
+function learnedTagFormat(ctx: CommandContext, configured: string | undefined, tags: readonly string[], versions: (string | undefined)[], artifactId: string | undefined): string | undefined {
+  const choice = chooseTagTemplate(configured, tags, versions.filter((v): v is string => v !== undefined), artifactId);
+  if (choice.note !== undefined) ctx.out.verbose(choice.note);
+  return choice.template;
+}
+
 /** The one release-version rule (core/version.ts), for callers that bypass the option's parser. */
 function checkVersion(text: string | undefined): string | undefined {
   if (text === undefined) return undefined;
@@ -111,12 +122,13 @@ async function findStart(ctx: CommandContext, req: NotesRequest, http: HttpClien
   tags: TaggedVersion[];
   version: string | undefined;
   journalOrphans: string[];
+  format: string | undefined;
 }): Promise<Start> {
   if (req.since !== undefined) {
     if (!(await commitExists(ctx.cwd, req.since, { env: ctx.env }))) {
       throw new UsageError(`--since ${req.since}: no such tag or commit here.`, { fix: 'Name an existing tag (git tag --list), e.g. --since demo-1.0.0.' });
     }
-    const previous = releaseTagVersion(req.since, facts.id?.artifactId) ?? req.since;
+    const previous = releaseTagVersion(req.since, facts.id?.artifactId, facts.format) ?? req.since;
     return { sinceRef: req.since, previous, skipped: [...facts.journalOrphans] };
   }
   const below = tagsBelow(facts.tags, facts.version).slice(0, maxProbes);
@@ -171,16 +183,17 @@ async function rangeEnd(ctx: CommandContext, to: string | undefined, tag: string
 
 export async function buildNotes(ctx: CommandContext, req: NotesRequest, http: HttpClient): Promise<ReleaseNotes> {
   const id = await readIdentity(ctx.cwd).catch(() => undefined);
-  const [format, allTags, journal] = await Promise.all([
+  const [configured, allTags, journal] = await Promise.all([
     configuredTagFormat(ctx, id),
     listTags(ctx.cwd, { env: ctx.env, signal: ctx.signal }),
     readJournal(ctx.cwd).catch((): Journal => ({ version: 1, steps: [], uploads: [] })),
   ]);
+  const format = learnedTagFormat(ctx, configured ?? id?.tagTemplate, allTags, [req.releaseVersion, journal.release?.version, id?.version], id?.artifactId);
   const tags = releaseTags(allTags, id?.artifactId, format);
   const version = checkVersion(req.releaseVersion) ?? journal.release?.version ?? tags[0]?.version;
   const tag = version === undefined ? undefined : tagOf(allTags, id?.artifactId, version, format);
   const journalOrphans = journal.release !== undefined && journal.release.version === version ? (journal.release.skippedVersions ?? []) : [];
-  const start = await findStart(ctx, req, http, { id, tags, version, journalOrphans });
+  const start = await findStart(ctx, req, http, { id, tags, version, journalOrphans, format });
   const from = start.sinceRef ?? start.start?.tag;
   const commits = await commitsInRange(ctx.cwd, from, await rangeEnd(ctx, req.to, tag), { env: ctx.env, signal: ctx.signal });
   const jiraProjects = ctx.config.tracker?.jiraProjects;

@@ -54,6 +54,8 @@ export interface ReleaseContext {
   smokeLog?: string;
   /** The pin the smoke test deployed (`property=version`). */
   smokeDeployed?: string;
+  /** The smoke test's health URL when its server was left running for a person (relctl smoke --stop ends it). */
+  smokeRunning?: string;
   imageDigest?: string;
   announced?: 'sent' | 'written';
 }

@@ -1,6 +1,7 @@
 import { StepFailedError, UsageError } from '../core/errors.js';
 import { compareVersions, formatVersion, parseVersion, planRelease, releaseVersionOf, type Version } from '../core/version.js';
 import { versionInTag } from '../core/tag-forms.js';
+import { withLearnedTagFormat } from './learned-tag-format.js';
 import { httpFor, publicRepoFor } from '../portal/session.js';
 import type { CommandContext } from '../io/command-context.js';
 import { listTags } from '../io/git.js';
@@ -47,15 +48,16 @@ function tagVersions(tags: readonly string[], artifactId: string, tagTemplate?: 
  * A tag left by an earlier attempt below the current version (the plugin had already advanced
  * the POM) counts as skipped too when it is not published.
  */
-export async function decideVersion(ctx: CommandContext, id: ProjectIdentity): Promise<VersionDecision> {
-  const current = parseVersion(id.version);
+export async function decideVersion(ctx: CommandContext, project: ProjectIdentity): Promise<VersionDecision> {
+  const current = parseVersion(project.version);
   if (current === undefined || !current.snapshot) {
-    throw new UsageError(`The current version ${id.version} is not X.Y.Z-SNAPSHOT.`, {
+    throw new UsageError(`The current version ${project.version} is not X.Y.Z-SNAPSHOT.`, {
       kind: 'not-snapshot',
       fix: 'Set the version in the build files to the next X.Y.Z-SNAPSHOT and commit it.',
     });
   }
   const tags = await listTags(ctx.cwd, { env: ctx.env });
+  const id = withLearnedTagFormat(ctx, project, tags);
   const released = tagVersions(tags, id.artifactId, id.tagTemplate);
   const candidate = releaseVersionOf(current);
   const published = new Map<string, boolean>();

@@ -112,11 +112,17 @@ describe('relctl preflight on real Maven shapes', () => {
     ]);
   });
   it('a released two-number version (2.7) is told to move to the next snapshot or to 2.7-SNAPSHOT, not to an X.Y.Z template', async () => {
-    const dir = await cloneFixture(work, 'mvn-two-part-release', 'two-part-release', ['r2.7']);
+    const dir = await cloneFixture(work, 'mvn-two-part-release', 'two-part-release');
     const { doc } = await preflightJson(dir, homes.full, env);
     const f = doc.findings.find((x) => x.code === 'not-snapshot');
     expect(f?.fix).toContain('If 2.7 is already released, set the version to the next snapshot');
     expect(f?.fix).toContain('2.7-SNAPSHOT');
+  });
+  it('a released two-number version whose tag (r2.7, its tagNameFormat) exists is told its next snapshot, 2.8-SNAPSHOT', async () => {
+    const dir = await cloneFixture(work, 'mvn-two-part-release', 'two-part-release-tagged', ['r2.7']);
+    const { doc } = await preflightJson(dir, homes.full, env);
+    const f = doc.findings.find((x) => x.code === 'not-snapshot');
+    expect(f?.fix).toBe('2.7 is tagged r2.7, so it was released: set the version to 2.8-SNAPSHOT in the top-level pom.xml <version>.');
   });
   it("fills a distribution URL from a property of settings.xml's active profile (no unresolved-property, the route follows the URL)", async () => {
     const dir = await cloneFixture(work, 'mvn-settings-profile-url', 'settings-profile-url');

@@ -52,7 +52,7 @@ export function factsRead(facts: ProjectFacts): string[] {
 
 /** The release tag, or why it is not known (never a bare "?"). */
 function releaseTagText(r: ReleaseFacts): string {
-  if (r.releaseTag !== undefined) return r.releaseTag;
+  if (r.releaseTag !== undefined) return r.tagTemplateLearned === true ? `${r.releaseTag} (format ${r.tagTemplate ?? ''} learned from the tags)` : r.releaseTag;
   if (r.tagTemplateUnknown === true) return `unknown (the tag format ${r.tagTemplate ?? ''} has placeholders relctl cannot fill)`;
   if (r.currentVersion === undefined || r.currentVersion.includes('${')) return 'unknown until the version is known';
   return 'unknown';

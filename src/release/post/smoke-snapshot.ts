@@ -9,13 +9,11 @@ import { runLogged } from '../../io/logged-process.js';
 import { readIdentity, type ProjectIdentity } from '../../io/project.js';
 import { buildToolCommand } from '../../build-tools/wrapper.js';
 import { pinIn } from './distribution-pin.js';
-import { throwawayWorktree } from './throwaway-worktree.js';
+import { throwawayWorktree, type ThrowawayWorktree } from './throwaway-worktree.js';
 
-export interface SnapshotWorktree {
-  dir: string;
+export interface SnapshotWorktree extends ThrowawayWorktree {
   version: string;
   property: string;
-  remove(): Promise<void>;
 }
 
 /**
@@ -82,7 +80,7 @@ export async function snapshotWorktree(ctx: CommandContext, dist: string, log: W
     const text = await readFile(file, 'utf8').catch(() => '');
     const pin = pinIn(text, ctx, identity.artifactId);
     await writeFile(file, setProperty(text, pin.property, identity.version));
-    return { dir: worktree.dir, version: identity.version, property: pin.property, remove: worktree.remove };
+    return { ...worktree, version: identity.version, property: pin.property };
   } catch (error) {
     await worktree.remove();
     throw error;

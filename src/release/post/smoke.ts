@@ -12,8 +12,9 @@ import type { Spinner } from '../../ui/output.js';
 import { localDistributionDir } from './distribution-dir.js';
 import { deployedPin } from './distribution-pin.js';
 import { showSnapshotPlan, snapshotWorktree } from './smoke-snapshot.js';
+import { readRunning, recordRunning, stopHint, stopRunning } from './smoke-running.js';
 import { fetchBranch, smokeSource, type SmokeSource } from './smoke-source.js';
-import { pinnedWorktree, throwawayWorktree } from './throwaway-worktree.js';
+import { pinnedWorktree, throwawayWorktree, type ThrowawayWorktree } from './throwaway-worktree.js';
 
 export interface SmokeRequest {
   snapshot: boolean;
@@ -23,6 +24,8 @@ export interface SmokeRequest {
   dir?: string;
   /** The release whose distribute branch is deployed (default as DESIGN §11). */
   releaseVersion?: string;
+  /** Stop the server after the probe (CI, the release chain); by default it keeps running for a person to try. */
+  stopAfter?: boolean;
 }
 
 export type SmokeSourceShown =
@@ -42,8 +45,10 @@ export interface SmokeResult {
   deployed?: { property: string; version: string };
   /** Each phase and its duration. */
   phases: { phase: string; seconds: number }[];
-  /** A throwaway worktree's server is stopped before the worktree goes. */
+  /** --stop-after: the server was stopped after the probe (and a throwaway worktree removed). */
   stoppedAfter: boolean;
+  /** Otherwise it keeps running for a person to try: where, and how to end it. */
+  running?: { healthUrl: string; dir: string; worktree: boolean; stop: string };
   /** --snapshot: the version pinned in the throwaway worktree, and the property. */
   snapshot?: { version: string; property: string };
 }
@@ -69,7 +74,8 @@ function shown(source: SmokeSource | undefined): SmokeSourceShown {
  * went down, clean deploy, start the distribution with output in a log file, then probe the
  * health URL until 2xx. After `relctl distribute` it deploys the pull request's branch from a
  * throwaway worktree. Whatever happens after the start, an interrupt runs the stop command before
- * exiting 130.
+ * exiting 130. A healthy server keeps running for a person to try, recorded for `relctl smoke
+ * --stop` (smoke-running.ts), unless the request says to stop it after the probe.
  */
 export async function runSmoke(ctx: CommandContext, proc: ProcessRunner, request: SmokeRequest): Promise<SmokeResult> {
   const dist = request.dir !== undefined ? path.resolve(ctx.cwd, request.dir) : await localDistributionDir(ctx);
@@ -88,6 +94,8 @@ export async function runSmoke(ctx: CommandContext, proc: ProcessRunner, request
   const probeNothing: ProbeResult = { healthy: false, attempts: 0, last: 'dry run', ms: 0 };
   if (proc.dryRun) {
     if (request.snapshot) await showSnapshotPlan(ctx, dist, { install: request.installed !== true });
+    const previous = await readRunning(ctx);
+    if (previous !== undefined) ctx.out.wouldDo(`end the smoke test left running since ${previous.startedAt} (${previous.dir}): ${stopHint}`);
     if (source?.kind === 'branch') {
       if (source.fetch) ctx.out.wouldDo(`git fetch origin ${source.branch} (in ${dist})`);
       ctx.out.wouldDo(`a throwaway worktree of ${dist} at ${source.ref} in a temporary folder (your clone stays untouched)`);
@@ -97,10 +105,17 @@ export async function runSmoke(ctx: CommandContext, proc: ProcessRunner, request
     ctx.out.wouldDo(`${commandOf(ctx, 'stop').join(' ')} (in ${where}), then wait until ${healthUrl} stops answering`);
     for (const phase of ['deploy', 'start'] as const) ctx.out.wouldDo(`${commandOf(ctx, phase).join(' ')} (in ${where})`);
     ctx.out.wouldDo(`GET ${healthUrl} until 2xx (at most ${deadlineS} s)`);
-    if (source?.kind !== 'clone') ctx.out.wouldDo(`${commandOf(ctx, 'stop').join(' ')}, then remove the worktree`);
+    if (request.stopAfter === true) ctx.out.wouldDo(`${commandOf(ctx, 'stop').join(' ')}${source?.kind === 'clone' ? '' : ', then remove the worktree'}`);
+    else ctx.out.wouldDo(`leave the server running for you to try (${stopHint} ends it${source?.kind === 'clone' ? '' : ' and removes the worktree'})`);
     return { dir: dist, healthUrl, log: '', probe: probeNothing, source: shown(source), phases: [], stoppedAfter: false };
   }
 
+  // One smoke-test server at a time: the one an earlier run left for a person ends first, worktree and all.
+  const previous = await readRunning(ctx);
+  if (previous !== undefined) {
+    ctx.out.info(`smoke: ending the smoke test left running since ${previous.startedAt} (${previous.dir}) first`);
+    await stopRunning(ctx, previous);
+  }
   const logDir = path.join(ctx.cwd, journalDirName);
   await mkdir(logDir, { recursive: true });
   await writeFile(path.join(logDir, '.gitignore'), '*\n');
@@ -116,7 +131,7 @@ export async function runSmoke(ctx: CommandContext, proc: ProcessRunner, request
   const hold = (): void => undefined;
   process.on('SIGINT', hold);
   process.on('SIGTERM', hold);
-  let worktree: { dir: string; remove(): Promise<void> } | undefined;
+  let worktree: ThrowawayWorktree | undefined;
   let spinner: Spinner | undefined;
   const phases: SmokeResult['phases'] = [];
   /** One line per phase without a terminal (CI logs show where the time went); the spinner on one. */
@@ -218,10 +233,17 @@ export async function runSmoke(ctx: CommandContext, proc: ProcessRunner, request
       return await failed(`${healthUrl} did not answer 2xx within ${deadlineS} s (${probe.attempts} attempts).`, 'Look at the log lines above and the server logs; raise distribution.smoke.deadline if the start is just slow.', probe);
     }
     finished('health', Date.now() - probe.ms, 'healthy after');
-    // A server started from a throwaway worktree must not outlive its folder.
-    if (worktree !== undefined) {
+    let running: SmokeResult['running'];
+    if (request.stopAfter === true) {
       const after = await run('stop', cwd, AbortSignal.timeout(120_000), 'final stop');
       if (after.exitCode !== 0) ctx.out.warn(`The stop command after the test ended with exit ${after.exitCode ?? '?'}; check ${logFile}.`);
+    } else {
+      // The portal stays up for a person's light testing (seed 4.7 step 5): its worktree with it,
+      // recorded so that relctl smoke --stop ends both.
+      const kept = worktree?.keep();
+      const pin = deployed === undefined ? {} : { deployed: `${deployed.property}=${deployed.version}` };
+      await recordRunning(ctx, { healthUrl, dir: cwd, ...(kept === undefined ? {} : { worktree: kept }), log: logFile, startedAt: new Date().toISOString(), ...pin });
+      running = { healthUrl, dir: cwd, worktree: kept !== undefined, stop: stopHint };
     }
     const what = deployed === undefined ? '' : ` with ${deployed.property}=${deployed.version}`;
     spinner.succeed(`smoke: ${healthUrl} answered ${probe.last.slice(0, 60)} after ${seconds(probe.ms)}${what}`);
@@ -233,7 +255,8 @@ export async function runSmoke(ctx: CommandContext, proc: ProcessRunner, request
       source: shown(source),
       ...(deployed === undefined ? {} : { deployed }),
       phases,
-      stoppedAfter: worktree !== undefined,
+      stoppedAfter: request.stopAfter === true,
+      ...(running === undefined ? {} : { running }),
       ...(snapshot === undefined ? {} : { snapshot }),
     };
   } finally {

@@ -7,6 +7,7 @@ import { onInterrupt } from '../../io/interrupt.js';
 import { toReport, type Finding } from '../../core/findings.js';
 import { parseVersion, planRelease } from '../../core/version.js';
 import { versionInTag } from '../../core/tag-forms.js';
+import { withLearnedTagFormat } from '../learned-tag-format.js';
 import { checks } from '../../checks/index.js';
 import { runChecks } from '../../checks/run-checks.js';
 import { gatherFacts } from '../../checks/gather-facts.js';
@@ -79,10 +80,11 @@ export interface RehearsalResult {
  * portal's verdict. The user's repository, tags and the real services are never touched.
  */
 export async function rehearse(ctx: CommandContext, o: RehearseOptions): Promise<RehearsalResult> {
-  const identity = await readIdentity(ctx.cwd);
   // The release's version rule on the project's own tags (a tag whose publication cannot be known
-  // here counts as an orphan, as preflight --offline does).
+  // here counts as an orphan, as preflight --offline does), in the format they show.
+  const declared = await readIdentity(ctx.cwd);
   const tags = await listTags(ctx.cwd, { env: ctx.env });
+  const identity = withLearnedTagFormat(ctx, declared, tags);
   const current = parseVersion(identity.version);
   const plan =
     current === undefined || !current.snapshot

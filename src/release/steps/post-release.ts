@@ -41,13 +41,22 @@ export const smokeStep: Step = {
       'Smoke-test the distribution (stop, clean deploy, start) now?',
       'run relctl smoke',
     ),
-  summary: (_rc, added) => (added.smokeLog === undefined ? undefined : `healthy${added.smokeDeployed === undefined ? '' : ` with ${added.smokeDeployed}`} (log: ${added.smokeLog})`),
+  summary: (_rc, added) =>
+    added.smokeLog === undefined
+      ? undefined
+      : `healthy${added.smokeDeployed === undefined ? '' : ` with ${added.smokeDeployed}`} (log: ${added.smokeLog})${added.smokeRunning === undefined ? '' : `; still running at ${added.smokeRunning} for you to try: relctl smoke --stop ends it`}`,
   async run(rc, { ctx, proc }) {
     const { runSmoke } = await import('../post/smoke.js');
     // The chain's version: after the distribute step, smoke deploys its pull request's branch.
-    const result = await runSmoke(ctx, proc, { snapshot: false, ...versionOf(rc.version) });
+    // A person at a terminal gets the portal left running to try; CI, a script or --json gets it stopped after the probe.
+    const stopAfter = ctx.ci || !ctx.canPrompt;
+    const result = await runSmoke(ctx, proc, { snapshot: false, ...versionOf(rc.version), stopAfter });
     if (proc.dryRun) return {};
-    return { smokeLog: result.log, ...(result.deployed === undefined ? {} : { smokeDeployed: `${result.deployed.property}=${result.deployed.version}` }) };
+    return {
+      smokeLog: result.log,
+      ...(result.deployed === undefined ? {} : { smokeDeployed: `${result.deployed.property}=${result.deployed.version}` }),
+      ...(result.running === undefined ? {} : { smokeRunning: result.running.healthUrl }),
+    };
   },
 };
 

@@ -57,8 +57,10 @@ export const prepStep: Step = {
       await mavenInstall(proc, session, root);
       if (ctx.config.distribution?.smoke?.snapshotInPrep === true) {
         // Seed 4.7 item 5, opted in by config: the clean quickstart with the snapshot just installed.
+        // The release goes on to build: the server is stopped after the probe (a person who wants
+        // to try the portal runs relctl smoke --snapshot before the release).
         const { runSmoke } = await import('../post/smoke.js');
-        await runSmoke(ctx, proc, { snapshot: true, installed: true });
+        await runSmoke(ctx, proc, { snapshot: true, installed: true, stopAfter: true });
       }
       return prepCommit === undefined ? {} : { prepCommit };
     } finally {

@@ -56,6 +56,9 @@ beforeAll(async () => {
   sandbox = await startSandbox({ seedRepo: path.join(dir.path, 'seed') });
 });
 afterEach(async () => {
+  // A test's server left running for a person, and its worktree, end the way a person ends them.
+  const stopped = await relctl(['smoke', '--stop']);
+  expect(stopped.exitCode, stopped.stderr).toBe(0);
   await stopServer();
   await writeFile(path.join(state, 'calls'), '');
 });
@@ -84,8 +87,14 @@ describe('relctl smoke', () => {
     const log = /output goes to (\S+)/.exec(r.stderr)![1]!;
     expect(log.startsWith(path.join(project, '.relctl'))).toBe(true);
     expect(await readFile(log, 'utf8')).toContain('> Task :tomcatDeploy deployed demo-component 1.0.0');
-    // Still running afterwards: that is what a smoke test leaves behind.
+    // Still running afterwards: that is what a smoke test leaves behind, and it says how to stop it.
     expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
+    expect(r.stdout).toContain(`The server keeps running for you to try: http://127.0.0.1:${port}/health (served from ${dist}).\nStop it with: relctl smoke --stop`);
+    const stop = await relctl(['smoke', '--stop']);
+    expect(stop.exitCode, stop.stderr).toBe(0);
+    expect(stop.stdout).toBe(`Stopped the smoke-test server: http://127.0.0.1:${port}/health no longer answers.`);
+    expect((await calls()).at(-1)).toBe('tomcatStop');
+    await expect(fetch(`http://127.0.0.1:${port}/health`)).rejects.toThrow();
   });
 
   it('a failing start: exit 1 with the log tail', async () => {
@@ -119,19 +128,79 @@ describe('relctl smoke', () => {
     expect((await calls()).slice(-2)).toEqual(['tomcatStart', 'tomcatStop']);
     await expect(access(path.join(state, 'pid'))).rejects.toThrow();
     await expect(fetch(`http://127.0.0.1:${port}/health`)).rejects.toThrow();
+    // Nothing is left recorded as running.
+    await expect(access(path.join(project, '.relctl', 'smoke-running.json'))).rejects.toThrow();
   });
 
-  it('--snapshot installs the snapshot and tests it in a throwaway worktree; the clone stays untouched', async () => {
+  it('--snapshot installs the snapshot and tests it in a throwaway worktree left running for a person; --stop ends both; the clone stays untouched', async () => {
     await writeConfig();
     const r = await relctl(['smoke', '--snapshot', '--json']);
     expect(r.exitCode, r.stderr).toBe(0);
-    const doc = JSON.parse(r.stdout) as { snapshot: { version: string; property: string }; probe: { last: string } };
+    const doc = JSON.parse(r.stdout) as { snapshot: { version: string; property: string }; probe: { last: string }; leftRunning: boolean; stoppedAfter: boolean; running: { healthUrl: string; dir: string; worktree: boolean; stop: string } };
     expect(doc.snapshot).toEqual({ version: '1.1.0-SNAPSHOT', property: 'demoComponentVersion' });
     expect(doc.probe.last).toBe('HTTP 200: demo-component 1.1.0-SNAPSHOT');
-    expect(await calls()).toEqual(['publishToMavenLocal', 'tomcatStop', 'clean', 'tomcatDeploy', 'tomcatStart', 'tomcatStop']);
+    expect(doc).toMatchObject({ leftRunning: true, stoppedAfter: false, running: { healthUrl: `http://127.0.0.1:${port}/health`, worktree: true, stop: 'relctl smoke --stop' } });
+    expect(await calls()).toEqual(['publishToMavenLocal', 'tomcatStop', 'clean', 'tomcatDeploy', 'tomcatStart']);
+    // The portal answers from the worktree, which stays while it runs.
+    expect(await (await fetch(`http://127.0.0.1:${port}/health`)).text()).toContain('1.1.0-SNAPSHOT');
+    expect(await readFile(path.join(doc.running.dir, 'gradle.properties'), 'utf8')).toContain('demoComponentVersion=1.1.0-SNAPSHOT');
+    expect((await git(dist, home(), 'worktree', 'list')).split('\n')).toHaveLength(2);
     expect(await readFile(path.join(dist, 'gradle.properties'), 'utf8')).toBe(distProps);
     expect(await git(dist, home(), 'status', '--porcelain')).toBe('');
+
+    const stop = await relctl(['smoke', '--stop', '--json']);
+    expect(stop.exitCode, stop.stderr).toBe(0);
+    expect(JSON.parse(stop.stdout)).toMatchObject({ ok: true, stopped: true, healthUrl: `http://127.0.0.1:${port}/health`, dir: doc.running.dir, stopExit: 0, worktreeRemoved: true });
+    expect((await calls()).at(-1)).toBe('tomcatStop');
+    await expect(fetch(`http://127.0.0.1:${port}/health`)).rejects.toThrow();
+    await expect(access(doc.running.dir)).rejects.toThrow();
     expect((await git(dist, home(), 'worktree', 'list')).split('\n')).toHaveLength(1);
+
+    const again = await relctl(['smoke', '--stop']);
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(again.stdout).toBe('No smoke-test server is recorded as running: nothing to stop.');
+  });
+
+  it('--stop-after keeps the CI behaviour: stopped after the probe, worktree removed, nothing recorded', async () => {
+    await writeConfig();
+    const r = await relctl(['smoke', '--snapshot', '--stop-after', '--json']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ leftRunning: false, stoppedAfter: true });
+    expect(await calls()).toEqual(['publishToMavenLocal', 'tomcatStop', 'clean', 'tomcatDeploy', 'tomcatStart', 'tomcatStop']);
+    expect((await git(dist, home(), 'worktree', 'list')).split('\n')).toHaveLength(1);
+    await expect(access(path.join(project, '.relctl', 'smoke-running.json'))).rejects.toThrow();
+    expect(JSON.parse((await relctl(['smoke', '--stop', '--json'])).stdout)).toEqual({ ok: true, stopped: false, running: false });
+  });
+
+  it('a new smoke test ends the one left running first, worktree and all', async () => {
+    await writeConfig();
+    const first = JSON.parse((await relctl(['smoke', '--snapshot', '--json'])).stdout) as { running: { dir: string } };
+    const second = await relctl(['smoke', '--snapshot', '--json']);
+    expect(second.exitCode, second.stderr).toBe(0);
+    expect(second.stderr).toContain(`smoke: ending the smoke test left running since`);
+    await expect(access(first.running.dir)).rejects.toThrow();
+    expect((await git(dist, home(), 'worktree', 'list')).split('\n')).toHaveLength(2);
+    expect((JSON.parse(second.stdout) as { running: { dir: string } }).running.dir).not.toBe(first.running.dir);
+  });
+
+  it('--stop that leaves the server up: exit 1, the worktree and the record stay for another --stop', async () => {
+    await writeConfig({ deadline: 2 });
+    const r = JSON.parse((await relctl(['smoke', '--snapshot', '--json'])).stdout) as { running: { dir: string } };
+    const stuck = await relctl(['smoke', '--stop'], { SMOKE_STOP_FAILS: '1' });
+    expect(stuck.exitCode).toBe(1);
+    expect(stuck.stderr).toContain(`The stop command (./gradlew tomcatStop) failed with exit 1, but http://127.0.0.1:${port}/health still answers after 2 s`);
+    expect(stuck.stderr).toContain('then run relctl smoke --stop again');
+    await access(r.running.dir);
+    const stop = await relctl(['smoke', '--stop']);
+    expect(stop.exitCode, stop.stderr).toBe(0);
+    expect(stop.stdout).toContain('its worktree');
+    await expect(access(r.running.dir)).rejects.toThrow();
+  });
+
+  it('--stop takes no other smoke option (exit 2)', async () => {
+    const r = await relctl(['smoke', '--stop', '--snapshot']);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain('--stop ends the running smoke test; it takes no --snapshot');
   });
 });
 
@@ -238,7 +307,7 @@ describe('relctl smoke after relctl distribute', () => {
       expect(pr.exitCode, pr.stderr).toBe(0);
       expect(await git(bare, home(), 'show', `${branch}:gradle.properties`)).toContain('demoComponentVersion=1.1.0');
 
-      const r = await relctl(['smoke', '--json']);
+      const r = await relctl(['smoke', '--stop-after', '--json']);
       expect(r.exitCode, r.stderr).toBe(0);
       const doc = JSON.parse(r.stdout) as Record<string, unknown>;
       expect(doc).toMatchObject({
@@ -254,7 +323,7 @@ describe('relctl smoke after relctl distribute', () => {
       expect(await git(dist, home(), 'status', '--porcelain')).toBe('');
       expect((await git(dist, home(), 'worktree', 'list')).split('\n')).toHaveLength(1);
 
-      const text = await relctl(['smoke']);
+      const text = await relctl(['smoke', '--stop-after']);
       expect(text.exitCode, text.stderr).toBe(0);
       expect(text.stdout).toContain(`smoke test passed with demoComponentVersion=1.1.0 from ${branch}: http://127.0.0.1:${port}/health answered HTTP 200: demo-component 1.1.0 (stopped again: its worktree is removed)`);
     } finally {
@@ -272,7 +341,9 @@ describe('relctl smoke after relctl distribute', () => {
       const r = await relctl(['run', 'distribute', 'smoke', '--yes'], services);
       expect(r.exitCode, r.stderr).toBe(0);
       expect(r.stderr).toContain('smoke: testing relctl/demo-component-1.1.0 (relctl distribute for 1.1.0)');
+      // In CI the chain stops the server after the probe: nothing is left running or recorded.
       expect(await calls()).toEqual(['tomcatStop', 'clean', 'tomcatDeploy', 'tomcatStart', 'tomcatStop']);
+      await expect(access(path.join(project, '.relctl', 'smoke-running.json'))).rejects.toThrow();
     } finally {
       await rm(path.join(project, '.relctl', 'journal.json'), { force: true });
     }
