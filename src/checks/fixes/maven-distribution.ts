@@ -75,7 +75,13 @@ export const mavenDistributionFix: FixRule = {
       const inRepository = repo !== undefined && (repo.name === 'repository' || repo.name === 'snapshotRepository') && path[path.length - 3]?.name === 'distributionManagement';
       const staging = maven.stagingApiUrl.replace(/\/+$/, '');
       if (el?.name === 'nexusUrl' && f.code === 'legacy-staging-host') {
-        edits.push(replaceValue(doc, el, `${staging}/`, f.code));
+        const viaProperty = propertyUrlFix(ctx, module, el, 'nexusUrl', `${staging}/`, f.code, f.fix);
+        if (viaProperty === undefined) edits.push(replaceValue(doc, el, `${staging}/`, f.code));
+        else if ('declined' in viaProperty) declined.push(viaProperty.declined);
+        else if (!definitions.has(viaProperty.key)) {
+          definitions.add(viaProperty.key);
+          edits.push(viaProperty.edit);
+        }
       } else if (el !== undefined && inRepository && el.name === 'url' && (f.code === 'legacy-staging-host' || f.code === 'distribution-url')) {
         const kind = repo.name === 'snapshotRepository' ? 'snapshotRepository' : 'repository';
         const value = kind === 'snapshotRepository' ? CENTRAL_SNAPSHOTS_URL : expectedDeployUrl(staging);

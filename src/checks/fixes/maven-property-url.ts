@@ -1,5 +1,5 @@
 /**
- * A distribution URL written as a property (`<url>${snapshots.url}</url>`, the value in
+ * A distribution URL (or nexus-staging's `<nexusUrl>`) written as a property (`<url>${snapshots.url}</url>`, the value in
  * `<properties>` of the same POM or of a parent in the project): the fix changes the property's
  * value, where the maintainer would, and leaves the `${…}` use as it is. When the property is also
  * used for something else (a site URL, the other repository), changing it would change that too:
@@ -41,7 +41,7 @@ export type PropertyUrlResult = { edit: FixEdit; key: string } | { declined: Fix
  * `<snapshotRepository>` (`kind`), or why not; undefined when the value is not one property
  * defined in a project POM (then the use itself is changed, as before).
  */
-export function propertyUrlFix(ctx: FixContext, module: MavenModuleFacts, el: XmlElement, kind: 'repository' | 'snapshotRepository', value: string, code: string, fix: string): PropertyUrlResult {
+export function propertyUrlFix(ctx: FixContext, module: MavenModuleFacts, el: XmlElement, kind: 'repository' | 'snapshotRepository' | 'nexusUrl', value: string, code: string, fix: string): PropertyUrlResult {
   const name = wholeProperty(el.text);
   if (name === undefined) return undefined;
   let defined: { doc: XmlDoc; prop: XmlElement } | undefined;
@@ -61,13 +61,15 @@ export function propertyUrlFix(ctx: FixContext, module: MavenModuleFacts, el: Xm
     const doc = readXml(ctx, file);
     if (doc === undefined) continue;
     for (const use of usesIn(doc.root, name)) {
-      const sameKind = use.el.name === 'url' && use.parent?.name === kind && use.grand?.name === 'distributionManagement';
+      // nexus-staging-maven-plugin's <nexusUrl> (kind 'nexusUrl'): every other <nexusUrl> is the same use.
+      const sameKind = kind === 'nexusUrl' ? use.el.name === 'nexusUrl' : use.el.name === 'url' && use.parent?.name === kind && use.grand?.name === 'distributionManagement';
       if (!sameKind) others.push(`${file}:${use.el.line} (${use.parent === undefined ? '' : `<${use.parent.name}>`}<${use.el.name}>)`);
     }
   }
   const where = `${defined.doc.source.file}:${defined.prop.line}`;
   if (others.length > 0) {
-    const why = `the property ${name} (defined at ${where}) is also used at ${others.join(', ')}, so changing its value would change that too: write <url>${value}</url> in place of \${${name}} at ${module.file}:${el.line}, or give the ${kind === 'repository' ? 'release' : 'snapshot'} URL its own property. ${fix}`;
+    const what = kind === 'repository' ? 'release' : kind === 'snapshotRepository' ? 'snapshot' : 'staging';
+    const why = `the property ${name} (defined at ${where}) is also used at ${others.join(', ')}, so changing its value would change that too: write <${el.name}>${value}</${el.name}> in place of \${${name}} at ${module.file}:${el.line}, or give the ${what} URL its own property. ${fix}`;
     return { declined: declinedAt(code, why, { file: module.file, line: el.line }) };
   }
   const edit = editOf(defined.doc.source, replaceText(defined.doc.text, defined.prop, value), code, defined.prop.text, value);
