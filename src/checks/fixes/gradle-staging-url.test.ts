@@ -156,6 +156,33 @@ describe('gradleStagingUrlFix: the vanniktech host', () => {
   });
 });
 
+describe('gradleStagingUrlFix with a Central Portal uploader (nmcp, JReleaser)', () => {
+  it('nmcp applied: a release repository on s01 is a leftover upload path, declined with "remove it" (not re-pointed); a snapshot one still moves', async () => {
+    const script = [
+      'plugins {',
+      '    `maven-publish`',
+      '    id("com.gradleup.nmcp") version "0.0.8"',
+      '}',
+      'publishing {',
+      '    repositories {',
+      '        maven {',
+      '            url = uri("https://s01.oss.sonatype.org/service/local/staging/deploy/maven2/")',
+      '        }',
+      '        maven {',
+      '            url = uri("https://s01.oss.sonatype.org/content/repositories/snapshots/")',
+      '        }',
+      '    }',
+      '}',
+      '',
+    ].join('\n');
+    const r = await fixAndRecheck({ 'settings.gradle.kts': 'rootProject.name = "demo"\n', 'build.gradle.kts': script, 'gradle.properties': 'version=1.0.0-SNAPSHOT\n' });
+    expect(r.out['build.gradle.kts']).toBe(script.replace('https://s01.oss.sonatype.org/content/repositories/snapshots/', 'https://central.sonatype.com/repository/maven-snapshots/'));
+    expect(r.declined).toEqual([
+      `the build uploads to the Central Portal with com.gradleup.nmcp (build.gradle.kts:3), so this repository on a retired host is a leftover second upload path: remove its maven { } block at build.gradle.kts:8 (relctl does not delete a block); only if the release does upload through it, set its url to ${staging}/service/local/staging/deploy/maven2/`,
+    ]);
+  });
+});
+
 describe('gradleStagingUrlFix outside the project', () => {
   it('never edits the user\'s gradle.properties: SONATYPE_HOST=S01 set there is declined', async () => {
     const userHome = await mkdtemp(path.join(parent, 'home-'));

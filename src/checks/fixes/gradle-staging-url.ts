@@ -38,8 +38,32 @@ function urlLiteral(source: FixSource, line: number, url: string): { start: numb
   return at > 0 ? { start: t.start + at, end: t.start + at + url.length, value: url } : undefined;
 }
 
+/**
+ * The Central Portal uploader the build applies (nmcp, or JReleaser with its Maven Central
+ * deployer), when it has one: a plain release repository on a retired host is then a leftover
+ * second upload path, which maintainers remove rather than re-point.
+ */
+function portalUploader(ctx: FixContext): string | undefined {
+  const g = ctx.facts.gradle!;
+  const plugins = g.projects.flatMap((p) => p.plugins);
+  const nmcp = plugins.find((p) => p.id.startsWith('com.gradleup.nmcp'));
+  if (nmcp !== undefined) return `${nmcp.id} (${nmcp.file}:${nmcp.line})`;
+  const jreleaser = plugins.find((p) => p.id === 'org.jreleaser');
+  if (jreleaser !== undefined && (g.publishing.jreleaserMavenCentral !== undefined || ctx.facts.jreleaserFile !== undefined)) return `JReleaser's Maven Central deployer (${jreleaser.file}:${jreleaser.line})`;
+  return undefined;
+}
+
 function repositoryFix(ctx: FixContext, f: Finding, r: GradleRepositoryFact): FixEdit | FixDeclined {
   if (r.implicit === true) return declined(f.code, `no URL is written (the plugin's default host): ${f.fix}`, f);
+  const uploader = r.kind === 'release' && r.nexus !== true && r.nexusStaging !== true && r.jreleaserNexus2 !== true ? portalUploader(ctx) : undefined;
+  if (uploader !== undefined) {
+    const target = stagingTarget(r, ctx.facts.gradle!.stagingApiUrl);
+    return declined(
+      f.code,
+      `the build uploads to the Central Portal with ${uploader}, so this repository on a retired host is a leftover second upload path: remove its maven { } block at ${r.file}:${r.line} (relctl does not delete a block); only if the release does upload through it, set its url to ${target}`,
+      f,
+    );
+  }
   if (r.via !== undefined) return declined(f.code, `the URL comes from ${r.via}, not from a literal on this line: ${f.fix}`, f);
   const source = ctx.read(r.file);
   if (source === undefined) return declined(f.code, `${r.file} could not be read`, f);
