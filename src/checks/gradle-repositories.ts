@@ -5,6 +5,7 @@ import { expectedDeployUrl, legacyHostOf } from './maven-support.js';
 import { gradle, gradleProjects, isGradle, skippedForMissingBuildFiles } from './gradle-support.js';
 import type { GradleRepositoryFact } from '../build-tools/gradle/facts.js';
 import { ignoresDistribution } from './route.js';
+import { vanniktechFix } from './vanniktech-advice.js';
 
 /** Where the URL comes from, when that is not simply the reported line. */
 function where(r: GradleRepositoryFact): string {
@@ -25,7 +26,10 @@ function fixFor(r: GradleRepositoryFact, staging: string): string {
     return `Point the JReleaser nexus2 deployer's url at ${staging.replace(/\/+$/, '')}/service/local (snapshots: https://central.sonatype.com/repository/maven-snapshots/), or deploy with its mavenCentral deployer.`;
   }
   if (r.nexus === true) {
-    return `Set nexusUrl to ${staging.replace(/\/+$/, '')}/service/local/ in nexusPublishing { repositories { sonatype { ... } } }.`;
+    // Both URLs of the block: the plugin's default snapshotRepositoryUrl is a retired host too.
+    return r.kind === 'snapshot'
+      ? 'Set snapshotRepositoryUrl to https://central.sonatype.com/repository/maven-snapshots/ in nexusPublishing { repositories { sonatype { ... } } }.'
+      : `Set nexusUrl to ${staging.replace(/\/+$/, '')}/service/local/ and snapshotRepositoryUrl to https://central.sonatype.com/repository/maven-snapshots/ in nexusPublishing { repositories { sonatype { ... } } }.`;
   }
   return r.kind === 'snapshot'
     ? 'Point the snapshot repository at https://central.sonatype.com/repository/maven-snapshots/ (or drop it).'
@@ -69,7 +73,7 @@ export const gradleLegacyStagingHost: Check = {
         file: e.file,
         line: e.line,
         module: ':',
-        fix: 'Upgrade com.vanniktech.maven.publish to 0.33.0 or later (publishToMavenCentral() then uses the Central Portal), or, on 0.28.0 or later, set SONATYPE_HOST=CENTRAL_PORTAL in gradle.properties.',
+        fix: vanniktechFix(gradle(facts)),
       });
     }
     return findings;

@@ -35,7 +35,7 @@ export function checkFixFlags(opts: Record<string, unknown>): void {
     }
     return;
   }
-  const only = [['dryRun', '--dry-run'], ['allowDirty', '--allow-dirty'], ['fixMetadata', '--fix-metadata'], ['tokenUsernameEnv', '--token-username-env'], ['tokenPasswordEnv', '--token-password-env']] as const;
+  const only = [['dryRun', '--dry-run'], ['allowDirty', '--allow-dirty'], ['fixMetadata', '--fix-metadata'], ['bumpReleased', '--bump-released'], ['tokenUsernameEnv', '--token-username-env'], ['tokenPasswordEnv', '--token-password-env']] as const;
   const used = only.filter(([key]) => opts[key] !== undefined && opts[key] !== false).map(([, flag]) => flag);
   if (used.length > 0) throw new UsageError(`${used.join(', ')} only applies to relctl preflight --fix.`, { fix: `Add --fix: relctl preflight --fix ${used.join(' ')}` });
 }
@@ -47,6 +47,7 @@ export async function preflightFix(ctx: CommandContext, opts: Record<string, unk
     dryRun,
     allowDirty: opts.allowDirty === true,
     fixMetadata: opts.fixMetadata === true,
+    bumpReleased: opts.bumpReleased === true,
     usernameVariable: (opts.tokenUsernameEnv as string | undefined) ?? defaultUsernameVariable,
     passwordVariable: (opts.tokenPasswordEnv as string | undefined) ?? defaultPasswordVariable,
   });

@@ -24,6 +24,7 @@ export const define: Define = (program, action) => {
     .option('--dry-run', 'with --fix: print the unified diff of every file it would change; write nothing')
     .option('--allow-dirty', 'with --fix: write even when the worktree has uncommitted changes')
     .option('--fix-metadata', 'with --fix: also fill <url> and <scm><url> from the git remote')
+    .option('--bump-released', 'with --fix: move a released version to the next snapshot even while its release tag is at HEAD (the release not finished)')
     .option('--yes', 'no prompts (preflight --fix asks nothing; accepted for the contract of mutating commands)')
     .option('--token-username-env <name>', `with --fix: the variable a new <server> takes its username from (default ${defaultUsernameVariable})`)
     .option('--token-password-env <name>', `with --fix: the variable a new <server> takes its password from (default ${defaultPasswordVariable})`))

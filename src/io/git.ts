@@ -19,6 +19,8 @@ export interface GitFacts {
   /** Changed or untracked paths (porcelain, relative to the repository root), the journal excluded. */
   dirtyFiles: string[];
   tags: string[];
+  /** The tags that point at HEAD itself (an annotated tag peeled to its commit). */
+  headTags?: string[];
 }
 
 export interface GitResult {
@@ -193,7 +195,8 @@ function parseStatusV2(out: string): { branch?: string; headCommit?: string; dir
 }
 
 const statusArgs = ['status', '--porcelain=v2', '--branch', '-z', '--untracked-files=normal', '--', `:(exclude)${journalDir}`, `:(top,exclude)${journalDir}`];
-const tagArgs = ['for-each-ref', '--format=%(refname:short)', 'refs/tags'];
+// Each tag with the commit it names (`%(*objectname)` peels an annotated tag; empty for a lightweight one).
+const tagArgs = ['for-each-ref', '--format=%(refname:short)%09%(objectname)%09%(*objectname)', 'refs/tags'];
 const tagsMark = '\0relctl:tags\0';
 
 /**
@@ -235,13 +238,17 @@ export async function gatherGitFacts(cwd: string, options?: GitOptions): Promise
   // Outside a work tree (no repository, a bare one, inside .git) status fails.
   if (!status.ok) return { isRepository: false, detached: false, dirtyFiles: [], tags: [] };
   const parsed = parseStatusV2(status.stdout);
+  const tagLines = (tags.ok ? tags.stdout.split('\n') : []).filter((t) => t !== '').map((line) => line.split('\t'));
   const facts: GitFacts = {
     isRepository: true,
     detached: parsed.branch === undefined,
     dirtyFiles: parsed.dirtyFiles,
-    tags: tags.ok ? tags.stdout.split('\n').filter((t) => t !== '') : [],
+    tags: tagLines.map(([name]) => name!),
   };
   if (parsed.branch !== undefined) facts.branch = parsed.branch;
-  if (parsed.headCommit !== undefined) facts.headCommit = parsed.headCommit;
+  if (parsed.headCommit !== undefined) {
+    facts.headCommit = parsed.headCommit;
+    facts.headTags = tagLines.filter(([, object, peeled]) => (peeled !== undefined && peeled !== '' ? peeled : object) === parsed.headCommit).map(([name]) => name!);
+  }
   return facts;
 }

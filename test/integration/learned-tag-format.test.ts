@@ -74,8 +74,16 @@ describe('a project tagged rel_X_Y_Z_ga (no tag format configured)', () => {
     expect(doc.skipped.map((s) => s.check)).not.toContain('orphan-tag');
   });
 
-  it('preflight --fix moves 3.30.2-GA to 3.30.3-GA-SNAPSHOT (the tag shows it was released)', async () => {
+  it('preflight --fix moves 3.30.2-GA to 3.30.3-GA-SNAPSHOT (the tag shows it was released) once a commit follows the tag', async () => {
     const dir = await project('fix');
+    // The tag at HEAD with nothing after it is a release under way (issue 29): the bump waits, naming the learned tag.
+    const underWay = await cli(dir, ['preflight', '--fix', '--offline', '--yes', '--json']);
+    expect(underWay.stdout).toContain('3.30.2-GA is tagged rel_3_30_2_ga at HEAD and no development commit follows it');
+    expect(await readFile(path.join(dir, 'pom.xml'), 'utf8')).toContain('<version>3.30.2-GA</version>');
+    // The other fixes it made, committed with a development change.
+    await writeFile(path.join(dir, 'NOTES.md'), 'after the release\n');
+    await git(dir, work.path, 'add', '-A');
+    await git(dir, work.path, 'commit', '-q', '-m', 'notes');
     const r = await cli(dir, ['preflight', '--fix', '--offline', '--yes', '--json']);
     expect(r.stderr).not.toMatch(/no release tag/);
     expect(await readFile(path.join(dir, 'pom.xml'), 'utf8')).toContain('<version>3.30.3-GA-SNAPSHOT</version>');

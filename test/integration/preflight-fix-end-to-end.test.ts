@@ -44,6 +44,8 @@ async function project(files: Record<string, string>, opts: { settings?: string;
   await writeTree(home, opts.settings === undefined ? { '.keep': '' } : { '.m2/settings.xml': opts.settings });
   await gitRepo(dir, home, files);
   for (const tag of opts.tags ?? []) await git(dir, home, 'tag', tag);
+  // Development went on after the release (a tag at HEAD alone is a release under way, which --fix does not bump).
+  if ((opts.tags ?? []).length > 0) await git(dir, home, 'commit', '-q', '--allow-empty', '-m', 'development after the release');
   const { HOME: _h, ...env } = gitEnv(home);
   return { dir, home, env: { ...env, CENTRAL_TOKEN_USERNAME: 'e2e-user', CENTRAL_TOKEN_PASSWORD: 'e2e-pass' } };
 }
@@ -101,9 +103,11 @@ describe('relctl preflight --fix, end to end', () => {
     const plan = await json(dry, '--fix', '--dry-run');
     // The dry run's findings are what would remain after the fix: both URLs fixed by the plan.
     expect(plan.findings.filter((f) => f.code === 'legacy-staging-host')).toEqual([]);
+    // The nexusUrl's block writes no snapshotRepositoryUrl (its default is a retired host): one is added on the next line.
     expect(plan.fixed.map((e) => [e.file, e.line, e.code])).toEqual([
       ['build.gradle.kts', 12, 'legacy-staging-host'],
       ['build.gradle.kts', 19, 'legacy-staging-host'],
+      ['build.gradle.kts', 20, 'legacy-staging-host'],
     ]);
     await writeFile(path.join(dry.dir, '..', 'fix.diff'), plan.diff!);
     execFileSync('git', ['apply', '--check', '../fix.diff'], { cwd: dry.dir });
@@ -115,7 +119,10 @@ describe('relctl preflight --fix, end to end', () => {
     expect(await read(p, 'build.gradle.kts')).toBe(
       script
         .replace('https://s01.oss.sonatype.org/service/local/staging/deploy/maven2/', `${staging}/service/local/staging/deploy/maven2/`)
-        .replace('nexusUrl.set(uri("https://s01.oss.sonatype.org/service/local/"))', `nexusUrl.set(uri("${staging}/service/local/"))`),
+        .replace(
+          'nexusUrl.set(uri("https://s01.oss.sonatype.org/service/local/"))',
+          `nexusUrl.set(uri("${staging}/service/local/"))\n            snapshotRepositoryUrl.set(uri("https://central.sonatype.com/repository/maven-snapshots/"))`,
+        ),
     );
     await git(p.dir, p.home, 'commit', '-qam', 'fix');
     expect((await json(p)).findings.map((f) => f.code)).not.toContain('legacy-staging-host');

@@ -60,9 +60,12 @@ describe('git adapter (real repositories)', () => {
       headCommit: await headCommit(lib, { env }),
       dirtyFiles: (await dirtyFiles(lib, { env })).sort(),
       tags: ['lib-1.0.0'],
+      headTags: ['lib-1.0.0'],
     });
     expect([...facts.dirtyFiles].sort()).toEqual(['README.md', 'lib/new file.txt', 'lib/renamed file.txt', 'other/', 'x.txt']);
     await git(dir.path, dir.path, 'commit', '-q', '-m', 'second');
+    // A commit after the tag: it no longer points at HEAD.
+    expect((await gatherGitFacts(lib, { env })).headTags).toEqual([]);
     await git(dir.path, dir.path, 'checkout', '-q', '--detach', 'HEAD~1');
     expect(await gatherGitFacts(lib, { env })).toMatchObject({ isRepository: true, detached: true, headCommit: await headCommit(lib, { env }) });
     expect((await gatherGitFacts(lib, { env })).branch).toBeUndefined();

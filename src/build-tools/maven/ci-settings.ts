@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { mvnSettingsArguments } from '../../core/maven-settings.js';
+import { mvnDeployCommands, type MvnDeployCommand } from '../../core/maven-deploy-command.js';
 import { descriptorText, readDescriptor } from '../../io/descriptor.js';
 
 // Where projects keep the scripts that run their release build.
@@ -13,6 +14,31 @@ const scriptFolders = ['.github/workflows', '.github/scripts', '.ci', 'ci', 'cd'
  * those, not ~/.m2/settings.xml. Only files that exist inside the project are returned.
  */
 export function ciSettingsFiles(root: string): { file: string; via: string }[] {
+  const out: { file: string; via: string }[] = [];
+  for (const script of ciScripts(root)) {
+    const text = descriptorText(path.join(root, script));
+    if (text === undefined) continue;
+    for (const arg of mvnSettingsArguments(text)) {
+      const file = path.resolve(root, arg);
+      if (!file.startsWith(root + path.sep) || out.some((o) => o.file === file)) continue;
+      if (readDescriptor(file).ok) out.push({ file, via: script });
+    }
+  }
+  return out;
+}
+
+/** The `mvn … deploy` commands of the CI scripts, each with the script it is in ('unknown': a -f/-pl from a variable). */
+export function ciDeployCommands(root: string): ((MvnDeployCommand & { via: string }) | { via: string; unknown: true })[] {
+  const out: ((MvnDeployCommand & { via: string }) | { via: string; unknown: true })[] = [];
+  for (const script of ciScripts(root)) {
+    const text = descriptorText(path.join(root, script));
+    if (text === undefined) continue;
+    for (const c of mvnDeployCommands(text)) out.push(c === 'unknown' ? { via: script, unknown: true } : { ...c, via: script });
+  }
+  return out;
+}
+
+function ciScripts(root: string): string[] {
   const scripts = [...scriptFiles];
   for (const folder of scriptFolders) {
     let names: string[];
@@ -23,15 +49,5 @@ export function ciSettingsFiles(root: string): { file: string; via: string }[] {
     }
     for (const name of names.sort()) if (/\.(ya?ml|sh|bash)$/.test(name)) scripts.push(`${folder}/${name}`);
   }
-  const out: { file: string; via: string }[] = [];
-  for (const script of scripts.slice(0, 64)) {
-    const text = descriptorText(path.join(root, script));
-    if (text === undefined) continue;
-    for (const arg of mvnSettingsArguments(text)) {
-      const file = path.resolve(root, arg);
-      if (!file.startsWith(root + path.sep) || out.some((o) => o.file === file)) continue;
-      if (readDescriptor(file).ok) out.push({ file, via: script });
-    }
-  }
-  return out;
+  return scripts.slice(0, 64);
 }

@@ -59,4 +59,9 @@ export interface MavenFacts {
    * a private settings file under the distribution repository id, so no `<server>` is needed.
    */
   tokenFromEnv: boolean;
+  /**
+   * The `mvn … deploy` commands of the project's CI scripts (`-f`, `-pl` as written; `unknown`
+   * when one comes from a variable): evidence of which POMs the release deploys.
+   */
+  ciDeploys?: ({ via: string; file?: string; projects?: string[]; alsoMake?: boolean } | { via: string; unknown: true })[];
 }

@@ -5,7 +5,7 @@ import { deploySkips, effectivePom, parentId, resolveChain, type ChainLink, type
 import type { MavenFacts, MavenModuleFacts } from './facts.js';
 import { PomLoader, statOf, type LoadedPom } from './load.js';
 import { rawCoords, walkReactor } from './reactor-walk.js';
-import { ciSettingsFiles } from './ci-settings.js';
+import { ciDeployCommands, ciSettingsFiles } from './ci-settings.js';
 import { loadMavenSettings, resolveLocalRepo, settingsFileFor } from './settings.js';
 
 export interface GatherMavenOptions {
@@ -182,6 +182,8 @@ export async function gatherMavenFacts(rootDir: string, options: GatherMavenOpti
     localRepo,
     tokenFromEnv: (options.env.RELCTL_TOKEN_USERNAME ?? '') !== '' && (options.env.RELCTL_TOKEN_PASSWORD ?? '') !== '',
   };
+  const deploys = ciDeployCommands(root);
+  if (deploys.length > 0) facts.ciDeploys = deploys;
   return { facts, findings, release };
 }
 

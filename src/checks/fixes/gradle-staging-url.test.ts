@@ -48,6 +48,23 @@ describe('gradleStagingUrlFix: URL literals where they are written', () => {
     expect(r.again).toBe(0);
   });
 
+  it('gradle-nexus with only nexusUrl written: the snapshot URL (the plugin default is the retired oss.sonatype.org) is added beside it, in the same style', async () => {
+    const kotlin = 'plugins {\n    id("io.github.gradle-nexus.publish-plugin") version "2.0.0"\n}\nnexusPublishing {\n    repositories {\n        sonatype {\n            nexusUrl.set(uri("https://s01.oss.sonatype.org/service/local/")) // s01\n            username.set(System.getenv("OSSRH_USER"))\n        }\n    }\n}\n';
+    const k = await fixAndRecheck({ 'settings.gradle.kts': 'rootProject.name = "demo"\n', 'build.gradle.kts': kotlin, 'gradle.properties': 'version=1.0.0-SNAPSHOT\n' });
+    expect(k.out['build.gradle.kts']).toBe(
+      kotlin.replace(
+        'nexusUrl.set(uri("https://s01.oss.sonatype.org/service/local/")) // s01\n',
+        `nexusUrl.set(uri("${staging}/service/local/")) // s01\n            snapshotRepositoryUrl.set(uri("https://central.sonatype.com/repository/maven-snapshots/"))\n`,
+      ),
+    );
+    expect(k.after).toEqual([]);
+    expect(k.again).toBe(0);
+    const groovy = "nexusPublishing {\r\n\trepositories {\r\n\t\tsonatype {\r\n\t\t\tnexusUrl = uri('https://s01.oss.sonatype.org/service/local/')\r\n\t\t}\r\n\t}\r\n}\r\n";
+    const g = await fixAndRecheck({ 'settings.gradle': "rootProject.name = 'demo'\n", 'build.gradle': `plugins { id 'io.github.gradle-nexus.publish-plugin' version '1.3.0' }\r\n${groovy}`, 'gradle.properties': 'version=1.0.0-SNAPSHOT\n' });
+    expect(g.out['build.gradle']).toContain(`\t\t\tnexusUrl = uri('${staging}/service/local/')\r\n\t\t\tsnapshotRepositoryUrl = uri('https://central.sonatype.com/repository/maven-snapshots/')\r\n\t\t}`);
+    expect(g.again).toBe(0);
+  });
+
   it('a Groovy maven { url "..." } release repository gets the staging deploy URL; tabs and the rest of the file stay', async () => {
     const script = "plugins {\n\tid 'java'\n\tid 'maven-publish'\n}\npublishing {\n\trepositories {\n\t\tmaven {\n\t\t\tname 'ossrh' // the old one\n\t\t\turl 'https://oss.sonatype.org/service/local/staging/deploy/maven2/'\n\t\t}\n\t}\n}\n";
     const r = await fixAndRecheck({ 'settings.gradle': "rootProject.name = 'demo'\n", 'build.gradle': script, 'gradle.properties': 'version=1.0.0-SNAPSHOT\n' });
@@ -112,10 +129,57 @@ describe('gradleStagingUrlFix: the vanniktech host', () => {
     expect(r.after).toEqual([]);
   });
 
-  it('declines before 0.28.0, where CENTRAL_PORTAL does not exist: upgrading is the fix', async () => {
-    const r = await fixAndRecheck({ ...settings, 'build.gradle.kts': plugin('0.25.3'), 'gradle.properties': 'VERSION_NAME=1.0.0-SNAPSHOT\nSONATYPE_HOST=S01\n' });
+  it('declines before 0.28.0, where CENTRAL_PORTAL does not exist: the upgrade and the property to set, never only "drop it"', async () => {
+    const r = await fixAndRecheck({ ...settings, 'build.gradle.kts': plugin('0.25.3'), 'gradle.properties': 'VERSION_NAME=1.0.0-SNAPSHOT\nSONATYPE_HOST=DEFAULT\n' });
     expect(r.out).toEqual({});
-    expect(r.declined).toEqual([expect.stringContaining('0.25.3 has no CENTRAL_PORTAL host (from 0.28.0): upgrade the plugin to 0.33.0 or later and drop SONATYPE_HOST=S01')]);
+    expect(r.declined).toEqual([
+      'com.vanniktech.maven.publish 0.25.3 has no Central Portal target (CENTRAL_PORTAL came in 0.28.0), so dropping the host would leave it none: upgrade com.vanniktech.maven.publish (applied at build.gradle.kts:2) to 0.34.0 and replace SONATYPE_HOST=DEFAULT with mavenCentralPublishing=true in gradle.properties',
+    ]);
+    expect(r.declined[0]).not.toMatch(/\bdrop SONATYPE_HOST/);
+  });
+
+  it('the finding gives the same version-aware advice: SonatypeHost.S01 in the script on 0.27.0', async () => {
+    const script = 'import com.vanniktech.maven.publish.SonatypeHost\nplugins {\n    id("com.vanniktech.maven.publish") version "0.27.0"\n}\nmavenPublishing {\n    publishToMavenCentral(SonatypeHost.S01)\n}\n';
+    const { ctx } = await scratchContext(parent, { ...settings, 'build.gradle.kts': script, 'gradle.properties': 'VERSION_NAME=1.0.0-SNAPSHOT\n' });
+    const finding = ctx.findings.find((f) => f.code === 'legacy-staging-host')!;
+    expect(finding.fix).toBe(
+      'com.vanniktech.maven.publish 0.27.0 has no Central Portal target (CENTRAL_PORTAL came in 0.28.0), so dropping the host would leave it none: upgrade com.vanniktech.maven.publish (applied at build.gradle.kts:3) to 0.34.0 and replace SonatypeHost.S01 with publishToMavenCentral() without a host (SonatypeHost is gone in 0.34.0).',
+    );
+    expect(gradleStagingUrlFix.plan(ctx).declined.map((d) => d.why)).toEqual([expect.stringContaining('upgrade com.vanniktech.maven.publish (applied at build.gradle.kts:3) to 0.34.0')]);
+  });
+
+  it('0.30.0 with no host written (publishToMavenCentral() means oss.sonatype.org there): SONATYPE_HOST=CENTRAL_PORTAL, not mavenCentralPublishing', async () => {
+    const script = 'plugins {\n    id("com.vanniktech.maven.publish") version "0.30.0"\n}\nmavenPublishing {\n    publishToMavenCentral()\n}\n';
+    const { ctx } = await scratchContext(parent, { ...settings, 'build.gradle.kts': script, 'gradle.properties': 'VERSION_NAME=1.0.0-SNAPSHOT\n' });
+    const finding = ctx.findings.find((f) => f.code === 'legacy-staging-host');
+    expect(finding?.fix).toContain('set SONATYPE_HOST=CENTRAL_PORTAL in gradle.properties (mavenCentralPublishing=true needs 0.33.0 or later)');
+  });
+});
+
+describe('gradleStagingUrlFix with a Central Portal uploader (nmcp, JReleaser)', () => {
+  it('nmcp applied: a release repository on s01 is a leftover upload path, declined with "remove it" (not re-pointed); a snapshot one still moves', async () => {
+    const script = [
+      'plugins {',
+      '    `maven-publish`',
+      '    id("com.gradleup.nmcp") version "0.0.8"',
+      '}',
+      'publishing {',
+      '    repositories {',
+      '        maven {',
+      '            url = uri("https://s01.oss.sonatype.org/service/local/staging/deploy/maven2/")',
+      '        }',
+      '        maven {',
+      '            url = uri("https://s01.oss.sonatype.org/content/repositories/snapshots/")',
+      '        }',
+      '    }',
+      '}',
+      '',
+    ].join('\n');
+    const r = await fixAndRecheck({ 'settings.gradle.kts': 'rootProject.name = "demo"\n', 'build.gradle.kts': script, 'gradle.properties': 'version=1.0.0-SNAPSHOT\n' });
+    expect(r.out['build.gradle.kts']).toBe(script.replace('https://s01.oss.sonatype.org/content/repositories/snapshots/', 'https://central.sonatype.com/repository/maven-snapshots/'));
+    expect(r.declined).toEqual([
+      `the build uploads to the Central Portal with com.gradleup.nmcp (build.gradle.kts:3), so this repository on a retired host is a leftover second upload path: remove its maven { } block at build.gradle.kts:8 (relctl does not delete a block); only if the release does upload through it, set its url to ${staging}/service/local/staging/deploy/maven2/`,
+    ]);
   });
 });
 

@@ -3,7 +3,8 @@
  * (DESIGN §4, Fixes). A value written in a project POM changes where it is written (the line the
  * finding names); a value inherited from outside the project is shadowed by a
  * `<distributionManagement>` in the project's own top POM of that chain (the file the finding
- * names), as the release procedure says: a parent outside the project is never edited.
+ * names), as the release procedure says: a parent outside the project is never edited. A URL
+ * written as `${property}` changes where the property is defined (maven-property-url.ts).
  * The repository id changes only together with the settings `<server>` (maven-server-id.ts).
  */
 import type { Finding } from '../../core/findings.js';
@@ -16,6 +17,8 @@ import { isLegacyId, NEW_REPOSITORY_ID, renameServer } from './maven-server-id.j
 import type { FixContext, FixRule } from './types.js';
 import { pathAtLine, readXml, type XmlDoc } from './xml-fix-support.js';
 import { declined as declinedAt, editOf, oneLine } from './edits.js';
+import { propertyUrlFix } from './maven-property-url.js';
+import { neverDeployed } from './never-deployed.js';
 
 const codes = ['legacy-staging-host', 'distribution-url', 'missing-distribution', 'legacy-staging-id'] as const;
 
@@ -42,12 +45,19 @@ export const mavenDistributionFix: FixRule = {
     if (maven === undefined) return { edits, declined };
     const shadowed = new Set<string>();
     const renamed = new Set<string>();
+    const definitions = new Set<string>();
     for (const f of ctx.findings) {
       if (!(codes as readonly string[]).includes(f.code)) continue;
       const decline = (why: string): void => void declined.push(declinedAt(f.code, why, f));
       const module = maven.modules.find((m) => m.file === f.file);
       if (module === undefined || f.line === undefined) {
         decline(`${f.file ?? 'it'} is not a POM of this project: relctl edits only the project's own files. ${f.fix}`);
+        continue;
+      }
+      // A POM the release never deploys needs no distribution of its own: nothing is added or changed there.
+      const skipped = neverDeployed(maven, module);
+      if (skipped !== undefined) {
+        decline(`${skipped}, so it needs no <distributionManagement> and relctl leaves it as it is; if the release does deploy it, write this yourself: ${f.fix}`);
         continue;
       }
       if (module.parentUnresolved === true) {
@@ -68,9 +78,24 @@ export const mavenDistributionFix: FixRule = {
       const inRepository = repo !== undefined && (repo.name === 'repository' || repo.name === 'snapshotRepository') && path[path.length - 3]?.name === 'distributionManagement';
       const staging = maven.stagingApiUrl.replace(/\/+$/, '');
       if (el?.name === 'nexusUrl' && f.code === 'legacy-staging-host') {
-        edits.push(replaceValue(doc, el, `${staging}/`, f.code));
+        const viaProperty = propertyUrlFix(ctx, module, el, 'nexusUrl', `${staging}/`, f.code, f.fix);
+        if (viaProperty === undefined) edits.push(replaceValue(doc, el, `${staging}/`, f.code));
+        else if ('declined' in viaProperty) declined.push(viaProperty.declined);
+        else if (!definitions.has(viaProperty.key)) {
+          definitions.add(viaProperty.key);
+          edits.push(viaProperty.edit);
+        }
       } else if (el !== undefined && inRepository && el.name === 'url' && (f.code === 'legacy-staging-host' || f.code === 'distribution-url')) {
-        edits.push(replaceValue(doc, el, repo.name === 'snapshotRepository' ? CENTRAL_SNAPSHOTS_URL : expectedDeployUrl(staging), f.code));
+        const kind = repo.name === 'snapshotRepository' ? 'snapshotRepository' : 'repository';
+        const value = kind === 'snapshotRepository' ? CENTRAL_SNAPSHOTS_URL : expectedDeployUrl(staging);
+        // `${name}` defined in a project POM: its value changes where it is written.
+        const viaProperty = propertyUrlFix(ctx, module, el, kind, value, f.code, f.fix);
+        if (viaProperty === undefined) edits.push(replaceValue(doc, el, value, f.code));
+        else if ('declined' in viaProperty) declined.push(viaProperty.declined);
+        else if (!definitions.has(viaProperty.key)) {
+          definitions.add(viaProperty.key);
+          edits.push(viaProperty.edit);
+        }
       } else if (el !== undefined && inRepository && el.name === 'id' && f.code === 'distribution-url') {
         const e = insertAfter(doc, repo, el, [{ name: 'url', text: expectedDeployUrl(staging) }]);
         edits.push(editOf(doc.source, e, f.code, '', oneLine(e.replacement)));

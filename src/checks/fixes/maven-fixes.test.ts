@@ -105,22 +105,23 @@ describe('Maven distribution fixes', () => {
       '\t\t<snapshotRepository>\r\n\t\t\t<id>sonatype-nexus-snapshots</id>\r\n\t\t\t<url>https://central.sonatype.com/repository/maven-snapshots/</url>\r\n\t\t</snapshotRepository>\r\n\t</distributionManagement>\r\n';
     // The snapshot id is not a legacy one: kept (its <server> is the user's). After the last element Maven puts before <distributionManagement> (<developers> here), before <properties>.
     expect(after.files['pom.xml']).toBe(text.replace('\t<properties>', `${block}\t<properties>`));
-    expect(after.settings).toBe(settingsWith(server('central')));
+    // Every id the fixed build deploys to gets a <server>: the kept snapshot id had none.
+    const envServer = (id: string): string => `    <server>\n      <id>${id}</id>\n      <username>\${env.CENTRAL_TOKEN_USERNAME}</username>\n      <password>\${env.CENTRAL_TOKEN_PASSWORD}</password>\n    </server>\n`;
+    expect(after.settings).toBe(settingsWith(server('central') + envServer('sonatype-nexus-snapshots')));
     expect(plan.declined).toEqual([]);
     expect(codesOf(after)).toEqual([]);
     expect(fix(after).plan.edits).toEqual([]);
   });
 
-  it('declares a missing release repository and adds its <server> to a settings file that does not exist', () => {
+  it('declares a missing release repository and adds its <server>, in the same run, to a settings file that does not exist', () => {
     const project: Project = { files: { 'pom.xml': pom(header) } };
     expect(codesOf(project)).toEqual(['missing-distribution']);
-    const { after } = fix(project);
+    const { plan, after } = fix(project);
     expect(after.files['pom.xml']).toContain(`  <distributionManagement>\n    <repository>\n      <id>central</id>\n      <url>${staging}</url>\n    </repository>\n  </distributionManagement>\n</project>`);
-    expect(codesOf(after)).toEqual(['server-id-mismatch']);
-    const second = fix(after);
-    expect(second.plan.files.map((f) => f.file)).toEqual([settingsFile]);
-    expect(second.after.settings).toContain('<server>\n      <id>central</id>\n      <username>${env.CENTRAL_TOKEN_USERNAME}</username>\n      <password>${env.CENTRAL_TOKEN_PASSWORD}</password>\n    </server>');
-    expect(codesOf(second.after)).toEqual([]);
+    expect(plan.files.map((f) => f.file)).toEqual(['pom.xml', settingsFile]);
+    expect(after.settings).toContain('<server>\n      <id>central</id>\n      <username>${env.CENTRAL_TOKEN_USERNAME}</username>\n      <password>${env.CENTRAL_TOKEN_PASSWORD}</password>\n    </server>');
+    expect(codesOf(after)).toEqual([]);
+    expect(fix(after).plan.edits).toEqual([]);
   });
 
   it('adds a <server> under the id the POM uses, keeping the other servers and mirrors', () => {
@@ -148,10 +149,13 @@ describe('Maven distribution fixes', () => {
     expect(codesOf(after)).not.toContain('legacy-staging-host');
   });
 
-  it('leaves the id alone, POM and settings both, when a CI settings file also names it', () => {
+  it('leaves the id alone, POM and settings both, when two CI settings files name it (which one the release reads is a person\'s call)', () => {
     const project: Project = { files: { 'pom.xml': pom(`${header}\n  <distributionManagement><repository><id>ossrh</id><url>${staging}</url></repository></distributionManagement>`) }, settings: settingsWith(server('ossrh')) };
     const facts = factsOf(project);
-    facts.maven!.settings.alternatives = [{ file: '/project/.ci/settings.xml', via: '.github/workflows/release.yml', found: true, parsed: true, servers: [{ id: 'ossrh', line: 3, unsetEnv: [] }] }];
+    facts.maven!.settings.alternatives = [
+      { file: '/project/.ci/settings.xml', via: '.github/workflows/release.yml', found: true, parsed: true, servers: [{ id: 'ossrh', line: 3, unsetEnv: [] }] },
+      { file: '/project/.ci/deploy-settings.xml', via: '.github/workflows/deploy.yml', found: true, parsed: true, servers: [] },
+    ];
     const plan = planFixes(fixRules, { facts, findings: runChecks(checks, facts, { offline: true }), read: (file) => ({ file, text: file === settingsFile ? project.settings! : project.files[file]! }), options: { fixMetadata: false, usernameVariable: 'A', passwordVariable: 'B', settingsFile } }, () => true);
     expect(plan.edits).toEqual([]);
     expect(plan.declined).toEqual([expect.objectContaining({ code: 'legacy-staging-id', file: 'pom.xml', why: expect.stringContaining('/project/.ci/settings.xml') })]);

@@ -2,16 +2,19 @@
  * The settings side of the Maven fixes (DESIGN §4, Fixes): `server-id-mismatch` /
  * `missing-credentials` add a `<server>` whose credentials are `${env.NAME}` references (never a
  * value), and a legacy repository id moves to `central` in the settings file together with the POM.
- * Only the one settings file preflight used is edited; a new one is created (mode 600 by the writer).
+ * Only the settings file the release reads is edited (releaseSettings: the project file the CI
+ * passes with `-s`, else the one preflight used); a new one is created (mode 600 by the writer).
  */
 import type { FixDeclined, FixEdit } from '../../core/fix/types.js';
 import { appendLast, insertAfter, insertFirst, lastOf, renderElements, renderInline, replaceText, type NewElement } from '../../core/fix/xml-text.js';
 import type { Finding } from '../../core/findings.js';
 import type { FixContext, FixRule } from './types.js';
 import { readXml } from './xml-fix-support.js';
+import { neverDeployed } from './never-deployed.js';
 import { declined as declinedAt, editOf, insertEdit, oneLine } from './edits.js';
 import { child } from '../../core/pom/xml.js';
-import { CENTRAL_SNAPSHOTS_URL, legacyHostOf } from '../maven-support.js';
+import path from 'node:path';
+import type { MavenSettingsFacts } from '../../build-tools/maven/facts.js';
 
 /** The id the portal's documentation uses; the one a legacy id moves to. */
 export const NEW_REPOSITORY_ID = 'central';
@@ -26,15 +29,44 @@ const beforeServers = ['localRepository', 'interactiveMode', 'usePluginRegistry'
 
 type Rename = { ok: true; edits: FixEdit[] } | { ok: false; why: string };
 
+/** The settings file the release reads, as the fix names it (project-relative when in the project). */
+export interface ReleaseSettings {
+  name: string;
+  facts: MavenSettingsFacts;
+  /** Set when it is a project file the CI passes with `-s`: the script that passes it. */
+  ci?: string;
+}
+
+/**
+ * The settings file the release reads: the one preflight used when `-s` in `.mvn/maven.config` or
+ * MAVEN_ARGS names it (or none is passed anywhere); when the CI scripts pass one project file with
+ * `-s` (and nothing else names one), that file, since the release job reads it and never
+ * ~/.m2/settings.xml. Several different CI files: the one preflight used (which one is a person's call).
+ */
+export function releaseSettings(ctx: FixContext): ReleaseSettings | undefined {
+  const maven = ctx.facts.maven;
+  if (maven === undefined) return undefined;
+  const settings = maven.settings;
+  const alts = settings.alternatives ?? [];
+  const root = ctx.facts.root;
+  if (settings.via === undefined && alts.length === 1 && alts[0]!.file.startsWith(`${root}${path.sep}`)) {
+    const alt = alts[0]!;
+    return { name: path.relative(root, alt.file).split(path.sep).join('/'), facts: alt, ...(alt.via === undefined ? {} : { ci: alt.via }) };
+  }
+  return { name: settings.file, facts: settings };
+}
+
 /**
  * The settings edits that move `<server>` `oldId` to `central`, or why they cannot be made.
  * No server with the old id (or one named `central` already): nothing to change in the settings.
  */
 export function renameServer(ctx: FixContext, oldId: string): Rename {
-  const settings = ctx.facts.maven?.settings;
-  if (settings === undefined) return { ok: false, why: 'relctl found no Maven settings to change with it' };
-  for (const alt of settings.alternatives ?? []) {
-    if (alt.servers.some((s) => s.id === oldId)) return { ok: false, why: `${alt.file} (passed with -s by ${alt.via ?? 'a CI script'}) also has a <server> "${oldId}", and relctl edits only ${settings.file}` };
+  const target = releaseSettings(ctx);
+  if (target === undefined) return { ok: false, why: 'relctl found no Maven settings to change with it' };
+  const settings = target.facts;
+  for (const alt of ctx.facts.maven?.settings.alternatives ?? []) {
+    if (alt === settings) continue;
+    if (alt.servers.some((s) => s.id === oldId)) return { ok: false, why: `${alt.file} (passed with -s by ${alt.via ?? 'a CI script'}) also has a <server> "${oldId}", and relctl edits only ${target.name}` };
   }
   // A plugin that authenticates with the old id (nexus-staging's <serverId>) would lose its server.
   for (const m of ctx.facts.maven?.modules ?? []) {
@@ -42,8 +74,8 @@ export function renameServer(ctx: FixContext, oldId: string): Rename {
     if (plugin !== undefined) return { ok: false, why: `${plugin.artifactId} in ${m.file} (line ${plugin.line}) authenticates with <serverId>${oldId}</serverId> too` };
   }
   if (!settings.found) return { ok: true, edits: [] };
-  const doc = readXml(ctx, settings.file);
-  if (doc === undefined) return { ok: false, why: `${settings.file} could not be parsed` };
+  const doc = readXml(ctx, target.name);
+  if (doc === undefined) return { ok: false, why: `${target.name} could not be parsed` };
   const servers = child(doc.root, 'servers')?.children.filter((s) => s.name === 'server') ?? [];
   if (servers.some((s) => child(s, 'id')?.text === NEW_REPOSITORY_ID)) return { ok: true, edits: [] };
   const edits = servers
@@ -64,14 +96,43 @@ function idAfterFix(ctx: FixContext, id: string): string {
   return renameServer(ctx, id).ok ? NEW_REPOSITORY_ID : id;
 }
 
+const distributionCodes = ['legacy-staging-host', 'distribution-url', 'missing-distribution', 'legacy-staging-id'];
+
+/**
+ * The repository ids the build deploys to once the distribution fixes are made (release and
+ * snapshot), each with the id it has today: a legacy id that moves with its server becomes
+ * `central`, a missing release repository is declared as `central` (maven-distribution.ts).
+ */
+function deployIdsAfterFix(ctx: FixContext): { id: string; original: string | undefined }[] {
+  const eff = ctx.facts.maven?.modules[0]?.effective;
+  if (eff === undefined) return [];
+  const out: { id: string; original: string | undefined }[] = [];
+  const release = eff.repository?.id?.value;
+  const renamable = (id: string): string => (isLegacyId(id) && renameServer(ctx, id).ok ? NEW_REPOSITORY_ID : id);
+  if (release === undefined) {
+    // Only when the distribution fix declares one (not in a POM the release never deploys).
+    const maven = ctx.facts.maven!;
+    const declares = ctx.findings.some((f) => f.code === 'missing-distribution' && maven.modules.some((m) => m.file === f.file && neverDeployed(maven, m) === undefined));
+    if (declares) out.push({ id: NEW_REPOSITORY_ID, original: undefined });
+  } else if (!release.includes('${')) out.push({ id: ctx.findings.some((f) => f.code === 'legacy-staging-id') ? renamable(release) : release, original: release });
+  const snapshot = eff.snapshotRepository?.id?.value;
+  if (snapshot !== undefined && !snapshot.includes('${')) {
+    const moves = ctx.findings.some((f) => f.code === 'legacy-staging-id') || (snapshot === release && out[0]?.id !== release);
+    out.push({ id: moves ? renamable(snapshot) : snapshot, original: snapshot });
+  }
+  return out;
+}
+
 export const mavenServerFix: FixRule = {
-  codes: ['server-id-mismatch', 'missing-credentials'],
+  codes: ['server-id-mismatch', 'missing-credentials', ...distributionCodes],
   plan(ctx) {
     const edits: FixEdit[] = [];
     const declined: FixDeclined[] = [];
     const maven = ctx.facts.maven;
-    if (maven === undefined) return { edits, declined };
-    const settings = maven.settings;
+    const target = releaseSettings(ctx);
+    if (maven === undefined || target === undefined) return { edits, declined };
+    const settings = target.facts;
+    const settingsName = target.name;
     const wanted = new Map<string, Finding>();
     for (const f of ctx.findings) {
       if (f.code === 'server-id-mismatch') {
@@ -84,23 +145,22 @@ export const mavenServerFix: FixRule = {
         if (!wanted.has(target)) wanted.set(target, f);
       }
     }
-    if (wanted.size === 0) return { edits, declined };
-    // The fixed build deploys snapshots to Central's snapshots repository under the
-    // <snapshotRepository> id: when that id differs from the release one, it needs its <server> too.
-    const snapshotIds = new Set<string>();
-    const snapshot = maven.modules[0]?.effective.snapshotRepository;
-    const snapshotUrl = snapshot?.url?.value;
-    const snapshotId = snapshot?.id?.value;
-    if (snapshotId !== undefined && !snapshotId.includes('${') && snapshotUrl !== undefined && (legacyHostOf(snapshotUrl) !== undefined || snapshotUrl === CENTRAL_SNAPSHOTS_URL)) {
-      const id = idAfterFix(ctx, snapshotId);
-      if (!wanted.has(id) && !settings.servers.some((x) => x.id === id)) {
-        wanted.set(id, [...wanted.values()][0]!);
-        snapshotIds.add(id);
+    // Every id the fixed build deploys to has a <server> (release and snapshot): the one the
+    // distribution fix declares or keeps gets one too, in the same run.
+    const quiet = new Map<string, string | undefined>();
+    const cause = ctx.findings.find((f) => distributionCodes.includes(f.code) || f.code === 'server-id-mismatch' || f.code === 'missing-credentials');
+    if (!maven.tokenFromEnv && cause !== undefined) {
+      for (const { id, original } of deployIdsAfterFix(ctx)) {
+        if (wanted.has(id) || quiet.has(id)) continue;
+        if (settings.servers.some((s) => s.id === id || s.id === original)) continue;
+        quiet.set(id, original);
+        wanted.set(id, cause);
       }
     }
-    const doc = settings.found ? readXml(ctx, settings.file) : undefined;
+    if (wanted.size === 0) return { edits, declined };
+    const doc = settings.found ? readXml(ctx, settingsName) : undefined;
     if (settings.found && doc === undefined) {
-      for (const f of wanted.values()) declined.push(declinedAt(f.code, `${settings.file} could not be parsed; fix it first. ${f.fix}`, { file: settings.file }));
+      for (const f of wanted.values()) declined.push(declinedAt(f.code, `${settingsName} could not be parsed; fix it first. ${f.fix}`, { file: settingsName }));
       return { edits, declined };
     }
     const add: NewElement[] = [];
@@ -108,8 +168,10 @@ export const mavenServerFix: FixRule = {
       sid === undefined || doc === undefined ? undefined : child(doc.root, 'servers')?.children.find((s) => s.name === 'server' && child(s, 'id')?.text === sid);
     for (const [id, f] of wanted) {
       // A legacy server renamed to `central` by this same fix is the one the id will name: never add a second.
-      const original = snapshotIds.has(id) ? id : f.code === 'server-id-mismatch' ? idOf(f) : maven.modules[0]?.effective.repository?.id?.value;
+      const original = quiet.has(id) ? quiet.get(id) : f.code === 'server-id-mismatch' ? idOf(f) : maven.modules[0]?.effective.repository?.id?.value;
       const existing = serverNamed(id) ?? (original !== id ? serverNamed(original) : undefined);
+      // An id added for the fixed build whose server turns out to exist: nothing to add, nothing to say.
+      if (existing !== undefined && quiet.has(id)) continue;
       // The id moved to one whose server already works (a legacy id renamed to `central`): nothing to add.
       const known = settings.servers.find((s) => s.id === id);
       if (existing !== undefined && known !== undefined && known.username !== undefined && known.password !== undefined && known.unsetEnv.length === 0 && id !== idOf(f)) continue;
@@ -117,7 +179,10 @@ export const mavenServerFix: FixRule = {
         // A server that exists but does not work needs a person: its values or the variables they name.
         const named = child(existing, 'id')?.text ?? id;
         const renamed = named === id ? '' : ` (renamed to "${id}" by this fix)`;
-        declined.push(declinedAt(f.code, `${settings.file} already has a <server> "${named}"${renamed}; relctl does not change its credentials. ${f.fix}`, { file: settings.file, line: existing.line }));
+        const unset = known?.unsetEnv ?? [];
+        const passed = target.ci === undefined ? '' : ` (the file ${target.ci} passes to mvn with -s, so the release reads it and not ~/.m2/settings.xml)`;
+        const todo = unset.length > 0 ? `set ${unset.join(' and ')} to the portal user token where the release runs (in CI: from its secrets)` : f.fix;
+        declined.push(declinedAt(f.code, `${settingsName}${passed} already has a <server> "${named}"${renamed}, so there is nothing to add; relctl does not change its credentials: ${todo}`, { file: settingsName, line: existing.line }));
         continue;
       }
       add.push({
@@ -133,7 +198,7 @@ export const mavenServerFix: FixRule = {
     const code = [...wanted.values()][0]!.code;
     if (doc === undefined) {
       const text = newSettingsFile(add);
-      edits.push(insertEdit({ file: settings.file, text: '' }, 0, text, code, renderInline(add)));
+      edits.push(insertEdit({ file: settingsName, text: '' }, 0, text, code, renderInline(add)));
       return { edits, declined };
     }
     const servers = child(doc.root, 'servers');

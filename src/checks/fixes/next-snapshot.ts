@@ -2,6 +2,7 @@
  * `not-snapshot` after a release and `orphan-tag` (DESIGN §4, Fixes): the version moves on to the
  * next snapshot, as the release itself would compute it (core/version.ts), in every place the
  * build declares it (Maven: the whole reactor, as `mvn versions:set`; Gradle: where it is written).
+ * Not while the release is under way (its tag at HEAD, no commit after it) unless `--bump-released`.
  */
 import { existingTag } from '../../core/tag-forms.js';
 import { formatVersion, nextDevelopmentVersion, parseVersion, planRelease, releaseVersionOf } from '../../core/version.js';
@@ -20,7 +21,7 @@ export type NextVersion = { version: string; from: string } | { why: string };
  * right, is a person's call). `orphan-tag`: the snapshot of the version the release would make
  * now, past every orphan (`2.4.0` tagged, never published → `2.4.1-SNAPSHOT`).
  */
-export function nextSnapshot(facts: ProjectFacts, code: 'not-snapshot' | 'orphan-tag'): NextVersion {
+export function nextSnapshot(facts: ProjectFacts, code: 'not-snapshot' | 'orphan-tag', options: { bumpReleased?: boolean } = {}): NextVersion {
   const release = facts.release ?? {};
   const text = release.currentVersion?.trim();
   if (text === undefined || text === '') return { why: 'the build declares no version: write X.Y.Z-SNAPSHOT where the build reads it' };
@@ -30,13 +31,21 @@ export function nextSnapshot(facts: ProjectFacts, code: 'not-snapshot' | 'orphan
   const template = release.tagTemplate;
   if (code === 'not-snapshot') {
     if (current.snapshot) return { why: `${text} is already a snapshot` };
-    const tagged = release.artifactId !== undefined && existingTag(new Set(tags), release.artifactId, formatVersion(current), template) !== undefined;
-    if (!tagged) {
+    const tag = release.artifactId === undefined ? undefined : existingTag(new Set(tags), release.artifactId, formatVersion(current), template);
+    if (tag === undefined) {
       return {
         why: `${text} has no release tag, so whether it was released is not known: set ${formatVersion({ ...current, snapshot: true })} if it was not, ${formatVersion(nextDevelopmentVersion(current))} if it was`,
       };
     }
-    return { version: formatVersion(nextDevelopmentVersion(releaseVersionOf(current))), from: text };
+    const next = formatVersion(nextDevelopmentVersion(releaseVersionOf(current)));
+    // The release commit is HEAD itself (tagged, no development commit after it): the release under
+    // way has not reached its deploy or its next-snapshot commit, and bumping now would skip it.
+    if (facts.git?.headTags?.includes(tag) === true && options.bumpReleased !== true) {
+      return {
+        why: `${text} is tagged ${tag} at HEAD and no development commit follows it, so its release is not finished: finish it first (relctl release --resume, or the project's own deploy of ${tag}), or run relctl preflight --fix --bump-released to move to ${next} anyway`,
+      };
+    }
+    return { version: next, from: text };
   }
   if (!current.snapshot || release.artifactId === undefined) return { why: `the release does not plan from ${text}: set the next snapshot by hand` };
   const plan = planRelease({
@@ -53,7 +62,7 @@ export function nextSnapshot(facts: ProjectFacts, code: 'not-snapshot' | 'orphan
 
 function planFor(ctx: FixContext, code: 'not-snapshot' | 'orphan-tag'): FixPlan {
   const finding = ctx.findings.find((f) => f.code === code)!;
-  const next = nextSnapshot(ctx.facts, code);
+  const next = nextSnapshot(ctx.facts, code, { bumpReleased: ctx.options.bumpReleased === true });
   if ('why' in next) return { edits: [], declined: [declined(code, next.why, finding)] };
   if (ctx.facts.maven !== undefined) return mavenVersionEdits(ctx, code, next);
   if (ctx.facts.gradle !== undefined) return gradleVersionEdits(ctx, code, next);

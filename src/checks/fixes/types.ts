@@ -25,6 +25,11 @@ export interface FixOptions {
   /** Environment variable names written into a new `<server>` (never values). */
   usernameVariable: string;
   passwordVariable: string;
+  /**
+   * `--bump-released`: move a released version to the next snapshot even when its tag is at HEAD
+   * (the release under way not finished); without it that is declined.
+   */
+  bumpReleased?: boolean;
   /** The settings file preflight used (absolute), whether or not it exists yet. */
   settingsFile?: string;
 }

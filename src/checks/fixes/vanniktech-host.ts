@@ -3,29 +3,20 @@
  * retired host's URL) in gradle.properties, `SonatypeHost.S01` / `"S01"` in
  * `publishToMavenCentral(...)`; both become CENTRAL_PORTAL, which exists from 0.28.0 on (the
  * plugin's CHANGELOG; 0.34.0 accepts nothing else). An older or unknown plugin version, or a host
- * the plugin picks by default, is declined: upgrading the plugin is the fix there.
+ * the plugin picks by default, is declined with what to write for that version
+ * (vanniktech-advice.ts): the upgrade and the property, never only "drop it".
  */
 import type { Finding } from '../../core/findings.js';
 import type { FixDeclined, FixEdit, FixSource } from '../../core/fix/types.js';
 import { tokenize } from '../../core/gradle/lexer.js';
 import type { FixContext } from './types.js';
 import { declined, replaceEdit } from './edits.js';
-import { compareVersions, parseVersion } from '../../core/version.js';
+import { hasCentralPortal, vanniktechAt, vanniktechPortalAdvice, type VanniktechAt } from '../vanniktech-advice.js';
 
 const portal = 'CENTRAL_PORTAL';
 const retired = /^(S01|DEFAULT|https?:\/\/(s01\.)?oss\.sonatype\.org\b.*)$/i;
 
-/** True from `bound` on; undefined when the version is not known (or not a plain version). */
-function atLeast(version: string | undefined, bound: string): boolean | undefined {
-  const v = version === undefined ? undefined : parseVersion(version);
-  return v === undefined ? undefined : compareVersions({ ...v, snapshot: false }, parseVersion(bound)!) >= 0;
-}
-
-function pluginVersion(ctx: FixContext): string | undefined {
-  const g = ctx.facts.gradle!;
-  const applied = g.projects.flatMap((p) => p.plugins).find((p) => /^com\.vanniktech\.maven\.publish(\.base)?$/.test(p.id) && p.version !== undefined);
-  return applied?.version ?? g.publishing.vanniktechVersion;
-}
+const pluginAt = (ctx: FixContext): VanniktechAt => vanniktechAt(ctx.facts.gradle!);
 
 /** `SONATYPE_HOST=value` on `line` of a properties file: the value's range. */
 function propertyValue(source: FixSource, line: number): { start: number; end: number; value: string } | undefined {
@@ -61,14 +52,12 @@ export function vanniktechHostFix(ctx: FixContext, f: Finding): FixEdit | FixDec
   if (source === undefined) return declined(f.code, `${f.file} could not be read`, f);
   const found = f.file!.endsWith('.properties') ? propertyValue(source, f.line ?? 0) : scriptHost(source, f.line ?? 0);
   if (found === undefined || !retired.test(found.value)) {
-    return declined(f.code, `no host setting is written on this line (the plugin picks its default): ${f.fix}`, f);
+    return declined(f.code, `no host setting is written on this line (the plugin picks its default): ${vanniktechPortalAdvice(pluginAt(ctx))}`, f);
   }
-  const version = pluginVersion(ctx);
-  const ok = atLeast(version, '0.28.0');
-  if (ok !== true) {
-    const why = ok === false ? `com.vanniktech.maven.publish ${version} has no CENTRAL_PORTAL host (from 0.28.0)` : 'the com.vanniktech.maven.publish version is not known, and CENTRAL_PORTAL needs 0.28.0 or later';
-    const setting = host?.file === f.file ? `SONATYPE_HOST=${found.value}` : `SonatypeHost.${found.value}`;
-    return declined(f.code, `${why}: upgrade the plugin to 0.33.0 or later and drop ${setting} (the Central Portal is then its default)`, f);
+  const at = pluginAt(ctx);
+  if (hasCentralPortal(at.version) !== true) {
+    const kind = host?.file === f.file ? 'property' : 'script';
+    return declined(f.code, vanniktechPortalAdvice(at, { kind, value: found.value }), f);
   }
   return replaceEdit(source, found.start, found.end, portal, f.code, found.value, portal);
 }

@@ -30,6 +30,8 @@ export interface PreflightFixOptions {
   dryRun: boolean;
   allowDirty: boolean;
   fixMetadata: boolean;
+  /** `--bump-released`: bump a version whose release tag is at HEAD (see next-snapshot.ts). */
+  bumpReleased?: boolean;
   /** Environment variable names a new `<server>` takes its credentials from. */
   usernameVariable: string;
   passwordVariable: string;
@@ -152,6 +154,7 @@ export async function runPreflightFix(ctx: CommandContext, options: PreflightFix
       unreadable: (file) => reader.unreadable.get(file),
       options: {
         fixMetadata: options.fixMetadata,
+        ...(options.bumpReleased === true ? { bumpReleased: true } : {}),
         usernameVariable: options.usernameVariable,
         passwordVariable: options.passwordVariable,
         ...(remoteUrl === undefined ? {} : { remoteUrl }),
