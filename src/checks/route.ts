@@ -7,8 +7,9 @@ import type { MavenModuleFacts } from '../build-tools/maven/facts.js';
 import type { GradleFacts, GradleRepositoryFact } from '../build-tools/gradle/facts.js';
 import type { ProjectFacts } from './facts.js';
 import { urlTarget } from './publishing-hosts.js';
+import { stagingPluginDeployer } from '../core/pom/index.js';
 
-export type RouteKind = 'staging-api' | 'legacy-ossrh' | 'portal-plugin' | 'other' | 'unknown';
+export type RouteKind = 'staging-api' | 'legacy-ossrh' | 'portal-plugin' | 'nexus-staging' | 'other' | 'unknown';
 
 export interface RouteEvidence {
   file: string;
@@ -31,11 +32,28 @@ export interface PublishingRoute {
   portalServers?: PortalServer[];
   /** A publishing plugin aimed at a retired host by its default or its host setting (no URL written). */
   legacyPluginHosts?: RouteEvidence[];
+  /** nexus-staging: the Nexus 2 staging clients and what they are told (release and rehearse read it). */
+  nexusClients?: NexusStagingClient[];
+}
+
+/** A Nexus 2 staging client of the build (nexus-staging route) and the settings that shape a release. */
+export interface NexusStagingClient {
+  tool: 'nexus-staging-maven-plugin' | 'gradle-nexus' | 'io.codearte.nexus-staging' | 'jreleaser-nexus2';
+  file: string;
+  line: number;
+  nexusUrl?: string;
+  /** Maven: the settings `<server>` it authenticates with. */
+  serverId?: string;
+  /** As written; the plugin's default (false) when absent. */
+  autoReleaseAfterClose?: string;
+  /** Minutes, as written; the plugin's default (5) when absent. */
+  stagingProgressTimeoutMinutes?: string;
 }
 
 // When several routes show, the one that decides the upload wins: a Central Portal plugin
 // replaces deploy; a retired host left anywhere is a live problem; then the staging service.
-const precedence: RouteKind[] = ['portal-plugin', 'legacy-ossrh', 'staging-api', 'other'];
+// A Nexus 2 staging client replaces deploy too, so it wins over a deploy URL.
+const precedence: RouteKind[] = ['portal-plugin', 'legacy-ossrh', 'nexus-staging', 'staging-api', 'other'];
 
 class Collector {
   readonly byKind = new Map<RouteKind, RouteEvidence[]>();
@@ -67,10 +85,23 @@ export function routeKind(facts: ProjectFacts): RouteKind {
   return facts.route?.kind ?? 'unknown';
 }
 
-/** Routes whose upload does not go through `distributionManagement` / a publishing repository. */
+/**
+ * Routes whose upload does not go through `distributionManagement` / a publishing repository.
+ * (On nexus-staging, Maven's per-module checks skip the modules the plugin deploys, see
+ * stagingPluginDeployer, and judge its <nexusUrl> instead; Gradle's nexus URLs are its
+ * publishing repositories.)
+ */
 export function ignoresDistribution(facts: ProjectFacts): boolean {
   const kind = routeKind(facts);
   return kind === 'portal-plugin' || kind === 'other';
+}
+
+/** `autoReleaseAfterClose false, stagingProgressTimeoutMinutes 5 (default)`: what the route evidence shows. */
+export function nexusSettingsText(c: Pick<NexusStagingClient, 'autoReleaseAfterClose' | 'stagingProgressTimeoutMinutes' | 'tool'>): string {
+  if (c.tool !== 'nexus-staging-maven-plugin') return '';
+  const release = c.autoReleaseAfterClose ?? 'false (default)';
+  const timeout = c.stagingProgressTimeoutMinutes ?? '5 (default)';
+  return `autoReleaseAfterClose ${release}, stagingProgressTimeoutMinutes ${timeout}`;
 }
 
 /** On `other` the Central-only rules (metadata, developers, packaging, distribution URL) do not apply. */
@@ -91,6 +122,7 @@ function mavenRoute(facts: ProjectFacts): PublishingRoute {
   const maven = facts.maven!;
   const out = new Collector();
   const servers: PortalServer[] = [];
+  const clients: NexusStagingClient[] = [];
   const serverKeys = new Set<string>();
   const judged = new Set<string>();
   for (const module of maven.modules) {
@@ -112,19 +144,25 @@ function mavenRoute(facts: ProjectFacts): PublishingRoute {
           serverKeys.add(key);
           servers.push(server);
         }
+      } else if (p.artifactId === 'jreleaser-maven-plugin' && !p.managed && jreleaserNexus2(p, facts) !== undefined) {
+        const n = jreleaserNexus2(p, facts)!;
+        const place = n.file === undefined ? at : { file: n.file, line: n.line };
+        const target = n.url === undefined ? undefined : urlTarget(n.url, maven.stagingApiUrl);
+        const why = `JReleaser's nexus2 deployer${n.url === undefined ? '' : ` url ${n.url}`}${where}`;
+        if (target === 'legacy') out.add('legacy-ossrh', { ...place, why: `${why} is a retired OSSRH host` });
+        else if (target === 'other') out.add('other', { ...place, why: `${why} is not Maven Central` });
+        else {
+          out.add('nexus-staging', { ...place, why: `${why}: it stages, closes and (releaseRepository) releases through the Nexus 2 staging API` });
+          if (!clients.some((c) => c.file === place.file && c.line === place.line)) clients.push({ tool: 'jreleaser-nexus2', ...place, ...(n.url === undefined ? {} : { nexusUrl: n.url }) });
+        }
       } else if (p.artifactId === 'jreleaser-maven-plugin' && !p.managed && (p.config.some((c) => /(^|\/)mavenCentral$/.test(c.path)) || facts.jreleaserFile !== undefined)) {
         out.add('portal-plugin', { ...(facts.jreleaserFile ?? at), why: `JReleaser's Maven Central deployer uploads to the Central Portal${where}` });
       } else if (p.artifactId === 'nexus-staging-maven-plugin') {
-        const url = configValue(p, 'nexusUrl');
-        if (url === undefined) continue;
-        const line = p.origin.pom.file === undefined ? at.line : url.line;
-        const target = urlTarget(url.value, maven.stagingApiUrl);
-        const why = `nexus-staging-maven-plugin <nexusUrl> ${url.value}${where}`;
-        if (target === 'legacy') out.add('legacy-ossrh', { file: at.file, line, why: `${why} is a retired OSSRH host` });
-        else if (target === 'staging') out.add('staging-api', { file: at.file, line, why: `${why} is the staging API service` });
-        else if (target === 'other') out.add('other', { file: at.file, line, why: `${why} is not Maven Central` });
+        nexusPlugin(out, clients, maven.stagingApiUrl, p, at, where);
       }
     }
+    // The release repository is not used where nexus-staging-maven-plugin deploys instead.
+    if (stagingPluginDeployer(module.effective) !== undefined) continue;
     const repo = module.effective.repository;
     const url = repo?.url;
     if (url === undefined) continue;
@@ -141,12 +179,59 @@ function mavenRoute(facts: ProjectFacts): PublishingRoute {
   }
   const route = out.route();
   if (route.kind === 'portal-plugin') route.portalServers = servers;
+  if (route.kind === 'nexus-staging') route.nexusClients = clients;
   if (route.kind === 'unknown') {
     // Say why it is unknown when a parent that would usually decide it could not be read.
     const cut = maven.modules.find((m) => m.parentUnresolved === true && m.exit !== undefined);
     if (cut?.exit !== undefined) route.evidence.push({ file: cut.exit.file, line: cut.exit.line, why: 'the parent POM, which usually decides how a project publishes, could not be read' });
   }
   return route;
+}
+
+/**
+ * nexus-staging-maven-plugin: where it deploys (`<extensions>true` or its `deploy` goal bound), its
+ * `<nexusUrl>` decides the route: the staging API host is the nexus-staging route, a retired host
+ * is legacy-ossrh. Declared without deploying, its `<nexusUrl>` still shows where the project
+ * thinks it publishes (a leftover pointing at a retired host is a live problem).
+ */
+function nexusPlugin(out: Collector, clients: NexusStagingClient[], stagingApiUrl: string, p: EffectivePlugin, at: { file: string; line: number }, where: string): void {
+  const deploys = !p.managed && (p.extensions || (p.goals ?? []).includes('deploy'));
+  const url = configValue(p, 'nexusUrl');
+  // The <nexusUrl> may be written in a <pluginManagement> entry, possibly in another POM.
+  const origin = url === undefined ? undefined : (url.from ?? { pom: p.origin.pom, line: url.line });
+  const { file, line } = origin?.pom.file !== undefined ? { file: origin.pom.file, line: origin.line } : at;
+  const target = url === undefined ? undefined : urlTarget(url.value, stagingApiUrl);
+  if (deploys && (target === undefined || target === 'staging' || target === 'central-unknown')) {
+    const client: NexusStagingClient = { tool: 'nexus-staging-maven-plugin', file, line };
+    if (url !== undefined) client.nexusUrl = url.value;
+    const serverId = configValue(p, 'serverId')?.value;
+    if (serverId !== undefined) client.serverId = serverId;
+    const release = configValue(p, 'autoReleaseAfterClose')?.value;
+    if (release !== undefined) client.autoReleaseAfterClose = release;
+    const timeout = configValue(p, 'stagingProgressTimeoutMinutes')?.value;
+    if (timeout !== undefined) client.stagingProgressTimeoutMinutes = timeout;
+    if (!clients.some((c) => c.file === file && c.line === line)) clients.push(client);
+    const how = url === undefined ? 'without a <nexusUrl>' : `through <nexusUrl> ${url.value}`;
+    out.add('nexus-staging', { file, line, why: `nexus-staging-maven-plugin stages and closes ${how} (and releases when autoReleaseAfterClose is true)${where}; ${nexusSettingsText(client)}` });
+    return;
+  }
+  if (url === undefined) return;
+  const why = `nexus-staging-maven-plugin <nexusUrl> ${url.value}${where}`;
+  if (target === 'legacy') out.add('legacy-ossrh', { file, line, why: `${why} is a retired OSSRH host` });
+  else if (target === 'staging') out.add('staging-api', { file, line, why: `${why} is the staging API service` });
+  else if (target === 'other') out.add('other', { file, line, why: `${why} is not Maven Central` });
+}
+
+/** JReleaser's nexus2 deployer, from the plugin's configuration or the jreleaser file, with its url. */
+function jreleaserNexus2(p: EffectivePlugin, facts: ProjectFacts): { file?: string; line: number; url?: string } | undefined {
+  const inConfig = p.config.filter((c) => /(^|\/)nexus2(\/|$)/.test(c.path));
+  if (inConfig.length > 0) {
+    const url = inConfig.find((c) => /\/url$/.test(c.path));
+    const first = url ?? inConfig[0]!;
+    const origin = first.from ?? { pom: p.origin.pom, line: first.line };
+    return { ...(origin.pom.file === undefined ? {} : { file: origin.pom.file }), line: origin.line, ...(url === undefined ? {} : { url: url.value }) };
+  }
+  return facts.jreleaserNexus2File;
 }
 
 /** `0.32.0` < `0.33.0`: compares the leading numbers of two plugin versions. */
@@ -216,9 +301,25 @@ function repositoryLabel(r: GradleRepositoryFact): string {
   return `publishing repository ${r.url}`;
 }
 
+/** Which Nexus 2 staging client a Gradle publishing URL belongs to, if any. */
+function nexusClientOf(r: GradleRepositoryFact): NexusStagingClient['tool'] | undefined {
+  if (r.jreleaserNexus2 === true) return 'jreleaser-nexus2';
+  if (r.nexusStaging === true) return 'io.codearte.nexus-staging';
+  if (r.nexus === true) return 'gradle-nexus';
+  return undefined;
+}
+
+const nexusClientWords: Record<NexusStagingClient['tool'], string> = {
+  'nexus-staging-maven-plugin': 'the plugin stages, closes and may release',
+  'gradle-nexus': 'gradle-nexus starts, fills and closes a staging repository (closeAndReleaseSonatypeStagingRepository releases it)',
+  'io.codearte.nexus-staging': 'the plugin closes and releases the staging repository',
+  'jreleaser-nexus2': "JReleaser's nexus2 deployer stages, closes and (releaseRepository) releases",
+};
+
 function gradleRoute(g: GradleFacts, jreleaserFile: { file: string; line: number } | undefined): PublishingRoute {
   const out = new Collector();
   const legacyPluginHosts: RouteEvidence[] = [];
+  const clients: NexusStagingClient[] = [];
   const weak: RouteEvidence[] = [];
   const hostSetting = g.publishing.sonatypeHost ?? g.publishing.mavenCentralPublishing;
   const hostAt = g.publishing.centralHost ?? (hostSetting?.file !== undefined ? { file: hostSetting.file, line: hostSetting.line ?? 0 } : undefined);
@@ -246,12 +347,17 @@ function gradleRoute(g: GradleFacts, jreleaserFile: { file: string; line: number
       const what = repositoryLabel(r);
       if (target === 'legacy') out.add('legacy-ossrh', { file: r.file, line: r.line, why: `${what} is a retired OSSRH host` });
       else if (r.kind !== 'release') continue;
-      else if (target === 'staging') out.add('staging-api', { file: r.file, line: r.line, why: `${what} is the staging API service` });
+      else if (target === 'staging' && nexusClientOf(r) !== undefined) {
+        // A Nexus 2 staging client: it starts, fills and closes its own staging repository.
+        out.add('nexus-staging', { file: r.file, line: r.line, why: `${what} is the staging API service; ${nexusClientWords[nexusClientOf(r)!]}` });
+        if (!clients.some((c) => c.file === r.file && c.line === r.line)) clients.push({ tool: nexusClientOf(r)!, file: r.file, line: r.line, nexusUrl: r.url });
+      } else if (target === 'staging') out.add('staging-api', { file: r.file, line: r.line, why: `${what} is the staging API service` });
       else if (target === 'other') out.add('other', { file: r.file, line: r.line, why: `${what} is not Maven Central` });
     }
   }
   if (out.byKind.size === 0) for (const e of weak) out.add('portal-plugin', e);
   const route = out.route();
   if (legacyPluginHosts.length > 0) route.legacyPluginHosts = legacyPluginHosts;
+  if (route.kind === 'nexus-staging') route.nexusClients = clients;
   return route;
 }
