@@ -73,6 +73,7 @@ export const define: Define = (program, action) => {
     .option('--user <name:password[:ns,...]>', 'a token user and the namespaces it alone owns (repeatable; default sandbox:sandbox; a user without namespaces gets every namespace nobody owns)', parseUserSpec)
     .option('--control-token <token>', 'the X-Sandbox-Token state-changing /sandbox/* calls need (default: random per start, shown as controlToken)', parseControlToken)
     .option('--accept-unconfirmed-keys', 'let keys whose e-mail address was never confirmed on the primary key server validate signatures')
+    .option('--close-publishes', 'a Nexus 2 staging close (finish, bulk/close) publishes at once (default: it waits VALIDATED for a promote)')
     .option('--limits <spec>', 'publishing limits per namespace and month, e.g. files=300,bytes=15MB,releases=3 (default: none)')
     .option('--smtp-port <n>', 'SMTP listener port on 127.0.0.1 (0 = any free port)', parsePort, 0)
     .option('--smtp-user <name:password>', 'require SMTP AUTH with this user (default: anyone may send)', parseSmtpUser)
@@ -85,6 +86,7 @@ export const define: Define = (program, action) => {
           port: opts.port as number,
           ...(typeof opts.controlToken === 'string' ? { controlToken: opts.controlToken } : {}),
           ...(opts.acceptUnconfirmedKeys === true ? { acceptUnconfirmedKeys: true } : {}),
+          ...(opts.closePublishes === true ? { closePublishes: true } : {}),
           ...(limits !== undefined ? { limits } : {}),
           ...(typeof opts.dataDir === 'string' ? { dataDir: opts.dataDir } : {}),
           ...(typeof opts.seedRepo === 'string' ? { seedRepo: opts.seedRepo } : {}),

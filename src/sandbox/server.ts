@@ -17,6 +17,7 @@ import { portalRoutes } from './portal/routes.js';
 import { loadRules } from './portal/rules.js';
 import { PublicStore } from './repo/public-store.js';
 import { repoRoutes } from './repo/routes.js';
+import { Nexus2Staging } from './nexus2/service.js';
 import { startSmtp } from './smtp/index.js';
 import { Accounts, type SandboxUser } from './shared/accounts.js';
 import { dispatcher } from './shared/dispatch.js';
@@ -49,6 +50,8 @@ export interface SandboxOptions {
   log?: (line: string) => void;
   /** SMTP listener port on 127.0.0.1 (default: any free port). */
   smtpPort?: number;
+  /** A Nexus 2 staging close publishes at once (AUTOMATIC); default: it waits VALIDATED (user-managed). */
+  closePublishes?: boolean;
   /** Require SMTP AUTH with this user and password (default: anyone may send). */
   smtpAuth?: { user: string; password: string };
 }
@@ -150,7 +153,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   });
   // One line per service: `/<name>/...` goes to it.
   const mounts = new Map<string, Route>([
-    ['staging', stagingRoutes(accounts, staging)],
+    ['staging', stagingRoutes(accounts, staging, new Nexus2Staging(accounts, staging, deployments, stateFile, { closePublishes: options.closePublishes === true }))],
     ['portal', portalRoutes(accounts, deployments, () => smtp.mails())],
     ['repo', repoRoutes(publicRepo)],
     ['keys', keys.primaryRoutes(() => origin)],

@@ -36,6 +36,14 @@ describe('POST /api/v1/publisher/upload', () => {
     expect((await state(r.text)).deploymentState).toBe('PUBLISHED');
   });
 
+  it('without publishingType the deployment is USER_MANAGED: it waits VALIDATED, as on the real portal', async () => {
+    const files = await signedComponent(w.key, 'org.example.pu0', 'lib', '1.0.0');
+    const r = await upload(makeZip(files), 'name=no-type');
+    expect(r.status).toBe(201);
+    expect(await state(r.text)).toMatchObject({ deploymentState: 'VALIDATED', deploymentName: 'no-type' });
+    expect((await call(`${w.sandbox.urls.publicRepoUrl}/org/example/pu0/lib/1.0.0/lib-1.0.0.jar`)).status).toBe(404);
+  });
+
   it("AUTOMATIC publishes at once; the deprecated UserToken scheme (central-publishing-maven-plugin's) is accepted", async () => {
     const files = await signedComponent(w.key, 'org.example.pu2', 'lib', '2.0.0');
     const token = `UserToken ${Buffer.from('sandbox:sandbox').toString('base64')}`;

@@ -14,9 +14,9 @@ import type { PublishingType } from './records.js';
 /**
  * `POST /api/v1/publisher/upload?publishingType=AUTOMATIC|USER_MANAGED&name=…` (reference/portal-api.md
  * §B): a multipart form whose `bundle` part is a zip of a Maven-layout tree. The bundle becomes a
- * deployment with the staging route's rules, states, namespace block and AUTOMATIC publishing; the
- * answer is 201 with the deployment id as text/plain, also when validation fails: as on the real
- * portal, the status call gives the verdict.
+ * deployment with the staging route's rules, states and namespace block, published at once only
+ * when AUTOMATIC (USER_MANAGED when absent); the answer is 201 with the deployment id as
+ * text/plain, also when validation fails: as on the real portal, the status call gives the verdict.
  */
 
 type Busboy = typeof import('busboy');
@@ -25,8 +25,12 @@ const loadBusboy = async (): Promise<Busboy> => {
   return m.default ?? (m as unknown as Busboy);
 };
 
+/**
+ * Absent, `publishingType` means USER_MANAGED: what the real portal's clients rely on (JReleaser's
+ * mavenCentral deployer then waits for VALIDATED, jreleaser#1869). relctl always sends it.
+ */
 function uploadType(value: string | null): PublishingType {
-  const v = (value ?? 'AUTOMATIC').toUpperCase();
+  const v = (value ?? 'USER_MANAGED').toUpperCase();
   if (v === 'AUTOMATIC') return 'automatic';
   if (v === 'USER_MANAGED') return 'user_managed';
   throw portalError(`publishingType must be AUTOMATIC or USER_MANAGED, not ${value}`);

@@ -20,6 +20,12 @@ export interface RepositoryRecord {
   description: string | null;
   portalDeploymentId: string | null;
   createdAt: string;
+  /** Set on a repository started by id (the Nexus 2 staging API, src/sandbox/nexus2): its profile. */
+  profileId?: string;
+  /** Started repositories: what happened to them, as `staging/repository/<id>/activity` shows it. */
+  activity?: unknown[];
+  userAgent?: string;
+  updatedAt?: string;
 }
 
 const notAuthorized = (): HttpError => portalError('File is not associated with an authorized namespace');
@@ -47,7 +53,8 @@ export class StagingRepositories {
   }
 
   private open(user: string, ip: string, matches: (r: RepositoryRecord) => boolean): RepositoryRecord | undefined {
-    return this.list.find((r) => r.state === 'open' && r.user === user && r.ip === ip && matches(r));
+    // A started repository (profileId) takes files only by its id, never by (user, address, namespace).
+    return this.list.find((r) => r.state === 'open' && r.profileId === undefined && r.user === user && r.ip === ip && matches(r));
   }
 
   /**
@@ -61,7 +68,7 @@ export class StagingRepositories {
     if (groupId === undefined || own === undefined) throw notAuthorized();
     if (user.namespaces !== undefined) return { groupId, namespace: own };
     const parent = this.list
-      .filter((r) => r.state === 'open' && r.user === user.name && r.ip === ip && inNamespace(groupId, r.namespace))
+      .filter((r) => r.state === 'open' && r.profileId === undefined && r.user === user.name && r.ip === ip && inNamespace(groupId, r.namespace))
       .sort((a, b) => a.namespace.length - b.namespace.length)[0];
     return { groupId, namespace: parent?.namespace ?? groupId };
   }
@@ -154,6 +161,18 @@ export class StagingRepositories {
    * no PUT can slip in) and hands the frozen files to the portal (seed part 3, rows 2 and 3).
    */
   private async handOver(repo: RepositoryRecord, type: PublishingType): Promise<DeploymentRecord> {
+    const deployment = await this.freezeAndValidate(repo, type);
+    if (deployment.state === 'FAILED') throw new HttpError(400, { error: deployment.failure, deploymentId: deployment.id });
+    if (type === 'automatic') await this.portal.publishDeployment(deployment);
+    return deployment;
+  }
+
+  /**
+   * The handover without its answer: freezes, validates, records the deployment (VALIDATED or
+   * FAILED) and links it; the caller decides what a FAILED one means (the Nexus 2 close shows it
+   * as activity, the manual upload call as a 400). The caller holds the namespace's lock.
+   */
+  async freezeAndValidate(repo: RepositoryRecord, type: PublishingType = 'user_managed'): Promise<DeploymentRecord> {
     const files = this.store.snapshot(repo.id);
     if (files.size === 0) {
       this.store.thaw(repo.id);
@@ -172,8 +191,6 @@ export class StagingRepositories {
     repo.portalDeploymentId = deployment.id;
     await this.stateFile.save();
     await this.store.remove(repo.id);
-    if (deployment.state === 'FAILED') throw new HttpError(400, { error: deployment.failure, deploymentId: deployment.id });
-    if (type === 'automatic') await this.portal.publishDeployment(deployment);
     return deployment;
   }
 

@@ -5,6 +5,8 @@ import { pipeline } from 'node:stream/promises';
 import type { PublishingType } from '../portal/records.js';
 import type { Accounts } from '../shared/accounts.js';
 import { HttpError, continueAndRead, maxBodyBytes, safeSegments, sendEmpty, sendJson, sourceAddress, type Route } from '../shared/http.js';
+import { nexus2Routes } from '../nexus2/routes.js';
+import type { Nexus2Staging } from '../nexus2/service.js';
 import type { StagingRepositories } from './repositories.js';
 import type { StreamedPut } from './store.js';
 
@@ -57,9 +59,16 @@ async function putBody(staging: StagingRepositories, req: IncomingMessage, res: 
   }
 }
 
-/** `/staging/...`: the OSSRH Staging API compatibility service (seed part 4, issue 3). */
-export function stagingRoutes(accounts: Accounts, staging: StagingRepositories): Route {
-  return (req, res, rest, query) => handle(accounts, staging, req, res, rest, query);
+/**
+ * `/staging/...`: the OSSRH Staging API compatibility service (seed part 4, issue 3); the rest of
+ * `/service/local/` is the Nexus 2 staging API (src/sandbox/nexus2, issue 28).
+ */
+export function stagingRoutes(accounts: Accounts, staging: StagingRepositories, nexus2: Nexus2Staging): Route {
+  const nexus = nexus2Routes(accounts, nexus2, (req, res, store) => putBody(staging, req, res, store));
+  return (req, res, rest, query) =>
+    rest.startsWith('/service/local/') && !rest.startsWith(deployPrefix)
+      ? nexus(req, res, rest.slice('/service/local'.length), query)
+      : handle(accounts, staging, req, res, rest, query);
 }
 
 async function handle(
