@@ -4,6 +4,7 @@ import path from 'node:path';
 import {
   configuredPrepGoals,
   displayCommand,
+  mavenDeployStagedInvocation,
   mavenInstallInvocation,
   mavenPerformInvocation,
   mavenPrepInvocation,
@@ -263,6 +264,25 @@ export async function detectPublishingRoute(root: string, localRepo: string): Pr
 export async function declaresNexusStaging(root: string, localRepo: string): Promise<boolean> {
   const active = (text: string): string => text.replace(/<!--[\s\S]*?-->/g, '').replace(/<pluginManagement>[\s\S]*?<\/pluginManagement>/g, '');
   return (await reactorAndParentTexts(root, localRepo)).some((t) => active(t).includes('<artifactId>nexus-staging-maven-plugin</artifactId>'));
+}
+
+/**
+ * The nexus-staging route's upload: deploy-staged in the release checkout. Its output is returned
+ * even when it fails (a close refused by the portal's rules still names the staging repository,
+ * whose portal deployment then holds the verdict).
+ */
+export async function mavenDeployStaged(proc: ProcessRunner, session: MavenSession, checkout: string): Promise<{ exitCode: number; output: string; command: string }> {
+  const inv = mavenDeployStagedInvocation(session.common);
+  const r = await proc.run({
+    command: inv.command,
+    args: inv.args,
+    cwd: checkout,
+    mutates: true,
+    interactive: false,
+    purpose: `${inv.command} ${inv.purpose}`,
+    ...(session.env === undefined ? {} : { env: session.env }),
+  });
+  return { exitCode: r.exitCode, output: r.output, command: displayCommand(inv.command, inv.args) };
 }
 
 export async function mavenPrep(proc: ProcessRunner, session: MavenSession, root: string, goals: readonly PrepGoal[]): Promise<void> {
