@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { releaseProps, sandboxState, tail, useWorld } from './fixture.js';
+import { mavenCache, releaseProps, sandboxState, tail, useWorld } from './fixture.js';
 
 /**
  * The nexus-staging route with the REAL org.sonatype.plugins:nexus-staging-maven-plugin 1.7.0
@@ -76,5 +76,21 @@ describe('relctl release on the nexus-staging-maven-plugin route', () => {
     const state = await sandboxState(w.sandbox);
     expect(state.deployments.filter((d) => d.namespace === p.groupId)).toEqual([]);
     expect(state.repositories.filter((d) => d.namespace === p.groupId)).toEqual([]);
+  });
+
+  it("rehearse: the copy's <nexusUrl> points at the rehearsal's own sandbox, the real plugin stages, relctl verifies, deploy-staged closes, the portal says VALIDATED", async () => {
+    const p = await w.project({ name: 'nexusrehearse', build: plugin });
+    const r = await p.relctl(['rehearse', '--sign', '--local-repo', mavenCache, '--json']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    const result = JSON.parse(r.stdout) as { verdict: string; build: { commands: string[]; notes: string[] }; chain: { steps: { id: string; status: string }[] } };
+    expect(result.verdict).toBe('VALIDATED');
+    expect(result.build.commands.at(-1)).toContain('release:perform');
+    expect(result.build.commands.at(-1)).toContain('-Darguments=-DskipRemoteStaging=true');
+    // (The fixture's token password is the word the rehearsal's note uses for its sandbox: output masks it.)
+    expect(result.build.notes.join('\n')).toMatch(/nexus-staging-maven-plugin's <nexusUrl> points at the .* \(http:\/\/127\.0\.0\.1:\d+\/staging\/\) in the copy/);
+    expect(result.chain.steps.map((s) => `${s.id}:${s.status}`)).toEqual(['verify:done', 'upload:done', 'status:done']);
+    // The project's own nexusUrl (the test's sandbox) was never reached.
+    const state = await sandboxState(w.sandbox);
+    expect(state.repositories.filter((x) => x.namespace === p.groupId)).toEqual([]);
   });
 });
