@@ -1,7 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
-/** The real-plugin release tests (test/e2e/maven-release): Maven Central plugins, minutes, not seconds. */
-const e2eMaven = 'test/e2e/maven-release/**/*.test.ts';
+/**
+ * The real-plugin tests: the release tests (test/e2e/maven-release) and the Nexus 2 staging route's
+ * clients (test/e2e/nexus2, issue 28); Maven Central plugins, minutes, not seconds.
+ */
+const e2eMaven = ['test/e2e/maven-release/**/*.test.ts', 'test/e2e/nexus2/**/*.test.ts'];
 /**
  * The rehearsals that run the release plugin (issue 19): real projects of ../shared/realworld-src
  * and the demo, plugins from Maven Central through .cache/m2; minutes, after e2e-maven.
@@ -24,12 +27,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit/integration', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], exclude: [e2eMaven, ...e2eRehearse] },
+        test: { name: 'unit/integration', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], exclude: [...e2eMaven, ...e2eRehearse] },
       },
       {
         extends: true,
         // Runs after the first group, so the two never share the two cores.
-        test: { name: 'e2e-maven', include: [e2eMaven], testTimeout: 600_000, sequence: { groupOrder: 1 } },
+        test: { name: 'e2e-maven', include: e2eMaven, testTimeout: 600_000, sequence: { groupOrder: 1 } },
       },
       {
         extends: true,

@@ -50,6 +50,30 @@ echo "maven-cache: the fixture's builds (staging route, then the central-publish
 (cd "$work/portal" && mvn_ clean deploy -Prelease -Dgpg.skip=true -DskipUpload=true)
 rm -rf "${repo:?}/${group//.//}" # the warm-up's own throwaway group
 
+# The Nexus 2 staging route's real clients (test/e2e/nexus2): nexus-staging-maven-plugin (both
+# versions, as a build extension) and jreleaser-maven-plugin, loaded by the fixture project the way
+# the tests load them (no network is needed to load them; they are never pointed anywhere here).
+# shellcheck disable=SC1091
+source "$root/test/fixtures/nexus2/plugin-versions.properties"
+echo "maven-cache: the Nexus 2 staging clients"
+for gav in \
+  "org.sonatype.plugins:nexus-staging-maven-plugin:$NEXUS_STAGING_OLD" \
+  "org.sonatype.plugins:nexus-staging-maven-plugin:$NEXUS_STAGING" \
+  "org.jreleaser:jreleaser-maven-plugin:$JRELEASER"; do
+  mvn_ dependency:get "-Dartifact=$gav"
+done
+nexus2_project() { # nexus2_project <folder> <publishing plugin xml>
+  cp -r "$root/test/fixtures/nexus2/project" "$work/$1"
+  NEXUS2_PLUGIN="$2" perl -0pi -e 's/\@PUBLISHING\@/$ENV{NEXUS2_PLUGIN}/; s/\@GROUP\@/org.example.e2e.cache.nexus2/; s/\@VERSION\@/1.0.0/; s/\@GPG_PLUGIN\@/'"$GPG_PLUGIN"'/' "$work/$1/pom.xml"
+}
+for version in "$NEXUS_STAGING_OLD" "$NEXUS_STAGING"; do
+  nexus2_project "nexus-staging-$version" "<plugin><groupId>org.sonatype.plugins</groupId><artifactId>nexus-staging-maven-plugin</artifactId><version>$version</version><extensions>true</extensions><configuration><serverId>central</serverId><nexusUrl>http://127.0.0.1:9/</nexusUrl></configuration></plugin>"
+  (cd "$work/nexus-staging-$version" && mvn_ clean verify -Dgpg.skip=true)
+done
+nexus2_project jreleaser "<plugin><groupId>org.jreleaser</groupId><artifactId>jreleaser-maven-plugin</artifactId><version>$JRELEASER</version></plugin>"
+# jreleaser:deploy with no deployer configured loads the plugin and deploys nothing.
+(cd "$work/jreleaser" && mvn_ clean deploy -Dgpg.skip=true "-DaltDeploymentRepository=local::file:$work/jreleaser/target/staging-deploy" && mvn_ jreleaser:deploy)
+
 # The rehearsal suite (test/e2e/rehearse-real, test/e2e/rehearse*.test.ts): each project released
 # the way `relctl rehearse` releases it (release:prepare release:perform in a copy pushing to a bare
 # remote, deploying to a folder), so its run loads exactly these plugins; the runs that stop where

@@ -65,7 +65,7 @@ describe('a key whose address was never confirmed', () => {
   test('relctl sandbox --help shows the switch, the control token and the limits', async () => {
     const help = await runCli(['sandbox', '--help']);
     expect(help.exitCode).toBe(0);
-    for (const option of ['--accept-unconfirmed-keys', '--control-token <token>', '--limits <spec>']) expect(help.stdout).toContain(option);
+    for (const option of ['--accept-unconfirmed-keys', '--control-token <token>', '--limits <spec>', '--close-publishes']) expect(help.stdout).toContain(option);
   });
 });
 

@@ -225,7 +225,25 @@ describe('ownership, namespaces, drops and faults', () => {
   });
 });
 
-describe('closePublishes', () => {
+describe('other sandbox options', () => {
+  test('publishing limits: a close that would exceed one answers 400 naming it, and the repository stays open', async () => {
+    const other = await startSandbox({ limits: { files: 2 } });
+    try {
+      const base = `${other.urls.stagingApiUrl}/service/local/`;
+      const started = await call(`${base}staging/profiles/org.example.nxl/start`, { method: 'POST', auth: sb, headers: json, body: '{"data":{"description":"l"}}' });
+      const id = started.json().data.stagedRepositoryId as string;
+      for (const [p, data] of withChecksums(new Map([['org/example/nxl/lib/1.0.0/lib-1.0.0.pom', Buffer.from(pomXml('org.example.nxl', 'lib', '1.0.0', 'pom'))]]))) {
+        expect((await call(`${base}staging/deployByRepositoryId/${id}/${p}`, { method: 'PUT', auth: sb, body: data })).status).toBe(201);
+      }
+      const close = await call(`${base}staging/profiles/org.example.nxl/finish`, { method: 'POST', auth: sb, headers: json, body: JSON.stringify({ data: { stagedRepositoryId: id } }) });
+      expect(close.status).toBe(400);
+      expect(close.json().errors[0].msg).toContain("Publishing limit reached for namespace 'org.example.nxl'");
+      expect((await call(`${base}staging/repository/${id}`, { auth: sb, headers: json })).json().type).toBe('open');
+    } finally {
+      await other.close();
+    }
+  });
+
   test('with the option, a close publishes at once (the repository is released)', async () => {
     const other = await startSandbox({ closePublishes: true });
     try {

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Accounts } from '../shared/accounts.js';
+import type { Accounts, SandboxUser } from '../shared/accounts.js';
 import { HttpError, continueAndRead, safeSegments, sourceAddress } from '../shared/http.js';
 import type { StreamedPut } from '../staging/store.js';
 import { created, parseAction, send, sendNexusError } from './request.js';
@@ -166,7 +166,7 @@ async function handle(accounts: Accounts, nexus2: Nexus2Staging, putBody: PutBod
  * text (what gradle-nexus prints); the single `finish` answers 201 and leaves the verdict to the
  * repository's state and activity (what nexus-staging-maven-plugin and JReleaser read).
  */
-async function act(nexus2: Nexus2Staging, action: string, user: Parameters<Nexus2Staging['find']>[0], ip: string, ids: string[], bulk: boolean): Promise<void> {
+async function act(nexus2: Nexus2Staging, action: string, user: SandboxUser, ip: string, ids: string[], bulk: boolean): Promise<void> {
   if (action === 'close') {
     const deployments = await nexus2.close(user, ip, ids);
     const failed = deployments.filter((d) => d.state === 'FAILED');
