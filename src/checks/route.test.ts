@@ -118,3 +118,28 @@ describe('publishing route (vanniktech, by the plugin changelog)', () => {
     if (kind === 'legacy-ossrh') expect(route.legacyPluginHosts).toHaveLength(1);
   });
 });
+
+describe('publishing route (Gradle Nexus 2 staging clients)', () => {
+  const withJReleaser = (url: string | undefined): ProjectFacts => {
+    const facts = gradleFacts('0.34.0', {});
+    facts.gradle!.projects[0]!.plugins = [{ id: 'org.jreleaser', file: 'build.gradle', line: 3, scope: 'self' }];
+    facts.jreleaserNexus2File = { file: 'jreleaser.yml', line: 4, ...(url === undefined ? {} : { url }) };
+    return facts;
+  };
+
+  it("nexus-staging for JReleaser's nexus2 deployer in jreleaser.yml aimed at the staging API; legacy-ossrh at a retired host", () => {
+    const route = detectRoute(withJReleaser('https://ossrh-staging-api.central.sonatype.com/service/local'));
+    expect(route).toMatchObject({ kind: 'nexus-staging', evidence: [{ file: 'jreleaser.yml', line: 4 }], nexusClients: [{ tool: 'jreleaser-nexus2' }] });
+    expect(detectRoute(withJReleaser('https://s01.oss.sonatype.org/service/local')).kind).toBe('legacy-ossrh');
+  });
+
+  it('nexus-staging for gradle-nexus nexusPublishing aimed at the staging API; a plain maven-publish repository there stays staging-api', () => {
+    const facts = gradleFacts('0.34.0', {});
+    facts.gradle!.projects[0]!.plugins = [];
+    const repo = { url: 'https://ossrh-staging-api.central.sonatype.com/service/local/', kind: 'release' as const, file: 'build.gradle', line: 9 };
+    facts.gradle!.projects[0]!.repositories = [{ ...repo, nexus: true }];
+    expect(detectRoute(facts)).toMatchObject({ kind: 'nexus-staging', nexusClients: [{ tool: 'gradle-nexus' }] });
+    facts.gradle!.projects[0]!.repositories = [{ ...repo, url: `${repo.url}staging/deploy/maven2/` }];
+    expect(detectRoute(facts).kind).toBe('staging-api');
+  });
+});

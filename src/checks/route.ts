@@ -8,6 +8,9 @@ import type { GradleFacts, GradleRepositoryFact } from '../build-tools/gradle/fa
 import type { ProjectFacts } from './facts.js';
 import { urlTarget } from './publishing-hosts.js';
 import { stagingPluginDeployer } from '../core/pom/index.js';
+import { jreleaserNexus2, nexusClientOf, nexusClientWords, nexusPlugin, type NexusStagingClient } from './route-nexus.js';
+
+export { nexusSettingsText, type NexusStagingClient } from './route-nexus.js';
 
 export type RouteKind = 'staging-api' | 'legacy-ossrh' | 'portal-plugin' | 'nexus-staging' | 'other' | 'unknown';
 
@@ -34,20 +37,6 @@ export interface PublishingRoute {
   legacyPluginHosts?: RouteEvidence[];
   /** nexus-staging: the Nexus 2 staging clients and what they are told (release and rehearse read it). */
   nexusClients?: NexusStagingClient[];
-}
-
-/** A Nexus 2 staging client of the build (nexus-staging route) and the settings that shape a release. */
-export interface NexusStagingClient {
-  tool: 'nexus-staging-maven-plugin' | 'gradle-nexus' | 'io.codearte.nexus-staging' | 'jreleaser-nexus2';
-  file: string;
-  line: number;
-  nexusUrl?: string;
-  /** Maven: the settings `<server>` it authenticates with. */
-  serverId?: string;
-  /** As written; the plugin's default (false) when absent. */
-  autoReleaseAfterClose?: string;
-  /** Minutes, as written; the plugin's default (5) when absent. */
-  stagingProgressTimeoutMinutes?: string;
 }
 
 // When several routes show, the one that decides the upload wins: a Central Portal plugin
@@ -77,7 +66,7 @@ class Collector {
 
 export function detectRoute(facts: ProjectFacts): PublishingRoute {
   if (facts.maven !== undefined) return mavenRoute(facts);
-  if (facts.gradle !== undefined) return gradleRoute(facts.gradle, facts.jreleaserFile);
+  if (facts.gradle !== undefined) return gradleRoute(facts.gradle, facts.jreleaserFile, facts.jreleaserNexus2File);
   return { kind: 'unknown', evidence: [] };
 }
 
@@ -94,14 +83,6 @@ export function routeKind(facts: ProjectFacts): RouteKind {
 export function ignoresDistribution(facts: ProjectFacts): boolean {
   const kind = routeKind(facts);
   return kind === 'portal-plugin' || kind === 'other';
-}
-
-/** `autoReleaseAfterClose false, stagingProgressTimeoutMinutes 5 (default)`: what the route evidence shows. */
-export function nexusSettingsText(c: Pick<NexusStagingClient, 'autoReleaseAfterClose' | 'stagingProgressTimeoutMinutes' | 'tool'>): string {
-  if (c.tool !== 'nexus-staging-maven-plugin') return '';
-  const release = c.autoReleaseAfterClose ?? 'false (default)';
-  const timeout = c.stagingProgressTimeoutMinutes ?? '5 (default)';
-  return `autoReleaseAfterClose ${release}, stagingProgressTimeoutMinutes ${timeout}`;
 }
 
 /** On `other` the Central-only rules (metadata, developers, packaging, distribution URL) do not apply. */
@@ -188,52 +169,6 @@ function mavenRoute(facts: ProjectFacts): PublishingRoute {
   return route;
 }
 
-/**
- * nexus-staging-maven-plugin: where it deploys (`<extensions>true` or its `deploy` goal bound), its
- * `<nexusUrl>` decides the route: the staging API host is the nexus-staging route, a retired host
- * is legacy-ossrh. Declared without deploying, its `<nexusUrl>` still shows where the project
- * thinks it publishes (a leftover pointing at a retired host is a live problem).
- */
-function nexusPlugin(out: Collector, clients: NexusStagingClient[], stagingApiUrl: string, p: EffectivePlugin, at: { file: string; line: number }, where: string): void {
-  const deploys = !p.managed && (p.extensions || (p.goals ?? []).includes('deploy'));
-  const url = configValue(p, 'nexusUrl');
-  // The <nexusUrl> may be written in a <pluginManagement> entry, possibly in another POM.
-  const origin = url === undefined ? undefined : (url.from ?? { pom: p.origin.pom, line: url.line });
-  const { file, line } = origin?.pom.file !== undefined ? { file: origin.pom.file, line: origin.line } : at;
-  const target = url === undefined ? undefined : urlTarget(url.value, stagingApiUrl);
-  if (deploys && (target === undefined || target === 'staging' || target === 'central-unknown')) {
-    const client: NexusStagingClient = { tool: 'nexus-staging-maven-plugin', file, line };
-    if (url !== undefined) client.nexusUrl = url.value;
-    const serverId = configValue(p, 'serverId')?.value;
-    if (serverId !== undefined) client.serverId = serverId;
-    const release = configValue(p, 'autoReleaseAfterClose')?.value;
-    if (release !== undefined) client.autoReleaseAfterClose = release;
-    const timeout = configValue(p, 'stagingProgressTimeoutMinutes')?.value;
-    if (timeout !== undefined) client.stagingProgressTimeoutMinutes = timeout;
-    if (!clients.some((c) => c.file === file && c.line === line)) clients.push(client);
-    const how = url === undefined ? 'without a <nexusUrl>' : `through <nexusUrl> ${url.value}`;
-    out.add('nexus-staging', { file, line, why: `nexus-staging-maven-plugin stages and closes ${how} (and releases when autoReleaseAfterClose is true)${where}; ${nexusSettingsText(client)}` });
-    return;
-  }
-  if (url === undefined) return;
-  const why = `nexus-staging-maven-plugin <nexusUrl> ${url.value}${where}`;
-  if (target === 'legacy') out.add('legacy-ossrh', { file, line, why: `${why} is a retired OSSRH host` });
-  else if (target === 'staging') out.add('staging-api', { file, line, why: `${why} is the staging API service` });
-  else if (target === 'other') out.add('other', { file, line, why: `${why} is not Maven Central` });
-}
-
-/** JReleaser's nexus2 deployer, from the plugin's configuration or the jreleaser file, with its url. */
-function jreleaserNexus2(p: EffectivePlugin, facts: ProjectFacts): { file?: string; line: number; url?: string } | undefined {
-  const inConfig = p.config.filter((c) => /(^|\/)nexus2(\/|$)/.test(c.path));
-  if (inConfig.length > 0) {
-    const url = inConfig.find((c) => /\/url$/.test(c.path));
-    const first = url ?? inConfig[0]!;
-    const origin = first.from ?? { pom: p.origin.pom, line: first.line };
-    return { ...(origin.pom.file === undefined ? {} : { file: origin.pom.file }), line: origin.line, ...(url === undefined ? {} : { url: url.value }) };
-  }
-  return facts.jreleaserNexus2File;
-}
-
 /** `0.32.0` < `0.33.0`: compares the leading numbers of two plugin versions. */
 function versionBefore(version: string, bound: readonly number[]): boolean {
   const parts = version.split(/[.-]/).map((x) => Number.parseInt(x, 10));
@@ -301,22 +236,7 @@ function repositoryLabel(r: GradleRepositoryFact): string {
   return `publishing repository ${r.url}`;
 }
 
-/** Which Nexus 2 staging client a Gradle publishing URL belongs to, if any. */
-function nexusClientOf(r: GradleRepositoryFact): NexusStagingClient['tool'] | undefined {
-  if (r.jreleaserNexus2 === true) return 'jreleaser-nexus2';
-  if (r.nexusStaging === true) return 'io.codearte.nexus-staging';
-  if (r.nexus === true) return 'gradle-nexus';
-  return undefined;
-}
-
-const nexusClientWords: Record<NexusStagingClient['tool'], string> = {
-  'nexus-staging-maven-plugin': 'the plugin stages, closes and may release',
-  'gradle-nexus': 'gradle-nexus starts, fills and closes a staging repository (closeAndReleaseSonatypeStagingRepository releases it)',
-  'io.codearte.nexus-staging': 'the plugin closes and releases the staging repository',
-  'jreleaser-nexus2': "JReleaser's nexus2 deployer stages, closes and (releaseRepository) releases",
-};
-
-function gradleRoute(g: GradleFacts, jreleaserFile: { file: string; line: number } | undefined): PublishingRoute {
+function gradleRoute(g: GradleFacts, jreleaserFile: { file: string; line: number } | undefined, nexus2File?: { file: string; line: number; url?: string }): PublishingRoute {
   const out = new Collector();
   const legacyPluginHosts: RouteEvidence[] = [];
   const clients: NexusStagingClient[] = [];
@@ -338,6 +258,17 @@ function gradleRoute(g: GradleFacts, jreleaserFile: { file: string; line: number
         if (t.kind === 'legacy-ossrh' && !legacyPluginHosts.some((x) => x.file === e.file && x.line === e.line)) legacyPluginHosts.push(e);
       } else if (p.id.startsWith('com.gradleup.nmcp')) {
         out.add('portal-plugin', { ...at, why: `${p.id} uploads to the Central Portal` });
+      } else if (p.id === 'org.jreleaser' && nexus2File !== undefined) {
+        // JReleaser's nexus2 deployer configured in jreleaser.yml/.toml/.json (the DSL's is a repository below).
+        const target = nexus2File.url === undefined ? undefined : urlTarget(nexus2File.url, g.stagingApiUrl);
+        const why = `JReleaser's nexus2 deployer${nexus2File.url === undefined ? '' : ` url ${nexus2File.url}`}`;
+        const place = { file: nexus2File.file, line: nexus2File.line };
+        if (target === 'legacy') out.add('legacy-ossrh', { ...place, why: `${why} is a retired OSSRH host` });
+        else if (target === 'other') out.add('other', { ...place, why: `${why} is not Maven Central` });
+        else {
+          out.add('nexus-staging', { ...place, why: `${why}: ${nexusClientWords['jreleaser-nexus2']}` });
+          if (!clients.some((c) => c.file === place.file && c.line === place.line)) clients.push({ tool: 'jreleaser-nexus2', ...place, ...(nexus2File.url === undefined ? {} : { nexusUrl: nexus2File.url }) });
+        }
       } else if (p.id === 'org.jreleaser' && (g.publishing.jreleaserMavenCentral ?? jreleaserFile) !== undefined) {
         out.add('portal-plugin', { ...(g.publishing.jreleaserMavenCentral ?? jreleaserFile)!, why: "JReleaser's Maven Central deployer uploads to the Central Portal" });
       }
