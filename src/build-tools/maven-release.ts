@@ -4,6 +4,7 @@ import path from 'node:path';
 import {
   configuredPrepGoals,
   displayCommand,
+  mavenDeployStagedInvocation,
   mavenInstallInvocation,
   mavenPerformInvocation,
   mavenPrepInvocation,
@@ -192,8 +193,9 @@ export async function mavenPerform(
   return runInvocation(proc, root, mavenPerformInvocation(session.common, options), performFix, session.env);
 }
 
-/** One POM of the reactor: its text (plugins are spotted in it) and its model when it parses. */
+/** One POM of the reactor: its file, its text (plugins are spotted in it) and its model when it parses. */
 interface ReactorPom {
+  file: string;
   text: string;
   pom?: RawPom;
 }
@@ -212,7 +214,7 @@ async function reactorPoms(root: string): Promise<ReactorPom[]> {
     const text = descriptorText(file);
     if (text === undefined) return;
     const parsed = parsePom(text);
-    poms.push(parsed.ok ? { text, pom: parsed.pom } : { text });
+    poms.push(parsed.ok ? { file, text, pom: parsed.pom } : { file, text });
     if (!parsed.ok) return;
     for (const m of parsed.pom.modules) {
       const target = path.resolve(path.dirname(file), m.value);
@@ -227,6 +229,11 @@ async function reactorPoms(root: string): Promise<ReactorPom[]> {
 /** The reactor's POM models (root first), those that parse. */
 export async function reactorModels(root: string): Promise<RawPom[]> {
   return (await reactorPoms(root)).flatMap((p) => (p.pom === undefined ? [] : [p.pom]));
+}
+
+/** The reactor's POM files (root first, nested <module>s), with their texts. */
+export async function reactorPomFiles(root: string): Promise<{ file: string; text: string }[]> {
+  return (await reactorPoms(root)).map((p) => ({ file: p.file, text: p.text }));
 }
 
 /** Every pom.xml of the reactor (root and nested <module>s), for spotting configured plugins. */
@@ -257,12 +264,22 @@ export async function detectPublishingRoute(root: string, localRepo: string): Pr
 }
 
 /**
- * nexus-staging-maven-plugin is the build's deployer (declared outside <pluginManagement> in the
- * reactor or its parent): it stages to its own configured nexusUrl, which no property redirects.
+ * The nexus-staging route's upload: deploy-staged in the release checkout. Its output is returned
+ * even when it fails (a close refused by the portal's rules still names the staging repository,
+ * whose portal deployment then holds the verdict).
  */
-export async function declaresNexusStaging(root: string, localRepo: string): Promise<boolean> {
-  const active = (text: string): string => text.replace(/<!--[\s\S]*?-->/g, '').replace(/<pluginManagement>[\s\S]*?<\/pluginManagement>/g, '');
-  return (await reactorAndParentTexts(root, localRepo)).some((t) => active(t).includes('<artifactId>nexus-staging-maven-plugin</artifactId>'));
+export async function mavenDeployStaged(proc: ProcessRunner, session: MavenSession, checkout: string): Promise<{ exitCode: number; output: string; command: string }> {
+  const inv = mavenDeployStagedInvocation(session.common);
+  const r = await proc.run({
+    command: inv.command,
+    args: inv.args,
+    cwd: checkout,
+    mutates: true,
+    interactive: false,
+    purpose: `${inv.command} ${inv.purpose}`,
+    ...(session.env === undefined ? {} : { env: session.env }),
+  });
+  return { exitCode: r.exitCode, output: r.output, command: displayCommand(inv.command, inv.args) };
 }
 
 export async function mavenPrep(proc: ProcessRunner, session: MavenSession, root: string, goals: readonly PrepGoal[]): Promise<void> {

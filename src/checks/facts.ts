@@ -32,6 +32,8 @@ export interface ProjectFacts {
   online?: OnlineFacts;
   /** A JReleaser configuration file in the project root that configures the Maven Central deployer. */
   jreleaserFile?: { file: string; line: number };
+  /** A JReleaser configuration file in the project root that configures the nexus2 deployer, and its url. */
+  jreleaserNexus2File?: { file: string; line: number; url?: string };
   /** Online lookups the gatherers needed and got no answer to (a parent POM fetch): exit 3. */
   unreachable?: string[];
   /** How the project publishes (DESIGN §4); computed from the facts above by detectRoute. */

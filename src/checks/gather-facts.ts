@@ -82,6 +82,8 @@ export async function gatherFacts(ctx: CommandContext, options: GatherOptions): 
   }
   const jreleaser = jreleaserMavenCentral(ctx.cwd);
   if (jreleaser !== undefined) facts.jreleaserFile = jreleaser;
+  const nexus2 = jreleaserNexus2(ctx.cwd);
+  if (nexus2 !== undefined) facts.jreleaserNexus2File = nexus2;
   facts.route = detectRoute(facts);
   facts.git = await git;
   if (!facts.git.isRepository) {
@@ -141,6 +143,30 @@ function learnTagFormat(release: ReleaseFacts, tags: readonly string[], version:
   if (choice.learned === undefined || choice.template === undefined) return;
   release.tagTemplate = choice.template;
   release.tagTemplateLearned = true;
+}
+
+/**
+ * The JReleaser files jreleaserMavenCentral reads, when they configure its `nexus2` deployer (the Nexus 2 staging API):
+ * where, and the first `url` written after it (YAML `url:`, TOML `url =`, JSON `"url":`).
+ */
+function jreleaserNexus2(root: string): { file: string; line: number; url?: string } | undefined {
+  for (const name of ['jreleaser.yml', 'jreleaser.yaml', 'jreleaser.toml', 'jreleaser.json']) {
+    const text = descriptorText(path.join(root, name), 1024 * 1024);
+    if (text === undefined) continue;
+    const lines = text.split(/\r?\n/);
+    const at = lines.findIndex((l) => /nexus2/.test(l) && !/^\s*#/.test(l));
+    if (at < 0) continue;
+    const found: { file: string; line: number; url?: string } = { file: name, line: at + 1 };
+    for (const l of lines.slice(at + 1)) {
+      const m = /^\s*"?url"?\s*[:=]\s*["']?([^"'\s,]+)/.exec(l);
+      if (m !== null) {
+        found.url = m[1]!;
+        break;
+      }
+    }
+    return found;
+  }
+  return undefined;
 }
 
 // Orphan chains longer than this are not a release history, they are a bug somewhere else.

@@ -13,6 +13,7 @@ import { mavenMissingDistribution } from './maven-missing-distribution.js';
 import { mavenMissingPomMetadata } from './maven-missing-pom-metadata.js';
 import { mavenPackagingMismatch } from './maven-packaging-mismatch.js';
 import { mavenServerIdMismatch } from './maven-server-id-mismatch.js';
+import { mavenPublishingPluginsConflict } from './maven-publishing-plugins-conflict.js';
 import { mavenUnresolvedProperty } from './maven-unresolved-property.js';
 import { mavenInheritedSkips } from './maven-inherited-skips.js';
 import { gradleDistributionUrl, gradleLegacyStagingHost } from './gradle-repositories.js';
@@ -32,6 +33,7 @@ export const checks: readonly Check[] = [
   mavenLegacyStagingId,
   mavenDistributionUrl,
   mavenMissingDistribution,
+  mavenPublishingPluginsConflict,
   mavenServerIdMismatch,
   mavenMissingDevelopers,
   mavenDevelopersIncomplete,

@@ -3,6 +3,10 @@ import { hasUnresolved, stagingPluginDeployer } from '../core/pom/index.js';
 import type { Check } from './types.js';
 import { at, dedupe, expectedDeployUrl, fromWhere, isMaven, legacyHostOf, publishedModules, originAt } from './maven-support.js';
 import { ignoresDistribution } from './route.js';
+import { urlTarget } from './publishing-hosts.js';
+import type { EffectivePlugin } from '../core/pom/index.js';
+import type { MavenModuleFacts } from '../build-tools/maven/facts.js';
+import type { ProjectFacts } from './facts.js';
 
 /** `scheme://host[:port]/path` lower-cased in scheme and host, no trailing slash, no query. */
 // A reactor of 1000 modules inherits one URL 1000 times: parse each distinct string once.
@@ -41,10 +45,16 @@ export const mavenDistributionUrl: Check = {
     const staging = facts.maven!.stagingApiUrl;
     const expected = expectedDeployUrl(staging);
     for (const module of publishedModules(facts)) {
+      // nexus-staging-maven-plugin deploys releases itself: the release repository is not used,
+      // its <nexusUrl> is what must name the staging API host.
+      const deployer = stagingPluginDeployer(module.effective);
+      if (deployer !== undefined) {
+        const wrong = nexusUrlFinding(facts, module, deployer);
+        if (wrong !== undefined) findings.push(wrong);
+        continue;
+      }
       const repo = module.effective.repository;
       if (repo === undefined) continue; // missing-distribution
-      // nexus-staging-maven-plugin deploys releases itself: the release repository is not used.
-      if (stagingPluginDeployer(module.effective) !== undefined) continue;
       const url = repo.url;
       if (url === undefined) {
         const id = repo.id!;
@@ -73,3 +83,34 @@ export const mavenDistributionUrl: Check = {
     return dedupe(findings);
   },
 };
+
+/**
+ * The nexus-staging route's URL rule: the plugin's `<nexusUrl>` is the staging API host (the plugin
+ * adds `/service/local/...` itself). A retired host is legacy-staging-host's, a `${...}` is
+ * unresolved-property's, a non-Central Nexus is the `other` route's.
+ */
+function nexusUrlFinding(facts: ProjectFacts, module: MavenModuleFacts, plugin: EffectivePlugin): Finding | undefined {
+  const staging = facts.maven!.stagingApiUrl;
+  const url = plugin.config.find((c) => c.path === 'nexusUrl');
+  const pluginOrigin = { pom: plugin.origin.pom, line: plugin.origin.line };
+  if (url === undefined) {
+    return {
+      code: 'distribution-url',
+      severity: 'error',
+      message: `nexus-staging-maven-plugin deploys ${module.effective.coords} (${fromWhere(pluginOrigin, module)}) but has no <nexusUrl>, so the deploy fails.`,
+      ...at(originAt(facts, module, pluginOrigin)),
+      fix: `Add <nexusUrl>${staging}/</nexusUrl> to the plugin's <configuration>.`,
+    };
+  }
+  if (hasUnresolved(url.value) || legacyHostOf(url.value) !== undefined) return undefined;
+  const target = urlTarget(url.value, staging);
+  if (target === 'staging' || target === 'other') return undefined;
+  const origin = url.from ?? { pom: plugin.origin.pom, line: url.line };
+  return {
+    code: 'distribution-url',
+    severity: 'error',
+    message: `nexus-staging-maven-plugin's <nexusUrl> ${url.value} (${fromWhere(origin, module)}) is not the staging API service ${staging}.`,
+    ...at(originAt(facts, module, origin)),
+    fix: `Set <nexusUrl> to ${staging}/.`,
+  };
+}

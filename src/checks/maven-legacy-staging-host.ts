@@ -1,6 +1,7 @@
 import type { Finding } from '../core/findings.js';
 import type { Check } from './types.js';
 import { routeKind } from './route.js';
+import { stagingPluginDeployer } from '../core/pom/index.js';
 import { at, CENTRAL_SNAPSHOTS_URL, dedupe, expectedDeployUrl, fromWhere, isMaven, legacyHostOf, publishedModules, originAt } from './maven-support.js';
 
 /**
@@ -40,8 +41,10 @@ export const mavenLegacyStagingHost: Check = {
         { kind: 'release repository', url: eff.repository?.url, target: expected },
         { kind: 'snapshot repository', url: eff.snapshotRepository?.url, target: CENTRAL_SNAPSHOTS_URL },
       ];
+      // Where nexus-staging-maven-plugin deploys, the release repository is not used (snapshots still are).
+      const releaseUnused = stagingPluginDeployer(eff) !== undefined;
       for (const { kind, url, target } of candidates) {
-        if (url === undefined) continue;
+        if (url === undefined || (kind === 'release repository' && releaseUnused)) continue;
         if (kind === 'snapshot repository' && eff.distributionOrigin !== undefined && url.origin.pom !== eff.distributionOrigin.pom) continue;
         const host = legacyHostOf(url.value);
         if (host === undefined) continue;

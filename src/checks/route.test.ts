@@ -36,6 +36,35 @@ describe('publishing route (Maven)', () => {
     expect(route.evidence[0]!.why).toContain('<nexusUrl>');
   });
 
+  const nexus = (config: string, extra = '<extensions>true</extensions>'): string => plugin('org.sonatype.plugins', 'nexus-staging-maven-plugin', config, extra);
+  const stagingHost = '<nexusUrl>https://ossrh-staging-api.central.sonatype.com/</nexusUrl><serverId>central</serverId>';
+
+  it('nexus-staging for nexus-staging-maven-plugin with extensions on the staging API host, its settings in the evidence', () => {
+    const legacyDm = '  <distributionManagement><repository><id>ossrh</id><url>https://oss.sonatype.org/service/local/staging/deploy/maven2/</url></repository></distributionManagement>';
+    const route = detectRoute(buildFacts({ files: { 'pom.xml': project(`${legacyDm}\n${nexus(`${stagingHost}<autoReleaseAfterClose>true</autoReleaseAfterClose>`)}`) } }));
+    // The release repository is not what the plugin deploys to: it does not decide the route.
+    expect(route.kind).toBe('nexus-staging');
+    expect(route.evidence).toHaveLength(1);
+    expect(route.evidence[0]!.why).toContain('autoReleaseAfterClose true, stagingProgressTimeoutMinutes 5 (default)');
+    expect(route.nexusClients).toEqual([expect.objectContaining({ tool: 'nexus-staging-maven-plugin', serverId: 'central', autoReleaseAfterClose: 'true', nexusUrl: 'https://ossrh-staging-api.central.sonatype.com/' })]);
+  });
+
+  it('nexus-staging when an execution binds the deploy goal; a plugin that does not deploy leaves the route to distributionManagement', () => {
+    const bound = `  <build><plugins><plugin><groupId>org.sonatype.plugins</groupId><artifactId>nexus-staging-maven-plugin</artifactId><executions><execution><id>d</id><phase>deploy</phase><goals><goal>deploy</goal></goals></execution></executions><configuration>${stagingHost}</configuration></plugin></plugins></build>`;
+    expect(detectRoute(buildFacts({ files: { 'pom.xml': project(bound) } })).kind).toBe('nexus-staging');
+    const closeOnly = bound.replace('<goal>deploy</goal>', '<goal>rc-list</goal>');
+    expect(detectRoute(buildFacts({ files: { 'pom.xml': project(`${stagingDistribution}\n${closeOnly}`) } })).kind).toBe('staging-api');
+    expect(detectRoute(buildFacts({ files: { 'pom.xml': project(`${stagingDistribution}\n${nexus(stagingHost, '')}`) } })).kind).toBe('staging-api');
+  });
+
+  it("nexus-staging for JReleaser's nexus2 deployer in the Maven plugin's configuration; a retired url is legacy-ossrh", () => {
+    const jr = (url: string): string => plugin('org.jreleaser', 'jreleaser-maven-plugin', `<jreleaser><deploy><maven><nexus2><central><active>ALWAYS</active><url>${url}</url></central></nexus2></maven></deploy></jreleaser>`);
+    const route = detectRoute(buildFacts({ files: { 'pom.xml': project(jr('https://ossrh-staging-api.central.sonatype.com/service/local')) } }));
+    expect(route.kind).toBe('nexus-staging');
+    expect(route.nexusClients?.[0]).toMatchObject({ tool: 'jreleaser-nexus2', nexusUrl: 'https://ossrh-staging-api.central.sonatype.com/service/local' });
+    expect(detectRoute(buildFacts({ files: { 'pom.xml': project(jr('https://s01.oss.sonatype.org/service/local')) } })).kind).toBe('legacy-ossrh');
+  });
+
   it('staging-api for the deploy URL; other for a foundation repository; unknown for nothing', () => {
     expect(detectRoute(buildFacts({ files: { 'pom.xml': project(stagingDistribution) } })).kind).toBe('staging-api');
     const apache = '  <distributionManagement><repository><id>apache.releases.https</id><url>https://repository.apache.org/service/local/staging/deploy/maven2</url></repository></distributionManagement>';
@@ -87,5 +116,30 @@ describe('publishing route (vanniktech, by the plugin changelog)', () => {
     const route = detectRoute(gradleFacts(version, publishing as GradlePublishingFacts));
     expect(route.kind).toBe(kind);
     if (kind === 'legacy-ossrh') expect(route.legacyPluginHosts).toHaveLength(1);
+  });
+});
+
+describe('publishing route (Gradle Nexus 2 staging clients)', () => {
+  const withJReleaser = (url: string | undefined): ProjectFacts => {
+    const facts = gradleFacts('0.34.0', {});
+    facts.gradle!.projects[0]!.plugins = [{ id: 'org.jreleaser', file: 'build.gradle', line: 3, scope: 'self' }];
+    facts.jreleaserNexus2File = { file: 'jreleaser.yml', line: 4, ...(url === undefined ? {} : { url }) };
+    return facts;
+  };
+
+  it("nexus-staging for JReleaser's nexus2 deployer in jreleaser.yml aimed at the staging API; legacy-ossrh at a retired host", () => {
+    const route = detectRoute(withJReleaser('https://ossrh-staging-api.central.sonatype.com/service/local'));
+    expect(route).toMatchObject({ kind: 'nexus-staging', evidence: [{ file: 'jreleaser.yml', line: 4 }], nexusClients: [{ tool: 'jreleaser-nexus2' }] });
+    expect(detectRoute(withJReleaser('https://s01.oss.sonatype.org/service/local')).kind).toBe('legacy-ossrh');
+  });
+
+  it('nexus-staging for gradle-nexus nexusPublishing aimed at the staging API; a plain maven-publish repository there stays staging-api', () => {
+    const facts = gradleFacts('0.34.0', {});
+    facts.gradle!.projects[0]!.plugins = [];
+    const repo = { url: 'https://ossrh-staging-api.central.sonatype.com/service/local/', kind: 'release' as const, file: 'build.gradle', line: 9 };
+    facts.gradle!.projects[0]!.repositories = [{ ...repo, nexus: true }];
+    expect(detectRoute(facts)).toMatchObject({ kind: 'nexus-staging', nexusClients: [{ tool: 'gradle-nexus' }] });
+    facts.gradle!.projects[0]!.repositories = [{ ...repo, url: `${repo.url}staging/deploy/maven2/` }];
+    expect(detectRoute(facts).kind).toBe('staging-api');
   });
 });

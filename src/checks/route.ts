@@ -7,8 +7,12 @@ import type { MavenModuleFacts } from '../build-tools/maven/facts.js';
 import type { GradleFacts, GradleRepositoryFact } from '../build-tools/gradle/facts.js';
 import type { ProjectFacts } from './facts.js';
 import { urlTarget } from './publishing-hosts.js';
+import { stagingPluginDeployer } from '../core/pom/index.js';
+import { jreleaserNexus2, nexusClientOf, nexusClientWords, nexusPlugin, type NexusStagingClient } from './route-nexus.js';
 
-export type RouteKind = 'staging-api' | 'legacy-ossrh' | 'portal-plugin' | 'other' | 'unknown';
+export { nexusSettingsText, type NexusStagingClient } from './route-nexus.js';
+
+export type RouteKind = 'staging-api' | 'legacy-ossrh' | 'portal-plugin' | 'nexus-staging' | 'other' | 'unknown';
 
 export interface RouteEvidence {
   file: string;
@@ -31,11 +35,14 @@ export interface PublishingRoute {
   portalServers?: PortalServer[];
   /** A publishing plugin aimed at a retired host by its default or its host setting (no URL written). */
   legacyPluginHosts?: RouteEvidence[];
+  /** nexus-staging: the Nexus 2 staging clients and what they are told (release and rehearse read it). */
+  nexusClients?: NexusStagingClient[];
 }
 
 // When several routes show, the one that decides the upload wins: a Central Portal plugin
 // replaces deploy; a retired host left anywhere is a live problem; then the staging service.
-const precedence: RouteKind[] = ['portal-plugin', 'legacy-ossrh', 'staging-api', 'other'];
+// A Nexus 2 staging client replaces deploy too, so it wins over a deploy URL.
+const precedence: RouteKind[] = ['portal-plugin', 'legacy-ossrh', 'nexus-staging', 'staging-api', 'other'];
 
 class Collector {
   readonly byKind = new Map<RouteKind, RouteEvidence[]>();
@@ -59,7 +66,7 @@ class Collector {
 
 export function detectRoute(facts: ProjectFacts): PublishingRoute {
   if (facts.maven !== undefined) return mavenRoute(facts);
-  if (facts.gradle !== undefined) return gradleRoute(facts.gradle, facts.jreleaserFile);
+  if (facts.gradle !== undefined) return gradleRoute(facts.gradle, facts.jreleaserFile, facts.jreleaserNexus2File);
   return { kind: 'unknown', evidence: [] };
 }
 
@@ -67,7 +74,12 @@ export function routeKind(facts: ProjectFacts): RouteKind {
   return facts.route?.kind ?? 'unknown';
 }
 
-/** Routes whose upload does not go through `distributionManagement` / a publishing repository. */
+/**
+ * Routes whose upload does not go through `distributionManagement` / a publishing repository.
+ * (On nexus-staging, Maven's per-module checks skip the modules the plugin deploys, see
+ * stagingPluginDeployer, and judge its <nexusUrl> instead; Gradle's nexus URLs are its
+ * publishing repositories.)
+ */
 export function ignoresDistribution(facts: ProjectFacts): boolean {
   const kind = routeKind(facts);
   return kind === 'portal-plugin' || kind === 'other';
@@ -91,6 +103,7 @@ function mavenRoute(facts: ProjectFacts): PublishingRoute {
   const maven = facts.maven!;
   const out = new Collector();
   const servers: PortalServer[] = [];
+  const clients: NexusStagingClient[] = [];
   const serverKeys = new Set<string>();
   const judged = new Set<string>();
   for (const module of maven.modules) {
@@ -112,19 +125,25 @@ function mavenRoute(facts: ProjectFacts): PublishingRoute {
           serverKeys.add(key);
           servers.push(server);
         }
+      } else if (p.artifactId === 'jreleaser-maven-plugin' && !p.managed && jreleaserNexus2(p, facts) !== undefined) {
+        const n = jreleaserNexus2(p, facts)!;
+        const place = n.file === undefined ? at : { file: n.file, line: n.line };
+        const target = n.url === undefined ? undefined : urlTarget(n.url, maven.stagingApiUrl);
+        const why = `JReleaser's nexus2 deployer${n.url === undefined ? '' : ` url ${n.url}`}${where}`;
+        if (target === 'legacy') out.add('legacy-ossrh', { ...place, why: `${why} is a retired OSSRH host` });
+        else if (target === 'other') out.add('other', { ...place, why: `${why} is not Maven Central` });
+        else {
+          out.add('nexus-staging', { ...place, why: `${why}: it stages, closes and (releaseRepository) releases through the Nexus 2 staging API` });
+          if (!clients.some((c) => c.file === place.file && c.line === place.line)) clients.push({ tool: 'jreleaser-nexus2', ...place, ...(n.url === undefined ? {} : { nexusUrl: n.url }) });
+        }
       } else if (p.artifactId === 'jreleaser-maven-plugin' && !p.managed && (p.config.some((c) => /(^|\/)mavenCentral$/.test(c.path)) || facts.jreleaserFile !== undefined)) {
         out.add('portal-plugin', { ...(facts.jreleaserFile ?? at), why: `JReleaser's Maven Central deployer uploads to the Central Portal${where}` });
       } else if (p.artifactId === 'nexus-staging-maven-plugin') {
-        const url = configValue(p, 'nexusUrl');
-        if (url === undefined) continue;
-        const line = p.origin.pom.file === undefined ? at.line : url.line;
-        const target = urlTarget(url.value, maven.stagingApiUrl);
-        const why = `nexus-staging-maven-plugin <nexusUrl> ${url.value}${where}`;
-        if (target === 'legacy') out.add('legacy-ossrh', { file: at.file, line, why: `${why} is a retired OSSRH host` });
-        else if (target === 'staging') out.add('staging-api', { file: at.file, line, why: `${why} is the staging API service` });
-        else if (target === 'other') out.add('other', { file: at.file, line, why: `${why} is not Maven Central` });
+        nexusPlugin(out, clients, maven.stagingApiUrl, p, at, where);
       }
     }
+    // The release repository is not used where nexus-staging-maven-plugin deploys instead.
+    if (stagingPluginDeployer(module.effective) !== undefined) continue;
     const repo = module.effective.repository;
     const url = repo?.url;
     if (url === undefined) continue;
@@ -141,6 +160,7 @@ function mavenRoute(facts: ProjectFacts): PublishingRoute {
   }
   const route = out.route();
   if (route.kind === 'portal-plugin') route.portalServers = servers;
+  if (route.kind === 'nexus-staging') route.nexusClients = clients;
   if (route.kind === 'unknown') {
     // Say why it is unknown when a parent that would usually decide it could not be read.
     const cut = maven.modules.find((m) => m.parentUnresolved === true && m.exit !== undefined);
@@ -216,9 +236,10 @@ function repositoryLabel(r: GradleRepositoryFact): string {
   return `publishing repository ${r.url}`;
 }
 
-function gradleRoute(g: GradleFacts, jreleaserFile: { file: string; line: number } | undefined): PublishingRoute {
+function gradleRoute(g: GradleFacts, jreleaserFile: { file: string; line: number } | undefined, nexus2File?: { file: string; line: number; url?: string }): PublishingRoute {
   const out = new Collector();
   const legacyPluginHosts: RouteEvidence[] = [];
+  const clients: NexusStagingClient[] = [];
   const weak: RouteEvidence[] = [];
   const hostSetting = g.publishing.sonatypeHost ?? g.publishing.mavenCentralPublishing;
   const hostAt = g.publishing.centralHost ?? (hostSetting?.file !== undefined ? { file: hostSetting.file, line: hostSetting.line ?? 0 } : undefined);
@@ -237,6 +258,17 @@ function gradleRoute(g: GradleFacts, jreleaserFile: { file: string; line: number
         if (t.kind === 'legacy-ossrh' && !legacyPluginHosts.some((x) => x.file === e.file && x.line === e.line)) legacyPluginHosts.push(e);
       } else if (p.id.startsWith('com.gradleup.nmcp')) {
         out.add('portal-plugin', { ...at, why: `${p.id} uploads to the Central Portal` });
+      } else if (p.id === 'org.jreleaser' && nexus2File !== undefined) {
+        // JReleaser's nexus2 deployer configured in jreleaser.yml/.toml/.json (the DSL's is a repository below).
+        const target = nexus2File.url === undefined ? undefined : urlTarget(nexus2File.url, g.stagingApiUrl);
+        const why = `JReleaser's nexus2 deployer${nexus2File.url === undefined ? '' : ` url ${nexus2File.url}`}`;
+        const place = { file: nexus2File.file, line: nexus2File.line };
+        if (target === 'legacy') out.add('legacy-ossrh', { ...place, why: `${why} is a retired OSSRH host` });
+        else if (target === 'other') out.add('other', { ...place, why: `${why} is not Maven Central` });
+        else {
+          out.add('nexus-staging', { ...place, why: `${why}: ${nexusClientWords['jreleaser-nexus2']}` });
+          if (!clients.some((c) => c.file === place.file && c.line === place.line)) clients.push({ tool: 'jreleaser-nexus2', ...place, ...(nexus2File.url === undefined ? {} : { nexusUrl: nexus2File.url }) });
+        }
       } else if (p.id === 'org.jreleaser' && (g.publishing.jreleaserMavenCentral ?? jreleaserFile) !== undefined) {
         out.add('portal-plugin', { ...(g.publishing.jreleaserMavenCentral ?? jreleaserFile)!, why: "JReleaser's Maven Central deployer uploads to the Central Portal" });
       }
@@ -246,12 +278,17 @@ function gradleRoute(g: GradleFacts, jreleaserFile: { file: string; line: number
       const what = repositoryLabel(r);
       if (target === 'legacy') out.add('legacy-ossrh', { file: r.file, line: r.line, why: `${what} is a retired OSSRH host` });
       else if (r.kind !== 'release') continue;
-      else if (target === 'staging') out.add('staging-api', { file: r.file, line: r.line, why: `${what} is the staging API service` });
+      else if (target === 'staging' && nexusClientOf(r) !== undefined) {
+        // A Nexus 2 staging client: it starts, fills and closes its own staging repository.
+        out.add('nexus-staging', { file: r.file, line: r.line, why: `${what} is the staging API service; ${nexusClientWords[nexusClientOf(r)!]}` });
+        if (!clients.some((c) => c.file === r.file && c.line === r.line)) clients.push({ tool: nexusClientOf(r)!, file: r.file, line: r.line, nexusUrl: r.url });
+      } else if (target === 'staging') out.add('staging-api', { file: r.file, line: r.line, why: `${what} is the staging API service` });
       else if (target === 'other') out.add('other', { file: r.file, line: r.line, why: `${what} is not Maven Central` });
     }
   }
   if (out.byKind.size === 0) for (const e of weak) out.add('portal-plugin', e);
   const route = out.route();
   if (legacyPluginHosts.length > 0) route.legacyPluginHosts = legacyPluginHosts;
+  if (route.kind === 'nexus-staging') route.nexusClients = clients;
   return route;
 }

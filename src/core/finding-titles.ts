@@ -23,6 +23,7 @@ const titles: Record<string, string> = {
   'duplicate-declaration': 'A plugin or dependency is declared twice',
   'plugin-version-missing': 'A build plugin has no version',
   'metadata-from-foreign-parent': 'Metadata is inherited from a foreign parent',
+  'publishing-plugins-conflict': 'Two publishing plugins take over deploy',
   'missing-checksum': 'An artifact has no checksum file',
   'bad-checksum': 'A checksum does not match its artifact',
   'missing-sources': 'The sources jar is missing',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deploymentIdFromPluginLog, publishingRoute } from './publishing-route.js';
+import { deploymentIdFromPluginLog, deploymentNameMatches, publishingRoute, stagingRepositoryIdFromContext, stagingRepositoryIdsFromPluginLog } from './publishing-route.js';
 
 describe('publishing route', () => {
   it('is the portal plugin when a POM declares central-publishing-maven-plugin, not in a comment', () => {
@@ -19,5 +19,25 @@ describe('publishing route', () => {
       '11111111-2222-3333-4444-555555555555',
     );
     expect(deploymentIdFromPluginLog('[INFO] Skipping the upload of the bundle at user\'s request (skipUpload).')).toBeUndefined();
+  });
+
+  it('is nexus-staging when nexus-staging-maven-plugin takes over deploy (extensions, possibly from pluginManagement, or its deploy goal bound)', () => {
+    const nexus = (inner: string): string => `<plugin><groupId>org.sonatype.plugins</groupId><artifactId>nexus-staging-maven-plugin</artifactId>${inner}</plugin>`;
+    expect(publishingRoute([`<project><build><plugins>${nexus('<extensions>true</extensions>')}</plugins></build></project>`])).toBe('nexus-staging');
+    const managed = `<project><build><pluginManagement><plugins>${nexus('<extensions>true</extensions>')}</plugins></pluginManagement><plugins>${nexus('')}</plugins></build></project>`;
+    expect(publishingRoute([managed])).toBe('nexus-staging');
+    expect(publishingRoute([`<project><build><plugins>${nexus('<executions><execution><goals><goal>deploy</goal></goals></execution></executions>')}</plugins></build></project>`])).toBe('nexus-staging');
+    // Only managed, or applied without extensions or its deploy goal: maven-deploy-plugin still deploys.
+    expect(publishingRoute([`<project><build><pluginManagement><plugins>${nexus('<extensions>true</extensions>')}</plugins></pluginManagement></build></project>`])).toBe('staging-api');
+    expect(publishingRoute([`<project><build><plugins>${nexus('<extensions>false</extensions>')}</plugins></build></project>`])).toBe('staging-api');
+  });
+
+  it("reads the staging repository the plugin created, from its log and from its context file; matches the portal's deployment name", () => {
+    const log = '[INFO]  * Created staging repository with ID "org.example--ce37e26d-5ae1-4757-b497-06423fee613d".\n[INFO]  * Closing staging repository with ID "org.example--ce37e26d-5ae1-4757-b497-06423fee613d".';
+    expect(stagingRepositoryIdsFromPluginLog(log)).toEqual(['org.example--ce37e26d-5ae1-4757-b497-06423fee613d']);
+    expect(stagingRepositoryIdsFromPluginLog('[INFO] Performing local staging')).toEqual([]);
+    expect(stagingRepositoryIdFromContext('#Nexus staging context\nstagingRepository.id=org.example--1\nstagingProfile.id=org.example\n')).toBe('org.example--1');
+    expect(deploymentNameMatches('org.example--1 (via OSSRH API Proxy)', 'org.example--1')).toBe(true);
+    expect(deploymentNameMatches('org.example--10 (via OSSRH API Proxy)', 'org.example--1')).toBe(false);
   });
 });

@@ -5,6 +5,7 @@ import {
   gradleReleaseInvocation,
   gradleTokenEnv,
   mavenInstallInvocation,
+  mavenDeployStagedInvocation,
   mavenPrepInvocation,
   mavenReleaseInvocations,
   settingsWithMirror,
@@ -60,6 +61,8 @@ describe('prep', () => {
     expect(displayCommand('mvn', mavenPrepInvocation({ executable: 'mvn' }, goals)!.args)).toBe('mvn -B license:format javadoc:fix -Dforce=true');
     expect(mavenPrepInvocation({ executable: 'mvn' }, [])).toBeUndefined();
     expect(mavenInstallInvocation({ executable: 'mvn' }).args).toEqual(['-B', 'install']);
+    // The nexus-staging route's upload: the plugin's own goal, with the session's settings and local repository.
+    expect(mavenDeployStagedInvocation({ executable: './mvnw', settingsFile: '/t/s.xml', localRepo: '/r' }).args).toEqual(['-B', 'nexus-staging:deploy-staged', '-s', '/t/s.xml', '-Dmaven.repo.local=/r']);
   });
 });
 

@@ -86,6 +86,16 @@ export function mavenPerformInvocation(common: MavenCommon, options: { interacti
 }
 
 /**
+ * The nexus-staging route after verification: `mvn -B nexus-staging:deploy-staged` in the release
+ * checkout uploads what the plugin staged locally, closes the staging repository (which hands it to
+ * the portal) and, when the project configures autoReleaseAfterClose, releases it. The plugin's
+ * configuration (nexusUrl, serverId) comes from the checkout's POM, as during the build.
+ */
+export function mavenDeployStagedInvocation(common: MavenCommon): Invocation {
+  return { command: common.executable, args: ['-B', 'nexus-staging:deploy-staged', ...mavenTail(common)], interactive: false, purpose: 'nexus-staging:deploy-staged' };
+}
+
+/**
  * The pre-release prep goals (seed 4.7 item 4). The seed's ecosystem (an ecosystem parent that
  * provides <developers> from version 44, NOTICE files, license headers) configures these plugins:
  * notice generation with org.jasig.maven:maven-notice-plugin (`notice:generate`), license header

@@ -188,3 +188,32 @@ export async function fromBuildOutput(cwd: string): Promise<ArtifactSet> {
   const { detectBuildTool } = await import('../io/build-tool.js');
   return (await detectBuildTool(cwd)) === 'maven' ? fromMavenTargets(cwd) : fromGradleBuild(cwd);
 }
+
+/**
+ * What nexus-staging-maven-plugin staged locally (`-DskipRemoteStaging=true`): every
+ * `target/nexus-staging/staging/<profile>/` of the release checkout (the plugin uses the first
+ * module that declares it), in Maven layout, exactly what its `deploy-staged` uploads. Its own
+ * bookkeeping (`.index`, `maven-metadata-nexus.xml`) is left out; checksums are derived as the
+ * upload sends them.
+ */
+export async function fromNexusLocalStaging(stagingDirs: readonly string[], cwd: string): Promise<ArtifactSet> {
+  const tally = newTally();
+  const files = new Map<string, SizedFile>();
+  const origin = new Map<string, string>();
+  for (const staging of stagingDirs) {
+    for (const profile of await readdir(staging, { withFileTypes: true })) {
+      if (!profile.isDirectory()) continue;
+      const dir = path.join(staging, profile.name);
+      for (const rel of await walk(dir)) {
+        const name = rel.split('/').pop()!;
+        if (name === '.index' || name.startsWith('maven-metadata')) continue;
+        const abs = path.join(dir, rel);
+        files.set(rel, diskFile(abs, (await stat(abs)).size, tally));
+        origin.set(rel, path.relative(cwd, abs).split(path.sep).join('/'));
+      }
+    }
+  }
+  if (files.size === 0) throw new UsageError(`nexus-staging-maven-plugin staged nothing locally (looked in ${stagingDirs.map((d) => path.relative(cwd, d)).join(', ') || 'target/checkout'}).`, { fix: 'Run the release build again (relctl release --restart).' });
+  addChecksums(files, origin);
+  return { files, origin, from: stagingDirs.map((d) => path.relative(cwd, d)).join(', '), tally, close: noClose };
+}

@@ -35,7 +35,12 @@ export function bearerHeader(token: PortalToken): string {
 /** The release repository id of the root POM's distributionManagement (undefined when absent or unreadable). */
 export function distributionRepositoryId(pomXml: string): string | undefined {
   const parsed = parsePom(pomXml);
-  return parsed.ok ? parsed.pom.distribution?.repository?.id?.value : undefined;
+  if (!parsed.ok) return undefined;
+  // nexus-staging-maven-plugin authenticates with its own <serverId> (a literal one; a property is left to the build).
+  const nexus = parsed.pom.plugins.find((p) => p.artifactId === 'nexus-staging-maven-plugin' && p.config.some((c) => c.path === 'serverId'));
+  const serverId = nexus?.config.find((c) => c.path === 'serverId')?.value;
+  if (serverId !== undefined && serverId !== '' && !serverId.includes('${')) return serverId;
+  return parsed.pom.distribution?.repository?.id?.value;
 }
 
 /**

@@ -34,10 +34,15 @@ export interface ReleaseContext {
   skippedVersions?: string[];
   firstRelease?: boolean;
   fingerprint?: string;
-  /** How the release reaches the portal (Maven): the staging API, or central-publishing-maven-plugin's bundle. */
+  /** How the release reaches the portal (Maven): the staging API, central-publishing-maven-plugin's bundle, or nexus-staging-maven-plugin. */
   publishingRoute?: PublishingRoute;
   /** The portal-plugin route: the bundle zip release:perform built (verified, then uploaded). */
   bundle?: string;
+  /**
+   * The nexus-staging route: the staging repositories nexus-staging-maven-plugin made (set when it
+   * staged remotely itself during the build, or by the upload step's deploy-staged).
+   */
+  stagingRepositoryIds?: string[];
   /** The folder holding what the build deployed (Maven: target/checkout). */
   releaseDir?: string;
   /** Which machine (and source address) staged the upload: the same-machine rule. */

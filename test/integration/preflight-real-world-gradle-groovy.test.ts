@@ -30,13 +30,13 @@ const cases: RealWorldCase[] = [
   { name: 'gradle-mvn-push-script', route: 'staging-api', codes: [], absent: ['legacy-staging-host', 'distribution-url'], healthy: true },
   { name: 'gradle-mvn-push-default', route: 'legacy-ossrh', codes: ['legacy-staging-host'], absent: ['distribution-url'], healthy: false },
   // caffeine: apply from: "${rootDir}/gradle/publish.gradle" per module, version in subprojects {}.
-  { name: 'gradle-publish-script-signing', route: 'staging-api', codes: [], absent: ['not-snapshot', 'distribution-url'], healthy: true },
+  { name: 'gradle-publish-script-signing', route: 'nexus-staging', codes: [], absent: ['not-snapshot', 'distribution-url'], healthy: true },
   {
     name: 'gradle-publish-script-signing, the in-memory keys read through def variables, all set',
     fixture: 'gradle-publish-script-signing',
     home: 'empty',
     env: { ...signingVariables, ORG_GRADLE_PROJECT_signingPassword: 's' },
-    route: 'staging-api',
+    route: 'nexus-staging',
     codes: [],
     absent: ['gradle-properties-missing'],
     healthy: true,
@@ -46,7 +46,7 @@ const cases: RealWorldCase[] = [
     fixture: 'gradle-publish-script-signing',
     home: 'empty',
     env: signingVariables,
-    route: 'staging-api',
+    route: 'nexus-staging',
     codes: ['gradle-properties-missing'],
     absent: ['signing-keyring-missing'],
     healthy: true,
@@ -60,7 +60,7 @@ const cases: RealWorldCase[] = [
   { name: 'gradle-cas-gstring-property', route: 'legacy-ossrh', codes: ['legacy-staging-host'], absent: ['packaging-mismatch', 'not-snapshot', 'distribution-url'], healthy: false },
   // io.codearte.nexus-staging: the upload moved to the staging service, closeAndRelease left on the plugin's default host.
   { name: 'gradle-nexus-staging-half-migrated', route: 'legacy-ossrh', codes: ['legacy-staging-host'], absent: ['distribution-url'], healthy: false },
-  { name: 'gradle-nexus-staging-server-url', route: 'staging-api', codes: [], absent: ['legacy-staging-host', 'distribution-url'], healthy: true },
+  { name: 'gradle-nexus-staging-server-url', route: 'nexus-staging', codes: [], absent: ['legacy-staging-host', 'distribution-url'], healthy: true },
   // Hibernate ORM 4.x: modules' scripts named after them (settings loop), the publishing script applied by
   // each module, version = rootProject.hibernateTargetVersion from ext {} ('.Final-SNAPSHOT'); tag 4.3.12.Final exists.
   { name: 'gradle-named-build-files', tags: ['4.3.12.Final'], route: 'legacy-ossrh', codes: ['legacy-staging-host', 'orphan-tag'], absent: ['not-snapshot', 'distribution-url'], healthy: false },
@@ -73,7 +73,7 @@ const cases: RealWorldCase[] = [
   // javers: project.version = scmVersion.version (axion-release, from git tags) in subprojects {}: not judged.
   { name: 'gradle-axion-scm-version', route: 'legacy-ossrh', codes: ['legacy-staging-host'], absent: ['not-snapshot', 'distribution-url'], healthy: false },
   // version = "${projectVersion}" from gradle.properties (the release plugin's versionProperties); tag v2.1.0 exists.
-  { name: 'gradle-version-property-name', tags: ['v2.1.0'], route: 'staging-api', codes: ['orphan-tag'], absent: ['not-snapshot', 'distribution-url'], healthy: true },
+  { name: 'gradle-version-property-name', tags: ['v2.1.0'], route: 'nexus-staging', codes: ['orphan-tag'], absent: ['not-snapshot', 'distribution-url'], healthy: true },
 ];
 
 const work = await realWorldWorkspace();

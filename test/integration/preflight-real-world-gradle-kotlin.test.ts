@@ -17,7 +17,7 @@ const cases: RealWorldCase[] = [
   { name: 'kts-mockk-provider-url', route: 'legacy-ossrh', codes: ['legacy-staging-host'], absent: ['distribution-url', 'not-snapshot'], healthy: false },
   { name: 'kts-kotest-nmcp', route: 'portal-plugin', codes: ['gradle-properties-missing'], absent: ['not-snapshot', 'distribution-url'], healthy: true },
   { name: 'kts-detekt-nexus-create', route: 'legacy-ossrh', codes: ['legacy-staging-host'], absent: ['distribution-url', 'not-snapshot'], healthy: false },
-  { name: 'kts-nexus-staging-api', route: 'staging-api', codes: [], absent: ['distribution-url', 'legacy-staging-host'], healthy: true },
+  { name: 'kts-nexus-staging-api', route: 'nexus-staging', codes: [], absent: ['distribution-url', 'legacy-staging-host'], healthy: true },
   { name: 'kts-version-from-property', route: 'staging-api', codes: ['not-snapshot'], absent: ['distribution-url'], healthy: false },
   { name: 'kts-ktor-env-repository', route: 'unknown', codes: [], absent: ['distribution-url', 'legacy-staging-host'], healthy: true },
   { name: 'kts-jreleaser-convention', route: 'portal-plugin', codes: [], absent: ['distribution-url', 'not-snapshot'], healthy: true },

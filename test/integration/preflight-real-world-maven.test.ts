@@ -43,7 +43,7 @@ const cases: Case[] = [
   { fixture: 'mvn-portal-managed-revision', like: 'central-publishing configured in pluginManagement, switched on bare in a release profile; ${revision}; an examples module with skipPublishing', home: 'maven', route: 'portal-plugin', codes: [], absent: ['server-id-mismatch', 'missing-distribution', 'missing-pom-metadata', 'not-snapshot'], healthy: true },
   { fixture: 'mvn-sibling-parent', like: 'an aggregator that is not deployed, the parent in a sibling folder (relativePath ../parent)', route: 'staging-api', codes: [], absent: ['missing-developers', 'missing-distribution', 'missing-pom-metadata', 'packaging-mismatch'], healthy: true },
   { fixture: 'mvn-jenkins-hpi', like: 'a Jenkins plugin (hpi with help pages in src/main/webapp, ${revision}${changelist}, plugin parent with an empty relativePath)', route: 'unknown', codes: ['developers-incomplete', 'parent-unresolved'], absent: [...inherited, 'packaging-mismatch', 'not-snapshot', 'published-repositories'], healthy: true },
-  { fixture: 'mvn-nexus-staging-no-dm', like: 'dflib (nexus-staging-maven-plugin deploys with its own serverId; distributionManagement holds only snapshots; a benchmark module skipped with skipNexusStagingDeployMojo)', home: 'maven', route: 'staging-api', codes: [], absent: ['missing-distribution', 'distribution-url', 'server-id-mismatch', 'missing-pom-metadata'], healthy: true },
+  { fixture: 'mvn-nexus-staging-no-dm', like: 'dflib (nexus-staging-maven-plugin deploys with its own serverId; distributionManagement holds only snapshots; a benchmark module skipped with skipNexusStagingDeployMojo)', home: 'maven', route: 'nexus-staging', codes: [], absent: ['missing-distribution', 'distribution-url', 'server-id-mismatch', 'missing-pom-metadata'], healthy: true },
   { fixture: 'mvn-portlet-multimodule', like: 'uPortal NotificationPortlet (aggregator on jasig-parent 35, api jar and webapp war modules, tag format in pluginManagement)', route: 'unknown', codes: ['parent-unresolved'], absent: [...inherited, 'packaging-mismatch', 'developers-incomplete'], healthy: true },
   { fixture: 'mvn-default-profile', like: 'modules and a site property in a profile active by default (one module a web app packaged as jar)', route: 'staging-api', codes: ['packaging-mismatch'], absent: ['unresolved-property', 'module-missing'], healthy: false },
   { fixture: 'mvn-latin1-pom', like: 'an ISO-8859-1 POM (older projects: encoding declared, names in Latin-1)', route: 'staging-api', codes: ['developers-incomplete'], absent: ['xml-malformed'], healthy: true },
@@ -72,6 +72,18 @@ describe('relctl preflight on real Maven shapes', () => {
     const r = await runCli(['preflight', '--offline', '--skip', 'credentials', 'signing', '--cwd', dir], { home: emptyHome, env });
     expect(r.exitCode, r.stdout + r.stderr).toBe(c.healthy ? 0 : 1);
     expect(r.stdout.split('\n')[0]).toMatch(new RegExp(`^route: ${c.route}`));
+  });
+
+  it('names the nexus-staging route with the plugin as evidence and what it is told (text and --json)', async () => {
+    const dir = await cloneFixture(work, 'mvn-nexus-staging-no-dm', 'nexus-route');
+    const { doc } = await preflightJson(dir, homes.full, env);
+    expect(doc.route.evidence).toEqual([{ file: 'pom.xml', line: 47, why: expect.stringContaining('autoReleaseAfterClose false, stagingProgressTimeoutMinutes 5 (default)') }]);
+    expect((doc.route as unknown as { nexusStaging: unknown[] }).nexusStaging).toEqual([
+      { tool: 'nexus-staging-maven-plugin', file: 'pom.xml', line: 47, nexusUrl: 'https://ossrh-staging-api.central.sonatype.com/', serverId: 'frames-releases', autoReleaseAfterClose: 'false', stagingProgressTimeoutMinutes: '5' },
+    ]);
+    const text = await runCli(['preflight', '--offline', '--cwd', dir], { home: homes.full, env });
+    expect(text.stdout.split('\n')[0]).toContain('route: nexus-staging, a Nexus 2 staging client');
+    expect(text.stdout.split('\n')[0]).toContain('pom.xml:47: nexus-staging-maven-plugin stages and closes through <nexusUrl> https://ossrh-staging-api.central.sonatype.com/');
   });
 
   it("checks nexus-staging-maven-plugin's <serverId>, not the release repository id, when the plugin deploys", async () => {

@@ -23,7 +23,20 @@ async function noMaven(root: string): Promise<string> {
 
 /** What `relctl rehearse` refuses before any build runs (no Maven on PATH, so none can start). */
 describe('relctl rehearse refusals', () => {
-  it('refuses a build that deploys with nexus-staging-maven-plugin: its deploy would reach the Nexus the POM names', async () => {
+  it("refuses a nexus-staging-maven-plugin build whose <nexusUrl> is not written in the project: its deploy would reach the Nexus a parent names", async () => {
+    await using t = await tempDir();
+    const home = path.join(t.path, 'home');
+    await mkdir(home);
+    const dir = path.join(t.path, 'lib');
+    await gitRepo(dir, home, { 'pom.xml': pom(`<plugins>${staging.replace(/<nexusUrl>.*<\/nexusUrl>/, '')}</plugins>`) });
+    const r = await runCli(['rehearse', '--json', '--cwd', dir], { home, env: { ...gitEnv(home), PATH: await noMaven(t.path) } });
+    expect(r.exitCode, r.stderr).toBe(3);
+    const doc = JSON.parse(r.stdout) as { ok: boolean; error: { code: string; message: string } };
+    expect(doc.error.code).toBe('rehearse-nexus-staging');
+    expect(doc.error.message).toContain('<nexusUrl> is not written in the project');
+  });
+
+  it('goes on (to the build) with a nexus-staging-maven-plugin build whose <nexusUrl> the copy can point at the sandbox', async () => {
     await using t = await tempDir();
     const home = path.join(t.path, 'home');
     await mkdir(home);
@@ -31,9 +44,7 @@ describe('relctl rehearse refusals', () => {
     await gitRepo(dir, home, { 'pom.xml': pom(`<plugins>${staging}</plugins>`) });
     const r = await runCli(['rehearse', '--json', '--cwd', dir], { home, env: { ...gitEnv(home), PATH: await noMaven(t.path) } });
     expect(r.exitCode, r.stderr).toBe(3);
-    const doc = JSON.parse(r.stdout) as { ok: boolean; error: { code: string; message: string } };
-    expect(doc.error.code).toBe('rehearse-nexus-staging');
-    expect(doc.error.message).toContain('nexus-staging-maven-plugin');
+    expect((JSON.parse(r.stdout) as { error: { code: string } }).error.code).toBe('tool-missing');
   });
 
   it('goes on (to the build) when the plugin is only managed, not the deployer', async () => {

@@ -31,7 +31,7 @@ const beforeDistribution = [
 // The element each finding names, when its line holds several.
 const preferred: Record<(typeof codes)[number], readonly string[]> = {
   'legacy-staging-host': ['nexusUrl', 'url', 'parent'],
-  'distribution-url': ['url', 'id', 'parent'],
+  'distribution-url': ['nexusUrl', 'url', 'id', 'parent'],
   'missing-distribution': [],
   'legacy-staging-id': ['id', 'parent'],
 };
@@ -77,7 +77,8 @@ export const mavenDistributionFix: FixRule = {
       const repo = path[path.length - 2];
       const inRepository = repo !== undefined && (repo.name === 'repository' || repo.name === 'snapshotRepository') && path[path.length - 3]?.name === 'distributionManagement';
       const staging = maven.stagingApiUrl.replace(/\/+$/, '');
-      if (el?.name === 'nexusUrl' && f.code === 'legacy-staging-host') {
+      // nexus-staging-maven-plugin's <nexusUrl> (a retired host, or another host on the nexus-staging route).
+      if (el?.name === 'nexusUrl' && (f.code === 'legacy-staging-host' || f.code === 'distribution-url')) {
         const viaProperty = propertyUrlFix(ctx, module, el, 'nexusUrl', `${staging}/`, f.code, f.fix);
         if (viaProperty === undefined) edits.push(replaceValue(doc, el, `${staging}/`, f.code));
         else if ('declined' in viaProperty) declined.push(viaProperty.declined);
@@ -114,6 +115,8 @@ export const mavenDistributionFix: FixRule = {
         const r = readRepositoryFix(doc, readRepository(path)!, f);
         if ('replacement' in r) edits.push(r);
         else declined.push(r);
+      } else if (f.code === 'distribution-url' && f.message.includes('has no <nexusUrl>')) {
+        decline(`where the plugin's configuration goes (this POM, its pluginManagement or a profile) is the maintainer's call. ${f.fix}`);
       } else if (f.message.includes('<nexusUrl>')) {
         decline(`the <nexusUrl> is inherited from a parent outside the project; configure nexus-staging-maven-plugin in ${module.file} to override it. ${f.fix}`);
       } else if (el !== undefined && path.length <= 2) {

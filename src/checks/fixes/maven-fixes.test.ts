@@ -149,6 +149,24 @@ describe('Maven distribution fixes', () => {
     expect(codesOf(after)).not.toContain('legacy-staging-host');
   });
 
+  it("nexus-staging route: moves the plugin's <nexusUrl> to the staging API host and adds the <server> for its serverId, not for the ignored release repository", () => {
+    const project: Project = {
+      files: {
+        'pom.xml': pom(`${header}
+  <distributionManagement><repository><id>ignored</id><url>https://nexus.example.com/deploy/</url></repository></distributionManagement>
+  <build><plugins><plugin><groupId>org.sonatype.plugins</groupId><artifactId>nexus-staging-maven-plugin</artifactId><version>1.7.0</version><extensions>true</extensions>
+    <configuration><serverId>nexus-token</serverId><nexusUrl>https://central.sonatype.com/</nexusUrl></configuration></plugin></plugins></build>`),
+      },
+      settings: settingsWith(server('other')),
+    };
+    expect(codesOf(project)).toEqual(['distribution-url', 'server-id-mismatch']);
+    const { after } = fix(project);
+    expect(after.files['pom.xml']).toContain('<nexusUrl>https://ossrh-staging-api.central.sonatype.com/</nexusUrl>');
+    expect(after.files['pom.xml']).toContain('<url>https://nexus.example.com/deploy/</url>');
+    expect(after.settings).toContain('<id>nexus-token</id>');
+    expect(codesOf(after)).toEqual([]);
+  });
+
   it('leaves the id alone, POM and settings both, when two CI settings files name it (which one the release reads is a person\'s call)', () => {
     const project: Project = { files: { 'pom.xml': pom(`${header}\n  <distributionManagement><repository><id>ossrh</id><url>${staging}</url></repository></distributionManagement>`) }, settings: settingsWith(server('ossrh')) };
     const facts = factsOf(project);

@@ -6,6 +6,7 @@ const describe: Record<PublishingRoute['kind'], string> = {
   'staging-api': 'the OSSRH Staging API service (deploy, then the manual upload call)',
   'legacy-ossrh': 'a retired OSSRH host (uploads are refused)',
   'portal-plugin': 'a Central Portal publishing plugin',
+  'nexus-staging': 'a Nexus 2 staging client (the plugin stages, closes and may release through the staging API)',
   other: 'a repository other than Maven Central (Central-only rules not applied)',
   unknown: 'not recognised (the staging API rules apply to what is known)',
 };
@@ -19,7 +20,19 @@ export function routeLine(route: PublishingRoute, c: Style): string {
 
 /** The `route` member of preflight's --json document (DESIGN §4). */
 export function routeJson(route: PublishingRoute): Record<string, unknown> {
-  return { kind: route.kind, evidence: route.evidence.map((e) => ({ file: e.file, line: e.line, why: e.why })) };
+  const doc: Record<string, unknown> = { kind: route.kind, evidence: route.evidence.map((e) => ({ file: e.file, line: e.line, why: e.why })) };
+  // nexus-staging: what the client is told, as values (the evidence says it in words too).
+  if (route.nexusClients !== undefined && route.nexusClients.length > 0) {
+    doc.nexusStaging = route.nexusClients.map((c) => ({
+      tool: c.tool,
+      file: c.file,
+      line: c.line,
+      ...(c.nexusUrl === undefined ? {} : { nexusUrl: c.nexusUrl }),
+      ...(c.serverId === undefined ? {} : { serverId: c.serverId }),
+      ...(c.tool === 'nexus-staging-maven-plugin' ? { autoReleaseAfterClose: c.autoReleaseAfterClose ?? 'false', stagingProgressTimeoutMinutes: c.stagingProgressTimeoutMinutes ?? '5' } : {}),
+    }));
+  }
+  return doc;
 }
 
 /** `--format github`: the route as a notice annotation, before the findings. */

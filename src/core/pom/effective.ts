@@ -233,6 +233,7 @@ function applyManagement(plugins: EffectivePlugin[]): void {
     if (!adds && (p.version !== undefined || m.version === undefined)) continue;
     const merged: EffectivePlugin = { ...p, config: [...p.config, ...inherited], extensions: p.extensions || m.extensions };
     if (m.executes === true) merged.executes = true;
+    if (m.goals !== undefined) merged.goals = [...new Set([...(p.goals ?? []), ...m.goals])];
     if (merged.version === undefined && m.version !== undefined) merged.version = m.version;
     plugins[i] = merged;
   }

@@ -57,6 +57,8 @@ export interface RawPlugin {
   config: RawConfigValue[];
   /** Declares an `<execution>` with a goal (only read for the route plugins). */
   executes?: boolean;
+  /** The goals its `<execution>`s bind (only read for the route plugins). */
+  goals?: string[];
 }
 
 /** One POM as written (nothing inherited, nothing interpolated). */
@@ -142,7 +144,9 @@ function pluginsOf(build: XmlElement | undefined, profile: string | undefined, o
         configValues(child(p, 'configuration'), '', 0, plugin.config);
         for (const ex of children(child(p, 'executions'), 'execution')) {
           configValues(child(ex, 'configuration'), '', 0, plugin.config);
-          if (children(child(ex, 'goals'), 'goal').length > 0) plugin.executes = true;
+          const goals = children(child(ex, 'goals'), 'goal').flatMap((g) => (g.text === '' ? [] : [g.text]));
+          if (goals.length > 0) plugin.executes = true;
+          if (goals.length > 0) plugin.goals = [...(plugin.goals ?? []), ...goals];
         }
       }
       out.push(plugin);

@@ -36,11 +36,12 @@ function pluginSwitch(eff: EffectivePom, artifactId: string, name: string, inPro
 
 /**
  * nexus-staging-maven-plugin when it takes over `deploy` (declared with `<extensions>true</extensions>`,
- * a release profile included): it uploads releases to its own `<nexusUrl>` with the `<server>` named
- * by `<serverId>`, and `distributionManagement`'s release repository is not used.
+ * or with an `<execution>` binding its `deploy` goal; a release profile included): it uploads
+ * releases to its own `<nexusUrl>` with the `<server>` named by `<serverId>`, and
+ * `distributionManagement`'s release repository is not used.
  */
 export function stagingPluginDeployer(eff: EffectivePom): EffectivePlugin | undefined {
-  return eff.plugins.find((p) => p.artifactId === 'nexus-staging-maven-plugin' && !p.managed && p.extensions);
+  return eff.plugins.find((p) => p.artifactId === 'nexus-staging-maven-plugin' && !p.managed && (p.extensions || (p.goals ?? []).includes('deploy')));
 }
 
 export function deploySkips(eff: EffectivePom): DeploySkips {

@@ -3,9 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { EnvironmentError, StepFailedError, UsageError } from '../../core/errors.js';
 import { decodeMavenFailure, type MavenFailure } from '../../core/build-failures/maven.js';
-import { bundleOnlyArgument, bundlePath } from '../../core/publishing-route.js';
+import { bundleOnlyArgument, bundlePath, nexusLocalStagingArgument } from '../../core/publishing-route.js';
+import { distributionRepositoryId } from '../../portal/token.js';
 import { displayCommand, mavenReleaseInvocations, rehearsalRedirect, settingsWithMirror, withScmConnection, type ReleaseVersions } from '../../core/release-commands.js';
-import { declaresNexusStaging, detectPublishingRoute, openMavenSession, reactorModels, releaseCheckoutDir, type MavenSession } from '../../build-tools/maven-release.js';
+import { detectPublishingRoute, openMavenSession, reactorModels, reactorPomFiles, releaseCheckoutDir, type MavenSession } from '../../build-tools/maven-release.js';
 import { installedJdks, jdkMajor } from '../../build-tools/java-home.js';
 import { descriptorText } from '../../io/descriptor.js';
 import { currentBranch, isRepository, runGit } from '../../io/git.js';
@@ -46,6 +47,8 @@ export interface RehearsalBuildInput {
   deployUrl: string;
   token: { username: string; password: string };
   localRepo: string;
+  /** The sandbox's staging API (nexus-staging-maven-plugin's <nexusUrl> in the copy). */
+  stagingApiUrl: string;
   keyname?: string;
   mavenMirror?: string;
   skipTests: boolean;
@@ -171,17 +174,13 @@ async function localInstallGuard(copy: string, localRepo: string, version: strin
 }
 
 export async function rehearsalBuild(ctx: CommandContext, proc: ProcessRunner, o: RehearsalBuildInput): Promise<RehearsalBuild> {
-  // Refused before anything runs: its deploy would go to the Nexus the POM names, a real server.
-  if (await declaresNexusStaging(o.copy, o.localRepo)) {
-    throw new EnvironmentError('The build deploys with nexus-staging-maven-plugin, which stages to the nexusUrl its POM configures; the rehearsal cannot point it at the sandbox.', {
-      kind: 'rehearse-nexus-staging',
-      fix: 'Rehearse a build that deploys with maven-deploy-plugin (the portal\'s staging API) or central-publishing-maven-plugin, or check what the build produced with relctl verify.',
-    });
-  }
+  const route = await detectPublishingRoute(o.copy, o.localRepo);
+  // nexus-staging-maven-plugin deploys to the <nexusUrl> its POM names (no property overrides an
+  // explicit configuration): the copy's is pointed at the sandbox before the copy is committed.
+  const serverId = route === 'nexus-staging' ? await redirectNexusUrl(o.copy, o.stagingApiUrl) : o.repositoryId;
   await makeRepository(ctx, o.copy, path.join(o.work, 'remote.git'));
   const installed = await localInstallGuard(o.copy, o.localRepo, o.versions.version);
   const notes: string[] = [];
-  const route = await detectPublishingRoute(o.copy, o.localRepo);
   // The user's settings (mirrors, profiles), with the --maven-mirror when asked; the session adds the sandbox's <server>.
   const userSettings = ctx.config.settings ?? path.join(ctx.env.HOME ?? os.homedir(), '.m2', 'settings.xml');
   let base = (await exists(userSettings)) ? descriptorText(userSettings) : undefined;
@@ -194,7 +193,7 @@ export async function rehearsalBuild(ctx: CommandContext, proc: ProcessRunner, o
       env: ctx.env,
       ...(base === undefined ? { userSettings: path.join(o.work, 'no-settings.xml') } : { userSettings: baseFile }),
       localRepo: o.localRepo,
-      token: { ...o.token, serverId: o.repositoryId },
+      token: { ...o.token, serverId },
       note: (line) => notes.push(line),
     },
     false,
@@ -207,6 +206,33 @@ export async function rehearsalBuild(ctx: CommandContext, proc: ProcessRunner, o
   }
 }
 
+/**
+ * Points every `<nexusUrl>` written in the copy's reactor POMs at the sandbox (a text edit, the rest
+ * of each POM kept) and returns the plugin's `<serverId>` (the sandbox token's settings id). A build
+ * whose `<nexusUrl>` is not written in the project (inherited from a parent outside it, or left to
+ * a property set elsewhere) cannot be redirected: refused before anything runs, since its deploy
+ * would reach the Nexus it names, a real server.
+ */
+async function redirectNexusUrl(copy: string, stagingApiUrl: string): Promise<string> {
+  let redirected = 0;
+  let serverId: string | undefined;
+  for (const { file, text } of await reactorPomFiles(copy)) {
+    const edited = text.replace(/(<nexusUrl>)[^<]*(<\/nexusUrl>)/g, (_m, open: string, close: string) => {
+      redirected++;
+      return `${open}${stagingApiUrl.replace(/\/+$/, '')}/${close}`;
+    });
+    if (edited !== text) await writeFile(file, edited);
+    serverId ??= distributionRepositoryId(text);
+  }
+  if (redirected === 0) {
+    throw new EnvironmentError("The build deploys with nexus-staging-maven-plugin, whose <nexusUrl> is not written in the project's POMs (it comes from a parent outside the project or a property set elsewhere); the rehearsal cannot point it at the sandbox.", {
+      kind: 'rehearse-nexus-staging',
+      fix: "Write the plugin's <nexusUrl> in the project's own POM (it may repeat the parent's value), or check what the build produced with relctl verify.",
+    });
+  }
+  return serverId ?? 'central';
+}
+
 /** The release invocations with the session's settings and environment plus the redirect. */
 async function buildWithSession(
   ctx: CommandContext,
@@ -217,6 +243,7 @@ async function buildWithSession(
 ): Promise<RehearsalBuild> {
   // The central-publishing plugin builds its bundle and never uploads it (relctl uploads it to the sandbox).
   const redirect = [...rehearsalRedirect({ ...o, ...(o.keyname === undefined ? {} : { keyname: o.keyname }) }), ...(route === 'portal-plugin' ? ['-DskipUpload=true'] : [])];
+  if (route === 'nexus-staging') notes.push(`nexus-staging-maven-plugin's <nexusUrl> points at the sandbox (${o.stagingApiUrl}/) in the copy; it stages locally (${nexusLocalStagingArgument}), then deploy-staged uploads and closes after verify`);
   const javaHome = session.env?.JAVA_HOME ?? ctx.env.JAVA_HOME;
   const jdk = javaHome === undefined ? undefined : await jdkMajor(javaHome);
   const build: RehearsalBuild = {
@@ -236,7 +263,7 @@ async function buildWithSession(
   const invocations = mavenReleaseInvocations(session.common, o.versions, {
     firstRelease: o.firstRelease,
     interactive: false,
-    ...(route === 'portal-plugin' ? { extraArgs: [bundleOnlyArgument] } : {}),
+    ...(route === 'portal-plugin' ? { extraArgs: [bundleOnlyArgument] } : route === 'nexus-staging' ? { extraArgs: [nexusLocalStagingArgument] } : {}),
   });
   for (const inv of invocations) {
     const command = displayCommand(inv.command, inv.args);

@@ -190,6 +190,7 @@ export async function rehearse(ctx: CommandContext, o: RehearseOptions): Promise
         deployUrl,
         token: { username: user.name, password: user.password },
         localRepo: await localRepoOfContext(ctx),
+        stagingApiUrl: urls.stagingApiUrl,
         ...(result.signing.fingerprint === undefined ? {} : { keyname: result.signing.fingerprint }),
         ...(o.mavenMirror === undefined ? {} : { mavenMirror: o.mavenMirror }),
         skipTests: o.skipTests === true,

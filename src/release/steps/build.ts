@@ -1,18 +1,18 @@
 import os from 'node:os';
 import { UsageError } from '../../core/errors.js';
 import path from 'node:path';
-import { detectPublishingRoute, mavenPerform, mavenRelease, openMavenSession, readPreparedRelease, releaseCheckoutDir } from '../../build-tools/maven-release.js';
+import { detectPublishingRoute, mavenPerform, mavenRelease, readPreparedRelease, releaseCheckoutDir } from '../../build-tools/maven-release.js';
 import { localRepoOfContext } from '../maven-local-repo.js';
-import { bundleOnlyArgument, bundlePath, deploymentIdFromPluginLog, portalPluginArtifactId } from '../../core/publishing-route.js';
+import { bundleOnlyArgument, bundlePath, deploymentIdFromPluginLog, nexusLocalStagingArgument, portalPluginArtifactId, stagingRepositoryIdsFromPluginLog } from '../../core/publishing-route.js';
+import { nexusRouteNote } from '../nexus-staging.js';
 import { tagExists } from '../../io/git.js';
 import { gradleRelease } from '../../build-tools/gradle-release.js';
-import { warmGpgAgent } from '../gpg-warmup.js';
+import { withMavenSession } from '../maven-session.js';
 import { readIdentity } from '../../io/project.js';
 import { withBuildProgress } from '../../ui/build-progress.js';
 import { tokenOf } from '../../portal/session.js';
-import { mavenTokenFor, tokenFromEnvironment } from '../token.js';
+import { tokenFromEnvironment } from '../token.js';
 import { decideVersion, isPublished } from '../version-decision.js';
-import type { MavenSession } from '../../build-tools/maven-release.js';
 import type { PreparedRelease } from '../../core/release-properties.js';
 import type { CommandContext } from '../../io/command-context.js';
 import type { ProjectIdentity } from '../../io/project.js';
@@ -38,6 +38,17 @@ async function pendingPerform(ctx: CommandContext, identity: ProjectIdentity): P
 async function routeOf(ctx: CommandContext): Promise<{ extraArgs: string[]; outcome(output: string): Partial<ReleaseContext> }> {
   const route = await detectPublishingRoute(ctx.cwd, await localRepoOfContext(ctx));
   if (route === 'staging-api') return { extraArgs: [], outcome: () => ({ publishingRoute: route }) };
+  if (route === 'nexus-staging') {
+    nexusRouteNote(ctx, nexusLocalStagingArgument);
+    return {
+      extraArgs: [nexusLocalStagingArgument],
+      outcome: (output) => {
+        const ids = stagingRepositoryIdsFromPluginLog(output);
+        if (ids.length > 0) ctx.out.warn(`nexus-staging-maven-plugin staged remotely itself (${ids.join(', ')}): the project's release configuration overrides ${nexusLocalStagingArgument}.`);
+        return { publishingRoute: route, ...(ids.length === 0 ? {} : { stagingRepositoryIds: ids }) };
+      },
+    };
+  }
   ctx.out.info(`  ${portalPluginArtifactId} is declared: the bundle is built by release:perform (${bundleOnlyArgument}), verified, then uploaded`);
   return {
     extraArgs: [bundleOnlyArgument],
@@ -47,33 +58,6 @@ async function routeOf(ctx: CommandContext): Promise<{ extraArgs: string[]; outc
       return { publishingRoute: route, bundle: path.join(releaseCheckoutDir(ctx.cwd), ...bundlePath), ...(deploymentId === undefined ? {} : { deploymentId }) };
     },
   };
-}
-
-/** The gpg warm-up, then a Maven session (settings holding the token) around `run`. */
-async function withMavenSession<T>(
-  { ctx, options, proc, signing }: StepDeps,
-  fingerprint: string | undefined,
-  run: (session: MavenSession) => Promise<T>,
-): Promise<T> {
-  await warmGpgAgent(ctx, proc, fingerprint ?? signing?.fingerprint);
-  const token = await mavenTokenFor(ctx);
-  const session = await openMavenSession(
-    {
-      root: ctx.cwd,
-      env: ctx.env,
-      ...(ctx.config.settings === undefined ? {} : { userSettings: ctx.config.settings }),
-      ...(ctx.config.localRepo === undefined ? {} : { localRepo: ctx.config.localRepo }),
-      ...(token === undefined ? {} : { token }),
-      ...(signing?.passphrase === undefined ? {} : { gpgPassphrase: signing.passphrase }),
-      note: (line) => ctx.out.info(`  ${line}`),
-    },
-    options.dryRun,
-  );
-  try {
-    return await run(session);
-  } finally {
-    await session.dispose();
-  }
 }
 
 /**

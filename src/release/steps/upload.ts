@@ -13,6 +13,7 @@ import { bundleFormBody } from '../../portal/bundle-body.js';
 import { startProgress, uploadProgressText } from '../../ui/progress.js';
 import type { CommandContext } from '../../io/command-context.js';
 import type { ReleaseContext, Step } from '../types.js';
+import { uploadNexusStaged } from '../nexus-staging.js';
 
 /** Portal validation findings travel on the error; show them before the error's cause and fix. */
 export function showPortalFindings(ctx: CommandContext, error: unknown): void {
@@ -31,9 +32,12 @@ export const uploadStep: Step = {
   title: 'Manual upload to the portal',
   skip: (rc) =>
     rc.publishingRoute === 'portal-plugin' && rc.deploymentId !== undefined ? `central-publishing-maven-plugin uploaded the bundle: deployment ${rc.deploymentId}` : undefined,
-  summary: (rc) => `deployment ${rc.deploymentId ?? '(id not returned; see relctl search)'}${rc.repositoryKey === undefined ? '' : `, repository ${rc.repositoryKey}`}`,
-  async run(rc, { ctx, options }) {
+  summary: (rc) => `${rc.publishingRoute === 'nexus-staging' ? 'nexus-staging-maven-plugin closed the staging repository: ' : ''}deployment ${rc.deploymentId ?? '(id not returned; see relctl search)'}${rc.repositoryKey === undefined ? '' : `, repository ${rc.repositoryKey}`}`,
+  async run(rc, deps) {
+    const { ctx, options } = deps;
     if (rc.publishingRoute === 'portal-plugin' && rc.bundle !== undefined) return uploadBundle(ctx, rc, options.dryRun, rc.bundle);
+    // nexus-staging-maven-plugin uploads and closes; relctl follows the repository to its deployment.
+    if (rc.publishingRoute === 'nexus-staging') return uploadNexusStaged(rc, deps);
     // Run on its own (`relctl run upload`), no earlier step named the group: the project declares it.
     const groupId = groupIdOf(ctx, rc.groupId ?? (await readIdentity(ctx.cwd).catch(() => undefined))?.groupId);
     const call = `POST ${ctx.config.stagingApiUrl.replace(/\/+$/, '')}/manual/upload/defaultRepository/${groupId ?? '<group id>'}?publishing_type=user_managed`;

@@ -1,6 +1,8 @@
 import { StepFailedError } from '../../core/errors.js';
 import { toReport } from '../../core/findings.js';
-import { fromBundle, fromGradleBuild, fromMavenTargets } from '../../keys/artifacts.js';
+import { fromBundle, fromGradleBuild, fromMavenTargets, fromNexusLocalStaging, type ArtifactSet } from '../../keys/artifacts.js';
+import { releaseCheckoutDir } from '../../build-tools/maven-release.js';
+import { localStagingDirs } from '../nexus-staging.js';
 import { verifyWithContext } from '../../keys/verify.js';
 import { groupIdOf, portalSession } from '../../portal/session.js';
 import { findingsText } from '../../ui/render/findings.js';
@@ -21,8 +23,7 @@ export const verifyStep: Step = {
       ctx.out.info(`  would check ${rc.releaseDir ?? 'the release checkout'} with the portal's rules (nothing was built in a dry run)`);
       return {};
     }
-    const set =
-      rc.bundle !== undefined ? await fromBundle(rc.bundle, ctx.cwd) : rc.buildTool === 'gradle' ? await fromGradleBuild(ctx.cwd) : await fromMavenTargets(ctx.cwd);
+    const set = await artifactsOf(rc, ctx.cwd);
     ctx.out.verbose(`checking ${set.files.size} files from ${set.from}`);
     const { verdicts, findings } = await verifyWithContext(ctx, set);
     const report = toReport(findings);
@@ -33,6 +34,7 @@ export const verifyStep: Step = {
     if (!ctx.out.json) ctx.out.info(findingsText(report, ctx.out.c, `verify (${verdicts.length} components)`));
     const codes = [...new Set(report.findings.map((f) => f.code))];
     if (rc.publishingRoute === 'portal-plugin') throw bundleVerifyFailed(rc, codes, report.findings.length);
+    if (rc.publishingRoute === 'nexus-staging') throw nexusVerifyFailed(rc, codes, report.findings.length);
     const groupId = groupIdOf(ctx, rc.groupId);
     let dropped: string[] = [];
     if (groupId !== undefined) {
@@ -54,6 +56,35 @@ export const verifyStep: Step = {
     );
   },
 };
+
+/**
+ * What verify reads: the portal-plugin bundle, nexus-staging-maven-plugin's local staging (what
+ * deploy-staged will upload; when the plugin staged remotely itself, the build's target/ folders),
+ * Gradle's build output, else the Maven targets of the release checkout.
+ */
+async function artifactsOf(rc: Readonly<ReleaseContext>, cwd: string): Promise<ArtifactSet> {
+  if (rc.bundle !== undefined) return fromBundle(rc.bundle, cwd);
+  if (rc.buildTool === 'gradle') return fromGradleBuild(cwd);
+  if (rc.publishingRoute === 'nexus-staging' && rc.stagingRepositoryIds === undefined) {
+    const dirs = await localStagingDirs(rc.releaseDir ?? releaseCheckoutDir(cwd));
+    if (dirs.length > 0) return fromNexusLocalStaging(dirs, cwd);
+  }
+  return fromMavenTargets(cwd);
+}
+
+/** The nexus-staging route: nothing left the machine, unless the plugin staged (and closed) remotely itself. */
+function nexusVerifyFailed(rc: Readonly<ReleaseContext>, codes: string[], findings: number): StepFailedError {
+  const cause = `Local verification failed (${codes.join(', ')}): the portal would fail this deployment.`;
+  if (rc.stagingRepositoryIds === undefined) {
+    return new StepFailedError(`${cause} nexus-staging-maven-plugin staged it locally only; nothing was uploaded, so the namespace stays unblocked.`, { kind: 'verify-failed', fix: restartFix(rc), data: { findings } });
+  }
+  const ids = rc.stagingRepositoryIds.join(', ');
+  return new StepFailedError(`${cause} The plugin already staged it remotely (${ids}); a closed repository is a portal deployment that will fail and block the namespace.`, {
+    kind: 'verify-failed',
+    fix: `Drop its deployment (relctl search --group-id <namespace> --ip any names it; relctl drop --deployment <id>), then: ${restartFix(rc)}`,
+    data: { findings, stagingRepositoryIds: ids },
+  });
+}
 
 function restartFix(rc: Readonly<ReleaseContext>): string {
   return `Fix the findings above, commit, then run \`relctl release --restart\`${rc.tag === undefined ? '' : ` (${rc.tag} stays as an orphan tag and the next version is released)`}.`;
