@@ -1,4 +1,5 @@
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { rmSync } from 'node:fs';
+import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -8,13 +9,15 @@ import {
   mavenPerformInvocation,
   mavenPrepInvocation,
   mavenReleaseInvocations,
-  settingsWithServer,
   type Invocation,
   type MavenCommon,
   type PrepGoal,
   type ReleaseVersions,
 } from '../core/release-commands.js';
 import { parsePom, type RawPom } from '../core/pom/index.js';
+import { privateMavenSettings } from '../core/maven-user-home.js';
+import { makeOwnedTempDir } from '../io/owned-temp.js';
+import { localRepoFor } from './maven/settings.js';
 import { StepFailedError } from '../core/errors.js';
 import { decodeMavenFailure } from '../core/build-failures/maven.js';
 import { installedJdks, javaHomeFor, jdkMajor } from './java-home.js';
@@ -28,10 +31,12 @@ import { relativeToRoot, repositoryPomPath, statOf } from './maven/load.js';
 import { buildToolCommand } from './wrapper.js';
 
 /**
- * Runs Maven for the release chain: the release plugin's goals and the pre-release prep. Secrets
- * reach Maven only through a settings file: the user's own (when the token came from it) or a
- * generated private copy (mode 0600, in a temp folder, deleted right after the build) whose
- * <server> reads the token from the child's environment (`${env.…}`), never holding it itself.
+ * Runs Maven for the release chain: the release plugin's goals and the pre-release prep. Every
+ * Maven of a session (and every build the release plugin forks from it) runs with a private Maven
+ * user home (`-Duser.home` in MAVEN_OPTS, core/maven-user-home.ts): a temp folder (mode 0700,
+ * removed right after the build, on Ctrl-C, at exit, and by the next run after a SIGKILL) whose
+ * `.m2/settings.xml` is the user's own settings plus the local repository relctl uses and, when
+ * relctl holds the token, the <server> reading it from the child's environment (`${env.…}`).
  */
 export interface MavenRunOptions {
   root: string;
@@ -69,22 +74,36 @@ export interface MavenSession {
 
 export async function openMavenSession(o: MavenRunOptions, dryRun: boolean): Promise<MavenSession> {
   const executable = await mavenExecutable(o.root, o.note);
-  const base: MavenCommon = { executable, ...(o.localRepo === undefined ? {} : { localRepo: o.localRepo }) };
-  const userSettings = o.userSettings ?? path.join(o.env.HOME ?? os.homedir(), '.m2', 'settings.xml');
+  const home = o.env.HOME ?? os.homedir();
+  const userSettings = o.userSettings ?? path.join(home, '.m2', 'settings.xml');
   const hasUserSettings = await exists(userSettings);
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'relctl-settings-'));
-  await chmod(dir, 0o700);
-  // maven-release-plugin hands its forked Maven a copy of the effective settings, passwords
-  // resolved, in a File.createTempFile (mode 0644 in the shared temp folder) for the fork's
-  // lifetime. java.io.tmpdir points that copy into this private folder, deleted with the session.
+  const localRepo = o.localRepo ?? (await localRepoFor({ ...(hasUserSettings ? { settingsFile: userSettings } : {}), env: o.env, home }));
+  // The private Maven user home (core/maven-user-home.ts): every Maven of the release, the release
+  // plugin's forks included, reads its settings and local repository from here.
+  const dir = await makeOwnedTempDir('relctl-settings-');
+  // Removed with the session, and on Ctrl-C and at exit (its settings name the token's variables).
+  const removeNow = (): void => rmSync(dir, { recursive: true, force: true });
+  process.once('exit', removeNow);
+  const unregister = onInterrupt(() => rm(dir, { recursive: true, force: true }));
+  const dispose = async (): Promise<void> => {
+    await rm(dir, { recursive: true, force: true });
+    process.off('exit', removeNow);
+    unregister();
+  };
+  const file = path.join(dir, '.m2', 'settings.xml');
+  // user.home: the private home above. java.io.tmpdir: maven-release-plugin hands its forked Maven
+  // a copy of the effective settings, passwords resolved, in a File.createTempFile (mode 0644 in
+  // the shared temp folder) for the fork's lifetime; this puts that copy in the private folder.
   // gpg.useagent: maven-gpg-plugin 1.x in batch mode otherwise stops at "Cannot obtain passphrase
   // in batch mode" (the passphrase is in gpg-agent, warmed up before the build); 3.x uses the agent
-  // anyway. As system properties, both reach the builds the release plugin forks.
+  // anyway. MAVEN_OPTS reaches every fork: the release plugin passes its environment on, and
+  // relctl's values come after the user's, so they win.
   const env: Record<string, string> = {
-    MAVEN_OPTS: [o.env.MAVEN_OPTS, `-Djava.io.tmpdir=${dir}`, '-Dgpg.useagent=true'].filter((x) => x !== undefined && x !== '').join(' '),
+    MAVEN_OPTS: [o.env.MAVEN_OPTS, `-Duser.home=${dir}`, `-Djava.io.tmpdir=${dir}`, '-Dgpg.useagent=true'].filter((x) => x !== undefined && x !== '').join(' '),
     // By contract the one child that gets the passphrase: maven-gpg-plugin 3.2+ hands it to gpg on
     // stdin (loopback pinentry). Older plugins sign through the agent, unlocked before the build.
     ...(o.gpgPassphrase === undefined ? {} : { [gpgPassphraseEnv]: o.gpgPassphrase }),
+    ...(o.token === undefined ? {} : { [tokenEnv.username]: o.token.username, [tokenEnv.password]: o.token.password }),
   };
   // JAVA_HOME unset: the JDK of `java` on PATH, said once (javadoc tooling on JDK 9+ needs it).
   const javaHome = await javaHomeFor(o.env);
@@ -92,25 +111,29 @@ export async function openMavenSession(o: MavenRunOptions, dryRun: boolean): Pro
     env.JAVA_HOME = javaHome.path;
     o.note?.(javaHome.why);
   }
-  // Removed with the session, and on Ctrl-C (it may hold the settings file with the token).
-  const unregister = onInterrupt(() => rm(dir, { recursive: true, force: true }));
-  const dispose = async (): Promise<void> => {
-    await rm(dir, { recursive: true, force: true });
-    unregister();
-  };
-  if (o.token === undefined) {
-    return { common: hasUserSettings ? { ...base, settingsFile: userSettings } : base, env, dispose };
-  }
-  const file = path.join(dir, 'settings.xml');
   if (!dryRun) {
-    const text = settingsWithServer(hasUserSettings ? descriptorText(userSettings) : undefined, o.token.serverId, `\${env.${tokenEnv.username}}`, `\${env.${tokenEnv.password}}`);
+    await mkdir(path.dirname(file), { mode: 0o700 });
+    const text = privateMavenSettings({
+      ...(hasUserSettings ? { userSettings: descriptorText(userSettings) ?? '' } : {}),
+      home,
+      localRepo,
+      ...(o.token === undefined ? {} : { server: { id: o.token.serverId, username: `\${env.${tokenEnv.username}}`, password: `\${env.${tokenEnv.password}}` } }),
+    });
     await writeFile(file, text, { mode: 0o600 });
+    // The user's other files of ~/.m2 that Maven reads from user.home: linked, never copied.
+    for (const name of ['settings-security.xml', 'toolchains.xml']) {
+      const own = path.join(home, '.m2', name);
+      if (await exists(own)) await symlink(own, path.join(dir, '.m2', name));
+    }
   }
-  return {
-    common: { ...base, settingsFile: file },
-    env: { ...env, [tokenEnv.username]: o.token.username, [tokenEnv.password]: o.token.password },
-    dispose,
+  // The command line names the settings and the local repository as before (the file is the
+  // private copy); the forks, which get neither, find the same through user.home.
+  const common: MavenCommon = {
+    executable,
+    ...(o.localRepo === undefined ? {} : { localRepo: o.localRepo }),
+    ...(hasUserSettings || o.token !== undefined ? { settingsFile: file } : {}),
   };
+  return { common, env, dispose };
 }
 
 /** The variable maven-gpg-plugin (3.2.0+) reads the signing key's passphrase from. */
