@@ -5,7 +5,7 @@ import { EnvironmentError, StepFailedError } from '../../core/errors.js';
 import { decodeMavenFailure, type MavenFailure } from '../../core/build-failures/maven.js';
 import { bundleOnlyArgument, bundlePath } from '../../core/publishing-route.js';
 import { displayCommand, mavenReleaseInvocations, rehearsalRedirect, settingsWithMirror, withScmConnection, type ReleaseVersions } from '../../core/release-commands.js';
-import { declaresNexusStaging, detectPublishingRoute, openMavenSession, reactorModels, releaseCheckoutDir, type MavenSession } from '../../build-tools/maven-release.js';
+import { declaresNexusStaging, detectPublishingRoute, openMavenSession, privateSettingsPlace, reactorModels, releaseCheckoutDir, type MavenSession } from '../../build-tools/maven-release.js';
 import { installedJdks, jdkMajor } from '../../build-tools/java-home.js';
 import { descriptorText } from '../../io/descriptor.js';
 import { runGit } from '../../io/git.js';
@@ -203,7 +203,7 @@ async function buildWithSession(
     build.commands.push(command);
     const r = await proc.run({ command: inv.command, args: inv.args, cwd: o.copy, mutates: true, purpose: `${inv.command} ${inv.purpose}`, env });
     if (r.exitCode === 0) continue;
-    const failure = decodeMavenFailure(r.output, { ...(jdk === undefined ? {} : { jdk }), installedJdks: await installedJdks(), rehearsal: true });
+    const failure = decodeMavenFailure(r.output, { ...(jdk === undefined ? {} : { jdk }), installedJdks: await installedJdks(), rehearsal: true, serverSettings: privateSettingsPlace });
     const deploy = /Failed to deploy artifacts|Failed to retrieve remote metadata|status: 40\d/.test(failure.errors.join('\n'));
     throw new RehearsalBuildFailed(build, { ...failure, command, deploy }, `${inv.command} ${inv.purpose}`);
   }
