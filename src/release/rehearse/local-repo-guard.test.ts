@@ -16,7 +16,7 @@ describe('the local repository guard of a rehearsal', () => {
       'maven-metadata-central.xml': '<metadata>central</metadata>',
     });
     const backup = path.join(t.path, 'work', 'local-repo-backup');
-    const guard = await guardLocalRepo(repo, [{ groupId: 'org.example', artifactId: 'lib' }, { groupId: 'org.example', artifactId: 'fresh' }], ['1.0.0', '1.0.1-SNAPSHOT'], backup);
+    const guard = await guardLocalRepo(repo, [{ groupId: 'org.example', artifactId: 'lib' }, { groupId: 'org.example', artifactId: 'fresh' }, { groupId: 'org.example.newgroup', artifactId: 'x' }], ['1.0.0', '1.0.1-SNAPSHOT'], backup);
     // What a rehearsed release:perform does there.
     await writeFile(path.join(a, '1.0.0', 'lib-1.0.0.jar'), 'the rehearsal');
     await writeFile(path.join(a, '1.0.0', 'lib-1.0.0.jar.asc'), 'throwaway signature');
@@ -24,12 +24,15 @@ describe('the local repository guard of a rehearsal', () => {
     await writeFile(path.join(a, 'maven-metadata-central.xml'), '<metadata>sandbox</metadata>');
     await writeFile(path.join(a, 'resolver-status.properties'), 'x');
     await writeTree(path.join(repo, 'org', 'example', 'fresh'), { '1.0.0/fresh-1.0.0.jar': 'new', 'maven-metadata-local.xml': 'm' });
+    await writeTree(path.join(repo, 'org', 'example', 'newgroup', 'x'), { '1.0.0/x-1.0.0.jar': 'new' });
     await guard.restore();
     expect((await readdir(path.join(a, '1.0.0'))).sort()).toEqual(['lib-1.0.0.jar', 'planted-marker.txt']);
     expect(await readFile(path.join(a, '1.0.0', 'lib-1.0.0.jar'), 'utf8')).toBe('the real 1.0.0');
     expect(await readFile(path.join(a, 'maven-metadata-central.xml'), 'utf8')).toBe('<metadata>central</metadata>');
     expect((await readdir(a)).sort()).toEqual(['0.9.0', '1.0.0', 'maven-metadata-central.xml']);
     expect(await stat(path.join(repo, 'org', 'example', 'fresh')).catch(() => undefined)).toBeUndefined();
+    // A group folder the build created goes when nothing else is left in it; the user's stay.
+    expect(await readdir(path.join(repo, 'org', 'example'))).toEqual(['lib']);
     expect(await readdir(backup)).not.toContain(journalName);
   });
 

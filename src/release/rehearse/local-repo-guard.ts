@@ -21,6 +21,7 @@ export interface ArtifactCoordinates {
 }
 
 interface JournalEntry {
+  localRepo: string;
   artifactDir: string;
   /** The artifact folder existed before the build (else it goes if the build left it empty). */
   existed: boolean;
@@ -49,7 +50,7 @@ export async function guardLocalRepo(localRepo: string, modules: readonly Artifa
       if (existed) await cp(path.join(artifactDir, version), path.join(backup, n, 'versions', version), { recursive: true, preserveTimestamps: true });
       saved.push({ version, existed });
     }
-    entries.push({ artifactDir, existed: listing !== undefined, files, versions: saved });
+    entries.push({ localRepo, artifactDir, existed: listing !== undefined, files, versions: saved });
   }
   const journal = path.join(backup, journalName);
   await writeFile(`${journal}.tmp`, JSON.stringify(entries, null, 1));
@@ -74,7 +75,14 @@ export async function restoreFromJournal(backup: string): Promise<void> {
     }
     for (const f of e.files) await cp(path.join(saved, 'files', f), path.join(e.artifactDir, f), { preserveTimestamps: true });
     // A folder the build created and left empty goes too (other downloads keep it).
-    if (!e.existed) await rmdir(e.artifactDir).catch(() => undefined);
+    if (!e.existed) await removeEmptyUpTo(e.artifactDir, e.localRepo);
   }
   await rm(journal, { force: true });
+}
+
+/** `dir` and its parents below `root`, as long as they are empty (the groupId folders the build created). */
+async function removeEmptyUpTo(dir: string, root: string): Promise<void> {
+  for (let d = dir; d.startsWith(`${root}${path.sep}`); d = path.dirname(d)) {
+    if (!(await rmdir(d).then(() => true, () => false))) return;
+  }
 }
