@@ -108,12 +108,13 @@ export async function openMavenSession(o: MavenRunOptions, dryRun: boolean): Pro
       if (await exists(own)) await symlink(own, path.join(dir, '.m2', name));
     }
   }
-  // The command line names the settings and the local repository as before (the file is the
-  // private copy); the forks, which get neither, find the same through user.home.
+  // The command line names the settings and the local repository as before; the forks, which get
+  // neither, find the same settings (plus the local repository) through user.home.
   const common: MavenCommon = {
     executable,
     ...(o.localRepo === undefined ? {} : { localRepo: o.localRepo }),
-    ...(hasUserSettings || o.token !== undefined ? { settingsFile: file } : {}),
+    // The token from the user's settings: their own file, as they would type it; relctl's token: the private copy.
+    ...(o.token !== undefined ? { settingsFile: file } : hasUserSettings ? { settingsFile: userSettings } : {}),
   };
   return { common, env, dispose };
 }
