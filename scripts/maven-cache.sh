@@ -89,7 +89,7 @@ rehearse_like() { # rehearse_like <name> <source folder> <release version> <.mvn
   if [ -n "$4" ]; then mkdir -p "$dir/.mvn" && echo "$4" >"$dir/.mvn/maven.config"; fi
   (cd "$dir" && git init -q -b main && git add -A && git commit -qm prefetch && git remote add origin "$remote" && git push -q origin main)
   (cd "$dir" &&
-    export MAVEN_OPTS="-DaltDeploymentRepository=central::default::file://$work/rh-deployed -Dgoals=deploy -Dgpg.skip=true" &&
+    export MAVEN_OPTS="-DaltDeploymentRepository=central::default::file://$work/rh-deployed -Dgoals=deploy -Dgpg.skip=true -Dmaven.repo.local=$repo" &&
     export JAVA_HOME="${JAVA_HOME:-$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")}" &&
     mvn_ release:prepare release:perform "-DreleaseVersion=$3" "-Dtag=$1-$3" >/dev/null 2>&1) || true
 }
@@ -108,5 +108,15 @@ if [ -d "$realworld" ] && [ ! -f "$marker" ]; then
   # What the builds installed as "released" is not a release: only downloads stay.
   rm -rf "$repo/org/jasig/portlet/basiclti-portlet" "$repo/org/jasig/portlet/utils" "$repo/org/apereo/cas/cas-server-security-filter" "$repo/org/example/relctl"
   touch "$marker"
+fi
+# maven-release-plugin 2.1 (oss-parent 9's) and what its builds load: test/e2e/rehearse-real/oss-parent.test.ts.
+# (-Dmaven.repo.local in MAVEN_OPTS above: release plugin 2.x forks Maven without it.)
+marker2="$repo/.relctl-rehearse-prefetch-2"
+if [ ! -f "$marker2" ]; then
+  echo "maven-cache: the oss-parent 9 library's release build (release plugin 2.1)"
+  export GIT_AUTHOR_NAME=prefetch GIT_AUTHOR_EMAIL=prefetch@example.invalid GIT_COMMITTER_NAME=prefetch GIT_COMMITTER_EMAIL=prefetch@example.invalid
+  rehearse_like oss9-greeting "$root/test/fixtures/oss-parent-9" 1.0.0 ""
+  rm -rf "$repo/org/example/relctl/oss9"
+  touch "$marker2"
 fi
 echo "maven-cache: done ($(du -sh "$repo" | cut -f1))"

@@ -1,5 +1,3 @@
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import {
   configuredPrepGoals,
@@ -9,7 +7,6 @@ import {
   mavenPerformInvocation,
   mavenPrepInvocation,
   mavenReleaseInvocations,
-  settingsWithServer,
   type Invocation,
   type MavenCommon,
   type PrepGoal,
@@ -18,107 +15,17 @@ import {
 import { parsePom, type RawPom } from '../core/pom/index.js';
 import { StepFailedError } from '../core/errors.js';
 import { decodeMavenFailure } from '../core/build-failures/maven.js';
-import { installedJdks, javaHomeFor, jdkMajor } from './java-home.js';
-import { onInterrupt } from '../io/interrupt.js';
+import { installedJdks, jdkMajor } from './java-home.js';
+import { tokenEnv, privateSettingsPlace, type MavenSession } from './maven-session.js';
 import { publishingRoute, type PublishingRoute } from '../core/publishing-route.js';
 import { preparedRelease, type PreparedRelease } from '../core/release-properties.js';
 import type { ProcessRunner } from '../io/process-runner.js';
 import { descriptorText } from '../io/descriptor.js';
-import { exists } from '../io/project.js';
 import { relativeToRoot, repositoryPomPath, statOf } from './maven/load.js';
-import { buildToolCommand } from './wrapper.js';
 
-/**
- * Runs Maven for the release chain: the release plugin's goals and the pre-release prep. Secrets
- * reach Maven only through a settings file: the user's own (when the token came from it) or a
- * generated private copy (mode 0600, in a temp folder, deleted right after the build) whose
- * <server> reads the token from the child's environment (`${env.…}`), never holding it itself.
- */
-export interface MavenRunOptions {
-  root: string;
-  env: NodeJS.ProcessEnv;
-  /** --settings / RELCTL_MAVEN_SETTINGS, else ~/.m2/settings.xml when it exists. */
-  userSettings?: string;
-  localRepo?: string;
-  /** Set when the token did not come from the settings file: a private copy names it through env. */
-  token?: { username: string; password: string; serverId: string };
-  /** Receives the line saying why a present ./mvnw is not used. */
-  note?: (line: string) => void;
-  /** The signing key's passphrase (a key imported from the environment): maven-gpg-plugin 3.2+ reads it from MAVEN_GPG_PASSPHRASE. */
-  gpgPassphrase?: string;
-}
+/** The Maven session (private Maven home, settings, environment): maven-session.ts. */
+export { gpgPassphraseEnv, mavenExecutable, openMavenSession, privateSettingsPlace, tokenEnv, type MavenRunOptions, type MavenSession } from './maven-session.js';
 
-/** `./mvnw` when the wrapper can run, else `mvn`; `note` receives the one line saying why not. */
-export async function mavenExecutable(root: string, note?: (line: string) => void): Promise<string> {
-  const c = await buildToolCommand(root, 'maven');
-  if (c.why !== undefined) note?.(c.why);
-  return c.executable;
-}
-
-export interface MavenSession {
-  common: MavenCommon;
-  /**
-   * Added to every Maven child's environment: the token halves the generated settings file names
-   * as `${env.…}`, so the token is never written to a file nor passed in argv (DESIGN §2),
-   * MAVEN_OPTS pointing java.io.tmpdir at the session's private folder (and gpg.useagent),
-   * JAVA_HOME when it was unset, and MAVEN_GPG_PASSPHRASE for a key imported from the environment.
-   */
-  env?: Record<string, string>;
-  /** Deletes the session's private folder (the generated settings file, the plugin's temp files). */
-  dispose(): Promise<void>;
-}
-
-export async function openMavenSession(o: MavenRunOptions, dryRun: boolean): Promise<MavenSession> {
-  const executable = await mavenExecutable(o.root, o.note);
-  const base: MavenCommon = { executable, ...(o.localRepo === undefined ? {} : { localRepo: o.localRepo }) };
-  const userSettings = o.userSettings ?? path.join(o.env.HOME ?? os.homedir(), '.m2', 'settings.xml');
-  const hasUserSettings = await exists(userSettings);
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'relctl-settings-'));
-  await chmod(dir, 0o700);
-  // maven-release-plugin hands its forked Maven a copy of the effective settings, passwords
-  // resolved, in a File.createTempFile (mode 0644 in the shared temp folder) for the fork's
-  // lifetime. java.io.tmpdir points that copy into this private folder, deleted with the session.
-  // gpg.useagent: maven-gpg-plugin 1.x in batch mode otherwise stops at "Cannot obtain passphrase
-  // in batch mode" (the passphrase is in gpg-agent, warmed up before the build); 3.x uses the agent
-  // anyway. As system properties, both reach the builds the release plugin forks.
-  const env: Record<string, string> = {
-    MAVEN_OPTS: [o.env.MAVEN_OPTS, `-Djava.io.tmpdir=${dir}`, '-Dgpg.useagent=true'].filter((x) => x !== undefined && x !== '').join(' '),
-    // By contract the one child that gets the passphrase: maven-gpg-plugin 3.2+ hands it to gpg on
-    // stdin (loopback pinentry). Older plugins sign through the agent, unlocked before the build.
-    ...(o.gpgPassphrase === undefined ? {} : { [gpgPassphraseEnv]: o.gpgPassphrase }),
-  };
-  // JAVA_HOME unset: the JDK of `java` on PATH, said once (javadoc tooling on JDK 9+ needs it).
-  const javaHome = await javaHomeFor(o.env);
-  if (javaHome?.why !== undefined) {
-    env.JAVA_HOME = javaHome.path;
-    o.note?.(javaHome.why);
-  }
-  // Removed with the session, and on Ctrl-C (it may hold the settings file with the token).
-  const unregister = onInterrupt(() => rm(dir, { recursive: true, force: true }));
-  const dispose = async (): Promise<void> => {
-    await rm(dir, { recursive: true, force: true });
-    unregister();
-  };
-  if (o.token === undefined) {
-    return { common: hasUserSettings ? { ...base, settingsFile: userSettings } : base, env, dispose };
-  }
-  const file = path.join(dir, 'settings.xml');
-  if (!dryRun) {
-    const text = settingsWithServer(hasUserSettings ? descriptorText(userSettings) : undefined, o.token.serverId, `\${env.${tokenEnv.username}}`, `\${env.${tokenEnv.password}}`);
-    await writeFile(file, text, { mode: 0o600 });
-  }
-  return {
-    common: { ...base, settingsFile: file },
-    env: { ...env, [tokenEnv.username]: o.token.username, [tokenEnv.password]: o.token.password },
-    dispose,
-  };
-}
-
-/** The variable maven-gpg-plugin (3.2.0+) reads the signing key's passphrase from. */
-export const gpgPassphraseEnv = 'MAVEN_GPG_PASSPHRASE';
-
-/** The variables the generated settings file reads the token from. */
-export const tokenEnv = { username: 'RELCTL_MAVEN_TOKEN_USERNAME', password: 'RELCTL_MAVEN_TOKEN_PASSWORD' } as const;
 
 export async function runInvocation(proc: ProcessRunner, root: string, inv: Invocation, fix: string, env?: Record<string, string>): Promise<string> {
   const r = await proc.run({
@@ -131,7 +38,7 @@ export async function runInvocation(proc: ProcessRunner, root: string, inv: Invo
     ...(inv.input === undefined ? {} : { input: inv.input }),
     ...(env === undefined ? {} : { env }),
   });
-  if (r.exitCode !== 0) throw await buildFailed(inv, r, fix, root, env?.JAVA_HOME);
+  if (r.exitCode !== 0) throw await buildFailed(inv, r, fix, root, env?.JAVA_HOME, env?.[tokenEnv.username] !== undefined);
   return r.output;
 }
 
@@ -139,10 +46,15 @@ export async function runInvocation(proc: ProcessRunner, root: string, inv: Invo
  * A failed build tool run: the first [ERROR] lines (else the output's tail) and, for Maven, the
  * cause where the pattern is known (core/build-failures), whose fix comes before the step's own.
  */
-async function buildFailed(inv: Invocation, r: { exitCode: number; output: string }, fix: string, root: string, javaHome: string | undefined): Promise<StepFailedError> {
+async function buildFailed(inv: Invocation, r: { exitCode: number; output: string }, fix: string, root: string, javaHome: string | undefined, tokenInEnv: boolean): Promise<StepFailedError> {
   const major = javaHome === undefined ? undefined : await jdkMajor(javaHome);
   const decoded = /(^|\/)mvnw?$/.test(inv.command)
-    ? decodeMavenFailure(r.output, { rehearsal: false, installedJdks: await installedJdks(), ...(major === undefined ? {} : { jdk: major }) })
+    ? decodeMavenFailure(r.output, {
+        rehearsal: false,
+        installedJdks: await installedJdks(),
+        ...(major === undefined ? {} : { jdk: major }),
+        serverSettings: tokenInEnv ? privateSettingsPlace : 'your settings.xml, which relctl copies into its private Maven home',
+      })
     : undefined;
   const shown = decoded !== undefined && decoded.errors.length > 0 ? decoded.errors.map((e) => `[ERROR] ${e}`) : r.output.split('\n').filter((l) => l.trim() !== '').slice(-25);
   const cause = decoded?.cause;

@@ -1,15 +1,16 @@
 import { rmSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { onInterrupt } from './interrupt.js';
+import { makeOwnedTempDir } from './owned-temp.js';
 
 /**
  * A private temp folder (mode 0700, from mkdtemp) for a credentials file a child writes or reads
  * (the registry login's auth.json, a signing key imported into a throwaway GNUPGHOME). It is
  * removed on every exit path (DESIGN §2): `remove()` on success and failure (call it from a
  * `finally`), the interrupt clean-ups when relctl has to stop without winding down (the 20 s
- * fallback, a second Ctrl-C), and the process's `exit` event for an uncaught error.
+ * fallback, a second Ctrl-C), and the process's `exit` event for an uncaught error. After a
+ * SIGKILL none of these runs: the folder's owner marker (io/owned-temp.ts) lets the next relctl
+ * run remove it.
  */
 export interface CredentialDir {
   path: string;
@@ -26,7 +27,7 @@ export interface BeforeRemove {
 }
 
 export async function createCredentialDir(prefix: string, beforeRemove?: BeforeRemove): Promise<CredentialDir> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
+  const dir = await makeOwnedTempDir(prefix);
   const stopQuietly = async (): Promise<void> => {
     await beforeRemove?.async(dir).catch(() => undefined);
   };

@@ -24,6 +24,15 @@ export interface EnvSigningKey {
 export const keyVariables = ['RELCTL_GPG_PRIVATE_KEY', 'GPG_PRIVATE_KEY'] as const;
 export const passphraseVariables = ['RELCTL_GPG_PASSPHRASE', 'GPG_PASSPHRASE'] as const;
 
+/**
+ * How long the throwaway GNUPGHOME's gpg-agent keeps the unlocked key: the key is unlocked once
+ * before the build, and maven-gpg-plugin before 3.2 signs through the agent at the end of
+ * release:perform, so the cache must outlast a long build; but no longer: after a SIGKILL the
+ * folder and its agent stay until the next relctl run removes them (io/owned-temp.ts), and for
+ * at most this long the agent would sign with that key without its passphrase.
+ */
+export const agentCacheSeconds = 7200;
+
 /** The prefix of the throwaway GNUPGHOME under the OS temp folder. */
 export const gnupgHomePrefix = 'relctl-gnupg-';
 
@@ -72,7 +81,8 @@ export interface EnvKeyring {
 /**
  * Imports the key into a throwaway GNUPGHOME and unlocks it once. gpg.conf makes loopback the
  * pinentry (no dialog can open in CI) and names the key as the default (a build that passes no key
- * name signs with it); gpg-agent.conf allows loopback and keeps the unlocked key for a long build.
+ * name signs with it); gpg-agent.conf allows loopback and keeps the unlocked key for a long build
+ * (agentCacheSeconds), no longer.
  */
 export async function openEnvKeyring(key: EnvSigningKey, env: NodeJS.ProcessEnv, configured?: string): Promise<EnvKeyring> {
   const base: GpgOptions = { env };
@@ -83,7 +93,7 @@ export async function openEnvKeyring(key: EnvSigningKey, env: NodeJS.ProcessEnv,
   try {
     const gpg: GpgOptions = { env: { ...env, GNUPGHOME: dir.path } };
     await chmod(dir.path, 0o700);
-    await writeFile(path.join(dir.path, 'gpg-agent.conf'), 'allow-loopback-pinentry\ndefault-cache-ttl 86400\nmax-cache-ttl 86400\n', { mode: 0o600 });
+    await writeFile(path.join(dir.path, 'gpg-agent.conf'), `allow-loopback-pinentry\ndefault-cache-ttl ${agentCacheSeconds}\nmax-cache-ttl ${agentCacheSeconds}\n`, { mode: 0o600 });
     const imported = await importKey(gpg, key.armored);
     const secret = imported.ok ? await listSecretKeys(gpg) : [];
     if (secret.length === 0) {

@@ -14,7 +14,7 @@ import { deploymentsUrl } from '../portal/decode.js';
 import { portalSession } from '../portal/session.js';
 import type { PortalClient } from '../portal/client.js';
 import type { CommandContext } from '../io/command-context.js';
-import { withMavenSession } from './maven-session.js';
+import { withMavenSession } from './with-maven-session.js';
 import type { ReleaseContext, StepDeps } from './types.js';
 
 const skipDirs = new Set(['.git', 'src', 'node_modules', '.relctl']);

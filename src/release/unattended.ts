@@ -3,6 +3,7 @@ import { openEnvKeyring, signingKeyFromEnv } from '../keys/env-key.js';
 import type { CommandContext } from '../io/command-context.js';
 import { runGit } from '../io/git.js';
 import { stepDeps } from './options.js';
+import { removeLeftoversOfKilledRuns } from './stale-runs.js';
 import type { ChainOptions, StepDeps, StepId } from './types.js';
 
 /**
@@ -12,6 +13,7 @@ import type { ChainOptions, StepDeps, StepId } from './types.js';
  * exactly the chain's lifetime; every child of the chain gets GNUPGHOME pointing there.
  */
 export async function withChainDeps<T>(ctx: CommandContext, options: ChainOptions, steps: readonly StepId[], run: (deps: StepDeps) => Promise<T>): Promise<T> {
+  await removeLeftoversOfKilledRuns(ctx);
   if (steps.some((s) => s === 'prep' || s === 'build')) await checkGitIdentity(ctx, options.dryRun);
   const key = steps.some((s) => signingSteps.has(s)) ? signingKeyFromEnv(ctx.env) : undefined;
   if (key === undefined) return run(stepDeps(ctx, options));

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
+import { makeOwnedTempDir } from '../io/owned-temp.js';
 import { controlRoutes } from './control/routes.js';
 import { handleGithub } from './github/routes.js';
 import { GithubService } from './github/service.js';
@@ -94,7 +94,8 @@ export function sandboxUrls(origin: string): SandboxUrls {
 /** Starts the sandbox on 127.0.0.1 (briefs/interfaces.md: the programmatic API). */
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const temporary = options.dataDir === undefined;
-  const dir = new DataDir(temporary ? await mkdtemp(path.join(os.tmpdir(), 'relctl-sandbox-')) : path.resolve(options.dataDir!));
+  // Marked as relctl's (io/owned-temp.ts): a later run removes it if this process is killed.
+  const dir = new DataDir(temporary ? await makeOwnedTempDir('relctl-sandbox-') : path.resolve(options.dataDir!));
   await dir.open();
   const stateFile = new StateFile(dir);
   await stateFile.load();

@@ -1,8 +1,9 @@
-import { readdir } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from '../helpers/cli.js';
+import { repoRoot, runCli } from '../helpers/cli.js';
+import { demoInTemp } from './release-fixture.js';
 import { createCiKey } from '../helpers/ci-key.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -31,5 +32,29 @@ describe('the temporary GNUPGHOME on an uncaught error', () => {
     expect((await readdir(t.path)).filter((n) => n.startsWith('relctl-gnupg'))).toEqual([]);
     const agents = await execa('pgrep', ['-f', `gpg-agent --homedir ${gnupgHome}`], { reject: false });
     expect(String(agents.stdout)).toBe('');
+  });
+
+  it('after a SIGKILL the home and its agent stay, caching the passphrase 2 h at most; the next relctl run stops the agent and removes the home', async () => {
+    await using t = await tempDir('relctl-gnupg-kill-');
+    const key = await createCiKey('kill pass 8Tq');
+    const script = `
+      const { openEnvKeyring, signingKeyFromEnv } = await import(${JSON.stringify(path.join(repoRoot, 'dist', 'keys', 'env-key.js'))});
+      const keyring = await openEnvKeyring(signingKeyFromEnv(process.env), process.env);
+      console.log(keyring.gnupgHome);
+      process.kill(process.pid, 'SIGKILL');
+    `;
+    const env = { PATH: process.env.PATH ?? '', HOME: t.path, TMPDIR: t.path, GPG_PRIVATE_KEY: key.armoredSecretKey, GPG_PASSPHRASE: key.passphrase };
+    const r = await execa('node', ['--input-type=module', '-e', script], { env, extendEnv: false, reject: false, timeout: 60_000 });
+    expect(r.signal).toBe('SIGKILL');
+    const gnupgHome = String(r.stdout).trim();
+    expect(await readdir(gnupgHome)).toContain('private-keys-v1.d');
+    expect(String((await execa('pgrep', ['-f', `gpg-agent --homedir ${gnupgHome}`], { reject: false })).stdout)).not.toBe('');
+    expect(await readFile(path.join(gnupgHome, 'gpg-agent.conf'), 'utf8')).toContain('default-cache-ttl 7200\nmax-cache-ttl 7200\n');
+    // A later relctl run (a release dry run, without any key in its environment) cleans up first.
+    const { dir, home } = await demoInTemp(path.join(t.path, 'later'));
+    const later = await runCli(['release', '--dry-run', '--offline', '--cwd', dir], { home, env: { TMPDIR: t.path } });
+    expect(later.stderr).not.toContain('Error: internal');
+    expect((await readdir(t.path)).filter((n) => n.startsWith('relctl-gnupg'))).toEqual([]);
+    expect(String((await execa('pgrep', ['-f', `gpg-agent --homedir ${gnupgHome}`], { reject: false })).stdout)).toBe('');
   });
 });

@@ -31,7 +31,8 @@ describe('release build: the token never lands in a file relctl writes', () => {
         RELCTL_MAVEN_TOKEN_PASSWORD: 'canary-pass-9d1',
         // The release plugin's own resolved-settings copy for its fork lands in the private folder.
         // gpg.useagent: maven-gpg-plugin 1.x in batch mode needs it (and reaches the forks as a system property).
-        MAVEN_OPTS: `-Djava.io.tmpdir=${path.dirname(session.common.settingsFile!)} -Dgpg.useagent=true`,
+        // user.home: the private Maven home whose .m2/settings.xml this is (the release plugin's forks read it).
+        MAVEN_OPTS: `-Duser.home=${path.dirname(path.dirname(session.common.settingsFile!))} -Djava.io.tmpdir=${path.dirname(path.dirname(session.common.settingsFile!))} -Dgpg.useagent=true`,
       });
     } finally {
       await session.dispose();

@@ -7,6 +7,41 @@ const recorded = (name: string): string => readFileSync(path.join(import.meta.di
 /** This machine: JDK 17 and 25, no JDK 8. */
 const here: FailureFacts = { jdk: 17, installedJdks: [17, 25], rehearsal: true };
 
+describe('decodeMavenFailure on a failed deploy (recorded: maven-deploy-plugin 2.7 against the sandbox)', () => {
+  it('401 on deploy: credentials, naming the repository id and where relctl put the <server>; not "could not download"', () => {
+    const f = decodeMavenFailure(recorded('deploy-401.deploy-2.7.txt'), { ...here, serverSettings: "relctl's private Maven settings" });
+    expect(f.errors[0]).toContain('authentication failed for http://127.0.0.1:');
+    expect(f.cause).toMatchObject({ code: 'deploy-credentials' });
+    expect(f.cause!.message).toMatch(/^The deploy to repository central \(http:\/\/127\.0\.0\.1:\d+\/staging\/service\/local\/staging\/deploy\/maven2\/\) was refused \(401 Unauthorized\)/);
+    expect(f.cause!.message).toContain("relctl put the <server> with <id>central</id> in relctl's private Maven settings.");
+    expect(f.cause!.fix).not.toContain('mirror');
+    const release = decodeMavenFailure(recorded('deploy-401.deploy-2.7.txt'), { rehearsal: false });
+    expect(release.cause!.fix).toContain('RELCTL_TOKEN_USERNAME');
+    expect(release.cause!.message).toContain('Maven sends the <server> whose <id> is central from its settings.xml.');
+  });
+
+  it('the older wagon\'s "Return code is: 401" and a 403 are credentials too', () => {
+    const old = '[ERROR] Failed to execute goal org.apache.maven.plugins:maven-deploy-plugin:2.7:deploy (default-deploy) on project x: Failed to deploy artifacts: Could not transfer artifact g:x:jar:1.0 from/to sonatype-nexus-staging (https://oss.sonatype.org/service/local/staging/deploy/maven2/): Failed to transfer file: https://oss.sonatype.org/service/local/staging/deploy/maven2/g/x/1.0/x-1.0.jar. Return code is: 401, ReasonPhrase: Unauthorized. -> [Help 1]\n';
+    expect(decodeMavenFailure(old, here).cause).toMatchObject({ code: 'deploy-credentials' });
+    expect(decodeMavenFailure(old, here).cause!.message).toContain('repository sonatype-nexus-staging (https://oss.sonatype.org/');
+    const forbidden = decodeMavenFailure(recorded('deploy-401.deploy-2.7.txt').replace('status: 401 Unauthorized', 'status: 403 Forbidden'), here);
+    expect(forbidden.cause!.message).toContain('(403 Forbidden): the credentials are not allowed to deploy there');
+  });
+
+  it('"Invalid syntax for alternative repository": the deploy plugin', () => {
+    const f = decodeMavenFailure(recorded('deploy-alt-syntax.deploy-2.7.txt'), here);
+    expect(f.cause).toMatchObject({ code: 'deploy-syntax' });
+    expect(f.cause!.message).toContain('maven-deploy-plugin 2.7 rejects the -DaltDeploymentRepository');
+  });
+
+  it('connection refused on deploy: the sandbox in a rehearsal, the repository in a release', () => {
+    const f = decodeMavenFailure(recorded('deploy-connection-refused.deploy-2.7.txt'), here);
+    expect(f.cause).toMatchObject({ code: 'deploy-unreachable' });
+    expect(f.cause!.message).toContain('could not reach the sandbox (http://127.0.0.1:');
+    expect(decodeMavenFailure(recorded('deploy-connection-refused.deploy-2.7.txt'), { rehearsal: false }).cause!.fix).toContain('distributionManagement');
+  });
+});
+
 describe('decodeMavenFailure on recorded real output', () => {
   it('maven-notice-plugin on JDK 17 (JAXB) in the preparation build release:prepare forked: JDK 8, which this machine lacks', () => {
     const f = decodeMavenFailure(recorded('notice-plugin-jaxb-jdk17.release-2.5.2.txt'), here);

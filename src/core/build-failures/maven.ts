@@ -6,7 +6,10 @@
  */
 
 export interface DecodedCause {
-  /** Stable id: `jdk-too-new`, `jdk-too-old`, `java-home`, `gpg-batch`, `plugin-classpath`, `offline`, `tests`. */
+  /**
+   * Stable id: `jdk-too-new`, `jdk-too-old`, `java-home`, `gpg-batch`, `plugin-classpath`,
+   * `deploy-credentials`, `deploy-syntax`, `deploy-unreachable`, `offline`, `tests`.
+   */
   code: string;
   message: string;
   fix: string;
@@ -29,6 +32,8 @@ export interface FailureFacts {
   installedJdks?: readonly number[];
   /** The rehearsal may suggest rehearsal-only switches (--skip-tests). */
   rehearsal: boolean;
+  /** Where relctl put the release repository's `<server>` (a 401/403 on deploy names it). */
+  serverSettings?: string;
 }
 
 const boilerplate = /^(-> \[Help \d+\]|To see the full stack trace|Re-run Maven using|For more information about the errors|\[Help \d+\] http|After correcting the problems|\s*mvn <args> -rf|-{5,}|realm =|strategy =|urls\[\d+\]|Number of foreign imports|import: Entry|$)/;
@@ -114,6 +119,58 @@ function pluginOf(goal: string | undefined): string {
 /** `text`: the [ERROR] lines; `output`: everything (a test's own log shows why it failed). */
 type Decoder = (text: string, goal: string | undefined, facts: FailureFacts, output: string) => DecodedCause | undefined;
 
+/** A failure of the deploy itself (the upload), not of resolving what the build needs. */
+const deploying = /Failed to deploy artifacts|Failed to retrieve remote metadata|maven-deploy-plugin:[\w.-]+:deploy/;
+
+/**
+ * The deploy's own failures (issue 27 item 3): refused credentials, the alternative-repository
+ * syntax of maven-deploy-plugin 2.x, an unreachable server. `from/to <id> (<url>)` names the
+ * repository whichever the wagon (`status: 401 Unauthorized`, or `Return code is: 401`).
+ */
+const deployDecoders: Decoder[] = [
+  (text, _goal, facts) => {
+    if (!deploying.test(text)) return undefined;
+    const m = /(?:status: |Return code is: )(401|403)/.exec(text);
+    if (m === null) return undefined;
+    const repo = /from\/to ([^\s(]+) \(([^)\s]+)\)/.exec(text);
+    const id = repo?.[1];
+    const where = `${repo === null ? 'the repository' : `repository ${id} (${repo[2]})`}`;
+    const status = m[1] === '401' ? '401 Unauthorized' : '403 Forbidden';
+    const server =
+      facts.serverSettings === undefined
+        ? `Maven sends the <server> whose <id> is ${id ?? 'the repository id'} from its settings.xml.`
+        : `relctl put the <server> ${id === undefined ? '' : `with <id>${id}</id> `}in ${facts.serverSettings}.`;
+    return {
+      code: 'deploy-credentials',
+      message: `The deploy to ${where} was refused (${status}): ${m[1] === '401' ? 'the credentials were missing or wrong' : 'the credentials are not allowed to deploy there'}. ${server}`,
+      fix: facts.rehearsal
+        ? `The build deployed through a repository id or a Maven that did not get the sandbox's token: check that every deploy uses the id ${id ?? 'relctl redirects'} (relctl rehearse --verbose shows the commands and the redirect), then rehearse again.`
+        : `Check the portal token (relctl preflight --online checks it): RELCTL_TOKEN_USERNAME and RELCTL_TOKEN_PASSWORD, or the <server> with <id>${id ?? '…'}</id> in your settings.xml, whose id must be the one the deploy uses; a 403 also comes from a namespace the token's account does not own. Then run relctl release --resume.`,
+    };
+  },
+  (text, goal) =>
+    /Invalid syntax for alternative repository/.test(text)
+      ? {
+          code: 'deploy-syntax',
+          message: `${pluginOf(goal)} rejects the -DaltDeploymentRepository it was given: it accepts only the id::layout::url form (id::url came with maven-deploy-plugin 2.8+).`,
+          fix: 'Pass -DaltDeploymentRepository=id::default::url, or pin maven-deploy-plugin 3.x in the POM.',
+        }
+      : undefined,
+  (text, _goal, facts) => {
+    if (!deploying.test(text) || !/Connection refused|Connect to \S+ .*failed/.test(text)) return undefined;
+    const url = /from\/to [^\s(]+ \(([^)\s]+)\)/.exec(text)?.[1];
+    return {
+      code: 'deploy-unreachable',
+      message: facts.rehearsal
+        ? `The deploy could not reach the sandbox${url === undefined ? '' : ` (${url})`}: connection refused. The sandbox is relctl's own, started for this rehearsal; this is not about the project.`
+        : `The deploy could not reach ${url ?? 'the repository'}: connection refused.`,
+      fix: facts.rehearsal
+        ? 'Rehearse again (the sandbox runs inside relctl for the rehearsal\'s length); if it happens again, report it with the output of relctl rehearse --verbose.'
+        : 'Check the repository URL (the POM\'s distributionManagement, or RELCTL_STAGING_API_URL) and that this machine can reach it, then run relctl release --resume.',
+    };
+  },
+];
+
 /** Most specific first: JAXB before a plugin's missing class, a JDK problem before a test failure. */
 const decoders: Decoder[] = [
   (text, goal, facts) =>
@@ -170,8 +227,9 @@ const decoders: Decoder[] = [
       fix: `Align the plugin's <dependencies> with its version (or upgrade ${m[1]!.split(':')[1]}); a real release stops here the same way.`,
     };
   },
+  ...deployDecoders,
   (text) =>
-    /could not be resolved|Could not resolve dependencies|Could not transfer artifact|Cannot access \S+ in offline mode|is offline|Could not find artifact/.test(text)
+    !deploying.test(text) && /could not be resolved|Could not resolve dependencies|Could not transfer artifact|Cannot access \S+ in offline mode|is offline|Could not find artifact/.test(text)
       ? {
           code: 'offline',
           message: 'Maven could not download a plugin or dependency.',

@@ -8,6 +8,7 @@ import type { CommandContext } from '../../io/command-context.js';
 import { runLogged } from '../../io/logged-process.js';
 import { readIdentity, type ProjectIdentity } from '../../io/project.js';
 import { buildToolCommand } from '../../build-tools/wrapper.js';
+import { openMavenSession } from '../../build-tools/maven-release.js';
 import { pinIn } from './distribution-pin.js';
 import { throwawayWorktree, type ThrowawayWorktree } from './throwaway-worktree.js';
 
@@ -37,7 +38,23 @@ async function installCommand(ctx: CommandContext, buildTool: 'maven' | 'gradle'
 async function installSnapshot(ctx: CommandContext, identity: ProjectIdentity, log: Writable): Promise<void> {
   const [command, ...args] = await installCommand(ctx, identity.buildTool);
   ctx.out.info(`smoke --snapshot: ${[command, ...args].join(' ')}`);
-  const installed = await runLogged({ command: command!, args, cwd: ctx.cwd, env: ctx.env, log, signal: ctx.signal, redact: (t) => ctx.out.redactor.redact(t) });
+  // Maven runs in relctl's private Maven home (the release's one mechanism): the same settings and
+  // local repository reach any Maven the build forks.
+  const session =
+    identity.buildTool === 'maven'
+      ? await openMavenSession(
+          {
+            root: ctx.cwd,
+            env: ctx.env,
+            ...(ctx.config.settings === undefined ? {} : { userSettings: ctx.config.settings }),
+            ...(ctx.config.localRepo === undefined ? {} : { localRepo: ctx.config.localRepo }),
+          },
+          false,
+        )
+      : undefined;
+  const installed = await runLogged({ command: command!, args, cwd: ctx.cwd, env: { ...ctx.env, ...session?.env }, log, signal: ctx.signal, redact: (t) => ctx.out.redactor.redact(t) }).finally(
+    () => session?.dispose(),
+  );
   if (installed.interrupted) throw new InterruptedError();
   if (installed.exitCode !== 0) {
     throw new StepFailedError(`Installing ${identity.artifactId} ${identity.version} locally failed (${installed.spawnError ?? `exit ${installed.exitCode ?? '?'}`}).`, {

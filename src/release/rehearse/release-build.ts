@@ -1,4 +1,4 @@
-import { cp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, readFile, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { EnvironmentError, StepFailedError, UsageError } from '../../core/errors.js';
@@ -6,7 +6,7 @@ import { decodeMavenFailure, type MavenFailure } from '../../core/build-failures
 import { bundleOnlyArgument, bundlePath, nexusLocalStagingArgument } from '../../core/publishing-route.js';
 import { distributionRepositoryId } from '../../portal/token.js';
 import { displayCommand, mavenReleaseInvocations, rehearsalRedirect, settingsWithMirror, withScmConnection, type ReleaseVersions } from '../../core/release-commands.js';
-import { detectPublishingRoute, openMavenSession, reactorModels, reactorPomFiles, releaseCheckoutDir, type MavenSession } from '../../build-tools/maven-release.js';
+import { detectPublishingRoute, openMavenSession, privateSettingsPlace, reactorModels, reactorPomFiles, releaseCheckoutDir, type MavenSession } from '../../build-tools/maven-release.js';
 import { installedJdks, jdkMajor } from '../../build-tools/java-home.js';
 import { descriptorText } from '../../io/descriptor.js';
 import { currentBranch, isRepository, runGit } from '../../io/git.js';
@@ -14,6 +14,7 @@ import { exists } from '../../io/project.js';
 import type { CommandContext } from '../../io/command-context.js';
 import type { ProcessRunner } from '../../io/process-runner.js';
 import type { PublishingRoute } from '../../core/publishing-route.js';
+import { guardLocalRepo, type ArtifactCoordinates } from './local-repo-guard.js';
 
 /**
  * The rehearsal builds exactly as the release builds (issue 19 item 1): in the throwaway copy, made
@@ -141,36 +142,13 @@ async function makeRepository(ctx: CommandContext, copy: string, remote: string)
   await git(ctx, copy, ['push', '-q', '-u', 'origin', `HEAD:refs/heads/${branch}`]);
 }
 
-/**
- * What release:perform leaves in the local repository for the rehearsed "release": each module's
- * version folder (its install) and, beside it, the metadata files (`maven-metadata-local.xml`, and
- * `maven-metadata-<id>.xml` with `resolver-status.properties` cached by the deploy to the sandbox,
- * which Maven would later read as the real repository's). A build of the real release must not
- * pick them up, so `restore()` puts every module's artifact folder back as it was (downloads stay).
- */
-async function localInstallGuard(copy: string, localRepo: string, version: string): Promise<{ restore(): Promise<void> }> {
-  const folders: string[] = [];
-  const files = new Map<string, Map<string, Buffer>>();
-  for (const m of await reactorModels(copy)) {
-    const g = m.groupId?.value ?? m.parent?.groupId;
-    const a = m.artifactId?.value;
-    if (g === undefined || a === undefined || `${g}${a}`.includes('${') || `${g}/${a}`.includes('..')) continue;
-    const artifactDir = path.join(localRepo, ...g.split('.'), a);
-    if ((await stat(path.join(artifactDir, version)).catch(() => undefined)) !== undefined) continue;
-    folders.push(path.join(artifactDir, version));
-    const before = new Map<string, Buffer>();
-    for (const e of await readdir(artifactDir, { withFileTypes: true }).catch(() => [])) if (e.isFile()) before.set(e.name, await readFile(path.join(artifactDir, e.name)));
-    files.set(artifactDir, before);
-  }
-  return {
-    async restore() {
-      for (const dir of folders) await rm(dir, { recursive: true, force: true });
-      for (const [dir, before] of files) {
-        for (const e of await readdir(dir, { withFileTypes: true }).catch(() => [])) if (e.isFile() && !before.has(e.name)) await rm(path.join(dir, e.name), { force: true });
-        for (const [name, data] of before) await writeFile(path.join(dir, name), data);
-      }
-    },
-  };
+/** The reactor's modules (groupId inherited from the parent where unset), for the local repository guard. */
+async function reactorCoordinates(copy: string): Promise<ArtifactCoordinates[]> {
+  return (await reactorModels(copy)).flatMap((m) => {
+    const groupId = m.groupId?.value ?? m.parent?.groupId;
+    const artifactId = m.artifactId?.value;
+    return groupId === undefined || artifactId === undefined ? [] : [{ groupId, artifactId }];
+  });
 }
 
 export async function rehearsalBuild(ctx: CommandContext, proc: ProcessRunner, o: RehearsalBuildInput): Promise<RehearsalBuild> {
@@ -179,7 +157,7 @@ export async function rehearsalBuild(ctx: CommandContext, proc: ProcessRunner, o
   // explicit configuration): the copy's is pointed at the sandbox before the copy is committed.
   const serverId = route === 'nexus-staging' ? await redirectNexusUrl(o.copy, o.stagingApiUrl) : o.repositoryId;
   await makeRepository(ctx, o.copy, path.join(o.work, 'remote.git'));
-  const installed = await localInstallGuard(o.copy, o.localRepo, o.versions.version);
+  const installed = await guardLocalRepo(o.localRepo, await reactorCoordinates(o.copy), [o.versions.version, o.versions.nextVersion], path.join(o.work, 'local-repo-backup'));
   const notes: string[] = [];
   // The user's settings (mirrors, profiles), with the --maven-mirror when asked; the session adds the sandbox's <server>.
   const userSettings = ctx.config.settings ?? path.join(ctx.env.HOME ?? os.homedir(), '.m2', 'settings.xml');
@@ -270,7 +248,7 @@ async function buildWithSession(
     build.commands.push(command);
     const r = await proc.run({ command: inv.command, args: inv.args, cwd: o.copy, mutates: true, purpose: `${inv.command} ${inv.purpose}`, env });
     if (r.exitCode === 0) continue;
-    const failure = decodeMavenFailure(r.output, { ...(jdk === undefined ? {} : { jdk }), installedJdks: await installedJdks(), rehearsal: true });
+    const failure = decodeMavenFailure(r.output, { ...(jdk === undefined ? {} : { jdk }), installedJdks: await installedJdks(), rehearsal: true, serverSettings: privateSettingsPlace });
     const deploy = /Failed to deploy artifacts|Failed to retrieve remote metadata|status: 40\d/.test(failure.errors.join('\n'));
     throw new RehearsalBuildFailed(build, { ...failure, command, deploy }, `${inv.command} ${inv.purpose}`);
   }

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { EnvironmentError, InterruptedError, UsageError } from '../../core/errors.js';
 import { onInterrupt } from '../../io/interrupt.js';
+import { makeOwnedTempDir, ownerMarker } from '../../io/owned-temp.js';
+import { removeLeftoversOfKilledRuns } from '../stale-runs.js';
 import { toReport, type Finding } from '../../core/findings.js';
 import { parseVersion } from '../../core/version.js';
 import { planChosenRelease, type ChosenVersions } from '../../core/chosen-versions.js';
@@ -126,7 +127,8 @@ export async function rehearse(ctx: CommandContext, o: RehearseOptions): Promise
     ctx.out.info(findingsText(report, ctx.out.c, 'preflight (a real release would stop at its errors; the rehearsal goes on)'));
   }
 
-  const work = await mkdtemp(path.join(os.tmpdir(), 'relctl-rehearse-'));
+  await removeLeftoversOfKilledRuns(ctx);
+  const work = await makeOwnedTempDir('relctl-rehearse-');
   const copy = path.join(work, 'project');
   const user = { name: 'rehearsal', password: randomBytes(12).toString('hex') };
   ctx.out.redactor.add(user.password);
@@ -269,8 +271,11 @@ export async function rehearse(ctx: CommandContext, o: RehearseOptions): Promise
   } finally {
     await sandbox.close();
     await key?.dispose();
-    if (o.keep) result.workspace = work;
-    else await removeWork();
+    if (o.keep) {
+      result.workspace = work;
+      // Kept for the user: no longer relctl's to remove in a later run.
+      await rm(path.join(work, ownerMarker), { force: true });
+    } else await removeWork();
     unregister();
   }
 }

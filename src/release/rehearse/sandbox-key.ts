@@ -1,9 +1,8 @@
 import { childEnv } from '../../io/child-env.js';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { EnvironmentError, StepFailedError } from '../../core/errors.js';
 import { onInterrupt } from '../../io/interrupt.js';
+import { makeOwnedTempDir } from '../../io/owned-temp.js';
 import type { HttpClient } from '../../io/http.js';
 
 /**
@@ -23,7 +22,7 @@ export async function createThrowawayKey(signal?: AbortSignal): Promise<Throwawa
   // Short path: gpg-agent's socket path is limited to about 100 characters.
   // execa is ESM-only: loaded here, not imported at the top (the bundled CLI is CommonJS).
   const { execa } = await import('execa');
-  const gnupgHome = await mkdtemp(path.join(os.tmpdir(), 'relctl-gpg-'));
+  const gnupgHome = await makeOwnedTempDir('relctl-gpg-');
   const env = childEnv(process.env, { GNUPGHOME: gnupgHome });
   const email = 'rehearsal@relctl.invalid';
   const gpg = async (args: string[]): Promise<string> => {

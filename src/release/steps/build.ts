@@ -7,7 +7,7 @@ import { bundleOnlyArgument, bundlePath, deploymentIdFromPluginLog, nexusLocalSt
 import { nexusRouteNote } from '../nexus-staging.js';
 import { tagExists } from '../../io/git.js';
 import { gradleRelease } from '../../build-tools/gradle-release.js';
-import { withMavenSession } from '../maven-session.js';
+import { withMavenSession } from '../with-maven-session.js';
 import { readIdentity } from '../../io/project.js';
 import { withBuildProgress } from '../../ui/build-progress.js';
 import { tokenOf } from '../../portal/session.js';
