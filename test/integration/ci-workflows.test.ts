@@ -126,9 +126,12 @@ describe('what relctl init writes', () => {
     ['maven, staging-api, root', { buildTool: 'maven', route: 'staging-api', namespace: 'io.github.jane' }, { projectDir: '.', defaultBranch: 'main' }],
     ['gradle, portal-plugin, no namespace, sub-folder', { buildTool: 'gradle', route: 'portal-plugin' }, { projectDir: 'libs/my lib', defaultBranch: 'master' }],
     ['maven, portal-plugin, odd branch name', { buildTool: 'maven', route: 'portal-plugin', namespace: 'org.example' }, { projectDir: 'java', defaultBranch: 'release/1.x' }],
+    ['maven, nexus-staging, no namespace', { buildTool: 'maven', route: 'nexus-staging' }, { projectDir: '.', defaultBranch: 'master' }],
   ];
   it.each(combos)('%s: both GitHub workflows pass actionlint; the GitLab jobs have their structure', async (_, answers, place) => {
     const a: InitAnswers = { ...answers, ci: 'github', relctlVersion: packageVersion() };
+    // The release workflow says how this route reaches the portal.
+    expect(releaseWorkflow(a, place)).toContain({ 'staging-api': 'through the staging API', 'portal-plugin': 'through the Publisher API', 'nexus-staging': 'nexus-staging-maven-plugin stage and close' }[a.route]);
     await expectClean(preflightWorkflow(a, place), '.github/workflows/relctl-preflight.yml');
     await expectClean(releaseWorkflow(a, place), '.github/workflows/relctl-release.yml');
     const pre = parse(preflightWorkflow(a, place)) as { on: { push: { branches: string[] } }; jobs: { preflight: { steps: { with?: Record<string, string> }[] } } };

@@ -186,6 +186,21 @@ describe('relctl init answers in CI', () => {
     expect(r.stderr).toContain('Pass --ci github|gitlab');
   });
 
+  it('a build that deploys with nexus-staging-maven-plugin: the route is read from the build and the release workflow says so', async () => {
+    const root = path.join(temp.path, 'nexus');
+    const pom = `<project xmlns="http://maven.apache.org/POM/4.0.0"><modelVersion>4.0.0</modelVersion>
+  <groupId>io.github.jane</groupId><artifactId>lib</artifactId><version>1.0.0-SNAPSHOT</version>
+  <build><plugins><plugin><groupId>org.sonatype.plugins</groupId><artifactId>nexus-staging-maven-plugin</artifactId><version>1.7.0</version><extensions>true</extensions>
+    <configuration><serverId>central</serverId><nexusUrl>https://ossrh-staging-api.central.sonatype.com/</nexusUrl></configuration></plugin></plugins></build>
+</project>
+`;
+    await gitRepo(root, home, { 'pom.xml': pom });
+    const r = await init(root, '--ci', 'github');
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/route: nexus-staging \(read from the build at pom\.xml:\d+/);
+    expect(await read(root, '.github/workflows/relctl-release.yml')).toContain('nexus-staging-maven-plugin stage and close through the Nexus 2 staging API');
+  });
+
   it('a route the build does not show is a usage error naming --route; a bad namespace is exit 2 too', async () => {
     const root = path.join(temp.path, 'gradle');
     await gitRepo(root, home, {
@@ -195,7 +210,7 @@ describe('relctl init answers in CI', () => {
     });
     const r = await init(root, '--ci', 'github');
     expect(r.exitCode).toBe(2);
-    expect(r.stderr).toContain('Pass --route staging-api|portal-plugin');
+    expect(r.stderr).toContain('Pass --route staging-api|portal-plugin|nexus-staging');
     const bad = await init(root, '--ci', 'github', '--route', 'portal-plugin', '--namespace', 'not..valid');
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toContain('--namespace not..valid: not a Maven group id');

@@ -10,11 +10,11 @@ export const ciHosts = ['github', 'gitlab'] as const;
 export type CiHost = (typeof ciHosts)[number];
 
 /**
- * The two routes `relctl release` takes to Maven Central (DESIGN §4). The build decides the route
+ * The routes `relctl release` takes to Maven Central (DESIGN §4). The build decides the route
  * on every run (preflight reads it from the POMs or build scripts), so it is not a config key: init
  * uses it only to decide whether the namespace is required (the staging API's upload call names it).
  */
-export const releaseRoutes = ['staging-api', 'portal-plugin'] as const;
+export const releaseRoutes = ['staging-api', 'portal-plugin', 'nexus-staging'] as const;
 export type ReleaseRoute = (typeof releaseRoutes)[number];
 
 /** What a repository shows about its CI host: its origin remote and the CI files it already has. */

@@ -93,7 +93,7 @@ export function releaseWorkflow(a: InitAnswers, place: WorkflowPlace): string {
     `# Written by relctl init (relctl ${a.relctlVersion}). The release, started by hand:`,
     '# Actions → relctl release → Run workflow, on the branch to release from.',
     '# Not on a tag push: relctl release makes the release commits and the tag itself (the',
-    `# build tool's release), then ${a.route === 'staging-api' ? `uploads to the namespace ${a.namespace ?? '(groupId in relctl.config.json)'} through the staging API` : 'uploads the bundle through the Publisher API'}.`,
+    `# build tool's release), then ${routeSentence(a)}.`,
     'name: relctl release',
     '',
     'on:',
@@ -164,4 +164,11 @@ export function releaseWorkflow(a: InitAnswers, place: WorkflowPlace): string {
 /** A YAML double-quoted scalar (JSON's string syntax is valid YAML). */
 export function yamlString(value: string): string {
   return JSON.stringify(value);
+}
+
+/** How the release reaches the portal on the answered route, for the workflow's opening comment. */
+function routeSentence(a: InitAnswers): string {
+  if (a.route === 'staging-api') return `uploads to the namespace ${a.namespace ?? '(groupId in relctl.config.json)'} through the staging API`;
+  if (a.route === 'nexus-staging') return "lets nexus-staging-maven-plugin stage and close through the Nexus 2 staging API, after relctl's verify";
+  return 'uploads the bundle through the Publisher API';
 }
