@@ -5,9 +5,9 @@
  */
 import type { Command } from 'commander';
 import { InvalidArgumentError } from './commander.js';
-import { failureJson } from '../core/errors.js';
+import { errorJson, failureJson, type RelctlError } from '../core/errors.js';
 import { controlReport, parseMaxWarnings, rulesLine, type ControlledReport } from '../core/finding-rules.js';
-import type { CheckReport } from '../core/findings.js';
+import { hasErrors, type CheckReport } from '../core/findings.js';
 import type { CommandContext } from '../io/command-context.js';
 import { configFileName } from '../io/config-file.js';
 
@@ -33,4 +33,14 @@ export function controlledReport(ctx: CommandContext, report: CheckReport, opts:
 /** The `error` of a --json document whose only failure is the warning count. */
 export function tooManyWarningsJson(message: string): Record<string, unknown> {
   return failureJson('too-many-warnings', message, 'Fix the warnings, raise --max-warnings, or set their codes to "off" in relctl.config.json "rules".');
+}
+
+/**
+ * The `error` of a check command's --json document: a service that could not be asked first, then
+ * nothing when the report passed, the warning count when only that failed, else the command's own.
+ */
+export function reportErrorJson(report: ControlledReport, failure: RelctlError | undefined, otherwise: () => Record<string, unknown>): Record<string, unknown> | undefined {
+  if (failure !== undefined) return errorJson(failure);
+  if (report.report.ok) return undefined;
+  return report.tooManyWarnings !== undefined && !hasErrors(report.report.findings) ? tooManyWarningsJson(report.tooManyWarnings) : otherwise();
 }

@@ -1,5 +1,5 @@
 /** The `--fix` half of `relctl preflight` (DESIGN §4, Fixes): flags checked, orchestrator called, result rendered. */
-import { ExitCode, UsageError, errorJson, failureJson } from '../core/errors.js';
+import { ExitCode, UsageError, failureJson } from '../core/errors.js';
 import { unreachableFailure } from '../checks/online-unanswered.js';
 import type { FindingGroup } from '../core/finding-groups.js';
 import { runPreflightFix } from '../release/fix/preflight-fix.js';
@@ -8,8 +8,7 @@ import { findingsGithub, findingsJson } from '../ui/render/findings.js';
 import { fixJsonExtra, fixText, writtenGithub } from './render/preflight-fix.js';
 import { githubPaths, isReportFormat } from './render/report-formats.js';
 import { routeJson } from './render/route.js';
-import { controlledReport, tooManyWarningsJson } from './finding-controls.js';
-import { hasErrors } from '../core/findings.js';
+import { controlledReport, reportErrorJson } from './finding-controls.js';
 
 /** Default names of the variables a new `<server>` reads the portal token from (DESIGN §12's secrets). */
 export const defaultUsernameVariable = 'CENTRAL_TOKEN_USERNAME';
@@ -54,18 +53,14 @@ export async function preflightFix(ctx: CommandContext, opts: Record<string, unk
   // As plain preflight: a lookup that got no answer is not a pass (exit 3, after the report).
   const failure = unreachableFailure(result.facts, audit.offline, audit.groups.has('online'));
   // --max-warnings and --quiet apply to the final audit, the one the exit code comes from.
-  const { report: controlled, tooManyWarnings } = controlledReport(ctx, result.after ?? result.before, opts);
-  const report = failure === undefined ? controlled : { ...controlled, ok: false };
+  const controlled = controlledReport(ctx, result.after ?? result.before, opts);
+  const { tooManyWarnings } = controlled;
+  const report = failure === undefined ? controlled.report : { ...controlled.report, ok: false };
   const route = result.facts.route ?? { kind: 'unknown' as const, evidence: [] };
   if (ctx.out.json) {
-    const error =
-      failure !== undefined
-        ? errorJson(failure)
-        : report.ok
-          ? undefined
-          : tooManyWarnings !== undefined && !hasErrors(report.findings)
-            ? tooManyWarningsJson(tooManyWarnings)
-            : failureJson('preflight-failed', 'Preflight found errors that --fix left.', 'Fix what is left by hand (each finding has its own fix), then run preflight again.');
+    const error = reportErrorJson(controlled, failure, () =>
+      failureJson('preflight-failed', 'Preflight found errors that --fix left.', 'Fix what is left by hand (each finding has its own fix), then run preflight again.'),
+    );
     ctx.out.resultJson(findingsJson(report, { route: routeJson(route), ...fixJsonExtra(result, dryRun), ...(error === undefined ? {} : { error }) }));
   } else if (opts.format === 'github') {
     // As plain preflight does: annotations name files from the repository root, where the runner

@@ -1,6 +1,5 @@
 import { Option } from './commander.js';
-import { ExitCode, errorJson, failureJson } from '../core/errors.js';
-import { hasErrors } from '../core/findings.js';
+import { ExitCode, failureJson } from '../core/errors.js';
 import { findingGroups, selectedGroups } from '../core/finding-groups.js';
 import { unreachableFailure } from '../checks/online-unanswered.js';
 import { auditProject } from '../checks/audit.js';
@@ -9,7 +8,7 @@ import { findingsGithub, findingsJson, findingsText } from '../ui/render/finding
 import { routeGithub, routeJson, routeLine } from './render/route.js';
 import { githubPaths, isReportFormat, preflightSuites, printReport, refuseJsonWithReport, reportFormats } from './render/report-formats.js';
 import type { Define } from './registry.js';
-import { addFindingControlOptions, controlledReport, tooManyWarningsJson } from './finding-controls.js';
+import { addFindingControlOptions, controlledReport, reportErrorJson } from './finding-controls.js';
 import { checkFixFlags, defaultPasswordVariable, defaultUsernameVariable, preflightFix } from './preflight-fix.js';
 
 export const define: Define = (program, action) => {
@@ -45,17 +44,11 @@ export const define: Define = (program, action) => {
         ctx.out.verbose(`route: ${route.kind}; read everything in ${gatherMs} ms${offline ? ' (offline)' : ' (online lookups included)'}; ran the checks in ${checkMs} ms`);
         // An online lookup that got no answer (network, timeout, 5xx) is not a pass: exit 3.
         const failure = unreachableFailure(facts, offline, groups.has('online'));
-        const { report: controlled, tooManyWarnings } = controlledReport(ctx, checked, opts);
-        const report = failure !== undefined ? { ...controlled, ok: false } : controlled;
+        const controlled = controlledReport(ctx, checked, opts);
+        const { tooManyWarnings } = controlled;
+        const report = failure !== undefined ? { ...controlled.report, ok: false } : controlled.report;
         if (ctx.out.json) {
-          const error =
-            failure !== undefined
-              ? errorJson(failure)
-              : report.ok
-                ? undefined
-                : tooManyWarnings !== undefined && !hasErrors(report.findings)
-                  ? tooManyWarningsJson(tooManyWarnings)
-                  : checksFailed(report.findings);
+          const error = reportErrorJson(controlled, failure, () => checksFailed(report.findings));
           ctx.out.resultJson(findingsJson(report, { route: routeJson(route), ...(error === undefined ? {} : { error }) }));
         } else if (isReportFormat(opts.format)) {
           const suites = preflightSuites(facts, groups, offline);
