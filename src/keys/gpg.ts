@@ -1,11 +1,11 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { childEnv } from '../io/child-env.js';
 import { EnvironmentError } from '../core/errors.js';
 
 /**
  * The gpg adapter: listing secret keys (--with-colons, the machine format), exporting an armored
  * public key (keys/hkp.ts sends it), importing a secret key and unlocking it once (the release in
- * CI, keys/env-key.ts). execa is imported lazily. gpg never gets a secret in argv or in its
+ * CI, keys/env-key.ts), through node:child_process. gpg never gets a secret in argv or in its
  * environment: its argv holds only key ids and file names; a key or a passphrase goes on stdin.
  */
 export interface GpgKey {
@@ -67,24 +67,33 @@ function unescapeColons(s: string): string {
   return s.replace(/\\x([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-async function run(options: GpgOptions, args: string[], input = ''): Promise<{ stdout: string; stderr: string; exitCode: number }> {
-  const { execa } = await import('execa');
-  try {
-    const r = await execa(options.binary ?? 'gpg', ['--batch', '--no-tty', ...args], {
-      env: childEnv(options.env),
-      extendEnv: false,
-      reject: false,
-      timeout: 120_000,
-      input,
-    });
-    if ((r as { code?: string }).code === 'ENOENT' || (r.failed && r.exitCode === undefined)) {
-      throw new EnvironmentError('gpg is not installed (or not on PATH).', { kind: 'tool-missing', fix: 'Install GnuPG 2 (e.g. apt-get install gnupg) and run again.' });
-    }
-    return { stdout: String(r.stdout), stderr: String(r.stderr), exitCode: r.exitCode ?? 1 };
-  } catch (error) {
-    if (error instanceof EnvironmentError) throw error;
-    throw new EnvironmentError(`gpg could not be run: ${(error as Error).message}`, { kind: 'tool-missing', fix: 'Install GnuPG 2 and run again.' });
-  }
+/**
+ * gpg through node:child_process rather than execa: preflight lists the secret keys on every run,
+ * and importing execa (an ES module, compiled without a cache on node 20) cost it about 40 ms.
+ */
+function run(options: GpgOptions, args: string[], input = ''): Promise<{ stdout: string; stderr: string; exitCode: number }> {
+  return collect(options.binary ?? 'gpg', ['--batch', '--no-tty', ...args], options, input, 120_000);
+}
+
+function collect(command: string, args: string[], options: GpgOptions, input: string, timeout: number): Promise<{ stdout: string; stderr: string; exitCode: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env: childEnv(options.env), stdio: ['pipe', 'pipe', 'pipe'], timeout });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (d: Buffer) => out.push(d));
+    child.stderr.on('data', (d: Buffer) => err.push(d));
+    child.on('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'ENOENT'
+          ? new EnvironmentError(`${command} is not installed (or not on PATH).`, { kind: 'tool-missing', fix: 'Install GnuPG 2 (e.g. apt-get install gnupg) and run again.' })
+          : new EnvironmentError(`${command} could not be run: ${error.message}`, { kind: 'tool-missing', fix: 'Install GnuPG 2 and run again.' }),
+      ),
+    );
+    child.on('close', (code) => resolve({ stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), exitCode: code ?? 1 }));
+    // gpg may exit before reading its input (a key it does not have): that is its answer, not ours.
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(input);
+  });
 }
 
 export async function listSecretKeys(options: GpgOptions): Promise<GpgKey[]> {
@@ -125,8 +134,7 @@ export async function unlockBySigning(options: GpgOptions, fingerprint: string, 
  * `sync` for the process's `exit` event; never throws: a missing gpgconf means no agent to stop.
  */
 export async function stopAgent(options: GpgOptions, gnupgHome: string): Promise<void> {
-  const { execa } = await import('execa');
-  await execa('gpgconf', ['--homedir', gnupgHome, '--kill', 'gpg-agent'], { env: childEnv(options.env), extendEnv: false, reject: false, timeout: 10_000 }).catch(() => undefined);
+  await collect('gpgconf', ['--homedir', gnupgHome, '--kill', 'gpg-agent'], options, '', 10_000).catch(() => undefined);
 }
 
 export function stopAgentSync(options: GpgOptions, gnupgHome: string): void {
