@@ -5,7 +5,7 @@ import path from 'node:path';
 import { UsageError } from '../core/errors.js';
 import type { ProjectFacts, ReleaseFacts } from './facts.js';
 import type { SkippedCheck } from '../core/findings.js';
-import type { OnlineSections } from '../keys/online-types.js';
+import type { OnlineSections, SigningKeyFacts } from '../keys/online-types.js';
 import { detectBuildTool } from '../io/build-tool.js';
 import type { CommandContext } from '../io/command-context.js';
 import { parseVersion, planRelease, releaseTagName, releaseVersionOf, formatVersion } from '../core/version.js';
@@ -36,8 +36,10 @@ export async function gatherFacts(ctx: CommandContext, options: GatherOptions): 
   // git runs in a child process: start it before anything else so it overlaps with reading the
   // build files (on a large reactor its status walk is the last thing preflight waits for).
   const git = gatherGitFacts(ctx.cwd, { env: ctx.env, ...(ctx.out.verboseEnabled ? { log: (l: string) => ctx.out.verbose(l) } : {}) });
+  // Offline, the signing key comes from the local keyring (a gpg child): started now as well.
+  const offlineKey = options.readSigningKey === true && (options.offline || options.skipOnlineChecks === true) ? localKey(ctx) : undefined;
   const buildTool = await detectBuildTool(ctx.cwd).catch(async (error: unknown) => {
-    await git; // no child left running behind a usage error
+    await Promise.all([git, offlineKey]); // no child left running behind a usage error
     throw error;
   });
   const facts: ProjectFacts = { root: ctx.cwd, buildTool, gatherFindings: [] };
@@ -108,11 +110,17 @@ export async function gatherFacts(ctx: CommandContext, options: GatherOptions): 
   }
   if (options.readSigningKey === true) {
     // The key as served when it was looked up online, else the one in the local keyring.
-    const { localSigningKey, servedSigningKey } = await import('../keys/local-key-format.js');
-    const key = facts.online === undefined ? await localSigningKey(ctx) : servedSigningKey((facts.online as OnlineSections).keys);
+    const { servedSigningKey } = await import('../keys/local-key-format.js');
+    const key = facts.online === undefined ? await (offlineKey ?? localKey(ctx)) : servedSigningKey((facts.online as OnlineSections).keys);
     if (key !== undefined) facts.signingKey = key;
   }
   return facts;
+}
+
+/** The signing key's facts from the local keyring; never rejects (no key is no facts). */
+async function localKey(ctx: CommandContext): Promise<SigningKeyFacts | undefined> {
+  const { localSigningKey } = await import('../keys/local-key-format.js');
+  return localSigningKey(ctx).catch(() => undefined);
 }
 
 function skip(facts: ProjectFacts, ...skipped: SkippedCheck[]): void {
