@@ -8,7 +8,7 @@ import { verifyWithContext } from '../keys/verify.js';
 import { findingsGithub, findingsJson, findingsText } from '../ui/render/findings.js';
 import { githubPaths, isReportFormat, printReport, refuseJsonWithReport, reportFormats, verifySuites } from './render/report-formats.js';
 import type { Define } from './registry.js';
-import { addFindingControlOptions, controlledReport, tooManyWarningsJson } from './finding-controls.js';
+import { addFindingControlOptions, controlledReport, reportErrorJson } from './finding-controls.js';
 import { applyFindingRules } from '../core/finding-rules.js';
 import { hasErrors } from '../core/findings.js';
 
@@ -29,12 +29,17 @@ export const define: Define = (program, action) => {
               : await fromGradleBuild(ctx.cwd);
         ctx.out.verbose(`checking ${set.files.size} files from ${set.from}`);
         const { verdicts, findings } = await verifyWithContext(ctx, set);
-        const { report, tooManyWarnings } = controlledReport(ctx, applyFindingRules(toReport(findings), ctx.config.rules), opts);
+        const controlled = controlledReport(ctx, applyFindingRules(toReport(findings), ctx.config.rules), opts);
+        const { report, tooManyWarnings } = controlled;
         // A component passes when no error is left for it once the project's rules applied.
         const passes = (v: { groupId: string; artifactId: string }): boolean => !report.findings.some((f) => f.severity === 'error' && f.module === `${v.groupId}:${v.artifactId}`);
         const components = verdicts.map((v) => ({ purl: v.purl, packaging: v.packaging, files: v.files, ok: passes(v) }));
-        const error = tooManyWarnings !== undefined && !hasErrors(report.findings) ? tooManyWarningsJson(tooManyWarnings) : failureJson('verify-failed', 'The portal would fail this deployment: see the findings.', 'Fix the findings, rebuild, then verify again; do not upload before.');
-        if (ctx.out.json) ctx.out.resultJson(findingsJson(report, { components, ...(report.ok ? {} : { error }) }));
+        if (ctx.out.json) {
+          const error = reportErrorJson(controlled, undefined, () =>
+            failureJson('verify-failed', 'The portal would fail this deployment: see the findings.', 'Fix the findings, rebuild, then verify again; do not upload before.'),
+          );
+          ctx.out.resultJson(findingsJson(report, { components, ...(error === undefined ? {} : { error }) }));
+        }
         else if (isReportFormat(opts.format)) await printReport(ctx, opts.format, report, { command: 'verify', suites: verifySuites(verdicts), rules: ctx.config.rules });
         else if (opts.format === 'github') ctx.out.result(findingsGithub(report, await githubPaths(ctx)));
         else {
