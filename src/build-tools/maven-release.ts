@@ -24,7 +24,7 @@ import { descriptorText } from '../io/descriptor.js';
 import { relativeToRoot, repositoryPomPath, statOf } from './maven/load.js';
 
 /** The Maven session (private Maven home, settings, environment): maven-session.ts. */
-export { gpgPassphraseEnv, mavenExecutable, openMavenSession, privateSettingsPlace, tokenEnv, type MavenRunOptions, type MavenSession } from './maven-session.js';
+export { openMavenSession, privateSettingsPlace, type MavenSession } from './maven-session.js';
 
 
 export async function runInvocation(proc: ProcessRunner, root: string, inv: Invocation, fix: string, env?: Record<string, string>): Promise<string> {

@@ -1,11 +1,9 @@
-import { rmSync } from 'node:fs';
-import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { MavenCommon } from '../core/release-commands.js';
 import { privateMavenSettings } from '../core/maven-user-home.js';
-import { makeOwnedTempDir } from '../io/owned-temp.js';
-import { onInterrupt } from '../io/interrupt.js';
+import { createCredentialDir } from '../io/credential-dir.js';
 import { descriptorText } from '../io/descriptor.js';
 import { exists } from '../io/project.js';
 import { localRepoFor } from './maven/settings.js';
@@ -62,16 +60,10 @@ export async function openMavenSession(o: MavenRunOptions, dryRun: boolean): Pro
   const localRepo = o.localRepo ?? (await localRepoFor({ ...(hasUserSettings ? { settingsFile: userSettings } : {}), env: o.env, home }));
   // The private Maven user home (core/maven-user-home.ts): every Maven of the release, the release
   // plugin's forks included, reads its settings and local repository from here.
-  const dir = await makeOwnedTempDir('relctl-settings-');
   // Removed with the session, and on Ctrl-C and at exit (its settings name the token's variables).
-  const removeNow = (): void => rmSync(dir, { recursive: true, force: true });
-  process.once('exit', removeNow);
-  const unregister = onInterrupt(() => rm(dir, { recursive: true, force: true }));
-  const dispose = async (): Promise<void> => {
-    await rm(dir, { recursive: true, force: true });
-    process.off('exit', removeNow);
-    unregister();
-  };
+  const credentials = await createCredentialDir('relctl-settings-');
+  const dir = credentials.path;
+  const dispose = credentials.remove;
   const file = path.join(dir, '.m2', 'settings.xml');
   // user.home: the private home above. java.io.tmpdir: maven-release-plugin hands its forked Maven
   // a copy of the effective settings, passwords resolved, in a File.createTempFile (mode 0644 in

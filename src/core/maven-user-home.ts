@@ -1,4 +1,5 @@
 import { settingsWithServer } from './release-commands.js';
+import { escapeXml } from './fix/xml-text.js';
 
 /**
  * The settings.xml of relctl's private Maven user home (issue 27 item 1). Every Maven the release
@@ -28,13 +29,9 @@ export function privateMavenSettings(o: PrivateSettingsInput): string {
   return withLocalRepository(text, o.localRepo);
 }
 
-function xmlEscape(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
 /** `<localRepository>` set to `dir` (the user's own replaced; one in a comment is left alone). */
 export function withLocalRepository(settings: string, dir: string): string {
-  const element = `<localRepository>${xmlEscape(dir)}</localRepository>`;
+  const element = `<localRepository>${escapeXml(dir)}</localRepository>`;
   // Comments blanked out (same length) to find the live element's position in the real text.
   const live = settings.replace(/<!--[\s\S]*?-->/g, (c) => ' '.repeat(c.length));
   const own = /<localRepository\s*>[\s\S]*?<\/localRepository\s*>|<localRepository\s*\/>/.exec(live);

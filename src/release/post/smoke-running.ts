@@ -1,10 +1,11 @@
 import { createWriteStream } from 'node:fs';
-import { access, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { InterruptedError, StepFailedError } from '../../core/errors.js';
 import { sectionDefault } from '../../core/config/sections.js';
 import type { CommandContext } from '../../io/command-context.js';
 import { journalDirName } from '../../io/journal.js';
+import { exists } from '../../io/project.js';
 import { probeDown } from '../../io/health-probe.js';
 import { runLogged } from '../../io/logged-process.js';
 import { removeWorktree, type KeptWorktree } from './throwaway-worktree.js';
@@ -58,7 +59,6 @@ export interface StoppedSmoke {
   worktreeRemoved: boolean;
 }
 
-const exists = (p: string): Promise<boolean> => access(p).then(() => true, () => false);
 
 /**
  * Ends a recorded smoke-test server: the configured stop command in its folder, then its health
