@@ -82,10 +82,9 @@ export async function gatherFacts(ctx: CommandContext, options: GatherOptions): 
     facts.release = { ...facts.release, ...g.release, ...(g.tagTemplate === undefined ? {} : { tagTemplate: g.tagTemplate }) };
     for (const note of g.notes) ctx.out.warn(note);
   }
-  const jreleaser = jreleaserMavenCentral(ctx.cwd);
-  if (jreleaser !== undefined) facts.jreleaserFile = jreleaser;
-  const nexus2 = jreleaserNexus2(ctx.cwd);
-  if (nexus2 !== undefined) facts.jreleaserNexus2File = nexus2;
+  const jreleaser = jreleaserDeployers(ctx.cwd);
+  if (jreleaser.mavenCentral !== undefined) facts.jreleaserFile = jreleaser.mavenCentral;
+  if (jreleaser.nexus2 !== undefined) facts.jreleaserNexus2File = jreleaser.nexus2;
   facts.route = detectRoute(facts);
   facts.git = await git;
   if (!facts.git.isRepository) {
@@ -128,20 +127,6 @@ function skip(facts: ProjectFacts, ...skipped: SkippedCheck[]): void {
 }
 
 /**
- * `jreleaser.yml` (or .yaml, .toml, .json) in the root, when it configures the `mavenCentral`
- * deployer. Read as a descriptor: a FIFO or a huge file by that name is skipped, never waited on.
- */
-function jreleaserMavenCentral(root: string): { file: string; line: number } | undefined {
-  for (const name of ['jreleaser.yml', 'jreleaser.yaml', 'jreleaser.toml', 'jreleaser.json']) {
-    const text = descriptorText(path.join(root, name), 1024 * 1024);
-    if (text === undefined) continue;
-    const at = text.split(/\r?\n/).findIndex((l) => /mavenCentral/.test(l) && !/^\s*#/.test(l));
-    if (at >= 0) return { file: name, line: at + 1 };
-  }
-  return undefined;
-}
-
-/**
  * Without a format relctl can fill, the project's own tags may show it (`rel_3_30_2_ga` for
  * `3.30.2-GA`); --verbose says what was learned, or why nothing was.
  */
@@ -154,27 +139,30 @@ function learnTagFormat(release: ReleaseFacts, tags: readonly string[], version:
 }
 
 /**
- * The JReleaser files jreleaserMavenCentral reads, when they configure its `nexus2` deployer (the Nexus 2 staging API):
- * where, and the first `url` written after it (YAML `url:`, TOML `url =`, JSON `"url":`).
+ * `jreleaser.yml` (or .yaml, .toml, .json) in the root, each read once: the first that configures
+ * the `mavenCentral` deployer, and the first that configures the `nexus2` one (the Nexus 2 staging
+ * API) with the first `url` written after it (YAML `url:`, TOML `url =`, JSON `"url":`). Read as
+ * descriptors: a FIFO or a huge file by that name is skipped, never waited on.
  */
-function jreleaserNexus2(root: string): { file: string; line: number; url?: string } | undefined {
+function jreleaserDeployers(root: string): { mavenCentral?: { file: string; line: number }; nexus2?: { file: string; line: number; url?: string } } {
+  const found: ReturnType<typeof jreleaserDeployers> = {};
+  const lineOf = (lines: string[], word: RegExp): number => lines.findIndex((l) => word.test(l) && !/^\s*#/.test(l));
   for (const name of ['jreleaser.yml', 'jreleaser.yaml', 'jreleaser.toml', 'jreleaser.json']) {
+    if (found.mavenCentral !== undefined && found.nexus2 !== undefined) break;
     const text = descriptorText(path.join(root, name), 1024 * 1024);
     if (text === undefined) continue;
     const lines = text.split(/\r?\n/);
-    const at = lines.findIndex((l) => /nexus2/.test(l) && !/^\s*#/.test(l));
+    const central = found.mavenCentral === undefined ? lineOf(lines, /mavenCentral/) : -1;
+    if (central >= 0) found.mavenCentral = { file: name, line: central + 1 };
+    const at = found.nexus2 === undefined ? lineOf(lines, /nexus2/) : -1;
     if (at < 0) continue;
-    const found: { file: string; line: number; url?: string } = { file: name, line: at + 1 };
-    for (const l of lines.slice(at + 1)) {
-      const m = /^\s*"?url"?\s*[:=]\s*["']?([^"'\s,]+)/.exec(l);
-      if (m !== null) {
-        found.url = m[1]!;
-        break;
-      }
-    }
-    return found;
+    const url = lines
+      .slice(at + 1)
+      .map((l) => /^\s*"?url"?\s*[:=]\s*["']?([^"'\s,]+)/.exec(l)?.[1])
+      .find((u) => u !== undefined);
+    found.nexus2 = { file: name, line: at + 1, ...(url === undefined ? {} : { url }) };
   }
-  return undefined;
+  return found;
 }
 
 // Orphan chains longer than this are not a release history, they are a bug somewhere else.

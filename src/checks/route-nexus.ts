@@ -23,11 +23,14 @@ export interface NexusStagingClient {
   stagingProgressTimeoutMinutes?: string;
 }
 
+/** nexus-staging-maven-plugin's own defaults of the two settings the route shows. */
+export const nexusStagingDefaults = { autoReleaseAfterClose: 'false', stagingProgressTimeoutMinutes: '5' } as const;
+
 /** `autoReleaseAfterClose false, stagingProgressTimeoutMinutes 5 (default)`: what the route evidence shows. */
 export function nexusSettingsText(c: Pick<NexusStagingClient, 'autoReleaseAfterClose' | 'stagingProgressTimeoutMinutes' | 'tool'>): string {
   if (c.tool !== 'nexus-staging-maven-plugin') return '';
-  const release = c.autoReleaseAfterClose ?? 'false (default)';
-  const timeout = c.stagingProgressTimeoutMinutes ?? '5 (default)';
+  const release = c.autoReleaseAfterClose ?? `${nexusStagingDefaults.autoReleaseAfterClose} (default)`;
+  const timeout = c.stagingProgressTimeoutMinutes ?? `${nexusStagingDefaults.stagingProgressTimeoutMinutes} (default)`;
   return `autoReleaseAfterClose ${release}, stagingProgressTimeoutMinutes ${timeout}`;
 }
 
@@ -93,6 +96,7 @@ export const nexusClientWords: Record<NexusStagingClient['tool'], string> = {
 };
 
 
-function configValue(p: EffectivePlugin, name: string): EffectivePlugin['config'][number] | undefined {
+/** A plugin's configuration value by name, at any depth of its configuration. */
+export function configValue(p: EffectivePlugin, name: string): EffectivePlugin['config'][number] | undefined {
   return p.config.find((c) => c.path === name || c.path.endsWith(`/${name}`));
 }

@@ -8,9 +8,7 @@ import type { GradleFacts, GradleRepositoryFact } from '../build-tools/gradle/fa
 import type { ProjectFacts } from './facts.js';
 import { urlTarget } from './publishing-hosts.js';
 import { stagingPluginDeployer } from '../core/pom/index.js';
-import { jreleaserNexus2, nexusClientOf, nexusClientWords, nexusPlugin, type NexusStagingClient } from './route-nexus.js';
-
-export { nexusSettingsText, type NexusStagingClient } from './route-nexus.js';
+import { configValue, jreleaserNexus2, nexusClientOf, nexusClientWords, nexusPlugin, type NexusStagingClient } from './route-nexus.js';
 
 export type RouteKind = 'staging-api' | 'legacy-ossrh' | 'portal-plugin' | 'nexus-staging' | 'other' | 'unknown';
 
@@ -93,10 +91,6 @@ export function centralRulesApply(facts: ProjectFacts): boolean {
 function pluginAt(module: MavenModuleFacts, p: EffectivePlugin): { file: string; line: number } {
   if (p.origin.pom.file !== undefined) return { file: p.origin.pom.file, line: p.origin.line };
   return module.exit ?? { file: module.file, line: module.raw.projectLine };
-}
-
-function configValue(p: EffectivePlugin, name: string): EffectivePlugin['config'][number] | undefined {
-  return p.config.find((c) => c.path === name || c.path.endsWith(`/${name}`));
 }
 
 function mavenRoute(facts: ProjectFacts): PublishingRoute {

@@ -10,7 +10,7 @@ import { defaultTagTemplate, knownTagTemplate, versionInTag, versionPlaceholderO
  */
 
 /** Tags that must agree before a format counts as the project's. */
-export const minimumTags = 2;
+const minimumTags = 2;
 
 export interface TagFormatInference {
   /** The learned template (`rel_{version|lower|.=_|-=_}`), when the tags agree on one. */
@@ -42,7 +42,7 @@ function shapeOf(version: string): Token[] | undefined {
 }
 
 /** `N.N.N-GA`: numbers stand for any number, words stay. */
-export function shapeKey(version: string): string | undefined {
+function shapeKey(version: string): string | undefined {
   return shapeOf(version)?.map((t) => (t.kind === 'number' ? 'N' : t.text)).join('');
 }
 

@@ -13,14 +13,14 @@ import { insertAfter, insertFirst, lastOf, appendLast, replaceText, renderInline
 import { child, type XmlElement } from '../../core/pom/xml.js';
 import type { MavenModuleFacts } from '../../build-tools/maven/facts.js';
 import { CENTRAL_SNAPSHOTS_URL, expectedDeployUrl, legacyHostOf } from '../maven-support.js';
-import { isLegacyId, NEW_REPOSITORY_ID, renameServer } from './maven-server-id.js';
+import { distributionCodes, isLegacyId, NEW_REPOSITORY_ID, renameServer } from './maven-server-id.js';
 import type { FixContext, FixRule } from './types.js';
 import { pathAtLine, readXml, type XmlDoc } from './xml-fix-support.js';
 import { declined as declinedAt, editOf, oneLine } from './edits.js';
 import { propertyUrlFix } from './maven-property-url.js';
 import { neverDeployed } from './never-deployed.js';
 
-const codes = ['legacy-staging-host', 'distribution-url', 'missing-distribution', 'legacy-staging-id'] as const;
+const codes = distributionCodes;
 
 // Maven's canonical order: distributionManagement comes after these (the ones a POM has).
 const beforeDistribution = [

@@ -96,7 +96,8 @@ function idAfterFix(ctx: FixContext, id: string): string {
   return renameServer(ctx, id).ok ? NEW_REPOSITORY_ID : id;
 }
 
-const distributionCodes = ['legacy-staging-host', 'distribution-url', 'missing-distribution', 'legacy-staging-id'];
+/** The findings the distribution fix (maven-distribution.ts) acts on. */
+export const distributionCodes = ['legacy-staging-host', 'distribution-url', 'missing-distribution', 'legacy-staging-id'] as const;
 
 /**
  * The repository ids the build deploys to once the distribution fixes are made (release and
@@ -148,7 +149,7 @@ export const mavenServerFix: FixRule = {
     // Every id the fixed build deploys to has a <server> (release and snapshot): the one the
     // distribution fix declares or keeps gets one too, in the same run.
     const quiet = new Map<string, string | undefined>();
-    const cause = ctx.findings.find((f) => distributionCodes.includes(f.code) || f.code === 'server-id-mismatch' || f.code === 'missing-credentials');
+    const cause = ctx.findings.find((f) => (distributionCodes as readonly string[]).includes(f.code) || f.code === 'server-id-mismatch' || f.code === 'missing-credentials');
     if (!maven.tokenFromEnv && cause !== undefined) {
       for (const { id, original } of deployIdsAfterFix(ctx)) {
         if (wanted.has(id) || quiet.has(id)) continue;

@@ -1,6 +1,7 @@
 import type { Style } from '../../ui/style.js';
 import type { PublishingRoute } from '../../checks/route.js';
 import { escapeData, escapeProperty } from '../../ui/render/findings.js';
+import { nexusStagingDefaults } from '../../checks/route-nexus.js';
 
 const describe: Record<PublishingRoute['kind'], string> = {
   'staging-api': 'the OSSRH Staging API service (deploy, then the manual upload call)',
@@ -29,7 +30,7 @@ export function routeJson(route: PublishingRoute): Record<string, unknown> {
       line: c.line,
       ...(c.nexusUrl === undefined ? {} : { nexusUrl: c.nexusUrl }),
       ...(c.serverId === undefined ? {} : { serverId: c.serverId }),
-      ...(c.tool === 'nexus-staging-maven-plugin' ? { autoReleaseAfterClose: c.autoReleaseAfterClose ?? 'false', stagingProgressTimeoutMinutes: c.stagingProgressTimeoutMinutes ?? '5' } : {}),
+      ...(c.tool === 'nexus-staging-maven-plugin' ? { autoReleaseAfterClose: c.autoReleaseAfterClose ?? nexusStagingDefaults.autoReleaseAfterClose, stagingProgressTimeoutMinutes: c.stagingProgressTimeoutMinutes ?? nexusStagingDefaults.stagingProgressTimeoutMinutes } : {}),
     }));
   }
   return doc;

@@ -11,8 +11,6 @@
 import { decodeReferences, internalEntities, type EntityTable, XmlSyntaxError } from './xml-entities.js';
 import type { XmlElement, XmlParseResult } from './xml.js';
 
-// XML 1.0 §2.3 names over ASCII; characters above 0x7F are accepted as name characters, which
-// is what every real descriptor needs without carrying the full Unicode tables.
 /**
  * How deep elements may nest. Real descriptors stay under 20 levels; the limit keeps every later
  * walk of the tree (the model, the checks, the fixes) far from the stack's end, whatever a file
@@ -20,6 +18,8 @@ import type { XmlElement, XmlParseResult } from './xml.js';
  */
 export const MAX_XML_DEPTH = 1000;
 
+// XML 1.0 §2.3 names over ASCII; characters above 0x7F are accepted as name characters, which
+// is what every real descriptor needs without carrying the full Unicode tables.
 const xmlName = /[A-Za-z_:\u0080-\uffff][A-Za-z0-9_:.\-\u0080-\uffff]*/y;
 
 const quoted = `\\s*=\\s*("[^"]*"|'[^']*')`;
