@@ -36,11 +36,6 @@ function profileFor(argv) {
 
 const profileFlags = { short: '--no-opt', default: '' };
 
-/** The cache file of a profile (the flags are part of what V8 checks, so each has its own). */
-function cacheFileFor(profile) {
-  return path.join(bundleDir, `cli.${profile}.code-cache`);
-}
-
 /** The cache file of a chunk (`cli.cjs`, `c-….cjs`) for a profile. */
 function chunkCacheFile(file, profile) {
   return file.replace(/\.cjs$/, `.${profile}.code-cache`);
@@ -88,4 +83,4 @@ function loadBundle(profile, { useCache = true } = {}) {
   return { exports, script: scripts.get(bundleFile), scripts };
 }
 
-module.exports = { bundleFile, cacheFileFor, chunkCacheFile, loadBundle, profileFor, profileFlags };
+module.exports = { bundleFile, chunkCacheFile, loadBundle, profileFor, profileFlags };

@@ -113,8 +113,9 @@ for (const profile of ['short', 'default']) {
     console.error(`${r.stderr}scripts/bundle.mjs: making the ${profile} code cache failed (exit ${r.status ?? r.signal}).`);
     process.exit(1);
   }
-  // V8 ignores a cache that does not fit (other flags, other source) without a word: check it is taken.
-  const check = `const { loadBundle } = require(${JSON.stringify(path.join(root, 'bin', 'load-bundle.cjs'))}); process.exit(loadBundle(${JSON.stringify(profile)}).script.cachedDataRejected === false ? 0 : 3);`;
+  // V8 ignores a cache that does not fit (other flags, other source) without a word: check that
+  // every chunk a start loads takes its cache.
+  const check = `const { loadBundle } = require(${JSON.stringify(path.join(root, 'bin', 'load-bundle.cjs'))}); process.exit([...loadBundle(${JSON.stringify(profile)}).scripts.values()].every((s) => s.cachedDataRejected === false) ? 0 : 3);`;
   const taken = spawnSync(process.execPath, ['-e', check], { stdio: 'ignore' });
   if (taken.status !== 0) {
     console.error(`scripts/bundle.mjs: the ${profile} code cache was made but V8 does not accept it (exit ${taken.status ?? taken.signal}).`);

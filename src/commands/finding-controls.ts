@@ -30,8 +30,13 @@ export function controlledReport(ctx: CommandContext, report: CheckReport, opts:
   });
 }
 
+/** In text output, the sentence saying the warnings exceed --max-warnings (--json carries it as its error). */
+export function sayTooManyWarnings(ctx: CommandContext, report: ControlledReport): void {
+  if (report.tooManyWarnings !== undefined && !ctx.out.json) ctx.out.info(report.tooManyWarnings);
+}
+
 /** The `error` of a --json document whose only failure is the warning count. */
-export function tooManyWarningsJson(message: string): Record<string, unknown> {
+function tooManyWarningsJson(message: string): Record<string, unknown> {
   return failureJson('too-many-warnings', message, 'Fix the warnings, raise --max-warnings, or set their codes to "off" in relctl.config.json "rules".');
 }
 

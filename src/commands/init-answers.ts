@@ -71,7 +71,7 @@ export async function resolveAnswers(ctx: CommandContext, facts: InitFacts, give
   // Said whether or not --route was given: the workflows init writes cannot release such a build.
   if (detected === 'legacy-ossrh') ctx.out.warn('The build still publishes to a retired OSSRH host: relctl preflight shows where (legacy-staging-host); fix that before the first CI release.');
   if (route === undefined) {
-    if (!canAsk) throw missing(`the publishing route (the build shows "${detected}")`, '--route staging-api|portal-plugin|nexus-staging', 'relctl init --route staging-api');
+    if (!canAsk) throw missing(`the publishing route (the build shows "${detected}")`, `--route ${releaseRoutes.join('|')}`, 'relctl init --route staging-api');
     route = await askChoice('Which way does the release reach Maven Central?', releaseRoutes, 'staging-api');
   }
 

@@ -8,7 +8,7 @@ import { findingsGithub, findingsJson } from '../ui/render/findings.js';
 import { fixJsonExtra, fixText, writtenGithub } from './render/preflight-fix.js';
 import { githubPaths, isReportFormat } from './render/report-formats.js';
 import { routeJson } from './render/route.js';
-import { controlledReport, reportErrorJson } from './finding-controls.js';
+import { controlledReport, reportErrorJson, sayTooManyWarnings } from './finding-controls.js';
 
 /** Default names of the variables a new `<server>` reads the portal token from (DESIGN §12's secrets). */
 export const defaultUsernameVariable = 'CENTRAL_TOKEN_USERNAME';
@@ -54,7 +54,6 @@ export async function preflightFix(ctx: CommandContext, opts: Record<string, unk
   const failure = unreachableFailure(result.facts, audit.offline, audit.groups.has('online'));
   // --max-warnings and --quiet apply to the final audit, the one the exit code comes from.
   const controlled = controlledReport(ctx, result.after ?? result.before, opts);
-  const { tooManyWarnings } = controlled;
   const report = failure === undefined ? controlled.report : { ...controlled.report, ok: false };
   const route = result.facts.route ?? { kind: 'unknown' as const, evidence: [] };
   if (ctx.out.json) {
@@ -68,7 +67,7 @@ export async function preflightFix(ctx: CommandContext, opts: Record<string, unk
     const fileOf = await githubPaths(ctx);
     ctx.out.result([...writtenGithub(result.written), findingsGithub(report, fileOf)].filter((l) => l !== '').join('\n'));
   } else ctx.out.result(fixText({ ...result, ...(result.after === undefined ? { before: report } : { after: report }) }, ctx.out.c, dryRun));
-  if (tooManyWarnings !== undefined && !ctx.out.json) ctx.out.info(tooManyWarnings);
+  sayTooManyWarnings(ctx, controlled);
   if (failure !== undefined) throw failure;
   return report.ok ? ExitCode.ok : ExitCode.failed;
 }

@@ -8,7 +8,7 @@ import { findingsGithub, findingsJson, findingsText } from '../ui/render/finding
 import { routeGithub, routeJson, routeLine } from './render/route.js';
 import { githubPaths, isReportFormat, preflightSuites, printReport, refuseJsonWithReport, reportFormats } from './render/report-formats.js';
 import type { Define } from './registry.js';
-import { addFindingControlOptions, controlledReport, reportErrorJson } from './finding-controls.js';
+import { addFindingControlOptions, controlledReport, reportErrorJson, sayTooManyWarnings } from './finding-controls.js';
 import { checkFixFlags, defaultPasswordVariable, defaultUsernameVariable, preflightFix } from './preflight-fix.js';
 
 export const define: Define = (program, action) => {
@@ -45,7 +45,6 @@ export const define: Define = (program, action) => {
         // An online lookup that got no answer (network, timeout, 5xx) is not a pass: exit 3.
         const failure = unreachableFailure(facts, offline, groups.has('online'));
         const controlled = controlledReport(ctx, checked, opts);
-        const { tooManyWarnings } = controlled;
         const report = failure !== undefined ? { ...controlled.report, ok: false } : controlled.report;
         if (ctx.out.json) {
           const error = reportErrorJson(controlled, failure, () => checksFailed(report.findings));
@@ -61,7 +60,7 @@ export const define: Define = (program, action) => {
           const title = failure === undefined ? 'preflight' : 'preflight (incomplete: a service could not be asked)';
           ctx.out.result(`${routeLine(route, ctx.out.c)}\n\n${findingsText(report, ctx.out.c, title)}`);
         }
-        if (tooManyWarnings !== undefined && !ctx.out.json) ctx.out.info(tooManyWarnings);
+        sayTooManyWarnings(ctx, controlled);
         if (failure !== undefined) throw failure;
         return report.ok ? ExitCode.ok : ExitCode.failed;
       }),

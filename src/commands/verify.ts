@@ -8,7 +8,7 @@ import { verifyWithContext } from '../keys/verify.js';
 import { findingsGithub, findingsJson, findingsText } from '../ui/render/findings.js';
 import { githubPaths, isReportFormat, printReport, refuseJsonWithReport, reportFormats, verifySuites } from './render/report-formats.js';
 import type { Define } from './registry.js';
-import { addFindingControlOptions, controlledReport, reportErrorJson } from './finding-controls.js';
+import { addFindingControlOptions, controlledReport, reportErrorJson, sayTooManyWarnings } from './finding-controls.js';
 import { applyFindingRules } from '../core/finding-rules.js';
 import { hasErrors } from '../core/findings.js';
 
@@ -30,7 +30,7 @@ export const define: Define = (program, action) => {
         ctx.out.verbose(`checking ${set.files.size} files from ${set.from}`);
         const { verdicts, findings } = await verifyWithContext(ctx, set);
         const controlled = controlledReport(ctx, applyFindingRules(toReport(findings), ctx.config.rules), opts);
-        const { report, tooManyWarnings } = controlled;
+        const { report } = controlled;
         // A component passes when no error is left for it once the project's rules applied.
         const passes = (v: { groupId: string; artifactId: string }): boolean => !report.findings.some((f) => f.severity === 'error' && f.module === `${v.groupId}:${v.artifactId}`);
         const components = verdicts.map((v) => ({ purl: v.purl, packaging: v.packaging, files: v.files, ok: passes(v) }));
@@ -47,7 +47,7 @@ export const define: Define = (program, action) => {
           ctx.out.result(findingsText(report, ctx.out.c, `verify (${verdicts.length} component${verdicts.length === 1 ? '' : 's'})`));
           if (hasErrors(report.findings)) ctx.out.info('Do not upload: the portal would fail this deployment and block the namespace until it is dropped.');
         }
-        if (tooManyWarnings !== undefined && !ctx.out.json) ctx.out.info(tooManyWarnings);
+        sayTooManyWarnings(ctx, controlled);
         return report.ok ? ExitCode.ok : ExitCode.failed;
       }),
     );
