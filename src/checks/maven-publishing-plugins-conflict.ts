@@ -1,5 +1,5 @@
 import type { Finding } from '../core/findings.js';
-import type { EffectivePlugin } from '../core/pom/index.js';
+import { takesOverDeploy, type EffectivePlugin } from '../core/pom/index.js';
 import type { Check } from './types.js';
 import { at, dedupe, fromWhere, isMaven, publishedModules, originAt } from './maven-support.js';
 
@@ -18,7 +18,7 @@ export const mavenPublishingPluginsConflict: Check = {
     const findings: Finding[] = [];
     for (const module of publishedModules(facts)) {
       const portal = module.effective.plugins.filter((p) => p.artifactId === 'central-publishing-maven-plugin' && !p.managed && (p.extensions || p.executes === true));
-      const nexus = module.effective.plugins.filter((p) => p.artifactId === 'nexus-staging-maven-plugin' && !p.managed && (p.extensions || (p.goals ?? []).includes('deploy')));
+      const nexus = module.effective.plugins.filter(takesOverDeploy);
       for (const n of nexus) {
         const c = portal.find((p) => together(p, n));
         if (c === undefined) continue;

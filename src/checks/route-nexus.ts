@@ -3,7 +3,7 @@
  * io.codearte.nexus-staging and JReleaser's nexus2 deployer, and what each is told. Pure; used by
  * the route detection (route.ts).
  */
-import type { EffectivePlugin } from '../core/pom/index.js';
+import { takesOverDeploy, type EffectivePlugin } from '../core/pom/index.js';
 import type { GradleRepositoryFact } from '../build-tools/gradle/facts.js';
 import type { ProjectFacts } from './facts.js';
 import type { RouteEvidence, RouteKind } from './route.js';
@@ -41,7 +41,7 @@ export function nexusSettingsText(c: Pick<NexusStagingClient, 'autoReleaseAfterC
  * thinks it publishes (a leftover pointing at a retired host is a live problem).
  */
 export function nexusPlugin(out: { add(kind: RouteKind, e: RouteEvidence): void }, clients: NexusStagingClient[], stagingApiUrl: string, p: EffectivePlugin, at: { file: string; line: number }, where: string): void {
-  const deploys = !p.managed && (p.extensions || (p.goals ?? []).includes('deploy'));
+  const deploys = takesOverDeploy(p);
   const url = configValue(p, 'nexusUrl');
   // The <nexusUrl> may be written in a <pluginManagement> entry, possibly in another POM.
   const origin = url === undefined ? undefined : (url.from ?? { pom: p.origin.pom, line: url.line });

@@ -13,11 +13,9 @@ const scriptFolders = ['.github/workflows', '.github/scripts', '.ci', 'ci', 'cd'
  * `.github/settings.xml` used by `mvn -s .github/settings.xml deploy`): the release job uses
  * those, not ~/.m2/settings.xml. Only files that exist inside the project are returned.
  */
-export function ciSettingsFiles(root: string): { file: string; via: string }[] {
+export function ciSettingsFiles(root: string, scripts: readonly CiScript[]): { file: string; via: string }[] {
   const out: { file: string; via: string }[] = [];
-  for (const script of ciScripts(root)) {
-    const text = descriptorText(path.join(root, script));
-    if (text === undefined) continue;
+  for (const { script, text } of scripts) {
     for (const arg of mvnSettingsArguments(text)) {
       const file = path.resolve(root, arg);
       if (!file.startsWith(root + path.sep) || out.some((o) => o.file === file)) continue;
@@ -28,14 +26,29 @@ export function ciSettingsFiles(root: string): { file: string; via: string }[] {
 }
 
 /** The `mvn … deploy` commands of the CI scripts, each with the script it is in ('unknown': a -f/-pl from a variable). */
-export function ciDeployCommands(root: string): ((MvnDeployCommand & { via: string }) | { via: string; unknown: true })[] {
-  const out: ((MvnDeployCommand & { via: string }) | { via: string; unknown: true })[] = [];
-  for (const script of ciScripts(root)) {
-    const text = descriptorText(path.join(root, script));
-    if (text === undefined) continue;
+export function ciDeployCommands(scripts: readonly CiScript[]): CiDeploy[] {
+  const out: CiDeploy[] = [];
+  for (const { script, text } of scripts) {
     for (const c of mvnDeployCommands(text)) out.push(c === 'unknown' ? { via: script, unknown: true } : { ...c, via: script });
   }
   return out;
+}
+
+/** A CI script of the project, by its path from the root, with its text. */
+export interface CiScript {
+  script: string;
+  text: string;
+}
+
+/** An `mvn … deploy` command of a CI script ('unknown': a -f/-pl from a variable). */
+export type CiDeploy = (MvnDeployCommand & { via: string }) | { via: string; unknown: true };
+
+/** The project's CI scripts that exist, each read once (both readers above take them). */
+export function ciScriptTexts(root: string): CiScript[] {
+  return ciScripts(root).flatMap((script) => {
+    const text = descriptorText(path.join(root, script));
+    return text === undefined ? [] : [{ script, text }];
+  });
 }
 
 function ciScripts(root: string): string[] {

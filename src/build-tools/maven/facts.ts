@@ -1,6 +1,7 @@
 /** Maven facts for preflight: the reactor's modules with their effective models, and the settings. */
 import type { EffectivePom, PomIdentity, RawPom } from '../../core/pom/index.js';
 import type { MavenServer } from '../../core/maven-settings.js';
+import type { CiDeploy } from './ci-settings.js';
 
 export interface MavenModuleFacts {
   /** Root-relative POM path, forward slashes (`pom.xml`, `web/pom.xml`). */
@@ -63,5 +64,5 @@ export interface MavenFacts {
    * The `mvn … deploy` commands of the project's CI scripts (`-f`, `-pl` as written; `unknown`
    * when one comes from a variable): evidence of which POMs the release deploys.
    */
-  ciDeploys?: ({ via: string; file?: string; projects?: string[]; alsoMake?: boolean } | { via: string; unknown: true })[];
+  ciDeploys?: CiDeploy[];
 }

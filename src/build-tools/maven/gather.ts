@@ -5,7 +5,7 @@ import { deploySkips, effectivePom, parentId, resolveChain, type ChainLink, type
 import type { MavenFacts, MavenModuleFacts } from './facts.js';
 import { PomLoader, statOf, type LoadedPom } from './load.js';
 import { rawCoords, walkReactor } from './reactor-walk.js';
-import { ciDeployCommands, ciSettingsFiles } from './ci-settings.js';
+import { ciDeployCommands, ciScriptTexts, ciSettingsFiles } from './ci-settings.js';
 import { loadMavenSettings, resolveLocalRepo, settingsFileFor } from './settings.js';
 
 export interface GatherMavenOptions {
@@ -66,13 +66,15 @@ export async function gatherMavenFacts(rootDir: string, options: GatherMavenOpti
     findings.push(f);
   };
 
+  // Read once: the -s files the release job passes, and its deploy commands, both come from them.
+  const ciScripts = ciScriptTexts(root);
   const mavenConfig = readMavenConfig(root);
   const chosen = settingsFileFor({ ...(options.settingsFile === undefined ? {} : { settingsFile: options.settingsFile }), root, env: options.env, home: options.home, ...(mavenConfig === undefined ? {} : { mavenConfig }) });
   const settings = await loadMavenSettings(chosen.file, { env: options.env, home: options.home });
   if (chosen.via !== undefined) settings.facts.via = chosen.via;
   if (options.settingsFile === undefined && chosen.via === undefined) {
     // The release job may run `mvn -s <project file>`: credentials there count too.
-    for (const ci of ciSettingsFiles(root)) {
+    for (const ci of ciSettingsFiles(root, ciScripts)) {
       const loaded = await loadMavenSettings(ci.file, { env: options.env, home: options.home });
       if (loaded.finding !== undefined) report(loaded.finding);
       (settings.facts.alternatives ??= []).push({ ...loaded.facts, via: ci.via });
@@ -182,7 +184,7 @@ export async function gatherMavenFacts(rootDir: string, options: GatherMavenOpti
     localRepo,
     tokenFromEnv: (options.env.RELCTL_TOKEN_USERNAME ?? '') !== '' && (options.env.RELCTL_TOKEN_PASSWORD ?? '') !== '',
   };
-  const deploys = ciDeployCommands(root);
+  const deploys = ciDeployCommands(ciScripts);
   if (deploys.length > 0) facts.ciDeploys = deploys;
   return { facts, findings, release };
 }

@@ -10,7 +10,7 @@ import { parseXml } from './xml.js';
 export * from './effective.js';
 export * from './model.js';
 export * from './declarations.js';
-export { deploySkips, stagingPluginDeployer, type DeploySkips } from './uploaders.js';
+export { deploySkips, stagingPluginDeployer, takesOverDeploy, type DeploySkips } from './uploaders.js';
 export { interpolate, hasUnresolved, envReferences } from './interpolate.js';
 export { LineIndex } from './line-index.js';
 export { parseXml, child, children, type XmlElement, type XmlParseResult } from './xml.js';

@@ -41,7 +41,12 @@ function pluginSwitch(eff: EffectivePom, artifactId: string, name: string, inPro
  * `distributionManagement`'s release repository is not used.
  */
 export function stagingPluginDeployer(eff: EffectivePom): EffectivePlugin | undefined {
-  return eff.plugins.find((p) => p.artifactId === 'nexus-staging-maven-plugin' && !p.managed && (p.extensions || (p.goals ?? []).includes('deploy')));
+  return eff.plugins.find(takesOverDeploy);
+}
+
+/** Whether this plugin entry is nexus-staging-maven-plugin taking over `deploy` (see stagingPluginDeployer). */
+export function takesOverDeploy(p: EffectivePlugin): boolean {
+  return p.artifactId === 'nexus-staging-maven-plugin' && !p.managed && (p.extensions || (p.goals ?? []).includes('deploy'));
 }
 
 export function deploySkips(eff: EffectivePom): DeploySkips {
