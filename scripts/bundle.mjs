@@ -47,7 +47,28 @@ const result = await build({
   legalComments: 'none',
   logLevel: 'warning',
   metafile: true,
+  plugins: [commanderChildProcessOnDemand()],
 });
+
+/**
+ * commander requires node:child_process when it loads, for executable subcommands relctl never
+ * has; node:child_process brings net, streams and dgram with it. Its require is answered with an
+ * object that loads the module on first use, so a start that spawns nothing never loads it.
+ */
+function commanderChildProcessOnDemand() {
+  return {
+    name: 'commander-child-process-on-demand',
+    setup(b) {
+      b.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
+        args.importer.includes(`${path.sep}node_modules${path.sep}commander${path.sep}`) ? { path: 'child_process', namespace: 'on-demand' } : undefined,
+      );
+      b.onLoad({ filter: /.*/, namespace: 'on-demand' }, () => ({
+        contents: "let m; const get = () => (m ??= require('node:child_process')); module.exports = new Proxy({}, { get: (_, k) => get()[k], has: (_, k) => k in get() });",
+        loader: 'js',
+      }));
+    },
+  };
+}
 
 const outputs = Object.keys(result.metafile.outputs).map((f) => path.resolve(root, f));
 let text = '';

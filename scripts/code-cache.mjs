@@ -30,6 +30,9 @@ try {
     await run(['preflight', '--offline', '--json', '--cwd', maven]);
     await run(['preflight', '--offline', '--cwd', maven]);
     await run(['preflight', '--offline', '--format', 'github', '--cwd', gradle]);
+    // Loaded on demand (a chunk each), warmed so that their runs start from a cache too.
+    await run(['preflight', '--offline', '--format', 'sarif', '--cwd', maven]);
+    await run(['preflight', '--offline', '--fix', '--dry-run', '--cwd', maven]);
   }
   // One cache per chunk the warm-up loaded; a chunk it never loaded compiles as usual.
   for (const [file, script] of scripts) writeFileSync(chunkCacheFile(file, profile), script.createCachedData());

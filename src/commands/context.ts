@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { UsageError } from '../core/errors.js';
@@ -52,7 +52,14 @@ export async function createContext(
 ): Promise<CommandContext> {
   const globals = command.optsWithGlobals<GlobalOptions & Record<string, unknown>>();
   const cwd = path.resolve(globals.cwd ?? process.cwd());
-  const info = await stat(cwd).catch(() => undefined);
+  // One stat, synchronous: node:fs/promises (and the readline and watcher modules it loads) is
+  // left for the commands that use it.
+  let info: ReturnType<typeof statSync>;
+  try {
+    info = statSync(cwd, { throwIfNoEntry: false });
+  } catch {
+    info = undefined;
+  }
   if (info === undefined || !info.isDirectory()) {
     throw new UsageError(`--cwd ${globals.cwd ?? cwd}: no such directory.`, {
       fix: 'Pass the root folder of the project to release.',

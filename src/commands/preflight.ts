@@ -9,7 +9,7 @@ import { routeGithub, routeJson, routeLine } from './render/route.js';
 import { githubPaths, isReportFormat, preflightSuites, printReport, refuseJsonWithReport, reportFormats } from './render/report-formats.js';
 import type { Define } from './registry.js';
 import { addFindingControlOptions, controlledReport, reportErrorJson, sayTooManyWarnings } from './finding-controls.js';
-import { checkFixFlags, defaultPasswordVariable, defaultUsernameVariable, preflightFix } from './preflight-fix.js';
+import { checkFixFlags, defaultPasswordVariable, defaultUsernameVariable } from './preflight-fix-flags.js';
 
 export const define: Define = (program, action) => {
   addFindingControlOptions(program
@@ -34,7 +34,8 @@ export const define: Define = (program, action) => {
         // Validated before any work: a bad group is a usage error (exit 2) naming it.
         const groups = selectedGroups(opts.skip as string[] | undefined, opts.only as string[] | undefined);
         checkFixFlags(opts);
-        if (opts.fix === true) return preflightFix(ctx, opts, { offline, groups });
+        // The fix code (planning, diffs, guarded writes) is loaded only by the runs that fix.
+        if (opts.fix === true) return (await import('./preflight-fix.js')).preflightFix(ctx, opts, { offline, groups });
         const left = findingGroups.filter((g) => !groups.has(g));
         if (left.length > 0) ctx.out.info(`note: not checked: the ${left.join(', ')} group${left.length === 1 ? '' : 's'}.`);
         const { facts, report: checked, gatherMs, checkMs } = await auditProject(ctx, { offline, groups });

@@ -1,6 +1,5 @@
 import { mkdir, readFile, rename, writeFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { UsageError } from '../core/errors.js';
 import type { NoticeRecord } from '../core/post-release/notice-rule.js';
 
@@ -111,6 +110,8 @@ export async function readJournal(root: string): Promise<Journal> {
 
 async function writeAtomic(file: string, text: string): Promise<void> {
   // Temp file in the same folder + rename: a crash leaves either the old or the new journal, never half of one.
+  // node:crypto only here: preflight reads the journal on every run and never writes it.
+  const { randomBytes } = await import('node:crypto');
   const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
     await writeFile(temp, text, { mode: 0o600 });

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { plainText } from '../core/plain-text.js';
 import { Redactor } from '../core/redact.js';
 import { maskUrlCredentials } from '../core/secret-mask.js';
@@ -53,15 +52,18 @@ export class Output {
     this.stderr = options.stderr ?? process.stderr;
   }
 
-  private readonly nonce = randomBytes(8).toString('hex');
   private readonly sequences: string[] = [];
-  private readonly token = new RegExp(`\u0000${this.nonce}:(\\d+)\u0000`);
+  /** Set only with colour on: plain output has no tokens to look for (and no nonce to make). */
+  private token: RegExp | undefined;
 
   /** The colour styles as tokens, turned into their escape sequences by `shown` only. */
   private marked(style: Style): Style {
+    // The web crypto getter loads node's crypto only here: a plain start (CI, pipes) never does.
+    const nonce = Buffer.from(globalThis.crypto.getRandomValues(new Uint8Array(8))).toString('hex');
+    this.token = new RegExp(`\u0000${nonce}:(\\d+)\u0000`);
     const mark = (sequence: string): string => {
       this.sequences.push(sequence);
-      return `\u0000${this.nonce}:${this.sequences.length - 1}\u0000`;
+      return `\u0000${nonce}:${this.sequences.length - 1}\u0000`;
     };
     const wrap = (fn: (t: string) => string): ((t: string) => string) => {
       // The style's own opening and closing sequences, learnt once from a placeholder.
@@ -74,7 +76,9 @@ export class Output {
 
   /** The one output rule: secrets redacted, URL credentials masked, plain text but relctl's own colours. */
   shown(text: string): string {
-    const parts = this.redactor.redact(text).split(this.token);
+    const redacted = this.redactor.redact(text);
+    if (this.token === undefined) return maskUrlCredentials(plainText(redacted, { keepCrlf: true }));
+    const parts = redacted.split(this.token);
     return parts.map((p, i) => (i % 2 === 1 ? (this.sequences[Number(p)] ?? '') : maskUrlCredentials(plainText(p, { keepCrlf: true })))).join('');
   }
 

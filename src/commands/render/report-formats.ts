@@ -5,14 +5,12 @@ import { UsageError } from '../../core/errors.js';
 import { findingGroups, groupOf, type FindingGroup } from '../../core/finding-groups.js';
 import type { CheckReport } from '../../core/findings.js';
 import type { FindingRules } from '../../core/finding-rules.js';
-import { ruleCodes } from '../../core/validation/index.js';
 import type { CommandContext } from '../../io/command-context.js';
 import { packageVersion } from '../../io/package-info.js';
 import { repositoryRoot, topDescriptor } from '../../io/repository-root.js';
-import { findingsGitlab } from '../../ui/render/findings-gitlab.js';
-import { findingsJunit, type JunitSuite } from '../../ui/render/findings-junit.js';
-import { findingsSarif } from '../../ui/render/findings-sarif.js';
-import { repoRelative, type ReportContext } from '../../ui/render/report-context.js';
+import type { JunitSuite } from '../../ui/render/findings-junit.js';
+import type { ReportContext } from '../../ui/render/report-context.js';
+import { repoRelative } from '../../ui/render/repo-relative.js';
 
 /** The CI report formats of the check commands (DESIGN §3), besides `text` and `github`. */
 export const reportFormats = ['sarif', 'junit', 'gitlab'] as const;
@@ -45,12 +43,16 @@ export interface ReportRun {
 
 /** Renders the report on stdout (nothing else goes there); the exit code stays the findings'. */
 export async function printReport(ctx: CommandContext, format: ReportFormat, report: CheckReport, run: ReportRun): Promise<void> {
+  // Each renderer is loaded by the run that asks for its format: a plain preflight loads none.
+  if (format === 'junit') {
+    const { findingsJunit } = await import('../../ui/render/findings-junit.js');
+    return ctx.out.result(findingsJunit(report, `relctl ${run.command}`, run.suites, run.failure));
+  }
   const where = await reportContext(ctx);
-  if (format === 'junit') return ctx.out.result(findingsJunit(report, `relctl ${run.command}`, run.suites, run.failure));
   const doc =
     format === 'gitlab'
-      ? findingsGitlab(report, where)
-      : findingsSarif(report, where, {
+      ? (await import('../../ui/render/findings-gitlab.js')).findingsGitlab(report, where)
+      : (await import('../../ui/render/findings-sarif.js')).findingsSarif(report, where, {
           ...(run.failure === undefined ? {} : { executionSuccessful: false, failure: run.failure }),
           ...(run.rules === undefined ? {} : { rules: run.rules }),
         });
@@ -88,12 +90,4 @@ export function preflightSuites(facts: ProjectFacts, groups: ReadonlySet<Finding
     byGroup.set(group, codes);
   }
   return findingGroups.filter((g) => byGroup.has(g)).map((g) => ({ name: g, codes: byGroup.get(g)! }));
-}
-
-/** Verify's suites: one per component, each of the portal's rules one test case. */
-export function verifySuites(verdicts: readonly { groupId: string; artifactId: string }[]): JunitSuite[] {
-  return verdicts.map((v) => {
-    const module = `${v.groupId}:${v.artifactId}`;
-    return { name: module, codes: ruleCodes, modules: [module] };
-  });
 }

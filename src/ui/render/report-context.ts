@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Finding } from '../../core/findings.js';
+import { repoRelative, toPosix } from './repo-relative.js';
+
+export { repoRelative };
 
 /**
  * What the CI report renderers (SARIF, JUnit, GitLab code quality) need besides the findings.
@@ -21,13 +24,6 @@ export interface ReportContext {
 export const relctlHomepage = 'https://github.com/relctl/relctl';
 export const findingCodesUri = `${relctlHomepage}#finding-codes`;
 export const fingerprintKey = 'relctlFindingHash/v1';
-
-/** Where a finding points, relative to the repository root (forward slashes); undefined when outside it. */
-export function repoRelative(ctx: Pick<ReportContext, 'projectRoot' | 'repoRoot'>, projectFile: string): string | undefined {
-  const abs = path.posix.resolve(toPosix(ctx.projectRoot), toPosix(projectFile));
-  const rel = path.posix.relative(toPosix(ctx.repoRoot), abs);
-  return rel === '' || rel.startsWith('../') || path.posix.isAbsolute(rel) ? undefined : rel;
-}
 
 /** The absolute path of a project-relative file, forward slashes. */
 export function absolutePath(ctx: ReportContext, projectFile: string): string {
@@ -71,9 +67,6 @@ function hash(s: string): string {
   return createHash('sha256').update(s).digest('hex');
 }
 
-function toPosix(p: string): string {
-  return p.replace(/\\/g, '/');
-}
 
 /** A relative path as a URI reference: each segment percent-encoded (spaces, `#`, `%`, non-ASCII). */
 export function pathToUriReference(rel: string): string {
