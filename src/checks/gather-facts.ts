@@ -9,7 +9,7 @@ import type { OnlineSections, SigningKeyFacts } from '../keys/online-types.js';
 import { detectBuildTool } from '../io/build-tool.js';
 import type { CommandContext } from '../io/command-context.js';
 import { parseVersion, planRelease, releaseTagName, releaseVersionOf, formatVersion } from '../core/version.js';
-import { gatherGitFacts, type GitFacts } from '../io/git.js';
+import { gitFactsFor, type GitFacts } from '../io/git.js';
 import { detectRoute } from './route.js';
 import { existingTag, knownTagTemplate } from '../core/tag-forms.js';
 import { chooseTagTemplate } from '../core/tag-format-inference.js';
@@ -25,6 +25,8 @@ export interface GatherOptions {
   skipOnlineChecks?: boolean;
   /** Read the signing key's format (preflight with the signing group selected; not rehearse or the release chain). */
   readSigningKey?: boolean;
+  /** git's answers when the command started git itself, earlier (gitFactsFor). */
+  git?: Promise<GitFacts>;
 }
 
 async function isFile(p: string): Promise<boolean> {
@@ -35,7 +37,7 @@ async function isFile(p: string): Promise<boolean> {
 export async function gatherFacts(ctx: CommandContext, options: GatherOptions): Promise<ProjectFacts> {
   // git runs in a child process: start it before anything else so it overlaps with reading the
   // build files (on a large reactor its status walk is the last thing preflight waits for).
-  const git = gatherGitFacts(ctx.cwd, { env: ctx.env, ...(ctx.out.verboseEnabled ? { log: (l: string) => ctx.out.verbose(l) } : {}) });
+  const git = options.git ?? gitFactsFor(ctx);
   // Offline, the signing key comes from the local keyring (a gpg child): started now as well.
   const offlineKey = options.readSigningKey === true && (options.offline || options.skipOnlineChecks === true) ? localKey(ctx) : undefined;
   const buildTool = await detectBuildTool(ctx.cwd).catch(async (error: unknown) => {

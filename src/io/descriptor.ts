@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, openSync, readFileSync, readlinkSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, readlinkSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
@@ -76,15 +76,23 @@ export function withPlannedTexts<T>(texts: ReadonlyMap<string, string>, fn: () =
  * Reads a descriptor as UTF-8, or says why it cannot be one. Never throws, never blocks.
  * `withRealPath` adds the file's real path (symbolic links resolved), taken from the open
  * descriptor where the system offers it: one call instead of one per path component, which a
- * 1000-module reactor pays for every module.
+ * 1000-module reactor pays for every module. A caller that knows the real path of the file's
+ * folder passes it as `realDir`: the file is then lstat()ed instead of stat()ed, and unless it is
+ * itself a link its real path is that folder's plus its name, with no further call.
  */
-export function readDescriptor(file: string, cap = descriptorSizeCap, withRealPath = false): DescriptorRead {
+export function readDescriptor(file: string, cap = descriptorSizeCap, withRealPath = false, realDir?: string): DescriptorRead {
   const planned = plannedTexts.getStore()?.get(path.resolve(file));
   if (planned !== undefined) return withRealPath ? { ok: true, text: planned, realPath: path.resolve(file) } : { ok: true, text: planned };
   let fd: number;
+  let realPath: string | undefined;
   try {
-    const info = statSync(file, { throwIfNoEntry: false });
+    let info = realDir === undefined ? statSync(file, { throwIfNoEntry: false }) : lstatSync(file, { throwIfNoEntry: false });
     if (info === undefined) return missing;
+    if (realDir !== undefined) {
+      if (info.isSymbolicLink()) info = statSync(file, { throwIfNoEntry: false });
+      else realPath = `${realDir}${realDir.endsWith(path.sep) ? '' : path.sep}${path.basename(file)}`;
+      if (info === undefined) return missing;
+    }
     const refused = refuse(info, cap);
     if (refused !== undefined) return refused;
     fd = openSync(file, openFlags);
@@ -92,14 +100,41 @@ export function readDescriptor(file: string, cap = descriptorSizeCap, withRealPa
     return failure(error);
   }
   try {
-    const refused = refuse(fstatSync(fd), cap);
+    const info = fstatSync(fd);
+    const refused = refuse(info, cap);
     if (refused !== undefined) return refused;
-    const text = decodeDescriptor(readFileSync(fd));
-    return withRealPath ? { ok: true, text, realPath: realPathOf(fd, file) } : { ok: true, text };
+    const bytes = readOpen(fd, info.size, cap);
+    if (bytes === undefined) return { ok: false, problem: 'too-large', reason: `is larger than ${mib(cap)}, too large for a build descriptor`, detail: `over ${mib(cap)}` };
+    const text = decodeDescriptor(bytes);
+    return withRealPath ? { ok: true, text, realPath: realPath ?? realPathOf(fd, file) } : { ok: true, text };
   } catch (error) {
     return failure(error);
   } finally {
     closeSync(fd);
+  }
+}
+
+/**
+ * The whole content of an open file whose fstat() gave `size`: one read() when the file is as
+ * large as it said (readFileSync would fstat() it again first), more when it grew since or
+ * reports no size (procfs); undefined past `cap` bytes.
+ */
+function readOpen(fd: number, size: number, cap: number): Buffer | undefined {
+  // One byte more than the size: a read that fills it says the file grew.
+  let buffer = Buffer.allocUnsafe(Math.min(size, cap) + 1);
+  let length = 0;
+  for (;;) {
+    const wanted = buffer.length - length;
+    const n = readSync(fd, buffer, length, wanted, null);
+    length += n;
+    if (length > cap) return undefined;
+    // A regular file reads short only at its end; one that gave no size (procfs) is read to a 0.
+    if (n === 0 || (n < wanted && size > 0)) return buffer.subarray(0, length);
+    if (length === buffer.length) {
+      const larger = Buffer.allocUnsafe(Math.min(Math.max(buffer.length * 2, 8192), cap + 1));
+      buffer.copy(larger, 0, 0, length);
+      buffer = larger;
+    }
   }
 }
 

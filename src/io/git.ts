@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { childEnv } from './child-env.js';
+import type { CommandContext } from './command-context.js';
 
 /**
  * Git adapter: one small async function per question (np's git-util style). Read functions
@@ -219,6 +220,11 @@ async function statusAndTags(cwd: string, options?: GitOptions): Promise<[GitRes
   const tagsOut = at === -1 ? '' : both.stdout.slice(at + tagsMark.length).replace(/\r?\n$/, '');
   const status: GitResult = both.exitCode === 127 && statusOut === '' ? { ...both, stdout: '', spawnError: both.stderr || 'git: not found' } : { ...both, stdout: statusOut };
   return [status, { ok: status.ok, exitCode: status.exitCode, stdout: tagsOut, stderr: '' }];
+}
+
+/** gatherGitFacts for a command's project, its lines in --verbose. */
+export function gitFactsFor(ctx: Pick<CommandContext, 'cwd' | 'env' | 'out'>): Promise<GitFacts> {
+  return gatherGitFacts(ctx.cwd, { env: ctx.env, ...(ctx.out.verboseEnabled ? { log: (l: string) => ctx.out.verbose(l) } : {}) });
 }
 
 /**

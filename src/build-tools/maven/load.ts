@@ -1,4 +1,4 @@
-import { realpathSync, statSync, type Stats } from 'node:fs';
+import { readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { declaredId, parsePom, type ChainLink, type ParentRef } from '../../core/pom/index.js';
 import { descriptorSizeCap, readDescriptor, type DescriptorRead } from '../../io/descriptor.js';
@@ -114,13 +114,27 @@ export class PomLoader {
   }
 
   /**
-   * The real path of the POM a `<module>` entry names: `<dir>/pom.xml` for a folder (the usual
+   * The names in a folder (given by its real path) that are folders themselves, not links: a
+   * module folder listed there has the real path `<dir>/<name>`. One listing of an aggregator's
+   * folder instead of one readlink per module; empty when the folder cannot be listed.
+   */
+  realSubfolders(dir: string): Set<string> {
+    try {
+      return new Set(readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name));
+    } catch {
+      return new Set();
+    }
+  }
+
+  /**
+   * The real path of the POM a `<module>` entry names (`targetIsReal`: the entry's folder is known
+   * to be a real path, see realSubfolders): `<dir>/pom.xml` for a folder (the usual
    * case: read at once, its real path taken from the open file, and kept for load()), the file
    * itself otherwise; undefined when the entry names nothing at all.
    */
-  moduleFile(target: string): string | undefined {
+  moduleFile(target: string, targetIsReal = false): string | undefined {
     const candidate = pomBeside(target);
-    const read = readDescriptor(candidate, descriptorSizeCap, true);
+    const read = readDescriptor(candidate, descriptorSizeCap, true, targetIsReal ? target : undefined);
     if (read.ok && read.realPath !== undefined) {
       this.prefetched.set(read.realPath, read);
       return read.realPath;

@@ -1,8 +1,4 @@
-import { checks } from '../../checks/index.js';
-import type { ProjectFacts } from '../../checks/facts.js';
-import { applicableChecks } from '../../checks/run-checks.js';
 import { UsageError } from '../../core/errors.js';
-import { findingGroups, groupOf, type FindingGroup } from '../../core/finding-groups.js';
 import type { CheckReport } from '../../core/findings.js';
 import type { FindingRules } from '../../core/finding-rules.js';
 import type { CommandContext } from '../../io/command-context.js';
@@ -73,21 +69,4 @@ export async function githubPaths(ctx: CommandContext): Promise<(file: string) =
 async function reportContext(ctx: CommandContext): Promise<ReportContext> {
   const [repoRoot, descriptor] = await Promise.all([repositoryRoot(ctx.cwd, { env: ctx.env }), topDescriptor(ctx.cwd)]);
   return { version: packageVersion(), projectRoot: ctx.cwd, repoRoot, ...(descriptor === undefined ? {} : { descriptor }) };
-}
-
-/**
- * Preflight's suites: one per group checked, holding the codes of the checks that ran (the
- * applicable checks' codes, and the gatherers' own findings such as xml-malformed).
- */
-export function preflightSuites(facts: ProjectFacts, groups: ReadonlySet<FindingGroup>, offline: boolean): JunitSuite[] {
-  const ran = [...facts.gatherFindings.map((f) => f.code), ...applicableChecks(checks, facts, { offline }).flatMap((c) => c.codes)];
-  const byGroup = new Map<FindingGroup, string[]>();
-  for (const code of ran) {
-    const group = groupOf(code) ?? 'descriptors';
-    if (!groups.has(group)) continue;
-    const codes = byGroup.get(group) ?? [];
-    if (!codes.includes(code)) codes.push(code);
-    byGroup.set(group, codes);
-  }
-  return findingGroups.filter((g) => byGroup.has(g)).map((g) => ({ name: g, codes: byGroup.get(g)! }));
 }
