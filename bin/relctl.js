@@ -23,7 +23,19 @@ const mtime = (rel) => statSync(path.join(__dirname, rel), { throwIfNoEntry: fal
 const checkout = mtime('../src/cli.ts') !== -1;
 const useBundle = mtime('../bundle/cli.cjs') !== -1 && (!checkout || mtime('../bundle/cli.cjs') >= mtime('../dist/cli.js'));
 
-if (useBundle) {
+// `relctl --help` to a pipe or a file: the text the build wrote (scripts/bundle.mjs), no CLI
+// loaded. On a terminal commander wraps it to the window's width, so the CLI prints it.
+const prebuiltHelp = () => {
+  try {
+    return readFileSync(path.join(__dirname, '..', 'bundle', 'help.txt'), 'utf8');
+  } catch {
+    return undefined; // not written yet (the build is making it): the CLI prints it
+  }
+};
+const help = useBundle && argv.length === 1 && (argv[0] === '--help' || argv[0] === '-h') && !require('node:tty').isatty(1) ? prebuiltHelp() : undefined;
+if (help !== undefined) {
+  process.stdout.write(help);
+} else if (useBundle) {
   const bundle = require('./load-bundle.cjs');
   void bundle.loadBundle(bundle.profileFor(argv)).exports.runFromProcess();
 } else {

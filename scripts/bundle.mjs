@@ -127,6 +127,16 @@ if (summary.status !== 0) {
 }
 writeFileSync(path.join(outdir, 'commands.json'), `${JSON.stringify(JSON.parse(summary.stdout), null, 1)}\n`);
 
+// `relctl --help` to a pipe or a file (commander wraps it at 80 columns there, whatever the
+// environment): the text itself, which bin/relctl.js prints without loading the CLI at all.
+// Made by the bundle just written, with stdout a pipe, so it is that help byte for byte.
+const help = spawnSync(process.execPath, [path.join(root, 'bin', 'relctl.js'), '--help'], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' } });
+if (help.status !== 0 || !help.stdout.startsWith('Usage: relctl')) {
+  console.error(`${help.stderr}scripts/bundle.mjs: writing the top-level help failed (exit ${help.status ?? help.signal}).`);
+  process.exit(1);
+}
+writeFileSync(path.join(outdir, 'help.txt'), help.stdout);
+
 // The code caches: one child per profile, since the V8 flags must be set before anything compiles.
 for (const profile of ['short', 'default']) {
   const r = spawnSync(process.execPath, [path.join(root, 'scripts', 'code-cache.mjs'), profile], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });

@@ -1,3 +1,4 @@
+import { isatty } from 'node:tty';
 import type { Command as CommandType } from 'commander';
 import { Command, CommanderError, Help } from './commands/commander.js';
 import { ExitCode, InterruptedError, RelctlError, errorJson, type ExitCodeValue } from './core/errors.js';
@@ -161,11 +162,15 @@ export async function runFromProcess(): Promise<void> {
   };
   process.on('uncaughtException', crash);
   process.on('unhandledRejection', crash);
+  // isatty() on the descriptors: process.stdin (and stdout, stderr) build their stream the first
+  // time they are touched, a ReadStream for a file or /dev/null, whose modules cost a
+  // short command more than its own work. A command that reads stdin still gets it.
+  const stderrIsTTY = isatty(2);
   process.exitCode = await main(process.argv.slice(2), {
     env: process.env,
-    stdoutIsTTY: process.stdout.isTTY === true,
-    stderrIsTTY: process.stderr.isTTY === true,
-    stdinIsTTY: process.stdin.isTTY === true,
-    ...(process.stderr.isTTY === true ? { stderrColumns: process.stderr.columns } : {}),
+    stdoutIsTTY: isatty(1),
+    stderrIsTTY,
+    stdinIsTTY: isatty(0),
+    ...(stderrIsTTY ? { stderrColumns: process.stderr.columns } : {}),
   });
 }
