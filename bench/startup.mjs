@@ -4,7 +4,7 @@
 // inside this repository, whose whole tree git status would walk), each against a bare `node -e 0`, interleaved so both see the same machine load;
 // medians, ratio relctl/node (goal: within 1.4x, issue 30). Both run in benchEnv (bench/_lib.mjs:
 // no NODE_EXTRA_CA_CERTS, no NODE_OPTIONS); when the caller's environment has them, each case is
-// measured in it too and reported beside. Needs a build (npm run bench does it).
+// measured in it too and reported beside (not by bench:quick). Needs a build (npm run bench does it).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -78,7 +78,7 @@ export default async function benchStartup(runs = Number(process.env.BENCH_RUNS 
     for (const c of cases(demo)) {
       rows.push(measure(c, runs, cleanEnv, ''));
       // The caller's environment as it is, for comparison (fewer runs: it is the second figure).
-      if (startTaxed) rows.push(measure(c, Math.max(4, runs >> 1), givenEnv, ' [env as given: NODE_EXTRA_CA_CERTS/NODE_OPTIONS set]'));
+      if (startTaxed && process.env.BENCH_QUICK !== '1') rows.push(measure(c, Math.max(4, runs >> 1), givenEnv, ' [env as given: NODE_EXTRA_CA_CERTS/NODE_OPTIONS set]'));
     }
   } finally {
     rmSync(demo, { recursive: true, force: true });
