@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Finding } from '../../core/findings.js';
 import { deploySkips, effectivePom, parentId, resolveChain, type ChainLink, type ChainProblem, type EffectivePom, type ParentRef, type RawPom } from '../../core/pom/index.js';
 import type { MavenFacts, MavenModuleFacts } from './facts.js';
-import { PomLoader, statOf, type LoadedPom } from './load.js';
+import { PomLoader, folderOf, statOf, type LoadedPom } from './load.js';
 import { rawCoords, walkReactor } from './reactor-walk.js';
 import { ciDeployCommands, ciScriptTexts, ciSettingsFiles } from './ci-settings.js';
 import { loadMavenSettings, resolveLocalRepo, settingsFileFor } from './settings.js';
@@ -44,7 +44,7 @@ const webappDir = path.join('src', 'main', 'webapp');
 
 /** `rel` in the folder of the normalised absolute POM path `pom` (path.join without re-normalising). */
 function besidePom(pom: string, rel: string): string {
-  const dir = path.dirname(pom);
+  const dir = folderOf(pom);
   return dir.endsWith(path.sep) ? `${dir}${rel}` : `${dir}${path.sep}${rel}`;
 }
 

@@ -160,7 +160,7 @@ export class PomLoader {
   parentOnDisk(child: LoadedPom, ref: ParentRef): { parent: LoadedPom | undefined; fallback: boolean } {
     if (child.origin === 'project' && ref.relativePath !== '') {
       // The default ../pom.xml of a normalised absolute path needs no path.resolve (1000 modules ask).
-      const wanted = ref.relativePath === undefined ? pomBeside(path.dirname(path.dirname(child.abs))) : path.resolve(path.dirname(child.abs), ref.relativePath);
+      const wanted = ref.relativePath === undefined ? pomBeside(folderOf(folderOf(child.abs))) : path.resolve(path.dirname(child.abs), ref.relativePath);
       let candidate = this.candidates.get(wanted);
       if (candidate === undefined) {
         candidate = this.real(statOf(wanted)?.isDirectory() === true ? path.join(wanted, 'pom.xml') : wanted);
@@ -182,6 +182,15 @@ export class PomLoader {
     const fetched = other === undefined ? undefined : this.load(other, 'repository');
     return fetched?.link === undefined ? undefined : fetched;
   }
+}
+
+/**
+ * `path.dirname` of a normalised absolute path, without its general parsing when the path has a
+ * separator past the root (every module asks for its parent's folder this way).
+ */
+export function folderOf(abs: string): string {
+  const at = abs.lastIndexOf(path.sep);
+  return at > 0 && path.sep === '/' ? abs.slice(0, at) : path.dirname(abs);
 }
 
 /** `<dir>/pom.xml` for a normalised absolute folder. */

@@ -68,10 +68,11 @@ function walkModules(node: ReactorNode, root: string, loader: PomLoader, visited
   // The aggregator's folder is a real path (every POM walked is reached by its real path), so a
   // module named by a plain folder name that is no link is a real path too.
   const plain = (name: string): boolean => name !== '' && name !== '.' && name !== '..' && !name.includes('/') && !name.includes(path.sep);
-  const realFolders = pom.modules.some((m) => plain(m.value)) ? loader.realSubfolders(path.dirname(abs)) : undefined;
+  const dir = path.dirname(abs);
+  const realFolders = pom.modules.some((m) => plain(m.value)) ? loader.realSubfolders(dir) : undefined;
   for (const m of pom.modules) {
     const missing = (why: string, fix: string): Finding => ({ code: 'module-missing', severity: 'error', message: `The module "${m.value}" listed in ${file} ${why}.`, file, line: m.line, module: owner, fix });
-    let target = resolveIn(path.dirname(abs), m.value);
+    let target = resolveIn(dir, m.value);
     if (relativeToRoot(root, target) === undefined) {
       report(missing('points outside the project folder, so it is not part of this release', 'List only modules inside the project folder, or run relctl from the folder that contains them all.'));
       continue;
