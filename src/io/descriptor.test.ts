@@ -55,6 +55,34 @@ describe('readDescriptor', () => {
     expect(descriptorSizeCap).toBe(32 * 1024 * 1024);
   });
 
+  it('reads a file that gives no size (procfs) to its end, and one of many kilobytes whole', async () => {
+    // /proc files are regular files of size 0: a read trusting the size would return nothing.
+    const status = readDescriptor('/proc/self/status');
+    expect(status.ok && status.text).toMatch(/^Name:\s+\S+[\s\S]*\nPid:\s+\d+/);
+    await using dir = await tempDir();
+    const text = `<project>${'<module>m</module>\n'.repeat(20_000)}</project>`;
+    await writeFile(path.join(dir.path, 'pom.xml'), text);
+    expect(readDescriptor(path.join(dir.path, 'pom.xml'))).toEqual({ ok: true, text });
+  });
+
+  it('with the real folder known, names the real path without asking for it, and follows a linked pom.xml to its real path', async () => {
+    await using dir = await tempDir();
+    await mkdir(path.join(dir.path, 'a'));
+    await mkdir(path.join(dir.path, 'elsewhere'));
+    await writeFile(path.join(dir.path, 'a', 'pom.xml'), '<project/>');
+    expect(readDescriptor(path.join(dir.path, 'a', 'pom.xml'), descriptorSizeCap, true, '/the/real/a')).toEqual({ ok: true, text: '<project/>', realPath: '/the/real/a/pom.xml' });
+    await writeFile(path.join(dir.path, 'elsewhere', 'real.xml'), '<project><x/></project>');
+    await mkdir(path.join(dir.path, 'b'));
+    await symlink(path.join(dir.path, 'elsewhere', 'real.xml'), path.join(dir.path, 'b', 'pom.xml'));
+    const linked = readDescriptor(path.join(dir.path, 'b', 'pom.xml'), descriptorSizeCap, true, path.join(dir.path, 'b'));
+    expect(linked).toEqual({ ok: true, text: '<project><x/></project>', realPath: path.join(dir.path, 'elsewhere', 'real.xml') });
+    // A linked FIFO is refused as before, without blocking.
+    execFileSync('mkfifo', [path.join(dir.path, 'elsewhere', 'fifo')]);
+    await mkdir(path.join(dir.path, 'c'));
+    await symlink(path.join(dir.path, 'elsewhere', 'fifo'), path.join(dir.path, 'c', 'pom.xml'));
+    expect(readDescriptor(path.join(dir.path, 'c', 'pom.xml'), descriptorSizeCap, true, path.join(dir.path, 'c'))).toMatchObject({ ok: false, problem: 'special' });
+  });
+
   it('refuses a directory', async () => {
     await using dir = await tempDir();
     await mkdir(path.join(dir.path, 'pom.xml'));

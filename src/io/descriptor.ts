@@ -85,6 +85,7 @@ export function readDescriptor(file: string, cap = descriptorSizeCap, withRealPa
   if (planned !== undefined) return withRealPath ? { ok: true, text: planned, realPath: path.resolve(file) } : { ok: true, text: planned };
   let fd: number;
   let realPath: string | undefined;
+  let seen: Stats;
   try {
     let info = realDir === undefined ? statSync(file, { throwIfNoEntry: false }) : lstatSync(file, { throwIfNoEntry: false });
     if (info === undefined) return missing;
@@ -93,6 +94,7 @@ export function readDescriptor(file: string, cap = descriptorSizeCap, withRealPa
       else realPath = `${realDir}${realDir.endsWith(path.sep) ? '' : path.sep}${path.basename(file)}`;
       if (info === undefined) return missing;
     }
+    seen = info;
     const refused = refuse(info, cap);
     if (refused !== undefined) return refused;
     fd = openSync(file, openFlags);
@@ -103,6 +105,9 @@ export function readDescriptor(file: string, cap = descriptorSizeCap, withRealPa
     const info = fstatSync(fd);
     const refused = refuse(info, cap);
     if (refused !== undefined) return refused;
+    // Another file than the one lstat()ed (swapped for a link, or its folder for one, since): its
+    // real path is asked of the open descriptor after all.
+    if (realPath !== undefined && (info.ino !== seen.ino || info.dev !== seen.dev)) realPath = undefined;
     const bytes = readOpen(fd, info.size, cap);
     if (bytes === undefined) return { ok: false, problem: 'too-large', reason: `is larger than ${mib(cap)}, too large for a build descriptor`, detail: `over ${mib(cap)}` };
     const text = decodeDescriptor(bytes);

@@ -61,6 +61,38 @@ describe('preflight on broken Maven input', () => {
     expect(doc.findings.some((f) => f.code === 'parent-unresolved' && f.message.includes('cycle'))).toBe(true);
   });
 
+  it('follows module folders that are links by their real paths: one to a module is walked once, one out of the project is refused', async () => {
+    await using dir = await tempDir();
+    await using outside = await tempDir();
+    await writeTree(outside.path, { 'pom.xml': child('stranger') });
+    await gitRepo(dir.path, dir.path, {
+      'pom.xml': pom(`  <groupId>org.ex</groupId>
+  <artifactId>top</artifactId>
+  <version>1.0.0-SNAPSHOT</version>
+  <packaging>pom</packaging>
+  <modules>
+    <module>a</module>
+    <module>alias</module>
+    <module>out</module>
+    <module>b</module>
+  </modules>`),
+      // Each module with a finding of its own, to show it was walked.
+      'a/pom.xml': child('a', '  <description>${undefined.in.a}</description>'),
+      'b/pom.xml': child('b', '  <description>${undefined.in.b}</description>'),
+    });
+    await symlink(path.join(dir.path, 'a'), path.join(dir.path, 'alias'));
+    await symlink(outside.path, path.join(dir.path, 'out'));
+    const r = await runCli(['preflight', '--offline', '--json', '--cwd', dir.path], { home, timeoutMs: 30_000 });
+    const doc = JSON.parse(r.stdout) as Doc;
+    const missing = doc.findings.filter((f) => f.code === 'module-missing').map((f) => f.message);
+    expect(missing).toEqual(['The module "out" listed in pom.xml resolves (through a link) outside the project folder.']);
+    // alias is a: walked once, as a/pom.xml; b (listed after the links) is walked as usual.
+    expect(doc.findings.some((f) => f.file?.startsWith('alias/') === true)).toBe(false);
+    expect(doc.findings.some((f) => f.message.includes('stranger'))).toBe(false);
+    const unresolved = doc.findings.filter((f) => f.code === 'unresolved-property').map((f) => f.file);
+    expect(unresolved.sort()).toEqual(['a/pom.xml', 'b/pom.xml']);
+  });
+
   it('reads a 20 MB POM and reports what is wrong with it', async () => {
     await using dir = await tempDir();
     const developer = '    <developer><name>someone</name><organization>Example</organization></developer>\n';

@@ -67,7 +67,6 @@ function hash(s: string): string {
   return createHash('sha256').update(s).digest('hex');
 }
 
-
 /** A relative path as a URI reference: each segment percent-encoded (spaces, `#`, `%`, non-ASCII). */
 export function pathToUriReference(rel: string): string {
   return rel.split('/').map(encodeURIComponent).join('/');
