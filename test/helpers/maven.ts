@@ -25,9 +25,12 @@ export async function writeMavenSettings(
   file: string,
   server?: { username: string; password: string; id?: string },
 ): Promise<string> {
+  // updatePolicy always: a plugin missing from the Debian repository in an earlier run (before
+  // its package was installed) is cached as a failure in the shared local repository, and would
+  // not be looked for again for a day; a file:// look-up costs nothing.
   const repo = (tag: string): string =>
     `<${tag}><id>central</id><url>file://${debianRepo}</url>` +
-    `<releases><checksumPolicy>ignore</checksumPolicy></releases><snapshots><enabled>false</enabled></snapshots></${tag}>`;
+    `<releases><updatePolicy>always</updatePolicy><checksumPolicy>ignore</checksumPolicy></releases><snapshots><enabled>false</enabled></snapshots></${tag}>`;
   const servers =
     server === undefined
       ? ''
