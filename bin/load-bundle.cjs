@@ -38,7 +38,7 @@ const profileFlags = { short: '--no-opt', default: '' };
 
 /**
  * node's own modules compile from node's built-in code cache only while V8's flags are the ones it
- * was made with: one loaded after setFlagsFromString compiles from source (about 15 ms of a small
+ * was made with: one loaded after setFlagsFromString compiles from source (about 10 ms of a small
  * preflight for these). The ones the short commands use are loaded first.
  */
 const preloadedBuiltins = ['node:child_process', 'node:fs/promises', 'node:os', 'node:tty'];
