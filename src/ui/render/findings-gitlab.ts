@@ -1,5 +1,6 @@
 import type { CheckReport } from '../../core/findings.js';
-import { displayedFile, findingFingerprints, repoRelative, type ReportContext } from './report-context.js';
+import { displayedFile, findingFingerprints, type ReportContext } from './report-context.js';
+import { repoRelative } from './repo-relative.js';
 
 /**
  * GitLab code quality (`artifacts:reports:codequality`): an array of issues with description,

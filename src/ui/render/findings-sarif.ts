@@ -11,9 +11,9 @@ import {
   fingerprintKey,
   pathToUriReference,
   relctlHomepage,
-  repoRelative,
   type ReportContext,
 } from './report-context.js';
+import { repoRelative } from './repo-relative.js';
 
 export const sarifSchemaUri = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
 const srcRoot = '%SRCROOT%';

@@ -3,8 +3,6 @@ import path from 'node:path';
 import type { Finding } from '../../core/findings.js';
 import { repoRelative, toPosix } from './repo-relative.js';
 
-export { repoRelative };
-
 /**
  * What the CI report renderers (SARIF, JUnit, GitLab code quality) need besides the findings.
  * Findings carry files relative to the project root (`--cwd`); code-scanning views want them
