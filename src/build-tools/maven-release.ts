@@ -21,7 +21,8 @@ import { publishingRoute, type PublishingRoute } from '../core/publishing-route.
 import { preparedRelease, type PreparedRelease } from '../core/release-properties.js';
 import type { ProcessRunner } from '../io/process-runner.js';
 import { descriptorText } from '../io/descriptor.js';
-import { relativeToRoot, repositoryPomPath, statOf } from './maven/load.js';
+import { relativeToRoot, repositoryPomPath } from './maven/load.js';
+import { statOf } from '../io/stat-of.js';
 
 /** The Maven session (private Maven home, settings, environment): maven-session.ts. */
 export { openMavenSession, privateSettingsPlace, type MavenSession } from './maven-session.js';

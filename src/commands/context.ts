@@ -1,4 +1,3 @@
-import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { UsageError } from '../core/errors.js';
@@ -6,6 +5,7 @@ import { settingSpecs, type SettingKey } from '../core/config/settings.js';
 import { markSecretRead, secretValues } from '../io/child-env.js';
 import type { CommandContext } from '../io/command-context.js';
 import { loadConfig } from '../io/config-file.js';
+import { statOf } from '../io/stat-of.js';
 import { Output, canSpin, isCI, wantsColor, type Environment } from '../ui/output.js';
 import type { Style } from '../ui/style.js';
 
@@ -52,14 +52,7 @@ export async function createContext(
 ): Promise<CommandContext> {
   const globals = command.optsWithGlobals<GlobalOptions & Record<string, unknown>>();
   const cwd = path.resolve(globals.cwd ?? process.cwd());
-  // One stat, synchronous: node:fs/promises (and the readline and watcher modules it loads) is
-  // left for the commands that use it.
-  let info: ReturnType<typeof statSync>;
-  try {
-    info = statSync(cwd, { throwIfNoEntry: false });
-  } catch {
-    info = undefined;
-  }
+  const info = statOf(cwd);
   if (info === undefined || !info.isDirectory()) {
     throw new UsageError(`--cwd ${globals.cwd ?? cwd}: no such directory.`, {
       fix: 'Pass the root folder of the project to release.',

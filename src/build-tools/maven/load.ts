@@ -1,18 +1,8 @@
-import { readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { readdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { declaredId, parsePom, type ChainLink, type ParentRef } from '../../core/pom/index.js';
 import { descriptorSizeCap, readDescriptor, type DescriptorRead } from '../../io/descriptor.js';
-
-// Synchronous on purpose: a reactor is thousands of small files, and each async call costs a
-// thread-pool round trip that dominated the 1000-module benchmark; there is nothing to overlap.
-export function statOf(p: string): Stats | undefined {
-  try {
-    // No exception for a missing path: building one (with its stack) costs more than the stat.
-    return statSync(p, { throwIfNoEntry: false });
-  } catch {
-    return undefined;
-  }
-}
+import { statOf } from '../../io/stat-of.js';
 
 /** One POM file as loaded: parsed, or why not. */
 export interface LoadedPom {
@@ -55,7 +45,7 @@ export function resolveIn(dir: string, name: string): string {
 
 /**
  * Reads and parses each POM file once (keyed by real path), so a parent shared by 1000 modules
- * is parsed once and the same object identifies it in every chain. Synchronous (see statOf):
+ * is parsed once and the same object identifies it in every chain. Synchronous (see io/stat-of.ts):
  * only a parent found nowhere on disk goes through the asynchronous fallback.
  */
 export class PomLoader {

@@ -22,7 +22,7 @@ interface ReactorNode {
  * claimed before any of them is walked. Each POM is visited once (a module listed twice is walked
  * once, under the aggregator nearest the top); a module that points back at one of its
  * aggregators, or outside the project, is reported instead of followed. Returns the POMs depth
- * first, each aggregator before its modules. Synchronous: the reads are (see statOf).
+ * first, each aggregator before its modules. Synchronous: the reads are (see io/stat-of.ts).
  */
 export function walkReactor(root: string, loader: PomLoader, report: Report): LoadedPom[] {
   const visited = new Set<string>();
