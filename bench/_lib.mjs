@@ -3,23 +3,31 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 
+/** Variables that make every node start do work that is neither node's own start nor the program's. */
+const startVars = ['NODE_EXTRA_CA_CERTS', 'NODE_OPTIONS'];
+
 /**
- * The environment the benches run node in: the caller's, without the variables that make every
- * node start do work that is neither node's own start nor the program's. NODE_EXTRA_CA_CERTS
+ * The environment the benches run node in: the caller's, without startVars. NODE_EXTRA_CA_CERTS
  * (set on this project's machines to the whole system CA bundle) makes node read and parse it
  * before any code runs, about 85 ms of a 120 ms `node -e 0` here: measured with it, a ratio
  * against `node -e 0` mostly compares two certificate loads. NODE_OPTIONS would change V8's flags
- * and so make V8 refuse relctl's code caches. `asGiven` runs report the untouched environment too.
+ * and so make V8 refuse relctl's code caches. asGiven puts them back for the second figure.
  */
 export function benchEnv(extra = {}) {
   const env = { ...process.env, ...extra };
-  delete env.NODE_EXTRA_CA_CERTS;
-  delete env.NODE_OPTIONS;
+  for (const name of startVars) delete env[name];
   return env;
 }
 
-/** Whether the caller's environment differs from benchEnv's in a way that costs node's start. */
-export const startTaxed = process.env.NODE_EXTRA_CA_CERTS !== undefined || process.env.NODE_OPTIONS !== undefined;
+/** `env` with the caller's own startVars put back: the environment as given. */
+export function asGiven(env) {
+  const out = { ...env };
+  for (const name of startVars) if (process.env[name] !== undefined) out[name] = process.env[name];
+  return out;
+}
+
+/** Whether the caller's environment has any of startVars (then the benches also measure in it). */
+export const startTaxed = startVars.some((name) => process.env[name] !== undefined);
 
 /** The middle value (the mean of the two middle ones for an even count). */
 export function median(values) {

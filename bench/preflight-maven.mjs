@@ -12,7 +12,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { benchEnv, debianMirrorSettings, median, startTaxed } from './_lib.mjs';
+import { asGiven, benchEnv, debianMirrorSettings, median, startTaxed } from './_lib.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const relctl = path.join(repoRoot, 'bin', 'relctl.js');
@@ -98,7 +98,7 @@ export default async function benchPreflightMaven() {
     if (warmMvn.status !== 0) throw new Error(`mvn validate failed:\n${warmMvn.stdout}${warmMvn.stderr}`);
     const report = JSON.parse(warmRelctl.stdout);
     const mavenCodes = report.findings.filter((f) => f.module !== undefined).map((f) => f.code);
-    const givenEnv = { ...env, ...(process.env.NODE_EXTRA_CA_CERTS === undefined ? {} : { NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS }), ...(process.env.NODE_OPTIONS === undefined ? {} : { NODE_OPTIONS: process.env.NODE_OPTIONS }) };
+    const givenEnv = asGiven(env);
     const relctlMs = [];
     const givenMs = [];
     const mvnMs = [];

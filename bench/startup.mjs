@@ -10,14 +10,14 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { benchEnv, median, startTaxed } from './_lib.mjs';
+import { asGiven, benchEnv, median, startTaxed } from './_lib.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = path.join(repoRoot, 'bin', 'relctl.js');
 const GOAL = 1.4;
 
 const cleanEnv = benchEnv({ CI: 'true' });
-const givenEnv = { ...process.env, CI: 'true' };
+const givenEnv = asGiven(cleanEnv);
 
 function timeOnce(args, okStatus = [0], env = cleanEnv) {
   const start = process.hrtime.bigint();
