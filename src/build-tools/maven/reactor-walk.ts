@@ -66,10 +66,10 @@ function walkModules(node: ReactorNode, root: string, loader: PomLoader, visited
   // Problems found in a module's own POM are reported after the aggregator's other module findings.
   const late: Finding[] = [];
   // The aggregator's folder is a real path (every POM walked is reached by its real path), so a
-  // module named by a plain folder name that is no link is a real path too.
-  const plain = (name: string): boolean => name !== '' && name !== '.' && name !== '..' && !name.includes('/') && !name.includes(path.sep);
+  // module named by a folder listed there that is no link is a real path too. A listed name is
+  // never '.', '..' or a path, so only a plain `<module>` name can match one.
   const dir = path.dirname(abs);
-  const realFolders = pom.modules.some((m) => plain(m.value)) ? loader.realSubfolders(dir) : undefined;
+  const realFolders = pom.modules.length > 0 ? loader.realSubfolders(dir) : undefined;
   for (const m of pom.modules) {
     const missing = (why: string, fix: string): Finding => ({ code: 'module-missing', severity: 'error', message: `The module "${m.value}" listed in ${file} ${why}.`, file, line: m.line, module: owner, fix });
     let target = resolveIn(dir, m.value);
@@ -77,7 +77,7 @@ function walkModules(node: ReactorNode, root: string, loader: PomLoader, visited
       report(missing('points outside the project folder, so it is not part of this release', 'List only modules inside the project folder, or run relctl from the folder that contains them all.'));
       continue;
     }
-    const pomFile = loader.moduleFile(target, realFolders !== undefined && plain(m.value) && realFolders.has(m.value));
+    const pomFile = loader.moduleFile(target, realFolders?.has(m.value) === true);
     if (pomFile === undefined) {
       report(missing('does not exist', `Create ${m.value}/pom.xml or remove the <module> entry.`));
       continue;
