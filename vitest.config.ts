@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { testMavenOpts } from './test/helpers/maven-opts.js';
 
 /**
  * The real-plugin tests: the release tests (test/e2e/maven-release) and the Nexus 2 staging route's
@@ -23,6 +24,8 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 60_000,
+    // Every Maven a test starts, through relctl or not, inherits these JVM options.
+    env: { MAVEN_OPTS: testMavenOpts },
     hookTimeout: 120_000,
     projects: [
       {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { testMavenOpts } from '../../helpers/maven-opts.js';
 import { releaseProps, sandboxState, tail, useWorld } from './fixture.js';
 
 /**
@@ -88,7 +89,7 @@ describe('relctl release on the central-publishing-maven-plugin route', () => {
   it('a bundle that breaks a rule is never uploaded: no deployment, the namespace stays unblocked', async () => {
     const p = await w.project({ name: 'portalbad', build: plugin() });
     // The forked Maven inherits MAVEN_OPTS: maven-gpg-plugin skips, the bundle has no signatures.
-    const r = await p.relctl(['release', '--yes', '--json'], { env: { MAVEN_OPTS: '-Xmx512m -Dgpg.skip=true' } });
+    const r = await p.relctl(['release', '--yes', '--json'], { env: { MAVEN_OPTS: `${testMavenOpts} -Dgpg.skip=true` } });
     expect(r.exitCode).toBe(1);
     const summary = JSON.parse(r.stdout) as Summary & { error: { kind: string; message: string } };
     expect(summary.steps.map((s) => `${s.id}:${s.status}`).slice(3, 7)).toEqual(['build:done', 'verify:failed', 'upload:not-run', 'status:not-run']);

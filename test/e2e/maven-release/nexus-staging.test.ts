@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { testMavenOpts } from '../../helpers/maven-opts.js';
 import { mavenCache, releaseProps, sandboxState, tail, useWorld } from './fixture.js';
 
 /**
@@ -66,7 +67,7 @@ describe('relctl release on the nexus-staging-maven-plugin route', () => {
 
   it('an unsigned release fails verify on the locally staged files: nothing reaches the staging API or the portal', async () => {
     const p = await w.project({ name: 'nexusbad', build: plugin });
-    const r = await p.relctl(['release', '--yes', '--json'], { env: { MAVEN_OPTS: '-Xmx512m -Dgpg.skip=true' } });
+    const r = await p.relctl(['release', '--yes', '--json'], { env: { MAVEN_OPTS: `${testMavenOpts} -Dgpg.skip=true` } });
     expect(r.exitCode).toBe(1);
     const summary = JSON.parse(r.stdout) as Summary;
     expect(summary.steps.map((s) => `${s.id}:${s.status}`).slice(3, 7)).toEqual(['build:done', 'verify:failed', 'upload:not-run', 'status:not-run']);

@@ -7,6 +7,7 @@ import { startSandbox, type RunningSandbox } from '../../../src/sandbox/server.j
 import { repoRoot } from '../../helpers/cli.js';
 import { createTestKey, type TestKey } from '../../helpers/gpg.js';
 import { tempDir, type TempDir } from '../../helpers/temp.js';
+import { testMavenOpts } from '../../helpers/maven-opts.js';
 import { publishKeyConfirmed } from '../../integration/sandbox-fixture.js';
 import { settingsXml } from '../maven-release/fixture.js';
 
@@ -89,7 +90,7 @@ export function useWorld(): World {
         async mvn(args, extraOpts = '') {
           const r = await execa('mvn', ['-B', '-s', settings, `-Dmaven.repo.local=${mavenCache}`, ...args], {
             cwd: dir,
-            env: { ...world.key.env, HOME: home, MAVEN_OPTS: `-Xmx512m ${extraOpts}`.trim() },
+            env: { ...world.key.env, HOME: home, MAVEN_OPTS: `${testMavenOpts} ${extraOpts}`.trim() },
             reject: false,
             all: true,
             timeout: 300_000,
