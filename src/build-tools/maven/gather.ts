@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Finding } from '../../core/findings.js';
 import { deploySkips, effectivePom, parentId, resolveChain, type ChainLink, type ChainProblem, type EffectivePom, type ParentRef, type RawPom } from '../../core/pom/index.js';
 import type { MavenFacts, MavenModuleFacts } from './facts.js';
-import { PomLoader, folderOf, type LoadedPom } from './load.js';
+import { PomLoader, folderOf, inFolder, type LoadedPom } from './load.js';
 import { statOf } from '../../io/stat-of.js';
 import { rawCoords, walkReactor } from './reactor-walk.js';
 import { ciDeployCommands, ciScriptTexts, ciSettingsFiles } from './ci-settings.js';
@@ -42,12 +42,6 @@ export interface GatheredMaven {
 
 /** A war module's web content, relative to its POM's folder. */
 const webappDir = path.join('src', 'main', 'webapp');
-
-/** `rel` in the folder of the normalised absolute POM path `pom` (path.join without re-normalising). */
-function besidePom(pom: string, rel: string): string {
-  const dir = folderOf(pom);
-  return dir.endsWith(path.sep) ? `${dir}${rel}` : `${dir}${path.sep}${rel}`;
-}
 
 const defaultStagingApiUrl = 'https://ossrh-staging-api.central.sonatype.com';
 
@@ -104,7 +98,7 @@ export async function gatherMavenFacts(rootDir: string, options: GatherMavenOpti
   const modules: MavenModuleFacts[] = [];
   const effectiveOf = new Map<RawPom, EffectivePom>();
   const broken: { problem: ChainProblem; module: MavenModuleFacts }[] = [];
-  const webapp = usable.map((e) => statOf(besidePom(e.abs, webappDir))?.isDirectory() === true);
+  const webapp = usable.map((e) => statOf(inFolder(folderOf(e.abs), webappDir))?.isDirectory() === true);
   const effectiveOptions = { env: options.env, ...(userProperties.size === 0 ? {} : { userProperties }) };
   usable.forEach((entry, index) => {
     const { chain, problem } = resolveChain(entry.link, lookup);

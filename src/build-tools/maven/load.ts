@@ -129,7 +129,7 @@ export class PomLoader {
    * itself otherwise; undefined when the entry names nothing at all.
    */
   moduleFile(target: string, targetIsReal = false): string | undefined {
-    const candidate = pomBeside(target);
+    const candidate = inFolder(target, 'pom.xml');
     const read = readDescriptor(candidate, descriptorSizeCap, true, targetIsReal ? target : undefined);
     if (read.ok && read.realPath !== undefined) {
       this.prefetched.set(read.realPath, read);
@@ -150,7 +150,7 @@ export class PomLoader {
   parentOnDisk(child: LoadedPom, ref: ParentRef): { parent: LoadedPom | undefined; fallback: boolean } {
     if (child.origin === 'project' && ref.relativePath !== '') {
       // The default ../pom.xml of a normalised absolute path needs no path.resolve (1000 modules ask).
-      const wanted = ref.relativePath === undefined ? pomBeside(folderOf(folderOf(child.abs))) : path.resolve(path.dirname(child.abs), ref.relativePath);
+      const wanted = ref.relativePath === undefined ? inFolder(folderOf(folderOf(child.abs)), 'pom.xml') : path.resolve(path.dirname(child.abs), ref.relativePath);
       let candidate = this.candidates.get(wanted);
       if (candidate === undefined) {
         candidate = this.real(statOf(wanted)?.isDirectory() === true ? path.join(wanted, 'pom.xml') : wanted);
@@ -183,9 +183,9 @@ export function folderOf(abs: string): string {
   return at > 0 && path.sep === '/' ? abs.slice(0, at) : path.dirname(abs);
 }
 
-/** `<dir>/pom.xml` for a normalised absolute folder. */
-function pomBeside(dir: string): string {
-  return dir.endsWith(path.sep) ? `${dir}pom.xml` : `${dir}${path.sep}pom.xml`;
+/** `<dir>/<name>` for a normalised absolute folder (a root folder already ends in a separator). */
+export function inFolder(dir: string, name: string): string {
+  return dir.endsWith(path.sep) ? `${dir}${name}` : `${dir}${path.sep}${name}`;
 }
 
 /**
