@@ -5,10 +5,20 @@
 # pins, and what their builds load. It builds the fixture reactor the way the tests do (package,
 # the gpg `release` profile, deploy to a folder, release:clean, the central-publishing bundle),
 # so a second run of the tests needs no network. Quick when the cache is already full.
+# An empty repository starts as a copy of the machine's (RELCTL_M2_SEED, default
+# ~/.cache/relctl/m2; set it empty for none), and the script leaves the machine's copy equal to
+# the repository it filled, so a second clone on the same machine (CI's clean clone) downloads
+# nothing again. It holds only public artifacts from Maven Central, and every step below still runs
+# and fetches what the copy lacks.
 # Usage: scripts/maven-cache.sh [local repository, default .cache/m2]
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 repo="$(mkdir -p "${1:-$root/.cache/m2}" && cd "${1:-$root/.cache/m2}" && pwd)"
+seed="${RELCTL_M2_SEED-${HOME:+${XDG_CACHE_HOME:-$HOME/.cache}/relctl/m2}}"
+if [ -n "$seed" ] && [ -d "$seed" ] && [ -z "$(ls -A "$repo")" ]; then
+  echo "maven-cache: starting from the machine's copy $seed"
+  cp -a "$seed/." "$repo/"
+fi
 fixture="$root/test/fixtures/maven-release"
 # shellcheck disable=SC1091
 source "$fixture/plugin-versions.properties"
@@ -121,5 +131,10 @@ if [ ! -f "$marker2" ]; then
   rehearse_like oss9-greeting "$root/test/fixtures/oss-parent-9" 1.0.0 ""
   rm -rf "$repo/org/example/relctl/oss9"
   touch "$marker2"
+fi
+if [ -n "$seed" ] && [ "$seed" != "$repo" ]; then
+  # Replaced whole (a copy beside it, then a rename): a run stopped half-way never leaves it partial.
+  mkdir -p "$(dirname "$seed")"
+  rm -rf "$seed.new.$$" && cp -a "$repo" "$seed.new.$$" && rm -rf "$seed" && mv "$seed.new.$$" "$seed"
 fi
 echo "maven-cache: done ($(du -sh "$repo" | cut -f1))"
