@@ -24,9 +24,10 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 60_000,
-    // Every Maven a test starts, through relctl or not, inherits these JVM options.
-    env: { MAVEN_OPTS: testMavenOpts },
     hookTimeout: 120_000,
+    // The workers' environment: a Maven a test starts, through relctl or not, inherits these JVM
+    // options (a test that sets MAVEN_OPTS itself starts from the same constant).
+    env: { MAVEN_OPTS: testMavenOpts },
     projects: [
       {
         extends: true,

@@ -7,9 +7,9 @@
 # so a second run of the tests needs no network. Quick when the cache is already full.
 # An empty repository starts as a copy of the machine's (RELCTL_M2_SEED, default
 # ~/.cache/relctl/m2; set it empty for none), and the script leaves the machine's copy equal to
-# the repository it filled (less the tests' own org.example artifacts), so a second clone on the same machine (CI's clean clone) downloads
-# nothing again. It holds only public artifacts from Maven Central, and every step below still runs
-# and fetches what the copy lacks.
+# the repository it filled, less the tests' own org.example artifacts, so a second clone on the
+# same machine (CI's clean clone) downloads nothing again. The copy holds only public artifacts
+# from Maven Central, and every step below still runs and fetches what it lacks.
 # Usage: scripts/maven-cache.sh [local repository, default .cache/m2]
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
