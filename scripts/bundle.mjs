@@ -41,9 +41,10 @@ const result = await build({
   external,
   chunkNames: 'c-[hash]',
   outExtension: { '.js': '.cjs' },
-  // The one module that asks for its own location (package-info) gets the bundle's.
-  define: { 'import.meta.url': 'relctlBundleUrl' },
-  banner: { js: "const relctlBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
+  // The one module that asks for its own location (package-info) gets the bundle's, computed when
+  // asked: every chunk has the banner, and a start loads dozens of chunks.
+  define: { 'import.meta.url': 'relctlBundle.url' },
+  banner: { js: "const relctlBundle = { get url() { return require('node:url').pathToFileURL(__filename).href; } };" },
   legalComments: 'none',
   logLevel: 'warning',
   metafile: true,
