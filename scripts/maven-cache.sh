@@ -135,7 +135,11 @@ fi
 if [ -n "$seed" ] && [ "$seed" != "$repo" ]; then
   # Replaced whole (a copy beside it, then a rename): a run stopped half-way never leaves it partial.
   # org.example is what the tests built and released into .cache/m2, never a download: left out.
-  mkdir -p "$(dirname "$seed")"
-  rm -rf "$seed.new.$$" && cp -a "$repo" "$seed.new.$$" && rm -rf "$seed.new.$$/org/example" && rm -rf "$seed" && mv "$seed.new.$$" "$seed"
+  # Best effort: a HOME that cannot be written (a read-only one in a container) costs only the copy.
+  if ! { mkdir -p "$(dirname "$seed")" && rm -rf "$seed.new.$$" && cp -a "$repo" "$seed.new.$$" &&
+    rm -rf "$seed.new.$$/org/example" && rm -rf "$seed" && mv "$seed.new.$$" "$seed"; } 2>/dev/null; then
+    rm -rf "$seed.new.$$" 2>/dev/null || true
+    echo "maven-cache: could not keep the machine's copy in $seed (the tests do not need it)" >&2
+  fi
 fi
 echo "maven-cache: done ($(du -sh "$repo" | cut -f1))"
