@@ -1,6 +1,7 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, readlinkSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
+import { inFolder } from '../core/abs-path.js';
 import { UsageError } from '../core/errors.js';
 
 /**
@@ -91,7 +92,7 @@ export function readDescriptor(file: string, cap = descriptorSizeCap, withRealPa
     if (info === undefined) return missing;
     if (realDir !== undefined) {
       if (info.isSymbolicLink()) info = statSync(file, { throwIfNoEntry: false });
-      else realPath = `${realDir}${realDir.endsWith(path.sep) ? '' : path.sep}${path.basename(file)}`;
+      else realPath = inFolder(realDir, path.basename(file));
       if (info === undefined) return missing;
     }
     seen = info;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { declaredId, parsePom, type ChainLink, type ParentRef } from '../../core/pom/index.js';
 import { descriptorSizeCap, readDescriptor, type DescriptorRead } from '../../io/descriptor.js';
 import { statOf } from '../../io/stat-of.js';
+import { folderOf, inFolder } from '../../core/abs-path.js';
 
 /** One POM file as loaded: parsed, or why not. */
 export interface LoadedPom {
@@ -172,20 +173,6 @@ export class PomLoader {
     const fetched = other === undefined ? undefined : this.load(other, 'repository');
     return fetched?.link === undefined ? undefined : fetched;
   }
-}
-
-/**
- * `path.dirname` of a normalised absolute path, without its general parsing when the path has a
- * separator past the root (every module asks for its parent's folder this way).
- */
-export function folderOf(abs: string): string {
-  const at = abs.lastIndexOf(path.sep);
-  return at > 0 && path.sep === '/' ? abs.slice(0, at) : path.dirname(abs);
-}
-
-/** `<dir>/<name>` for a normalised absolute folder (a root folder already ends in a separator). */
-export function inFolder(dir: string, name: string): string {
-  return dir.endsWith(path.sep) ? `${dir}${name}` : `${dir}${path.sep}${name}`;
 }
 
 /**
