@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import { repoRoot } from './cli.js';
-import { testMavenOpts } from './maven-opts.js';
 
 /** Debian's packaged Maven plugins; never written to (every run uses a scratch local repository). */
 export const debianRepo = '/usr/share/maven-repo';
@@ -70,7 +69,7 @@ export async function runMaven(
     ['-B', '-s', options.settings, `-Dmaven.repo.local=${options.localRepo ?? sharedLocalRepo}`, ...args],
     {
       cwd: options.cwd,
-      env: { MAVEN_OPTS: testMavenOpts, ...options.env },
+      env: options.env,
       all: true,
       reject: false,
       timeout: options.timeoutMs ?? 180_000,

@@ -7,7 +7,6 @@ import { startSandbox, type RunningSandbox, type SandboxUser } from '../../../sr
 import { publishKeyConfirmed } from '../../integration/sandbox-fixture.js';
 import { repoRoot, runCli, type CliResult } from '../../helpers/cli.js';
 import { createTestKey, type TestKey } from '../../helpers/gpg.js';
-import { testMavenOpts } from '../../helpers/maven-opts.js';
 import { git, gitEnv, tempDir, type TempDir } from '../../helpers/temp.js';
 
 /**
@@ -145,7 +144,6 @@ export async function releaseProject(root: string, sandbox: RunningSandbox, key:
     PATH: `${await writeMavenWrapper(base)}:${process.env.PATH ?? ''}`,
     RELCTL_E2E_MVN_LOG: log,
     RELCTL_E2E_REAL_MVN: await realMaven(),
-    MAVEN_OPTS: testMavenOpts,
     RELCTL_STAGING_API_URL: sandbox.urls.stagingApiUrl,
     RELCTL_PORTAL_URL: sandbox.urls.portalUrl,
     RELCTL_PUBLIC_REPO_URL: sandbox.urls.publicRepoUrl,

@@ -1,7 +1,6 @@
 import { cp, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { repoRoot, runCli } from '../../helpers/cli.js';
-import { testMavenOpts } from '../../helpers/maven-opts.js';
 import { git, gitEnv } from '../../helpers/temp.js';
 import { mavenCache, settingsXml } from '../maven-release/fixture.js';
 
@@ -61,7 +60,7 @@ export async function realProject(root: string, name: string, mavenConfig?: stri
 export async function rehearse(p: RealProject, extra: string[] = []): Promise<{ exitCode: number; result: Rehearsal; stderr: string }> {
   const r = await runCli(['rehearse', '--sign', '--local-repo', mavenCache, '--json', ...extra, '--cwd', p.dir], {
     home: p.home,
-    env: { ...gitEnv(p.home), JAVA_HOME: undefined, MAVEN_OPTS: testMavenOpts },
+    env: { ...gitEnv(p.home), JAVA_HOME: undefined },
     timeoutMs: 480_000,
   });
   if (r.stdout.trim() === '') throw new Error(`no result (exit ${r.exitCode}):\n${r.stderr}`);

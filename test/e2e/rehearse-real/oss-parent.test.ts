@@ -4,7 +4,6 @@ import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { binPath, repoRoot, runCli } from '../../helpers/cli.js';
 import { git, gitEnv, tempDir, type TempDir } from '../../helpers/temp.js';
-import { testMavenOpts } from '../../helpers/maven-opts.js';
 import { mavenCache, settingsXml } from '../maven-release/fixture.js';
 import type { Rehearsal } from './fixture.js';
 
@@ -41,7 +40,7 @@ async function ossProject(root: string): Promise<Project> {
 }
 
 const args = (p: Project): string[] => ['rehearse', '--sign', '--local-repo', mavenCache, '--json', '--cwd', p.dir];
-const env = (p: Project): Record<string, string | undefined> => ({ ...gitEnv(p.home), JAVA_HOME: undefined, MAVEN_OPTS: testMavenOpts, TMPDIR: p.tmp });
+const env = (p: Project): Record<string, string | undefined> => ({ ...gitEnv(p.home), JAVA_HOME: undefined, TMPDIR: p.tmp });
 
 /** The existing 1.0.0 in the local repository, as a maintainer's earlier install left it. */
 async function plant(): Promise<Record<string, string>> {
