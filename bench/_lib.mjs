@@ -3,6 +3,9 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 
+/** BENCH_QUICK=1 (npm run bench:quick): the benches that support it use fewer runs and smaller inputs. */
+export const quick = process.env.BENCH_QUICK === '1';
+
 /** Variables that make every node start do work that is neither node's own start nor the program's. */
 const startVars = ['NODE_EXTRA_CA_CERTS', 'NODE_OPTIONS'];
 

@@ -13,11 +13,10 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { median } from './_lib.mjs';
+import { median, quick } from './_lib.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const relctl = path.join(repoRoot, 'bin', 'relctl.js');
-const quick = process.env.BENCH_QUICK === '1';
 const ELEMENTS = Number(process.env.BENCH_POM_ELEMENTS ?? (quick ? 100_000 : 200_000));
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const GOAL = 2;

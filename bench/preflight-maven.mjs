@@ -12,12 +12,12 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { asGiven, benchEnv, debianMirrorSettings, median, startTaxed } from './_lib.mjs';
+import { asGiven, benchEnv, debianMirrorSettings, median, quick, startTaxed } from './_lib.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const relctl = path.join(repoRoot, 'bin', 'relctl.js');
 const MODULES = 1000;
-const RUNS = Number(process.env.BENCH_RUNS ?? (process.env.BENCH_QUICK === '1' ? 3 : 5));
+const RUNS = Number(process.env.BENCH_RUNS ?? (quick ? 3 : 5));
 const GOAL = 12; // times faster than Maven's model build (issue 30)
 const staging = 'https://ossrh-staging-api.central.sonatype.com/service/local/staging/deploy/maven2/';
 

@@ -10,7 +10,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { asGiven, benchEnv, median, startTaxed } from './_lib.mjs';
+import { asGiven, benchEnv, median, quick, startTaxed } from './_lib.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = path.join(repoRoot, 'bin', 'relctl.js');
@@ -70,7 +70,7 @@ function measure(c, runs, env, label) {
   };
 }
 
-export default async function benchStartup(runs = Number(process.env.BENCH_RUNS ?? (process.env.BENCH_QUICK === '1' ? 8 : 20))) {
+export default async function benchStartup(runs = Number(process.env.BENCH_RUNS ?? (quick ? 8 : 20))) {
   if (!existsSync(path.join(repoRoot, 'dist', 'cli.js'))) throw new Error('dist/ is missing: run `npm run build` first');
   const rows = [];
   const demo = demoRepository();
@@ -78,7 +78,7 @@ export default async function benchStartup(runs = Number(process.env.BENCH_RUNS 
     for (const c of cases(demo)) {
       rows.push(measure(c, runs, cleanEnv, ''));
       // The caller's environment as it is, for comparison (fewer runs: it is the second figure).
-      if (startTaxed && process.env.BENCH_QUICK !== '1') rows.push(measure(c, Math.max(4, runs >> 1), givenEnv, ' [env as given: NODE_EXTRA_CA_CERTS/NODE_OPTIONS set]'));
+      if (startTaxed && !quick) rows.push(measure(c, Math.max(4, runs >> 1), givenEnv, ' [env as given: NODE_EXTRA_CA_CERTS/NODE_OPTIONS set]'));
     }
   } finally {
     rmSync(demo, { recursive: true, force: true });
