@@ -37,6 +37,28 @@ function profileFor(argv) {
 const profileFlags = { short: '--no-opt', default: '' };
 
 /**
+ * A preflight loads about fifty chunks. Read and compiled one by one, their files, their caches and
+ * V8's per-script work cost more than a whole preflight's checks, so the build also writes them as
+ * one pack (bundle/preflight.pack.cjs: each chunk a function in one script, with one code cache;
+ * scripts/code-cache.mjs). A chunk the pack lacks (a rarer run's: --fix, SARIF) loads from its file.
+ */
+function packFor(argv) {
+  return argv.filter((a) => !a.startsWith('-')).includes('preflight') ? 'preflight' : undefined;
+}
+
+const packFile = (pack) => path.join(bundleDir, `${pack}.pack.cjs`);
+
+/** A chunk's source as a function of CommonJS's arguments and the two loaders, on the first line so line numbers stay the chunk's. */
+function chunkFunction(source) {
+  return `(function (exports, require, module, __filename, __dirname, relctlImport, relctlChunk) { ${source}\n})`;
+}
+
+/** The pack of these chunks (`cli.cjs`, `c-….cjs` in bundle/): a script whose value maps each file's name to its function. */
+function packSource(names) {
+  return `new Map([\n${names.map((name) => `[${JSON.stringify(name)}, ${chunkFunction(readFileSync(path.join(bundleDir, name), 'utf8'))}],\n`).join('')}]);\n`;
+}
+
+/**
  * node's own modules compile from node's built-in code cache only while V8's flags are the ones it
  * was made with: one loaded after setFlagsFromString compiles from source (about 10 ms of a small
  * preflight for these). The ones the short commands use are loaded first.
@@ -49,13 +71,14 @@ function chunkCacheFile(file, profile) {
 }
 
 /**
- * Runs bundle/cli.cjs and returns its exports and the compiled scripts of every chunk loaded so
- * far (scripts/code-cache.mjs asks them for their caches once the warm-up has run). A chunk's
- * `require('./c-….cjs')` and `import('./c-….cjs')` (routed to relctlChunk by scripts/bundle.mjs)
- * load it once, from its own code cache; other requires are node's. Set the profile's flags first:
- * they must be in force before anything is compiled, for the cache and the code alike.
+ * Runs bundle/cli.cjs and returns its exports and the scripts compiled so far, by file: the pack's
+ * and each chunk's loaded from its own file (scripts/code-cache.mjs asks them for their caches
+ * once the warm-up has run). A chunk's `require('./c-….cjs')` and `import('./c-….cjs')` (routed
+ * to relctlChunk by scripts/bundle.mjs) run it once, from the pack when it is there, else from its
+ * file and code cache; other requires are node's. Set the profile's flags first: they must be in
+ * force before anything is compiled, for the cache and the code alike.
  */
-function loadBundle(profile, { useCache = true } = {}) {
+function loadBundle(profile, { useCache = true, pack } = {}) {
   const flags = profileFlags[profile];
   if (flags !== '') {
     for (const name of preloadedBuiltins) require(name);
@@ -66,10 +89,7 @@ function loadBundle(profile, { useCache = true } = {}) {
   const nodeRequire = Module.createRequire(bundleFile);
   const chunkRequire = (id) => (id.startsWith('./') ? load(path.join(bundleDir, id)) : nodeRequire(id));
   const relctlChunk = (id) => new Promise((resolve) => resolve(chunkRequire(id)));
-  function load(file) {
-    const known = loaded.get(file);
-    if (known !== undefined) return known.exports;
-    const source = readFileSync(file, 'utf8');
+  const compile = (source, file) => {
     let cachedData;
     if (useCache) {
       try {
@@ -78,19 +98,35 @@ function loadBundle(profile, { useCache = true } = {}) {
         // no cache (not built, not warmed, or removed): compile as usual
       }
     }
-    // CommonJS's own wrapper plus the loaders, on the first line so line numbers stay the file's.
-    const wrapped = `(function (exports, require, module, __filename, __dirname, relctlImport, relctlChunk) { ${source}\n});`;
-    const script = new vm.Script(wrapped, { filename: file, ...(cachedData === undefined ? {} : { cachedData }) });
+    const script = new vm.Script(source, { filename: file, ...(cachedData === undefined ? {} : { cachedData }) });
+    scripts.set(file, script);
+    return script.runInThisContext();
+  };
+  const packed = pack === undefined ? undefined : readPack(packFile(pack), compile);
+  function load(file) {
+    const known = loaded.get(file);
+    if (known !== undefined) return known.exports;
+    const fn = packed?.get(path.basename(file)) ?? compile(`${chunkFunction(readFileSync(file, 'utf8'))};`, file);
     const module = { exports: {} };
     // Registered before it runs, as node's require does, so a cycle between chunks sees the
     // exports object being filled instead of loading the chunk twice.
     loaded.set(file, module);
-    scripts.set(file, script);
-    script.runInThisContext()(module.exports, chunkRequire, module, file, bundleDir, importPackage, relctlChunk);
+    fn(module.exports, chunkRequire, module, file, bundleDir, importPackage, relctlChunk);
     return module.exports;
   }
   const exports = load(bundleFile);
-  return { exports, script: scripts.get(bundleFile), scripts };
+  return { exports, scripts };
 }
 
-module.exports = { bundleFile, chunkCacheFile, loadBundle, profileFor, profileFlags };
+/** The pack's map of chunk functions, or undefined when the build wrote none (the chunks' files are then used). */
+function readPack(file, compile) {
+  let source;
+  try {
+    source = readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+  return compile(source, file);
+}
+
+module.exports = { bundleFile, chunkCacheFile, loadBundle, packFile, packFor, packSource, profileFor, profileFlags };

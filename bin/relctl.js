@@ -37,7 +37,7 @@ if (help !== undefined) {
   process.stdout.write(help);
 } else if (useBundle) {
   const bundle = require('./load-bundle.cjs');
-  void bundle.loadBundle(bundle.profileFor(argv)).exports.runFromProcess();
+  void bundle.loadBundle(bundle.profileFor(argv), { pack: bundle.packFor(argv) }).exports.runFromProcess();
 } else {
   // dist/ is ES modules: import() loads them from this CommonJS file.
   void import('../dist/cli.js').then((cli) => cli.runFromProcess());

@@ -80,7 +80,18 @@ for (const file of outputs) {
   // chunk's import('./c-….cjs') its chunk loader. Any other import() could not be routed: fail.
   const routed = code
     .replace(/\bimport\(("\.\/[^"]+\.cjs")\)/g, (_, name) => `relctlChunk(${name})`)
-    .replace(/\bimport\(("[^".][^"]*")\)/g, (_, name) => `relctlImport(${name})`);
+    .replace(/\bimport\(("[^".][^"]*")\)/g, (_, name) => `relctlImport(${name})`)
+    // esbuild leaves non-ASCII in comments and regular expressions. One such character makes node
+    // read the whole file (or the pack it goes into) as a two-byte string, which V8 then hashes and
+    // scans at twice the size. A \u escape means the same code unit in a string, a regular
+    // expression, a template and an identifier alike, unless a backslash escapes the character.
+    .replace(/(\\*)([^\x00-\x7f])/g, (_, slashes, c) => {
+      if (slashes.length % 2 === 1) {
+        console.error(`scripts/bundle.mjs: ${path.basename(file)} escapes the non-ASCII character ${c} with a backslash; write it as a \\u escape in the source.`);
+        process.exit(1);
+      }
+      return `${slashes}\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+    });
   const unrouted = routed.match(/.{0,40}\bimport\(.{0,40}/);
   if (unrouted !== null) {
     console.error(`scripts/bundle.mjs: a dynamic import that is neither a chunk nor a package name cannot be routed: ${unrouted[0]}`);
@@ -138,19 +149,22 @@ if (help.status !== 0 || !help.stdout.startsWith('Usage: relctl')) {
 }
 writeFileSync(path.join(outdir, 'help.txt'), help.stdout);
 
-// The code caches: one child per profile, since the V8 flags must be set before anything compiles.
-for (const profile of ['short', 'default']) {
-  const r = spawnSync(process.execPath, [path.join(root, 'scripts', 'code-cache.mjs'), profile], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+// The code caches: one child per profile, since the V8 flags must be set before anything compiles;
+// the short profile's first child also writes the preflight pack, whose cache a second one makes.
+for (const [profile, ...options] of [['short'], ['short', '--pack', 'preflight'], ['default']]) {
+  const what = `${profile}${options.length === 0 ? '' : ` ${options.at(-1)} pack`} code cache`;
+  const r = spawnSync(process.execPath, [path.join(root, 'scripts', 'code-cache.mjs'), profile, ...options], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
   if (r.status !== 0) {
-    console.error(`${r.stderr}scripts/bundle.mjs: making the ${profile} code cache failed (exit ${r.status ?? r.signal}).`);
+    console.error(`${r.stderr}scripts/bundle.mjs: making the ${what} failed (exit ${r.status ?? r.signal}).`);
     process.exit(1);
   }
   // V8 ignores a cache that does not fit (other flags, other source) without a word: check that
-  // every chunk a start loads takes its cache.
-  const check = `const { loadBundle } = require(${JSON.stringify(path.join(root, 'bin', 'load-bundle.cjs'))}); process.exit([...loadBundle(${JSON.stringify(profile)}).scripts.values()].every((s) => s.cachedDataRejected === false) ? 0 : 3);`;
+  // every script a start loads (the pack, each chunk outside it) takes its cache.
+  const load = JSON.stringify({ ...(options.length === 0 ? {} : { pack: options.at(-1) }) });
+  const check = `const { loadBundle } = require(${JSON.stringify(path.join(root, 'bin', 'load-bundle.cjs'))}); process.exit([...loadBundle(${JSON.stringify(profile)}, ${load}).scripts.values()].every((s) => s.cachedDataRejected === false) ? 0 : 3);`;
   const taken = spawnSync(process.execPath, ['-e', check], { stdio: 'ignore' });
   if (taken.status !== 0) {
-    console.error(`scripts/bundle.mjs: the ${profile} code cache was made but V8 does not accept it (exit ${taken.status ?? taken.signal}).`);
+    console.error(`scripts/bundle.mjs: the ${what} was made but V8 does not accept it (exit ${taken.status ?? taken.signal}).`);
     process.exit(1);
   }
 }

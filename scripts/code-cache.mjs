@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// Makes bundle/cli.<profile>.code-cache (see bin/load-bundle.cjs): loads the bundle with the
-// profile's V8 flags, runs a few commands in this process so their functions are compiled, and
-// writes what V8 compiled. The warm-up projects are generated in a temporary folder with their
+// Makes the code caches of bundle/cli.cjs and its chunks for a profile (see bin/load-bundle.cjs),
+// and the preflight pack with its cache: loads the bundle with the profile's V8 flags, runs a few
+// commands in this process so their functions are compiled, and writes what V8 compiled. The warm-up projects are generated in a temporary folder with their
 // own HOME, so nothing of the machine's own configuration is read. Called by scripts/bundle.mjs.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,11 +10,14 @@ import os from 'node:os';
 import path from 'node:path';
 
 const require = createRequire(import.meta.url);
-const { chunkCacheFile, loadBundle } = require('../bin/load-bundle.cjs');
-const profile = process.argv[2];
+const { chunkCacheFile, loadBundle, packFile, packSource } = require('../bin/load-bundle.cjs');
+const [profile, packOption, pack] = process.argv.slice(2);
 if (profile !== 'short' && profile !== 'default') throw new Error(`unknown profile ${profile}`);
+// `short` writes the preflight pack (the chunks a preflight loaded) and the chunks' caches;
+// `short --pack preflight`, run after it in a new process, the pack's own cache.
+if (packOption !== undefined && (packOption !== '--pack' || pack !== 'preflight' || profile !== 'short')) throw new Error(`unknown options ${process.argv.slice(3).join(' ')}`);
 
-const { exports: cli, scripts } = loadBundle(profile, { useCache: false });
+const { exports: cli, scripts } = loadBundle(profile, { useCache: false, ...(pack === undefined ? {} : { pack }) });
 const work = mkdtempSync(path.join(os.tmpdir(), 'relctl-code-cache-'));
 try {
   const home = path.join(work, 'home');
@@ -29,13 +32,17 @@ try {
     const gradle = gradleProject(path.join(work, 'gradle'));
     await run(['preflight', '--offline', '--json', '--cwd', maven]);
     await run(['preflight', '--offline', '--cwd', maven]);
+    // The pack holds what a Maven preflight loads and its cache what that run compiled: V8 reads
+    // a script's whole cache at once, so every other run's code in it would slow this one down.
+    if (pack === undefined) writeFileSync(packFile('preflight'), packSource([...scripts.keys()].map((file) => path.basename(file))));
+    else writeFileSync(chunkCacheFile(packFile(pack), profile), scripts.get(packFile(pack)).createCachedData());
+    // Loaded on demand (a chunk each, outside the pack), warmed so that their runs start from a cache too.
     await run(['preflight', '--offline', '--format', 'github', '--cwd', gradle]);
-    // Loaded on demand (a chunk each), warmed so that their runs start from a cache too.
     await run(['preflight', '--offline', '--format', 'sarif', '--cwd', maven]);
     await run(['preflight', '--offline', '--fix', '--dry-run', '--cwd', maven]);
   }
   // One cache per chunk the warm-up loaded; a chunk it never loaded compiles as usual.
-  for (const [file, script] of scripts) writeFileSync(chunkCacheFile(file, profile), script.createCachedData());
+  for (const [file, script] of scripts) if (file !== packFile(pack ?? '')) writeFileSync(chunkCacheFile(file, profile), script.createCachedData());
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -20,7 +20,7 @@ describe('npm pack, then npx relctl from a clean folder', () => {
     const packed = await execa('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', t.path], { cwd: repoRoot, env: npmEnv });
     const [info] = JSON.parse(String(packed.stdout)) as { filename: string; files: { path: string }[] }[];
     const files = info!.files.map((f) => f.path);
-    expect(files).toEqual(expect.arrayContaining(['bin/relctl.js', 'bin/load-bundle.cjs', 'bundle/cli.cjs', 'bundle/cli.short.code-cache', 'bundle/cli.default.code-cache', 'dist/cli.js', 'package.json', 'README.md']));
+    expect(files).toEqual(expect.arrayContaining(['bin/relctl.js', 'bin/load-bundle.cjs', 'bundle/cli.cjs', 'bundle/cli.short.code-cache', 'bundle/cli.default.code-cache', 'bundle/preflight.pack.cjs', 'bundle/preflight.pack.short.code-cache', 'dist/cli.js', 'package.json', 'README.md']));
     expect(files.filter((f) => f.startsWith('src/') || f.startsWith('test/') || f.endsWith('.test.js'))).toEqual([]);
 
     const app = path.join(t.path, 'app');
