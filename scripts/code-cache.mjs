@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Makes the code caches of bundle/cli.cjs and its chunks for a profile (see bin/load-bundle.cjs),
 // and the preflight pack with its cache: loads the bundle with the profile's V8 flags, runs a few
-// commands in this process so their functions are compiled, and writes what V8 compiled. The warm-up projects are generated in a temporary folder with their
-// own HOME, so nothing of the machine's own configuration is read. Called by scripts/bundle.mjs.
+// commands in this process so their functions are compiled, and writes what V8 compiled. The
+// warm-up projects are generated in a temporary folder with their own HOME, so nothing of the
+// machine's own configuration is read. Called by scripts/bundle.mjs.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
