@@ -29,10 +29,12 @@ const bundleFile = path.join(bundleDir, 'cli.cjs');
  * back. Long commands (the release chain, the sandbox, signature checks) keep it.
  */
 function profileFor(argv) {
-  // Option values are words too (`--cwd preflight`): a wrong guess costs speed, never behaviour.
-  const words = argv.filter((a) => !a.startsWith('-'));
+  const words = wordsOf(argv);
   return words.length === 0 || words[0] === 'help' || words.includes('preflight') ? 'short' : 'default';
 }
+
+/** The arguments that are not options. Option values are words too (`--cwd preflight`): a wrong guess costs speed, never behaviour. */
+const wordsOf = (argv) => argv.filter((a) => !a.startsWith('-'));
 
 const profileFlags = { short: '--no-opt', default: '' };
 
@@ -43,7 +45,7 @@ const profileFlags = { short: '--no-opt', default: '' };
  * scripts/code-cache.mjs). A chunk the pack lacks (Gradle's, SARIF's, --fix's) loads from its file.
  */
 function packFor(argv) {
-  return argv.filter((a) => !a.startsWith('-')).includes('preflight') ? 'preflight' : undefined;
+  return wordsOf(argv).includes('preflight') ? 'preflight' : undefined;
 }
 
 const packFile = (pack) => path.join(bundleDir, `${pack}.pack.cjs`);
