@@ -151,17 +151,16 @@ writeFileSync(path.join(outdir, 'help.txt'), help.stdout);
 
 // The code caches: one child per profile, since the V8 flags must be set before anything compiles;
 // the short profile's first child also writes the preflight pack, whose cache a second one makes.
-for (const [profile, ...options] of [['short'], ['short', '--pack', 'preflight'], ['default']]) {
-  const what = `${profile}${options.length === 0 ? '' : ` ${options.at(-1)} pack`} code cache`;
-  const r = spawnSync(process.execPath, [path.join(root, 'scripts', 'code-cache.mjs'), profile, ...options], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+for (const { profile, pack } of [{ profile: 'short' }, { profile: 'short', pack: 'preflight' }, { profile: 'default' }]) {
+  const what = `${profile}${pack === undefined ? '' : ` ${pack} pack`} code cache`;
+  const r = spawnSync(process.execPath, [path.join(root, 'scripts', 'code-cache.mjs'), profile, ...(pack === undefined ? [] : ['--pack', pack])], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
   if (r.status !== 0) {
     console.error(`${r.stderr}scripts/bundle.mjs: making the ${what} failed (exit ${r.status ?? r.signal}).`);
     process.exit(1);
   }
   // V8 ignores a cache that does not fit (other flags, other source) without a word: check that
   // every script a start loads (the pack, each chunk outside it) takes its cache.
-  const load = JSON.stringify({ ...(options.length === 0 ? {} : { pack: options.at(-1) }) });
-  const check = `const { loadBundle } = require(${JSON.stringify(path.join(root, 'bin', 'load-bundle.cjs'))}); process.exit([...loadBundle(${JSON.stringify(profile)}, ${load}).scripts.values()].every((s) => s.cachedDataRejected === false) ? 0 : 3);`;
+  const check = `const { loadBundle } = require(${JSON.stringify(path.join(root, 'bin', 'load-bundle.cjs'))}); process.exit([...loadBundle(${JSON.stringify(profile)}, ${JSON.stringify({ pack })}).scripts.values()].every((s) => s.cachedDataRejected === false) ? 0 : 3);`;
   const taken = spawnSync(process.execPath, ['-e', check], { stdio: 'ignore' });
   if (taken.status !== 0) {
     console.error(`scripts/bundle.mjs: the ${what} was made but V8 does not accept it (exit ${taken.status ?? taken.signal}).`);

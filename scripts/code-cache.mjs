@@ -35,15 +35,18 @@ try {
     await run(['preflight', '--offline', '--cwd', maven]);
     // The pack holds what a Maven preflight loads and its cache what that run compiled: V8 reads
     // a script's whole cache at once, so every other run's code in it would slow this one down.
-    if (pack === undefined) writeFileSync(packFile('preflight'), packSource([...scripts.keys()].map((file) => path.basename(file))));
-    else writeFileSync(chunkCacheFile(packFile(pack), profile), scripts.get(packFile(pack)).createCachedData());
-    // Loaded on demand (a chunk each, outside the pack), warmed so that their runs start from a cache too.
-    await run(['preflight', '--offline', '--format', 'github', '--cwd', gradle]);
-    await run(['preflight', '--offline', '--format', 'sarif', '--cwd', maven]);
-    await run(['preflight', '--offline', '--fix', '--dry-run', '--cwd', maven]);
+    // The pack's own run ends here: the chunks' caches are the first run's.
+    if (pack !== undefined) writeFileSync(chunkCacheFile(packFile(pack), profile), scripts.get(packFile(pack)).createCachedData());
+    else {
+      writeFileSync(packFile('preflight'), packSource([...scripts.keys()].map((file) => path.basename(file))));
+      // Loaded on demand (a chunk each, outside the pack), warmed so that their runs start from a cache too.
+      await run(['preflight', '--offline', '--format', 'github', '--cwd', gradle]);
+      await run(['preflight', '--offline', '--format', 'sarif', '--cwd', maven]);
+      await run(['preflight', '--offline', '--fix', '--dry-run', '--cwd', maven]);
+    }
   }
   // One cache per chunk the warm-up loaded; a chunk it never loaded compiles as usual.
-  for (const [file, script] of scripts) if (file !== packFile(pack ?? '')) writeFileSync(chunkCacheFile(file, profile), script.createCachedData());
+  if (pack === undefined) for (const [file, script] of scripts) writeFileSync(chunkCacheFile(file, profile), script.createCachedData());
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
