@@ -40,13 +40,7 @@ describe('the bundled CLI, loaded in chunks', () => {
   });
 
   it('runs a command whose modules sit in several chunks (preflight of the demo, as JSON)', () => {
-    let out = '';
-    try {
-      out = run(['preflight', '--offline', '--json', '--cwd', path.join(root, 'examples', 'demo')]);
-    } catch (error) {
-      out = String((error as { stdout?: string }).stdout);
-    }
-    const report = JSON.parse(out) as { route: { kind: string }; findings: unknown[] };
+    const report = JSON.parse(stdoutOf(() => run(['preflight', '--offline', '--json', '--cwd', demo]))) as { route: { kind: string }; findings: unknown[] };
     expect(report.route.kind).toBe('staging-api');
   });
 
