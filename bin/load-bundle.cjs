@@ -42,7 +42,7 @@ const profileFlags = { short: '--no-opt', default: '' };
  * A preflight loads about fifty chunks. Read and compiled one by one, their files, their caches and
  * V8's per-script work cost more than a whole preflight's checks, so the build also writes them as
  * one pack (bundle/preflight.pack.cjs: each chunk a function in one script, with one code cache;
- * scripts/code-cache.mjs). A chunk the pack lacks (Gradle's, SARIF's, --fix's) loads from its file.
+ * scripts/code-cache.mjs). A chunk the pack lacks (SARIF's, GitHub's, --fix's) loads from its file.
  */
 function packFor(argv) {
   return wordsOf(argv).includes('preflight') ? 'preflight' : undefined;
