@@ -1,0 +1,97 @@
+/**
+ * The fleet report's shapes (DESIGN §13): what `relctl fleet audit --json` prints and every other
+ * format (text, Markdown, JUnit, HTML) renders. A public contract, described by
+ * schema/fleet.schema.json: add fields, never rename one.
+ */
+
+export type FleetVerdict = 'ready' | 'blocked' | 'waits-on-parent' | 'not-published' | 'error';
+
+/** Verdicts in the order the summary lists them. */
+export const fleetVerdicts: readonly FleetVerdict[] = ['ready', 'blocked', 'waits-on-parent', 'not-published', 'error'];
+
+/** One link of a repository's parent chain, nearest first. */
+export interface FleetParent {
+  /** `groupId:artifactId:version` as the child names it. */
+  coordinates: string;
+  /** The fleet repository (`OWNER/NAME`) that builds this parent, or null when none does. */
+  repository: string | null;
+}
+
+/** A preflight finding as the fleet reports it: `fixIn` when a fleet ancestor fixes it for every child. */
+export interface FleetFinding {
+  code: string;
+  severity: 'error' | 'warning';
+  message: string;
+  file?: string;
+  line?: number;
+  module?: string;
+  fix: string;
+  /** The fleet repository (`OWNER/NAME`) whose change fixes this finding, when it is not this one. */
+  fixIn?: string;
+}
+
+/** An edit `relctl preflight --fix` would make. */
+export interface FleetFixPlan {
+  file: string;
+  line?: number;
+  code: string;
+}
+
+export interface FleetLastRelease {
+  /** The newest release tag. */
+  tag: string;
+  version: string;
+  /** Whether that version is on the public repository; null when it could not be asked. */
+  published: boolean | null;
+}
+
+export interface FleetRepositoryReport {
+  /** `OWNER/NAME`. */
+  name: string;
+  /** Where it was cloned from; credentials never appear. */
+  url: string;
+  branch: string | null;
+  /** The commit audited (the default branch's HEAD). */
+  head: string | null;
+  build: 'maven' | 'gradle' | 'none';
+  /** Preflight's route kind (`staging-api`, `portal-plugin`, ...), `none` when nothing is published. */
+  route: string;
+  parents: FleetParent[];
+  verdict: FleetVerdict;
+  /** The error-level codes, sorted, no repeats. */
+  blocking: string[];
+  /** The fleet repositories whose fixes this one waits on (sorted; empty when none). */
+  fixIn: string[];
+  findings: FleetFinding[];
+  fixes: FleetFixPlan[];
+  /** null offline, or when no release tag exists. */
+  lastRelease: FleetLastRelease | null;
+  pullRequest: { url: string; number: number; state: string } | null;
+  rehearsal: { verdict: string; version?: string } | null;
+  /** Why the verdict is `error` (clone, fetch or audit failed). */
+  error?: { code: string; message: string; fix?: string };
+}
+
+/** A finding about the machine the audit ran on, listed once per run (decides no verdict). */
+export interface FleetEnvironmentFinding {
+  code: string;
+  severity: 'error' | 'warning';
+  message: string;
+  fix: string;
+  /** The repositories it was seen in. */
+  repositories: string[];
+}
+
+export interface FleetSummary {
+  total: number;
+  verdicts: Record<FleetVerdict, number>;
+  /** Child → parent edges between fleet repositories: `{from: child, to: parent}`. */
+  edges: { from: string; to: string }[];
+}
+
+export interface FleetReport {
+  ok: boolean;
+  repositories: FleetRepositoryReport[];
+  summary: FleetSummary;
+  environment: FleetEnvironmentFinding[];
+}
