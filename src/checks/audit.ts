@@ -2,6 +2,7 @@ import { groupOf, type FindingGroup } from '../core/finding-groups.js';
 import { toReport, type CheckReport } from '../core/findings.js';
 import { applyFindingRules } from '../core/finding-rules.js';
 import type { GitFacts } from '../io/git.js';
+import type { PreferredParents } from '../build-tools/maven/load.js';
 import type { CommandContext } from '../io/command-context.js';
 import type { ProjectFacts } from './facts.js';
 import { gatherFacts } from './gather-facts.js';
@@ -23,10 +24,13 @@ export interface Audit {
  * its edits: facts gathered once (like gatherFacts, this reads), every applicable check, and the
  * findings and skipped checks of the selected groups only, with the project's finding rules applied.
  */
-export async function auditProject(ctx: CommandContext, options: { offline: boolean; groups: ReadonlySet<FindingGroup>; git?: Promise<GitFacts> }): Promise<Audit> {
+export async function auditProject(
+  ctx: CommandContext,
+  options: { offline: boolean; groups: ReadonlySet<FindingGroup>; git?: Promise<GitFacts>; preferredParents?: PreferredParents },
+): Promise<Audit> {
   const { offline, groups } = options;
   const began = Date.now();
-  const facts = await gatherFacts(ctx, { offline, skipOnlineChecks: !groups.has('online'), readSigningKey: groups.has('signing'), ...(options.git === undefined ? {} : { git: options.git }) });
+  const facts = await gatherFacts(ctx, { offline, skipOnlineChecks: !groups.has('online'), readSigningKey: groups.has('signing'), ...(options.git === undefined ? {} : { git: options.git }), ...(options.preferredParents === undefined ? {} : { preferredParents: options.preferredParents }) });
   const gathered = Date.now();
   const selected = (code: string): boolean => groups.has(groupOf(code) ?? 'descriptors');
   const skipped = skippedChecks(checks, facts, { offline }).filter((s) => selected(s.check));

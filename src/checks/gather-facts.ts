@@ -14,6 +14,7 @@ import { detectRoute } from './route.js';
 import { existingTag, knownTagTemplate } from '../core/tag-forms.js';
 import { chooseTagTemplate } from '../core/tag-format-inference.js';
 import { ParentSource, parentCacheDir } from '../io/parent-cache.js';
+import type { PreferredParents } from '../build-tools/maven/load.js';
 import { isVersionPublished } from '../io/public-repo.js';
 import { readJournal } from '../io/journal.js';
 import { localDay } from '../core/post-release/notice-rule.js';
@@ -27,6 +28,8 @@ export interface GatherOptions {
   readSigningKey?: boolean;
   /** git's answers when the command started git itself, earlier (gitFactsFor). */
   git?: Promise<GitFacts>;
+  /** Parents read before the local repository: the fleet's own (DESIGN §13). */
+  preferredParents?: PreferredParents;
 }
 
 async function isFile(p: string): Promise<boolean> {
@@ -65,6 +68,7 @@ export async function gatherFacts(ctx: CommandContext, options: GatherOptions): 
       env: ctx.env,
       home: ctx.env.HOME ?? os.homedir(),
       stagingApiUrl: ctx.config.stagingApiUrl,
+      ...(options.preferredParents === undefined ? {} : { preferredParents: options.preferredParents }),
     });
     await parents.close();
     if (parents.unreachable.length > 0) facts.unreachable = [...parents.unreachable];

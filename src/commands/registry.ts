@@ -32,6 +32,7 @@ export const commandModules: Record<string, () => Promise<{ define: Define }>> =
   smoke: () => import('./smoke.js'),
   distribute: () => import('./distribute.js'),
   init: () => import('./init.js'),
+  fleet: () => import('./fleet.js'),
 };
 
 /**

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Finding } from '../../core/findings.js';
 import { deploySkips, effectivePom, parentId, resolveChain, type ChainLink, type ChainProblem, type EffectivePom, type ParentRef, type RawPom } from '../../core/pom/index.js';
 import type { MavenFacts, MavenModuleFacts } from './facts.js';
-import { PomLoader, type LoadedPom } from './load.js';
+import { PomLoader, type LoadedPom, type PreferredParents } from './load.js';
 import { folderOf, inFolder } from '../../core/abs-path.js';
 import { statOf } from '../../io/stat-of.js';
 import { rawCoords, walkReactor } from './reactor-walk.js';
@@ -21,6 +21,8 @@ export interface GatherMavenOptions {
   parentFallback?: (ref: ParentRef) => Promise<string | undefined>;
   /** Online: the public repository the fallback asks (named in parent-unresolved). */
   publicRepoUrl?: string;
+  /** Parents read before the local repository: a fleet's own (DESIGN §13). */
+  preferredParents?: PreferredParents;
 }
 
 export interface MavenReleaseFacts {
@@ -82,7 +84,7 @@ export async function gatherMavenFacts(rootDir: string, options: GatherMavenOpti
     ...(settings.settings === undefined ? {} : { settings: settings.settings }),
     home: options.home,
   });
-  const loader = new PomLoader(root, localRepo, options.parentFallback);
+  const loader = new PomLoader(root, localRepo, options.parentFallback, options.preferredParents);
   // CI-friendly versions often come from .mvn/maven.config (`-Drevision=1.2.0-SNAPSHOT`); the
   // settings' active profiles come first, as Maven lets -D win over them.
   const userProperties = new Map([...(settings.settings?.properties ?? []), ...mavenConfigProperties(mavenConfig)]);

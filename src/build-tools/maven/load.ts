@@ -49,6 +49,15 @@ export function resolveIn(dir: string, name: string): string {
  * is parsed once and the same object identifies it in every chain. Synchronous (see io/stat-of.ts):
  * only a parent found nowhere on disk goes through the asynchronous fallback.
  */
+/**
+ * Parents that must come from somewhere other than the local repository: a fleet's own parents
+ * (DESIGN §13), read from the repository that builds them. `claims` is asked synchronously.
+ */
+export interface PreferredParents {
+  claims(ref: ParentRef): boolean;
+  find(ref: ParentRef): Promise<string | undefined>;
+}
+
 export class PomLoader {
   private readonly byPath = new Map<string, LoadedPom>();
   /** Every module asks for the same `../pom.xml`: resolve each candidate path once. */
@@ -61,6 +70,7 @@ export class PomLoader {
     private readonly localRepo: string,
     /** Where else a parent may be found (relctl's parent cache, fetched online); gives a POM path. */
     private readonly fallback?: (ref: ParentRef) => Promise<string | undefined>,
+    private readonly preferred?: PreferredParents,
   ) {}
 
   load(abs: string, origin: LoadedPom['origin']): LoadedPom {
@@ -160,15 +170,29 @@ export class PomLoader {
       const loaded = this.load(candidate, 'project');
       if (loaded.link !== undefined && matches(loaded.link, ref)) return { parent: loaded, fallback: false };
     }
-    const abs = repositoryPomPath(this.localRepo, ref);
-    if (abs === undefined) return { parent: undefined, fallback: false };
-    const loaded = this.load(abs, 'repository');
-    if (loaded.link !== undefined) return { parent: loaded, fallback: false };
+    // A preferred parent wins over the local repository's copy, which may be stale or another build.
+    if (this.preferred?.claims(ref) === true) return { parent: undefined, fallback: true };
+    if (repositoryPomPath(this.localRepo, ref) === undefined) return { parent: undefined, fallback: false };
+    const local = this.fromLocalRepo(ref);
+    if (local !== undefined) return { parent: local, fallback: false };
     return { parent: undefined, fallback: this.fallback !== undefined };
   }
 
-  /** The parent from the fallback (parentOnDisk said to ask it). */
+  private fromLocalRepo(ref: ParentRef): LoadedPom | undefined {
+    const abs = repositoryPomPath(this.localRepo, ref);
+    const loaded = abs === undefined ? undefined : this.load(abs, 'repository');
+    return loaded?.link === undefined ? undefined : loaded;
+  }
+
+  /** The parent from the preferred source, else the local repository, else the fallback (parentOnDisk said to ask). */
   async parentFromFallback(ref: ParentRef): Promise<LoadedPom | undefined> {
+    if (this.preferred?.claims(ref) === true) {
+      const own = await this.preferred.find(ref);
+      const loaded = own === undefined ? undefined : this.load(own, 'repository');
+      if (loaded?.link !== undefined) return loaded;
+      const local = this.fromLocalRepo(ref);
+      if (local !== undefined) return local;
+    }
     const other = await this.fallback?.(ref);
     const fetched = other === undefined ? undefined : this.load(other, 'repository');
     return fetched?.link === undefined ? undefined : fetched;

@@ -7,7 +7,7 @@
  * Secrets never belong here: the SMTP password travels in RELCTL_SMTP_URL, the registry
  * password in RELCTL_REGISTRY_PASSWORD.
  */
-type FieldType = 'string' | 'addresses' | 'positiveInteger' | 'boolean' | 'url' | 'command' | 'ownerName' | 'jiraKeys';
+type FieldType = 'string' | 'addresses' | 'positiveInteger' | 'boolean' | 'url' | 'command' | 'ownerName' | 'jiraKeys' | 'owners' | 'repoLines' | 'regex';
 
 interface Field {
   type: FieldType;
@@ -54,8 +54,23 @@ export interface DistributionConfig {
   smoke?: SmokeConfig;
   image?: ImageConfig;
 }
+/** The fleet's selection and workspace (DESIGN §13): flags win over it. */
+export interface FleetConfig {
+  /** Repository lines, as a repos file holds them (`OWNER/NAME` or `OWNER/NAME URL`). */
+  repos?: string[];
+  /** Organisations or users whose repositories the host's API lists. */
+  org?: string[];
+  topic?: string;
+  include?: string;
+  exclude?: string;
+  archived?: boolean;
+  forks?: boolean;
+  workdir?: string;
+  jobs?: number;
+}
 export interface ConfigSections {
   tracker?: TrackerConfig;
+  fleet?: FleetConfig;
   distribution?: DistributionConfig;
   mail?: MailConfig;
 }
@@ -103,6 +118,20 @@ export const sections: Record<keyof ConfigSections, { section: Section; descript
       },
     },
   },
+  fleet: {
+    description: 'relctl fleet: the repositories of the ecosystem and where they are cloned',
+    section: {
+      repos: { type: 'repoLines', description: 'repositories, one per entry: "OWNER/NAME" (cloned from the host) or "OWNER/NAME URL" (any git URL or local path)' },
+      org: { type: 'owners', description: 'organisations (or users) whose repositories the host lists' },
+      topic: { type: 'string', description: 'with org: only repositories with this topic' },
+      include: { type: 'regex', description: 'with org: only repositories whose OWNER/NAME matches this regular expression' },
+      exclude: { type: 'regex', description: 'with org: leave out repositories whose OWNER/NAME matches this regular expression' },
+      archived: { type: 'boolean', description: 'with org: include archived repositories', default: false },
+      forks: { type: 'boolean', description: 'with org: include forks', default: false },
+      workdir: { type: 'string', description: 'the workspace of clones (default: $XDG_CACHE_HOME/relctl/fleet, else ~/.cache/relctl/fleet)' },
+      jobs: { type: 'positiveInteger', description: 'repositories cloned and audited at once (default: the CPU count)' },
+    },
+  },
   mail: {
     description: 'relctl notify: sender and mailing lists',
     section: {
@@ -120,6 +149,8 @@ export const sectionKeys = Object.keys(sections) as (keyof ConfigSections)[];
 const address = /^[^\s@<>]+@[^\s@<>]+$/;
 const ownerName = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
 const jiraKey = /^[A-Z][A-Z0-9_]*$/;
+const ownerOnly = /^[A-Za-z0-9_.-]+$/;
+const repoLine = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+(\s+\S+)?$/;
 
 function checkField(field: Field, value: unknown): { value?: unknown; problem?: string } {
   switch (field.type) {
@@ -143,6 +174,23 @@ function checkField(field: Field, value: unknown): { value?: unknown; problem?: 
       return { value };
     case 'ownerName':
       return typeof value === 'string' && ownerName.test(value.trim()) ? { value: value.trim() } : { problem: 'must be "owner/name"' };
+    case 'owners': {
+      const list = typeof value === 'string' ? [value] : value;
+      const ok = Array.isArray(list) && list.length > 0 && list.every((o) => typeof o === 'string' && ownerOnly.test(o.trim()));
+      return ok ? { value: (list as string[]).map((o) => o.trim()) } : { problem: 'must be an owner name or a list of them, such as "apereo"' };
+    }
+    case 'repoLines': {
+      const ok = Array.isArray(value) && value.length > 0 && value.every((l) => typeof l === 'string' && repoLine.test(l.trim()));
+      return ok ? { value: (value as string[]).map((l) => l.trim()) } : { problem: 'must be a list of "OWNER/NAME" or "OWNER/NAME URL" entries' };
+    }
+    case 'regex':
+      if (typeof value !== 'string' || value === '') return { problem: 'must be a regular expression' };
+      try {
+        new RegExp(value);
+        return { value };
+      } catch (error) {
+        return { problem: `is not a valid regular expression: ${(error as Error).message}` };
+      }
     case 'jiraKeys':
       return Array.isArray(value) && value.every((k) => typeof k === 'string' && jiraKey.test(k))
         ? { value: [...(value as string[])] }
@@ -213,6 +261,12 @@ function fieldSchema(type: FieldType): Record<string, unknown> {
       return { type: 'string', pattern: ownerName.source };
     case 'jiraKeys':
       return { type: 'array', items: { type: 'string', pattern: jiraKey.source } };
+    case 'owners':
+      return { oneOf: [{ type: 'string', pattern: ownerOnly.source }, { type: 'array', minItems: 1, items: { type: 'string', pattern: ownerOnly.source } }] };
+    case 'repoLines':
+      return { type: 'array', minItems: 1, items: { type: 'string', pattern: repoLine.source } };
+    case 'regex':
+      return { type: 'string', minLength: 1, format: 'regex' };
     case 'addresses':
     case 'command':
       return { oneOf: [string, { type: 'array', items: string, minItems: 1 }] };

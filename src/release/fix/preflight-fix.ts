@@ -137,19 +137,22 @@ async function originUrl(ctx: CommandContext): Promise<string | undefined> {
   return r.ok && url !== '' ? url : undefined;
 }
 
-/** Plans, shows or writes the fixes, and audits again. Throws StepFailedError for a refused worktree or a changed file. */
-export async function runPreflightFix(ctx: CommandContext, options: PreflightFixOptions): Promise<PreflightFixResult> {
-  // The same audit as plain preflight: what --fix reports as left, and its exit code, are what
-  // `relctl preflight` says next.
-  const { facts, report } = await auditProject(ctx, options);
-  if (!options.dryRun && !options.allowDirty) refuseDirty(facts);
+/**
+ * The fix rules' plan for an audit's findings, reading project files and the settings file as
+ * `--fix` may (the fleet asks it too, to list what `--fix` would edit).
+ */
+export function planProjectFixes(
+  ctx: Pick<CommandContext, 'env'>,
+  facts: ProjectFacts,
+  findings: CheckReport['findings'],
+  options: Pick<PreflightFixOptions, 'fixMetadata' | 'bumpReleased' | 'usernameVariable' | 'passwordVariable' | 'rules'> & { remoteUrl?: string },
+): { plan: PlannedFix; reader: FileReader } {
   const reader = new FileReader(facts.root, facts.maven?.settings.file, path.join(ctx.env.HOME ?? os.homedir(), '.m2'));
-  const remoteUrl = options.fixMetadata ? await originUrl(ctx) : undefined;
-  const plan: PlannedFix = planFixes(
+  const plan = planFixes(
     options.rules ?? fixRules,
     {
       facts,
-      findings: report.findings,
+      findings,
       read: reader.read,
       unreadable: (file) => reader.unreadable.get(file),
       options: {
@@ -157,13 +160,24 @@ export async function runPreflightFix(ctx: CommandContext, options: PreflightFix
         ...(options.bumpReleased === true ? { bumpReleased: true } : {}),
         usernameVariable: options.usernameVariable,
         passwordVariable: options.passwordVariable,
-        ...(remoteUrl === undefined ? {} : { remoteUrl }),
+        ...(options.remoteUrl === undefined ? {} : { remoteUrl: options.remoteUrl }),
         ...(facts.maven === undefined ? {} : { settingsFile: facts.maven.settings.file }),
       },
     },
     reader.allowed,
     reader.refused,
   );
+  return { plan, reader };
+}
+
+/** Plans, shows or writes the fixes, and audits again. Throws StepFailedError for a refused worktree or a changed file. */
+export async function runPreflightFix(ctx: CommandContext, options: PreflightFixOptions): Promise<PreflightFixResult> {
+  // The same audit as plain preflight: what --fix reports as left, and its exit code, are what
+  // `relctl preflight` says next.
+  const { facts, report } = await auditProject(ctx, options);
+  if (!options.dryRun && !options.allowDirty) refuseDirty(facts);
+  const remoteUrl = options.fixMetadata ? await originUrl(ctx) : undefined;
+  const { plan, reader } = planProjectFixes(ctx, facts, report.findings, { ...options, ...(remoteUrl === undefined ? {} : { remoteUrl }) });
   const declined = [...plan.declined, ...[...reader.unreadable].map(([file, why]) => declinedAt('fix-unreadable', why, { file }))];
   const result: PreflightFixResult = { before: report, facts, edits: plan.edits, declined, written: [], diff: '' };
   if (options.dryRun) {

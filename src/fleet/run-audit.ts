@@ -1,0 +1,136 @@
+/**
+ * `relctl fleet audit` (DESIGN §13): every selected repository cloned or fetched into the
+ * workspace, indexed (who builds which POM), then audited in one process, parents first, each
+ * with the fleet's own parents. A repository that fails (clone, fetch, audit) is the verdict
+ * `error`, never the end of the run.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { RelctlError } from '../core/errors.js';
+import type { SettingKey } from '../core/config/settings.js';
+import type { CommandContext } from '../io/command-context.js';
+import { runGit } from '../io/git.js';
+import { auditRepository } from './audit-repo.js';
+import { EnvironmentFindings } from './attribution.js';
+import { FleetParents, type ClonedRepo } from './fleet-parents.js';
+import { builtPoms, fleetEdges, FleetPomIndex, parentsFirst, type BuiltPom } from './pom-index.js';
+import { inOrderPool } from './pool.js';
+import { fleetVerdicts, type FleetReport, type FleetRepositoryReport, type FleetVerdict } from './report-types.js';
+import type { FleetRepo } from './selection.js';
+import { syncClone, type CloneAccess, type CloneResult } from './workspace.js';
+
+export interface FleetAuditOptions {
+  repos: readonly FleetRepo[];
+  /**
+   * `--only`: audit this repository alone. Every repository is still cloned or fetched and
+   * indexed, so that its fleet parents are read from the fleet and its findings attributed as
+   * in a whole audit (a CI matrix's jobs then agree with one local run).
+   */
+  only?: string;
+  workdir: string;
+  jobs: number;
+  offline: boolean;
+  access: CloneAccess;
+  /** The fleet command's setting flags, passed on to every repository's configuration. */
+  flags: Partial<Record<SettingKey, unknown>>;
+  /** Each repository's report as soon as it and every one before it (parents first) are done. */
+  onRepository?: (report: FleetRepositoryReport) => void;
+}
+
+type Cloned = Extract<CloneResult, { ok: true }>;
+
+export async function auditFleet(ctx: CommandContext, options: FleetAuditOptions): Promise<FleetReport> {
+  const clones = new Map<string, CloneResult>();
+  await inOrderPool(options.repos, options.jobs, (repo) => syncClone(repo, options.workdir, options.access), (result, repo) => {
+    clones.set(repo.name, result);
+    ctx.out.verbose(result.ok ? `${repo.name}: ${result.action} ${result.url} (${result.branch} at ${result.head.slice(0, 12)})` : `${repo.name}: ${result.message}`);
+  }, ctx.signal);
+  const ok = new Map([...clones].filter((e): e is [string, Cloned] => e[1].ok));
+  const poms = (await Promise.all([...ok].map(([name, c]) => repoPoms(name, c.dir, ctx.env)))).flat();
+  const index = new FleetPomIndex(poms);
+  for (const line of index.conflicts) ctx.out.verbose(line);
+  const edges = fleetEdges(poms, index).filter((e) => ok.has(e.from) && ok.has(e.to));
+  const parents = new FleetParents(index, clonedRepos(ok, ctx.env), path.join(options.workdir, '.relctl', 'parents'), ctx.env);
+  const order = parentsFirst(options.repos.map((r) => r.name), edges).filter((name) => options.only === undefined || name === options.only);
+  const environment = new EnvironmentFindings();
+  const repositories: FleetRepositoryReport[] = [];
+  await inOrderPool(
+    order,
+    options.jobs,
+    async (name) => {
+      const clone = clones.get(name);
+      if (clone === undefined) return errorReport(name, '', { code: 'interrupted', message: 'The run was interrupted before this repository was cloned.' });
+      if (!clone.ok) return errorReport(name, clone.url, { code: clone.code, message: clone.message, fix: clone.fix });
+      try {
+        const audited = await auditRepository(ctx, { name, dir: clone.dir, url: clone.url, branch: clone.branch, head: clone.head, offline: options.offline, index, parents, flags: options.flags });
+        environment.add(name, audited.environment);
+        return audited.report;
+      } catch (error) {
+        return errorReport(name, clone.url, auditError(error), clone);
+      }
+    },
+    (report) => {
+      repositories.push(report);
+      options.onRepository?.(report);
+    },
+    ctx.signal,
+  );
+  for (const [key, origin] of parents.origins) ctx.out.verbose(`parent ${key}: ${origin.at === undefined ? `not in the fleet (${origin.why}); the local or public repository is asked` : `read from ${origin.repo} at ${origin.at}`}`);
+  const shownEdges = options.only === undefined ? edges : edges.filter((e) => e.from === options.only || e.to === options.only);
+  return fleetReport(repositories, shownEdges, environment.list());
+}
+
+export function fleetReport(repositories: FleetRepositoryReport[], edges: FleetReport['summary']['edges'], environment: FleetReport['environment']): FleetReport {
+  const verdicts = Object.fromEntries(fleetVerdicts.map((v) => [v, 0])) as Record<FleetVerdict, number>;
+  for (const r of repositories) verdicts[r.verdict]++;
+  const ok = repositories.every((r) => r.verdict === 'ready' || r.verdict === 'not-published');
+  return { ok, repositories, summary: { total: repositories.length, verdicts, edges }, environment };
+}
+
+/** Every POM the repository tracks, outside test and integration-test resources (projects of their own). */
+async function repoPoms(name: string, dir: string, env: NodeJS.ProcessEnv): Promise<BuiltPom[]> {
+  const listed = await runGit(dir, ['ls-files', '-z'], { env });
+  const files = listed.stdout.split('\u0000').filter((f) => (f === 'pom.xml' || f.endsWith('/pom.xml')) && !/(^|\/)src\/(test|it)\//.test(f));
+  const texts = await Promise.all(files.map(async (file) => ({ file, text: await readFile(path.join(dir, file), 'utf8').catch(() => '') })));
+  return builtPoms(name, texts);
+}
+
+function clonedRepos(ok: ReadonlyMap<string, Cloned>, env: NodeJS.ProcessEnv): Map<string, ClonedRepo> {
+  const out = new Map<string, ClonedRepo>();
+  for (const [name, c] of ok) {
+    let tags: Promise<string[]> | undefined;
+    out.set(name, {
+      dir: c.dir,
+      tags: () => (tags ??= runGit(c.dir, ['tag', '--list'], { env }).then((r) => (r.ok ? r.stdout.split('\n').filter((t) => t !== '') : []))),
+    });
+  }
+  return out;
+}
+
+function auditError(error: unknown): { code: string; message: string; fix?: string } {
+  if (error instanceof RelctlError) return { code: error.code, message: error.message, ...(error.fix === undefined ? {} : { fix: error.fix }) };
+  // A bug of relctl's in one repository's audit: said as such, and the other repositories go on.
+  const message = error instanceof Error ? error.message : String(error);
+  return { code: 'internal-error', message: `internal error (this is a bug in relctl): ${message}`, fix: 'Report it with the output of relctl fleet audit --only NAME --verbose.' };
+}
+
+function errorReport(name: string, url: string, error: { code: string; message: string; fix?: string }, clone?: Cloned): FleetRepositoryReport {
+  return {
+    name,
+    url,
+    branch: clone?.branch ?? null,
+    head: clone?.head ?? null,
+    build: 'none',
+    route: 'none',
+    parents: [],
+    verdict: 'error',
+    blocking: [],
+    fixIn: [],
+    findings: [],
+    fixes: [],
+    lastRelease: null,
+    pullRequest: null,
+    rehearsal: null,
+    error,
+  };
+}

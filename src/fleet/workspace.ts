@@ -1,0 +1,119 @@
+/**
+ * The fleet's workspace (DESIGN §13): one clone per repository under `--workdir`, cloned once and
+ * fetched on later runs, always left on the default branch's tip as the remote has it. The clone
+ * is relctl's own: a checkout relctl did not make (another remote, no git) is reported, never
+ * overwritten. The host's token reaches git through its environment (an `http.<url>.extraHeader`
+ * scoped to the host), never argv, a printed URL or the stored remote.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { runGit, type GitResult } from '../io/git.js';
+import type { FleetRepo } from './selection.js';
+
+/** `$XDG_CACHE_HOME/relctl/fleet`, else `~/.cache/relctl/fleet`. */
+export function defaultWorkdir(env: NodeJS.ProcessEnv): string {
+  const xdg = env.XDG_CACHE_HOME;
+  const base = xdg !== undefined && xdg !== '' && path.isAbsolute(xdg) ? xdg : path.join(env.HOME ?? os.homedir(), '.cache');
+  return path.join(base, 'relctl', 'fleet');
+}
+
+export interface CloneAccess {
+  /** Where `OWNER/NAME` is cloned from when the selection gave no URL (`https://github.com`). */
+  hostUrl: string;
+  /** The host's token, sent as a header to URLs under `hostUrl` only. */
+  token?: string;
+  env: NodeJS.ProcessEnv;
+  signal?: AbortSignal;
+  log?: (line: string) => void;
+}
+
+export type CloneResult =
+  | { ok: true; dir: string; url: string; branch: string; head: string; action: 'cloned' | 'fetched' }
+  | { ok: false; dir: string; url: string; code: string; message: string; fix: string };
+
+/** The URL a repository is cloned from: its own, else `<host>/OWNER/NAME.git`. */
+export function cloneUrlOf(repo: FleetRepo, hostUrl: string): string {
+  return repo.url ?? `${hostUrl.replace(/\/+$/, '')}/${repo.name}.git`;
+}
+
+/** A local path in a repos file is relative to the file's folder; URLs and absolute paths are kept. */
+export function resolveRepoUrl(url: string, base: string): string {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url) || /^[^/\\]+@[^/\\:]+:/.test(url) || path.isAbsolute(url)) return url;
+  return path.resolve(base, url);
+}
+
+/** The environment git gets: the token as an extra header for the host's URLs only. */
+function gitEnv(access: CloneAccess, url: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...access.env, GIT_TERMINAL_PROMPT: '0', GIT_ASKPASS: 'echo', SSH_ASKPASS: 'echo', GCM_INTERACTIVE: 'never' };
+  const host = access.hostUrl.replace(/\/+$/, '') + '/';
+  if (access.token !== undefined && url.startsWith(host)) {
+    const basic = Buffer.from(`x-access-token:${access.token}`).toString('base64');
+    env.GIT_CONFIG_COUNT = '1';
+    env.GIT_CONFIG_KEY_0 = `http.${host}.extraHeader`;
+    env.GIT_CONFIG_VALUE_0 = `Authorization: Basic ${basic}`;
+  }
+  return env;
+}
+
+function failure(dir: string, url: string, code: string, message: string, fix: string): CloneResult {
+  return { ok: false, dir, url, code, message, fix };
+}
+
+/** git's own last words on a failure, on one line (what the user needs to see why). */
+function gitSays(r: GitResult): string {
+  const lines = (r.stderr || r.spawnError || `exit ${r.exitCode ?? '?'}`).split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('hint:'));
+  return lines.slice(-2).join(' ');
+}
+
+/**
+ * Clones `repo` into `<workdir>/OWNER/NAME`, or fetches it when the clone is there, then checks
+ * out the default branch's tip (the remote's HEAD, or the branch the host named).
+ */
+export async function syncClone(repo: FleetRepo, workdir: string, access: CloneAccess): Promise<CloneResult> {
+  const dir = path.join(workdir, ...repo.name.split('/'));
+  const url = cloneUrlOf(repo, access.hostUrl);
+  const env = gitEnv(access, url);
+  const opts = { env, ...(access.signal === undefined ? {} : { signal: access.signal }), ...(access.log === undefined ? {} : { log: access.log }) };
+  let action: 'cloned' | 'fetched';
+  if (existsSync(path.join(dir, '.git'))) {
+    const remote = await runGit(dir, ['remote', 'get-url', 'origin'], opts);
+    if (!remote.ok || remote.stdout.trim() !== url) {
+      return failure(dir, url, 'workspace-foreign', `${dir} is a clone of ${remote.ok ? remote.stdout.trim() || 'nothing' : 'no origin'}, not of ${url}.`, `Remove ${dir} (relctl clones it again), or use another --workdir.`);
+    }
+    const fetched = await runGit(dir, ['fetch', '--quiet', '--prune', '--prune-tags', '--tags', '--force', 'origin', '+refs/heads/*:refs/remotes/origin/*'], opts);
+    if (!fetched.ok) return failure(dir, url, 'fetch-failed', `git fetch from ${url} failed: ${gitSays(fetched)}`, 'Check that the repository still exists and that the token may read it, then run again.');
+    action = 'fetched';
+  } else if (existsSync(dir)) {
+    return failure(dir, url, 'workspace-foreign', `${dir} exists but is not a git clone.`, `Remove ${dir} (relctl clones it there), or use another --workdir.`);
+  } else {
+    await mkdir(path.dirname(dir), { recursive: true });
+    const cloned = await runGit(path.dirname(dir), ['clone', '--quiet', '--no-checkout', '--', url, path.basename(dir)], opts);
+    if (!cloned.ok) {
+      // A failed clone leaves a half folder that the next run would take for a foreign one.
+      await rm(dir, { recursive: true, force: true });
+      return failure(dir, url, 'clone-failed', `git clone ${url} failed: ${gitSays(cloned)}`, 'Check the URL (or OWNER/NAME) and that the token may read the repository, then run again.');
+    }
+    action = 'cloned';
+  }
+  const branch = repo.branch ?? (await remoteDefaultBranch(dir, opts));
+  if (branch === undefined) return failure(dir, url, 'empty-repository', `${url} has no default branch (an empty repository?).`, 'Push a default branch, or leave the repository out of the fleet.');
+  const checkout = await runGit(dir, ['checkout', '--quiet', '--force', '-B', branch, `refs/remotes/origin/${branch}`], opts);
+  if (!checkout.ok) return failure(dir, url, 'checkout-failed', `git checkout ${branch} in ${dir} failed: ${gitSays(checkout)}`, `Check that ${branch} is the default branch of ${repo.name}, or remove ${dir} and run again.`);
+  // Files a killed earlier run (or a build) left are not the repository's: the audit reads the tip.
+  await runGit(dir, ['clean', '--quiet', '-ffdx'], opts);
+  const head = await runGit(dir, ['rev-parse', 'HEAD'], opts);
+  return { ok: true, dir, url, branch, head: head.stdout.trim(), action };
+}
+
+/** The branch the remote's HEAD names (a fresh clone's origin/HEAD, refreshed on a fetch). */
+async function remoteDefaultBranch(dir: string, opts: { env: NodeJS.ProcessEnv }): Promise<string | undefined> {
+  // Asking the remote keeps up with a renamed default branch; a local path answers the same way.
+  await runGit(dir, ['remote', 'set-head', 'origin', '--auto'], opts);
+  const head = await runGit(dir, ['symbolic-ref', '--quiet', '--short', 'refs/remotes/origin/HEAD'], opts);
+  if (head.ok && head.stdout.startsWith('origin/')) return head.stdout.slice('origin/'.length);
+  const branches = await runGit(dir, ['for-each-ref', '--format=%(refname:lstrip=3)', 'refs/remotes/origin/'], opts);
+  const names = branches.stdout.split('\n').filter((b) => b !== '' && b !== 'HEAD');
+  return names.find((b) => b === 'main') ?? names.find((b) => b === 'master') ?? names[0];
+}
