@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import { UsageError } from '../core/errors.js';
 import type { PublishingLimits } from '../sandbox/server.js';
 import type { Define } from './registry.js';
@@ -77,11 +78,20 @@ export const define: Define = (program, action) => {
     .option('--limits <spec>', 'publishing limits per namespace and month, e.g. files=300,bytes=15MB,releases=3 (default: none)')
     .option('--smtp-port <n>', 'SMTP listener port on 127.0.0.1 (0 = any free port)', parsePort, 0)
     .option('--smtp-user <name:password>', 'require SMTP AUTH with this user (default: anyone may send)', parseSmtpUser)
+    .option(
+      '--git-root <dir>',
+      'serve the bare repositories DIR/OWNER/NAME.git over git\'s smart HTTP at <githubGitUrl>/OWNER/NAME.git (a push needs a token) and list them in GET /github/api/orgs/OWNER/repos;' +
+        ' each repository\'s config may set sandbox.archived, sandbox.fork, sandbox.private (true/false), sandbox.topics (a,b) and sandbox.description; its HEAD names the default branch',
+    )
     .action(
       action(async (ctx, opts) => {
         const { startSandbox } = await import('../sandbox/server.js');
         const users = opts.user as UserSpec[] | undefined;
         const limits = typeof opts.limits === 'string' ? ((await parseLimitsOption(opts.limits)) as PublishingLimits) : undefined;
+        const gitRoot = typeof opts.gitRoot === 'string' ? opts.gitRoot : undefined;
+        if (gitRoot !== undefined && (await stat(gitRoot).catch(() => undefined))?.isDirectory() !== true) {
+          throw new UsageError(`--git-root ${gitRoot}: not a folder.`, { fix: 'Pass a folder holding OWNER/NAME.git bare repositories (git init --bare DIR/OWNER/NAME.git).' });
+        }
         const sandbox = await startSandbox({
           port: opts.port as number,
           ...(typeof opts.controlToken === 'string' ? { controlToken: opts.controlToken } : {}),
@@ -91,6 +101,7 @@ export const define: Define = (program, action) => {
           ...(typeof opts.dataDir === 'string' ? { dataDir: opts.dataDir } : {}),
           ...(typeof opts.seedRepo === 'string' ? { seedRepo: opts.seedRepo } : {}),
           ...(users !== undefined ? { users } : {}),
+          ...(gitRoot !== undefined ? { gitRoot } : {}),
           smtpPort: opts.smtpPort as number,
           ...(opts.smtpUser === undefined ? {} : { smtpAuth: opts.smtpUser as { user: string; password: string } }),
           log: (line) => ctx.out.error(line),
@@ -118,6 +129,7 @@ export const define: Define = (program, action) => {
           ...sandbox.urls,
           users: sandbox.users.map((u) => ({ name: u.name, password: u.password, namespaces: u.namespaces ?? null })),
           controlToken: sandbox.controlToken,
+          ...(sandbox.gitRoot === undefined ? {} : { gitRoot: sandbox.gitRoot }),
         };
         if (ctx.out.json) ctx.out.resultJson(ready);
         else {
@@ -126,10 +138,13 @@ export const define: Define = (program, action) => {
             `sandbox ready stagingApiUrl=${ready.stagingApiUrl} portalUrl=${ready.portalUrl} publicRepoUrl=${ready.publicRepoUrl}` +
               ` keyserverUrl=${ready.keyserverUrl} secondaryKeyserverUrl=${ready.secondaryKeyserverUrl}` +
               ` githubApiUrl=${ready.githubApiUrl} jiraUrl=${ready.jiraUrl} smtpUrl=${ready.smtpUrl} users=${who.join(';')}` +
-              ` controlToken=${ready.controlToken}`,
+              ` controlToken=${ready.controlToken}` +
+              (ready.githubGitUrl === undefined ? '' : ` githubGitUrl=${ready.githubGitUrl}`),
           );
           ctx.out.info(`Maven deploy URL: ${ready.stagingApiUrl}/service/local/staging/deploy/maven2/`);
           ctx.out.info(`Deployments page: ${ready.portalUrl}/publishing/deployments`);
+          // The folder goes here, not on the ready line, whose key=value pairs a space would split.
+          if (ready.gitRoot !== undefined) ctx.out.info(`Git repositories: ${ready.gitRoot}/OWNER/NAME.git at ${ready.githubGitUrl}/OWNER/NAME.git`);
           ctx.out.info('Press Ctrl-C to stop.');
         }
         const signal = await stopped;

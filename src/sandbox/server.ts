@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { makeOwnedTempDir } from '../io/owned-temp.js';
 import { controlRoutes } from './control/routes.js';
+import { GitRoot } from './github/git-root.js';
 import { handleGithub } from './github/routes.js';
 import { GithubService } from './github/service.js';
 import { handleJira } from './jira/routes.js';
@@ -54,6 +55,11 @@ export interface SandboxOptions {
   closePublishes?: boolean;
   /** Require SMTP AUTH with this user and password (default: anyone may send). */
   smtpAuth?: { user: string; password: string };
+  /**
+   * Bare repositories `DIR/OWNER/NAME.git` the GitHub stand-in serves over git's smart HTTP at
+   * `<githubGitUrl>/OWNER/NAME.git` and lists in `GET /orgs/{org}/repos` (DESIGN §13 Sandbox).
+   */
+  gitRoot?: string;
 }
 
 export interface SandboxUrls {
@@ -66,6 +72,8 @@ export interface SandboxUrls {
   jiraUrl: string;
   /** smtp://[user:password@]127.0.0.1:PORT: received mail shows in GET /sandbox/mail. */
   smtpUrl?: string;
+  /** With a git root: `<githubGitUrl>/OWNER/NAME.git` clones DIR/OWNER/NAME.git (the API's `clone_url`). */
+  githubGitUrl?: string;
 }
 
 export interface RunningSandbox {
@@ -74,6 +82,8 @@ export interface RunningSandbox {
   users: SandboxUser[];
   /** Send as X-Sandbox-Token on POST/DELETE /sandbox/* (reset, faults). */
   controlToken: string;
+  /** The absolute git root, when one was given. */
+  gitRoot?: string;
   close(): Promise<void>;
 }
 
@@ -93,6 +103,10 @@ export function sandboxUrls(origin: string): SandboxUrls {
 
 /** Starts the sandbox on 127.0.0.1 (briefs/interfaces.md: the programmatic API). */
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const gitRoot = options.gitRoot === undefined ? undefined : path.resolve(options.gitRoot);
+  // A missing or unreadable git root fails the start (ENOENT, ENOTDIR with its path), before
+  // anything is opened, rather than every request later.
+  if (gitRoot !== undefined) await readdir(gitRoot);
   const temporary = options.dataDir === undefined;
   // Marked as relctl's (io/owned-temp.ts): a later run removes it if this process is killed.
   const dir = new DataDir(temporary ? await makeOwnedTempDir('relctl-sandbox-') : path.resolve(options.dataDir!));
@@ -122,7 +136,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     throw error;
   }
   const faults = new Faults();
-  const [github, jira] = await Promise.all([GithubService.open(dir.root), JiraService.open(dir.root)]);
+  const [github, jira] = await Promise.all([GithubService.open(dir.root, gitRoot === undefined ? undefined : new GitRoot(gitRoot)), JiraService.open(dir.root)]);
   const smtp = await startSmtp({
     ...(options.smtpPort === undefined ? {} : { port: options.smtpPort }),
     ...(options.smtpAuth === undefined ? {} : { auth: options.smtpAuth }),
@@ -150,6 +164,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       repositories: staging.list,
       deployments: deployments.list,
       users: accounts.users.map((u) => ({ name: u.name, namespaces: u.namespaces ?? null })),
+      // What `git push` changed in the --git-root repositories (smart-http.ts), oldest first.
+      githubPushes: github.pushes,
     }),
   });
   // One line per service: `/<name>/...` goes to it.
@@ -159,7 +175,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     ['repo', repoRoutes(publicRepo)],
     ['keys', keys.primaryRoutes(() => origin)],
     ['keys2', keys.secondaryRoutes()],
-    ['github', (req, res, rest, query) => handleGithub(github, origin, req, res, rest, query)],
+    ['github', (req, res, rest, query, search) => handleGithub(github, origin, req, res, rest, query, search)],
     ['jira', (req, res, rest, query) => handleJira(jira, origin, req, res, rest, query)],
     ['sandbox', control],
   ]);
@@ -197,9 +213,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   let closed: Promise<void> | undefined;
   return {
     port,
-    urls: { ...sandboxUrls(origin), smtpUrl: smtp.url },
+    urls: { ...sandboxUrls(origin), smtpUrl: smtp.url, ...(gitRoot === undefined ? {} : { githubGitUrl: `${origin}/github` }) },
     users: accounts.users.map((u) => ({ ...u })),
     controlToken,
+    ...(gitRoot === undefined ? {} : { gitRoot }),
     close: () =>
       (closed ??= (async () => {
         await new Promise<void>((resolve) => {

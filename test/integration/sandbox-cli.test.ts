@@ -1,9 +1,10 @@
-import { writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { execa, type ResultPromise } from 'execa';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { binPath, runCli } from '../helpers/cli.js';
-import { tempDir, type TempDir } from '../helpers/temp.js';
+import { bareRepo } from '../helpers/git-root.js';
+import { git, tempDir, type TempDir } from '../helpers/temp.js';
 import { basic, bearer, call } from './sandbox-fixture.js';
 
 /** `relctl sandbox` as a process: the ready line/JSON, signals, and a data folder surviving kill -9. */
@@ -99,6 +100,31 @@ describe('relctl sandbox', () => {
     expect(r.stderr).toContain('fix:');
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(JSON.parse(r.stdout)).toMatchObject({ ok: false, error: { kind: 'usage' } });
+  });
+
+  test('--git-root: the ready document adds githubGitUrl and gitRoot, and git clones through it; a --git-root that is no folder is exit 2', async () => {
+    const home = path.join(tmp.path, 'git-home');
+    const root = path.join(tmp.path, 'git-root');
+    await mkdir(home, { recursive: true });
+    await bareRepo(root, home, 'acme/lib');
+    const { child, ready } = await start(['--port', '0', '--json', '--git-root', root]);
+    const info = JSON.parse(ready) as Ready & { githubGitUrl: string; gitRoot: string };
+    const origin = new URL(info.stagingApiUrl).origin;
+    expect(info).toMatchObject({ githubGitUrl: `${origin}/github`, gitRoot: root });
+    await git(tmp.path, home, 'clone', '-q', `${info.githubGitUrl}/acme/lib.git`, 'cli-clone');
+    expect(await readFile(path.join(tmp.path, 'cli-clone', 'README.md'), 'utf8')).toBe('# acme/lib\n');
+    const listed = await call(`${info.githubApiUrl}/orgs/acme/repos`);
+    expect(listed.json()).toMatchObject([{ full_name: 'acme/lib', clone_url: `${info.githubGitUrl}/acme/lib.git`, default_branch: 'main' }]);
+    child.kill('SIGTERM');
+    expect((await child).exitCode).toBe(0);
+
+    const text = await start(['--port', '0', '--git-root', root]);
+    expect(text.ready).toMatch(/ githubGitUrl=http:\/\/127\.0\.0\.1:\d+\/github\n$/);
+    text.child.kill('SIGTERM');
+    await text.child;
+    const bad = await runCli(['sandbox', '--port', '0', '--git-root', path.join(tmp.path, 'no-such-folder')]);
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toContain('--git-root');
   });
 
   test('with --data-dir, staged files and repositories survive kill -9 in the middle of uploads', async () => {

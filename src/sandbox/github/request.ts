@@ -33,6 +33,8 @@ export function loginOf(authorization: string | undefined): string | undefined {
     const decoded = Buffer.from(token, 'base64').toString('utf8');
     token = decoded.slice(decoded.indexOf(':') + 1);
   }
+  // `x-access-token:` with nothing after it carries no token at all.
+  if (token === '') return undefined;
   if (/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,37}[A-Za-z0-9])?$/.test(token)) return token;
   return `user-${createHash('sha256').update(token).digest('hex').slice(0, 8)}`;
 }
@@ -68,8 +70,8 @@ export function str(body: Record<string, unknown>, key: string): string | undefi
   return typeof v === 'string' ? v : undefined;
 }
 
-export function reply(call: GithubCall, status: number, value: unknown): void {
-  sendJson(call.res, status, value, { 'x-github-media-type': 'github.v3; format=json' });
+export function reply(call: GithubCall, status: number, value: unknown, headers: Record<string, string> = {}): void {
+  sendJson(call.res, status, value, { 'x-github-media-type': 'github.v3; format=json', ...headers });
 }
 
 /** Writes change the store: persist, then answer. */

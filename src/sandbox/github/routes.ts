@@ -1,19 +1,26 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HttpError } from '../shared/http.js';
+import { HttpError, sourceAddress } from '../shared/http.js';
 import { handleGit } from './git-routes.js';
 import { handleIssues } from './issue-routes.js';
+import { handleOwnerRepos } from './owner-routes.js';
+import { rateLimitHeaders } from './rate-limit.js';
 import { handleReleases } from './release-routes.js';
 import { jsonBody, loginOf, notFound, reply, requireLogin, saved, str, validationFailed, type GithubCall } from './request.js';
 import type { GithubService } from './service.js';
 import { validName } from './service.js';
 import { repoJson, userJson } from './shapes.js';
+import { gitPath, handleSmartHttp } from './smart-http.js';
 
 /**
- * `/github/api/...`: the subset of GitHub's REST API relctl uses (DESIGN §8, §11), with GitHub's
- * status codes and JSON shapes so that @octokit/rest works against it unchanged.
+ * `/github/api/...`: the subset of GitHub's REST API relctl uses (DESIGN §8, §11, §13), with
+ * GitHub's status codes, JSON shapes and `x-ratelimit-*` headers so that @octokit/rest works
+ * against it unchanged; `/github/OWNER/NAME.git/...`: git's smart HTTP for `--git-root`.
  */
-export async function handleGithub(gh: GithubService, origin: string, req: IncomingMessage, res: ServerResponse, rest: string, query: URLSearchParams): Promise<void> {
-  if (!rest.startsWith('/api/') && rest !== '/api') throw notFound();
+export async function handleGithub(gh: GithubService, origin: string, req: IncomingMessage, res: ServerResponse, rest: string, query: URLSearchParams, search: string): Promise<void> {
+  if (!rest.startsWith('/api/') && rest !== '/api') {
+    if (gitPath(rest) !== undefined) return handleSmartHttp(gh, req, res, rest, search);
+    throw notFound();
+  }
   let segments: string[];
   try {
     segments = rest.slice('/api'.length).split('/').filter((s) => s !== '').map((s) => decodeURIComponent(s));
@@ -30,7 +37,19 @@ export async function handleGithub(gh: GithubService, origin: string, req: Incom
     bases: { api: `${origin}/github/api`, html: `${origin}/github` },
     login: loginOf(req.headers.authorization),
   };
-  const [first, , , area] = segments;
+  // On every answer, errors included (headers set here survive writeHead); GET /rate_limit does not count.
+  const caller = call.login ?? `address ${sourceAddress(req)}`;
+  const rateRoute = segments.length === 1 && segments[0] === 'rate_limit';
+  const window = rateRoute ? gh.rateLimits.peek(caller) : gh.rateLimits.take(caller);
+  for (const [name, value] of Object.entries(rateLimitHeaders(window))) res.setHeader(name, value);
+  if (rateRoute && call.method === 'GET') {
+    const core = { ...window, resource: 'core' };
+    return reply(call, 200, { resources: { core }, rate: core });
+  }
+  const [first, second, , area] = segments;
+  if (call.method === 'GET' && (first === 'orgs' || first === 'users') && segments.length === 3 && segments[2] === 'repos' && second !== undefined) {
+    return handleOwnerRepos(call);
+  }
   if (first === 'user') return handleUser(call);
   if (first === 'repos' && segments.length >= 3) {
     if (segments.length === 3) return handleRepo(call);
@@ -62,6 +81,7 @@ async function handleUser(call: GithubCall): Promise<void> {
 
 async function handleRepo(call: GithubCall): Promise<void> {
   if (call.method !== 'GET') throw notFound();
-  const repo = call.gh.repo(call.segments[1]!, call.segments[2]!);
-  return saved(call, 200, repoJson(repo, call.bases));
+  const [, owner, name] = call.segments as [string, string, string];
+  const repo = call.gh.repo(owner, name);
+  return saved(call, 200, repoJson(repo, call.bases, await call.gh.facts(owner, name)));
 }

@@ -1,19 +1,28 @@
 import { HttpError } from '../shared/http.js';
 import { JsonState } from '../shared/json-state.js';
-import { githubError } from './shapes.js';
-import { emptyGithubState, newRepo, type GithubStateData, type RepoRecord } from './state.js';
+import { KeyedLock } from '../shared/persistence.js';
+import type { GitRoot } from './git-root.js';
+import { RateLimits } from './rate-limit.js';
+import { githubError, type RepoFacts } from './shapes.js';
+import { emptyGithubState, newRepo, type GithubStateData, type PushRecord, type RepoRecord } from './state.js';
 
 /** The GitHub stand-in's records and their persistence (github.json in the data folder). */
 export class GithubService {
+  readonly rateLimits = new RateLimits();
+  /** Pushes to one bare repository, one at a time: what each changed is told by its refs before and after. */
+  readonly pushLock = new KeyedLock();
+
   private constructor(
     private data: GithubStateData,
     private readonly file: JsonState<GithubStateData>,
+    /** `--git-root`: bare repositories served over smart HTTP and listed with the owner's repositories. */
+    readonly gitRoot: GitRoot | undefined,
   ) {}
 
-  static async open(dataDir: string): Promise<GithubService> {
+  static async open(dataDir: string, gitRoot?: GitRoot): Promise<GithubService> {
     const file = new JsonState<GithubStateData>(dataDir, 'github.json');
     const data = await file.load(emptyGithubState);
-    return new GithubService(Array.isArray(data.repos) ? data : emptyGithubState(), file);
+    return new GithubService(Array.isArray(data.repos) ? data : emptyGithubState(), file, gitRoot);
   }
 
   get state(): GithubStateData {
@@ -47,12 +56,28 @@ export class GithubService {
     return created;
   }
 
+  /** What a `--git-root` repository of this name says about itself (undefined: none there). */
+  async facts(owner: string, name: string): Promise<RepoFacts | undefined> {
+    const located = await this.gitRoot?.locate(owner, name);
+    return located === undefined ? undefined : this.gitRoot!.facts(located);
+  }
+
+  get pushes(): readonly PushRecord[] {
+    return this.data.pushes ?? [];
+  }
+
+  async recordPush(push: PushRecord): Promise<void> {
+    (this.data.pushes ??= []).push(push);
+    await this.save();
+  }
+
   save(): Promise<void> {
     return this.file.save(this.data);
   }
 
   async reset(): Promise<void> {
     this.data = emptyGithubState();
+    this.rateLimits.reset();
     await this.save();
   }
 }

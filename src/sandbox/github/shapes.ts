@@ -25,18 +25,32 @@ export function userJson(login: string, b: Bases): Record<string, unknown> {
   };
 }
 
-export function repoJson(r: RepoRecord, b: Bases): Record<string, unknown> {
+/** What a repository shows beyond its record: a `--git-root` repository's own facts (git-root.ts). */
+export interface RepoFacts {
+  default_branch?: string;
+  archived?: boolean;
+  fork?: boolean;
+  topics?: string[];
+  private?: boolean;
+  description?: string;
+}
+
+export function repoJson(r: RepoRecord, b: Bases, facts: RepoFacts = {}): Record<string, unknown> {
+  const priv = facts.private ?? r.private;
   return {
     id: r.id,
     node_id: `R_${r.id}`,
     name: r.name,
     full_name: `${r.owner}/${r.name}`,
     owner: userJson(r.owner, b),
-    private: r.private,
-    visibility: r.private ? 'private' : 'public',
-    description: r.description,
-    fork: false,
-    default_branch: r.default_branch,
+    private: priv,
+    visibility: priv ? 'private' : 'public',
+    description: facts.description ?? r.description,
+    fork: facts.fork ?? false,
+    archived: facts.archived ?? false,
+    disabled: false,
+    topics: facts.topics ?? [],
+    default_branch: facts.default_branch ?? r.default_branch,
     url: `${b.api}/repos/${r.owner}/${r.name}`,
     html_url: `${b.html}/${r.owner}/${r.name}`,
     clone_url: `${b.html}/${r.owner}/${r.name}.git`,

@@ -62,14 +62,32 @@ export interface RepoRecord {
   commits: Record<string, CommitRecord>;
 }
 
+/** One ref a push changed; a created ref's `before` and a deleted one's `after` are git's zero id. */
+export interface RefUpdate {
+  ref: string;
+  before: string;
+  after: string;
+}
+
+/** A `git push` over smart HTTP to a `--git-root` repository that changed at least one ref. */
+export interface PushRecord {
+  /** `OWNER/NAME` as the git root's folders spell it. */
+  repository: string;
+  login: string;
+  refs: RefUpdate[];
+  at: string;
+}
+
 export interface GithubStateData {
   version: 1;
   nextId: number;
   repos: RepoRecord[];
+  /** Absent in a github.json written before pushes were recorded. */
+  pushes?: PushRecord[];
 }
 
 export function emptyGithubState(): GithubStateData {
-  return { version: 1, nextId: 1, repos: [] };
+  return { version: 1, nextId: 1, repos: [], pushes: [] };
 }
 
 export function nowIso(): string {
