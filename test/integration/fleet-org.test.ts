@@ -1,0 +1,97 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
+import { runCli } from '../helpers/cli.js';
+import { bareRepo, childPom, makeFleet, type Fleet } from '../helpers/fleet.js';
+import { fleetSchemaErrors } from '../helpers/report-validators.js';
+import { git, gitEnv, tempDir, type TempDir } from '../helpers/temp.js';
+
+interface Repo {
+  name: string;
+  url: string;
+  verdict: string;
+  fixIn: string[];
+  lastRelease: { tag: string; version: string; published: boolean | null } | null;
+  findings: { code: string; fixIn?: string }[];
+}
+
+/**
+ * DESIGN §13 end to end: `relctl fleet audit --org` against the sandbox's GitHub stand-in, which
+ * lists the organisation's repositories and serves them over git's smart HTTP (--git-root), with
+ * the sandbox's public repository answering whether the last release is published.
+ */
+describe('relctl fleet audit --org against the sandbox', () => {
+  let tmp: TempDir;
+  let fleet: Fleet;
+  let sandbox: Sandbox;
+  let home: string;
+  const token = 'fleet-canary-token-4b1d9e';
+
+  beforeAll(async () => {
+    tmp = await tempDir('relctl-fleet-org-');
+    home = path.join(tmp.path, 'home');
+    fleet = await makeFleet(path.join(tmp.path, 'git'), home);
+    // An archived fork the audit leaves out unless asked, with topics the filter reads.
+    await bareRepo(fleet.root, home, 'acme/old-fork', [{ files: { 'pom.xml': childPom('old-fork', '1') } }]);
+    await git(fleet.bare('acme/old-fork'), home, 'config', 'sandbox.archived', 'true');
+    await git(fleet.bare('acme/old-fork'), home, 'config', 'sandbox.fork', 'true');
+    await git(fleet.bare('acme/acme-parent'), home, 'config', 'sandbox.topics', 'maven,parent');
+    // The public repository has child-waits' last release, not the others'.
+    const seed = path.join(tmp.path, 'seed');
+    await mkdir(path.join(seed, 'org/acme/child-waits/0.9.0'), { recursive: true });
+    await writeFile(path.join(seed, 'org/acme/child-waits/0.9.0/child-waits-0.9.0.pom'), childPom('child-waits', '1'));
+    sandbox = await startSandbox({ gitRoot: fleet.root, seedRepo: seed });
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+    await tmp[Symbol.asyncDispose]();
+  });
+
+  const run = (...args: string[]) =>
+    runCli(['fleet', ...args, '--org', 'acme', '--github-url', sandbox.urls.githubApiUrl, '--public-repo-url', sandbox.urls.publicRepoUrl], {
+      cwd: tmp.path,
+      home,
+      env: { ...gitEnv(home), RELCTL_GITHUB_TOKEN: token },
+    });
+
+  it('lists the organisation for a CI matrix: archived repositories and forks only on request', async () => {
+    const r = await run('list', '--json');
+    expect(r.exitCode, r.stderr).toBe(0);
+    const list = JSON.parse(r.stdout) as { name: string; url: string; branch: string }[];
+    expect(list.map((x) => x.name)).toEqual(['acme/acme-parent', 'acme/child-fixed', 'acme/child-own', 'acme/child-waits', 'acme/site']);
+    expect(list[0]).toEqual({ name: 'acme/acme-parent', url: `${sandbox.urls.githubGitUrl}/acme/acme-parent.git`, branch: 'main' });
+    const all = JSON.parse((await run('list', '--json', '--archived', '--forks')).stdout) as { name: string }[];
+    expect(all.map((x) => x.name)).toContain('acme/old-fork');
+    const topic = JSON.parse((await run('list', '--json', '--topic', 'parent')).stdout) as { name: string }[];
+    expect(topic.map((x) => x.name)).toEqual(['acme/acme-parent']);
+  });
+
+  it('audits every repository cloned over HTTP: each verdict, fixIn, last release; the token nowhere', async () => {
+    const workdir = path.join(tmp.path, 'work');
+    const out = path.join(tmp.path, 'fleet.json');
+    const r = await run('audit', '--workdir', workdir, '--json', '--out', out, '--verbose');
+    expect(r.exitCode, r.stderr).toBe(1);
+    const report = JSON.parse(await readFile(out, 'utf8')) as { repositories: Repo[]; environment: { code: string }[] };
+    expect(await fleetSchemaErrors(report)).toEqual([]);
+    const verdicts = Object.fromEntries(report.repositories.map((x) => [x.name, x.verdict]));
+    expect(verdicts).toEqual({
+      'acme/acme-parent': 'ready',
+      'acme/child-fixed': 'ready',
+      'acme/child-own': 'blocked',
+      'acme/child-waits': 'waits-on-parent',
+      'acme/site': 'not-published',
+    });
+    expect(report.repositories[0]!.name).toBe('acme/acme-parent');
+    const waits = report.repositories.find((x) => x.name === 'acme/child-waits')!;
+    expect(waits.fixIn).toEqual(['acme/acme-parent']);
+    expect(waits.lastRelease).toEqual({ tag: 'child-waits-0.9.0', version: '0.9.0', published: true });
+    expect(report.repositories.find((x) => x.name === 'acme/acme-parent')!.lastRelease).toEqual({ tag: 'acme-parent-1', version: '1', published: false });
+    expect(report.environment.map((e) => e.code)).toContain('server-id-mismatch');
+    // The token went to git as a header in its environment: never argv, output, a file or a stored remote.
+    const remote = await git(path.join(workdir, 'acme', 'child-own'), home, 'remote', 'get-url', 'origin');
+    expect(remote).toBe(`${sandbox.urls.githubGitUrl}/acme/child-own.git`);
+    const gitConfig = await readFile(path.join(workdir, 'acme', 'child-own', '.git', 'config'), 'utf8');
+    for (const text of [r.stdout, r.stderr, JSON.stringify(report), gitConfig]) expect(text).not.toContain(token);
+  });
+});
