@@ -1,10 +1,11 @@
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fleetHtml } from '../../src/fleet/render/fleet-html.js';
 import { fleetJunit } from '../../src/fleet/render/fleet-junit.js';
 import { fleetVerdicts, type FleetReport } from '../../src/fleet/report-types.js';
+import { launchChromium } from '../helpers/browser.js';
 import { repoRoot } from '../helpers/cli.js';
 import { hostile, hostileFleet, largeFleet, uportalFleet } from '../helpers/fleet-report.js';
 import { fleetSchemaErrors, junitSchemaCheck } from '../helpers/report-validators.js';
@@ -80,10 +81,7 @@ describe('fleetJunit against junit-10.xsd', () => {
 describe('fleetHtml in headless Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-    });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
