@@ -34,6 +34,13 @@ export async function gitlabSchemaErrors(doc: unknown): Promise<ErrorObject[]> {
   return validate(doc) ? [] : (validate.errors ?? []);
 }
 
+/** JSON-schema errors of a `relctl fleet audit --json` document against relctl's own schema/fleet.schema.json. */
+export async function fleetSchemaErrors(doc: unknown): Promise<ErrorObject[]> {
+  const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true });
+  const validate = ajv.compile(JSON.parse(await readFile(path.join(repoRoot, 'schema/fleet.schema.json'), 'utf8')) as Record<string, unknown>);
+  return validate(doc) ? [] : (validate.errors ?? []);
+}
+
 export interface SarifValidation {
   exitCode: number;
   /** The validator's own errors and warnings about the file (its notes are style advice). */

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { fleetReportOf, hostile, hostileFleet, largeFleet, uportalFleet, uportalRepositories } from '../../../test/helpers/fleet-report.js';
+import { fleetVerdicts } from '../report-types.js';
+import { graphGeometry, graphLayout, type GraphLayout } from './fleet-graph.js';
+import { fleetHtml } from './fleet-html.js';
+
+const { nodeWidth, nodeHeight } = graphGeometry;
+
+/** Whether a point lies inside a node's box (its border excluded). */
+function inside(layout: GraphLayout, i: number, [x, y]: [number, number]): boolean {
+  const n = layout.nodes[i]!;
+  return x > n.x && x < n.x + nodeWidth && y > n.y && y < n.y + nodeHeight;
+}
+
+describe('graphLayout', () => {
+  it('puts 20 repositories in layers, wide layers in rows of five, within 1232 pixels and without overlaps', () => {
+    const report = largeFleet(20);
+    const layout = graphLayout(report);
+    expect(layout.nodes.map((n) => n.layer)).toEqual([0, 1, 1, ...new Array<number>(17).fill(2)]);
+    expect(layout.width).toBeLessThanOrEqual(1232);
+    expect(Math.max(...layout.nodes.map((n) => n.row))).toBe(5);
+    for (const [i, a] of layout.nodes.entries()) {
+      expect(a.x).toBeGreaterThanOrEqual(0);
+      expect(a.x + nodeWidth).toBeLessThanOrEqual(layout.width);
+      expect(a.y + nodeHeight).toBeLessThanOrEqual(layout.height);
+      for (const b of layout.nodes.slice(i + 1)) {
+        expect(a.x + nodeWidth <= b.x || b.x + nodeWidth <= a.x || a.y + nodeHeight <= b.y || b.y + nodeHeight <= a.y, `${a.name} overlaps ${b.name}`).toBe(true);
+      }
+    }
+  });
+
+  it('draws each edge from the child up to its parent, through no other node', () => {
+    const layout = graphLayout(largeFleet(20));
+    expect(layout.edges).toHaveLength(19);
+    for (const e of layout.edges) {
+      const [child, parent] = [layout.nodes[e.from]!, layout.nodes[e.to]!];
+      expect(child.y).toBeGreaterThan(parent.y);
+      expect(e.points[0]).toEqual([child.x + nodeWidth / 2, child.y]);
+      expect(e.points.at(-1)).toEqual([parent.x + nodeWidth / 2, parent.y + nodeHeight + 2]);
+      for (const [k, a] of e.points.slice(1).entries()) {
+        const b = e.points[k]!;
+        for (let t = 0; t <= 1; t += 1 / 64) {
+          const point: [number, number] = [b[0] + (a[0] - b[0]) * t, b[1] + (a[1] - b[1]) * t];
+          for (const n of layout.nodes.keys()) expect(inside(layout, n, point), `edge ${child.name} → ${parent.name} crosses ${layout.nodes[n]!.name}`).toBe(false);
+        }
+      }
+    }
+  });
+
+  it('keeps children under their parents and survives a cycle or an edge to nowhere', () => {
+    const layout = graphLayout(uportalFleet());
+    expect(layout.nodes.map((n) => [n.name.split('/')[1], n.layer])).toEqual([
+      ['uportal-parent', 0],
+      ['uPortal', 1],
+      ['resource-server', 1],
+      ['uPortal-start', 0],
+      ['NotificationPortlet', 0],
+    ]);
+    const [a, b] = uportalRepositories();
+    const cyclic = fleetReportOf([a!, b!]);
+    cyclic.summary.edges = [
+      { from: a!.name, to: b!.name },
+      { from: b!.name, to: a!.name },
+      { from: b!.name, to: 'nobody/anywhere' },
+    ];
+    expect(graphLayout(cyclic).nodes).toHaveLength(2);
+  });
+});
+
+describe('fleetHtml', () => {
+  it('is one page with a node and a row per repository and every verdict in words', () => {
+    const report = uportalFleet();
+    const html = fleetHtml(report);
+    expect(html.startsWith('<!DOCTYPE html>\n<html lang="en">')).toBe(true);
+    expect(html.match(/<g class="node"/g)).toHaveLength(report.repositories.length);
+    expect(html.match(/<tr data-verdict=/g)).toHaveLength(report.repositories.length);
+    for (const v of fleetVerdicts) expect(html).toContain(`class="word" fill="#`), expect(html).toContain(`<span class="verdict v-${v}">${v}</span>`);
+    expect(html).toContain('<a href="https://github.com/uPortal-Project/uportal-parent/pull/42" rel="noopener noreferrer">#42 open</a>');
+  });
+
+  it('loads nothing and runs nothing: inline CSS, no script, a policy that forbids any load', () => {
+    const html = fleetHtml(hostileFleet());
+    expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`);
+    // Escaped text holds no `<` and a quoted value no `"`: every tag and attribute is relctl's own.
+    const tags = (html.match(/<[a-z][^>]*>/gi) ?? []).map((t) => t.replace(/"[^"]*"/g, (v) => (v.startsWith('"http') ? v : '""')));
+    expect(tags.filter((t) => /^<(script|img|link|iframe|object|embed|image|use|foreignObject)\b|\s(src|href|xlink:href|on\w+)=/i.test(t))).toEqual([
+      '<a href="https://github.com/uPortal-Project/uportal-parent/pull/42" rel="">',
+    ]);
+    expect(html).not.toMatch(/@import|url\((?!#)/i);
+    // The only URL is the pull request's link (not loaded); the hostile javascript: one is no link.
+    expect(html.match(/https?:\/\/[^\s"<]*/g)).toEqual(['https://github.com/uPortal-Project/uportal-parent/pull/42', 'https://tracker.example.invalid/p.png)']);
+    expect(html).not.toContain('javascript:alert(1)"');
+  });
+
+  it('escapes every value from a repository', () => {
+    const html = fleetHtml(hostileFleet());
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('data-repository="evil-org/&lt;img src=x onerror=alert(1)&gt;|`x`"');
+    expect(html).toContain('Developer "Jane Doe ::error::x" has no email');
+    expect(html).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f\u202e]/);
+    // The long name is whole in the table and the tooltip, clipped in its node.
+    expect(html).toContain(`<td class="long">${hostile.longName}</td>`);
+    expect(html).toContain('class="name">very-long-repository-name-ver…</text>');
+  });
+
+  it('is deterministic', () => {
+    expect(fleetHtml(largeFleet(20))).toBe(fleetHtml(JSON.parse(JSON.stringify(largeFleet(20))) as ReturnType<typeof largeFleet>));
+  });
+});

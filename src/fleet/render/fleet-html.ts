@@ -1,0 +1,111 @@
+import { attr, text } from '../../ui/render/findings-junit.js';
+import { fleetVerdicts, type FleetReport, type FleetVerdict } from '../report-types.js';
+import { fleetGraphSvg, verdictColours } from './fleet-graph.js';
+import { environmentItems, environmentNote, fleetDetails, fleetRows, linkUrl, reportTitle, rowColumns, type DetailItem, type FleetRow } from './fleet-rows.js';
+
+/**
+ * The fleet report as one self-contained HTML page (DESIGN §13, `--format html`): the summary, the
+ * parent graph (inline SVG), the dashboard's table, the failing repositories' findings and the
+ * machine's. No script, and nothing loaded from anywhere: the CSS is inline, and the page's own
+ * Content-Security-Policy forbids any load, so even a value that escaped its escaping could load
+ * nothing. Every value from a repository is HTML-escaped. Same report, same bytes.
+ */
+export function fleetHtml(report: FleetReport): string {
+  return [
+    '<!DOCTYPE html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${text(reportTitle)}</title>`,
+    `<style>${css()}</style>`,
+    '</head>',
+    '<body>',
+    `<h1>${text(reportTitle)}</h1>`,
+    summary(report),
+    '<h2>Parent graph</h2>',
+    '<p class="note">Parents above their children; each arrow goes from a repository to the fleet repository that builds its parent.</p>',
+    `<div class="graph-box">\n${fleetGraphSvg(report)}\n</div>`,
+    '<h2>Repositories</h2>',
+    table(fleetRows(report)),
+    ...details(report),
+    ...environment(report),
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}
+
+function summary(report: FleetReport): string {
+  const { total, verdicts } = report.summary;
+  const counts = fleetVerdicts.map((v) => `<li>${verdictBadge(v)} ${text(String(verdicts[v] ?? 0))}</li>`);
+  const state = report.ok ? 'every repository is ready or publishes nothing' : 'some repositories are not ready';
+  return `<p class="summary">${text(String(total))} ${total === 1 ? 'repository' : 'repositories'}: ${state}.</p>\n<ul class="counts">${counts.join('')}</ul>`;
+}
+
+function verdictBadge(verdict: FleetVerdict): string {
+  return `<span class="verdict v-${verdict}">${verdict}</span>`;
+}
+
+function table(rows: FleetRow[]): string {
+  const head = `<thead><tr>${rowColumns.map((c) => `<th scope="col">${text(c)}</th>`).join('')}</tr></thead>`;
+  const body = rows.map((r) => {
+    // Names, coordinates and tags are long unbroken words: only their cells break anywhere.
+    const cells = [cell(r.name, 'long'), cell(r.build), cell(r.route), cell(r.parent, 'long'), `<td>${verdictBadge(r.verdict)}</td>`];
+    cells.push(cell(r.blocking), cell(r.release, 'long'), cell(r.published), `<td>${pullRequest(r)}</td>`);
+    return `<tr data-verdict=${attr(r.verdict)}>${cells.join('')}</tr>`;
+  });
+  return `<table>\n${head}\n<tbody>\n${body.join('\n')}\n</tbody>\n</table>`;
+}
+
+function cell(value: string, kind?: 'long'): string {
+  return `<td${kind === undefined ? '' : ` class="${kind}"`}>${value === '' ? '—' : text(value)}</td>`;
+}
+
+function pullRequest(r: FleetRow): string {
+  if (r.pullRequest === null) return '—';
+  const url = linkUrl(r.pullRequest.url);
+  const label = text(r.pullRequest.label);
+  return url === undefined ? label : `<a href=${attr(url)} rel="noopener noreferrer">${label}</a>`;
+}
+
+function details(report: FleetReport): string[] {
+  const failing = fleetDetails(report);
+  if (failing.length === 0) return [];
+  return [
+    '<h2>Not ready</h2>',
+    ...failing.map((d) => `<section class="details"><h3>${text(d.name)} ${verdictBadge(d.verdict)}</h3>\n${list(d.items)}</section>`),
+  ];
+}
+
+function environment(report: FleetReport): string[] {
+  const items = environmentItems(report);
+  if (items.length === 0) return [];
+  return ['<h2>Environment</h2>', `<p class="note">Findings ${text(environmentNote)}.</p>`, list(items)];
+}
+
+function list(items: DetailItem[]): string {
+  const lis = items.map((i) => {
+    const fix = i.fix === undefined ? '' : `<br><span class="fix">fix: ${text(i.fix)}</span>`;
+    return `<li><span class="sev sev-${i.severity}">${i.severity}</span> ${text(i.text)}${fix}</li>`;
+  });
+  return `<ul class="items">\n${lis.join('\n')}\n</ul>`;
+}
+
+function css(): string {
+  const verdicts = fleetVerdicts.map((v) => `.v-${v}{background:${verdictColours[v].fill};color:${verdictColours[v].ink};border-color:${verdictColours[v].ink}}`);
+  return [
+    'body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2328;margin:24px auto;max-width:1232px;padding:0 16px}',
+    'h1{font-size:24px;margin:0 0 8px}h2{font-size:18px;margin:28px 0 8px}h3{font-size:15px;margin:16px 0 4px;overflow-wrap:anywhere}',
+    '.note{color:#57606a;margin:4px 0}.counts{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:8px}',
+    '.verdict{display:inline-block;border:1px solid;border-radius:10px;padding:0 8px;font-weight:600;font-size:12px;white-space:nowrap}',
+    '.graph-box{overflow-x:auto}.graph{max-width:100%;height:auto;display:block;margin:0 auto}',
+    '.graph .edge{stroke:#57606a;stroke-width:1.5}.graph text{text-anchor:middle;font:13px system-ui,sans-serif}',
+    '.graph .owner{fill:#57606a;font-size:11px}.graph .name{fill:#1f2328;font-weight:600}.graph .word{font-weight:700;font-size:12px}',
+    'table{border-collapse:collapse;width:100%;font-size:13px}th,td{border:1px solid #d0d7de;padding:4px 6px;text-align:left;vertical-align:top;overflow-wrap:break-word}th{white-space:nowrap}td.long{overflow-wrap:anywhere}td:first-child{min-width:240px}',
+    'th{background:#f6f8fa}.items{padding-left:20px}.items li{margin:4px 0;overflow-wrap:anywhere}.fix{color:#57606a}',
+    '.sev{font-weight:600}.sev-error{color:#a40e26}.sev-warning{color:#7d4e00}',
+    ...verdicts,
+  ].join('\n');
+}

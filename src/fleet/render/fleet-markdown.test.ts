@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { fleetReportOf, hostile, hostileFleet, uportalFleet, uportalRepositories } from '../../../test/helpers/fleet-report.js';
+import { fleetMarkdown, markdownText } from './fleet-markdown.js';
+
+/** A GFM table row's cells: GFM splits a row at every `|` that no backslash escapes, before any inline parsing. */
+function cells(row: string): string[] {
+  return row.replace(/^\|/, '').replace(/\|$/, '').split(/(?<!\\)\|/).map((c) => c.trim());
+}
+
+function tableRows(markdown: string): string[][] {
+  const lines = markdown.split('\n');
+  const start = lines.findIndex((l) => l.startsWith('| repository |'));
+  const end = lines.indexOf('', start);
+  return lines.slice(start + 2, end).map(cells);
+}
+
+describe('fleetMarkdown', () => {
+  it('is the dashboard: heading, counts, one row per repository, the failing ones, the environment', () => {
+    const md = fleetMarkdown(uportalFleet());
+    expect(md.startsWith('# relctl fleet readiness\n\n**5 repositories: 1 ready, 1 blocked, 1 waits-on-parent, 1 not-published, 1 error**\n\n')).toBe(true);
+    expect(md).toContain('| repository | build | route | parent | verdict | blocking | last release | published | pull request |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n');
+    const rows = tableRows(md);
+    expect(rows.map((r) => r[0])).toEqual(uportalRepositories().map((r) => r.name));
+    expect(rows[0]).toEqual([
+      'uPortal-Project/uportal-parent',
+      'maven',
+      'staging-api',
+      'org.sonatype.oss:oss-parent:9',
+      '**blocked**',
+      'legacy-staging-host',
+      'jasig-parent-91',
+      'yes',
+      '[#&#8203;42 open](https://github.com/uPortal-Project/uportal-parent/pull/42)',
+    ]);
+    expect(rows[1]!.slice(3, 8)).toEqual(['org.jasig.parent:jasig-parent:91 (uPortal-Project/uportal-parent)', '**waits-on-parent**', 'legacy-staging-host, missing-developers', 'v5.16.1', 'unknown']);
+    expect(rows[4]).toEqual(['uPortal-Project/NotificationPortlet', 'none', 'none', '—', '**error**', '—', '—', '—', '—']);
+
+    expect(md).toContain('## Not ready\n\n### uPortal-Project/uportal-parent: blocked\n\n- error: legacy-staging-host pom.xml:120:');
+    expect(md).toContain('- error: missing-developers pom.xml:4: No &lt;developers&gt; in the POM or its parents: Maven Central requires at least one. (fix in uPortal-Project/uportal-parent) Fix: Add &lt;developers&gt;');
+    expect(md).toContain('### uPortal-Project/NotificationPortlet: error\n\n- error: could not audit: clone-failed: git clone failed: Repository not found. Fix: Check');
+    expect(md).not.toContain('### uPortal-Project/resource-server');
+    expect(md).toContain('## Environment\n\nFindings about this machine, decide no verdict.\n\n- error: signing-keyring-missing: No secret key in the gpg keyring of this machine. (seen in uPortal-Project/uportal-parent, uPortal-Project/uPortal, uPortal-Project/resource-server and 1 more) Fix: Import the release key (relctl keys import) or set RELCTL\\_GPG\\_KEY.');
+  });
+
+  it('keeps hostile values inside their cells and as text', () => {
+    const report = hostileFleet();
+    const md = fleetMarkdown(report);
+    const rows = tableRows(md);
+    expect(rows).toHaveLength(report.repositories.length);
+    for (const row of rows) expect(row).toHaveLength(9);
+    expect(rows[5]![0]).toBe('evil-org/&lt;img src=x onerror=alert(1)&gt;\\|\\`x\\`');
+    expect(rows[5]![2]).toBe('staging-api \\| \\[click\\](javascript:alert(1))');
+    // The only link is relctl's own; no raw HTML, code span, link or image from a value.
+    const own = md.replace('[#&#8203;42 open](https://github.com/uPortal-Project/uportal-parent/pull/42)', '');
+    expect(own).not.toMatch(/</);
+    expect(own).not.toMatch(/(?<!\\)[[\]`]/);
+    expect(md).toContain('!\\[img\\](https://tracker.example.invalid/p.png)');
+    // Nobody is mentioned and no issue referenced each time the dashboard is edited.
+    expect(md).toContain('@&#8203;octocat #&#8203;1');
+    expect(md).not.toMatch(/@\w|(?<!&)#\d/);
+    // The hostile pull request's javascript: URL is no link.
+    expect(rows[5]![8]).toBe('#&#8203;3 open');
+    // One line per value: no line starts other than relctl's own way.
+    expect(md.split('\n').filter((l) => l !== '' && !/^(# |## |### |\*\*|\| |- |Findings )/.test(l))).toEqual([]);
+    expect(md).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f\u202e]/);
+  });
+
+  it('encodes what Markdown reads in a pull request URL', () => {
+    const [first] = uportalRepositories();
+    const report = fleetReportOf([{ ...first!, pullRequest: { url: 'https://github.com/o/r/pull/1?x=(a)|b`c d', number: 1, state: 'open' } }]);
+    expect(tableRows(fleetMarkdown(report))[0]![8]).toBe('[#&#8203;1 open](https://github.com/o/r/pull/1?x=%28a%29%7Cb%60c%20d)');
+  });
+
+  it('is deterministic', () => {
+    expect(fleetMarkdown(hostileFleet())).toBe(fleetMarkdown(JSON.parse(JSON.stringify(hostileFleet())) as ReturnType<typeof hostileFleet>));
+  });
+
+  it.each([
+    ['a|b', 'a\\|b'],
+    ['`code`', '\\`code\\`'],
+    ['<script>x</script>', '&lt;script&gt;x&lt;/script&gt;'],
+    ['[x](http://e)', '\\[x\\](http://e)'],
+    ['*b* _i_ ~s~', '\\*b\\* \\_i\\_ \\~s\\~'],
+    ['&lt;', '&amp;lt;'],
+    ['C:\\path', 'C:\\\\path'],
+    ['@team #12 x#y', '@&#8203;team #&#8203;12 x#y'],
+    [hostile.name, 'evil-org/&lt;img src=x onerror=alert(1)&gt;\\|\\`x\\`'],
+  ])('markdownText(%j) is %j', (value, escaped) => {
+    expect(markdownText(value)).toBe(escaped);
+  });
+});

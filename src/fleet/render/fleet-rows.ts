@@ -1,0 +1,126 @@
+import { plainText } from '../../core/plain-text.js';
+import { maskUrlCredentials } from '../../core/secret-mask.js';
+import { fleetVerdicts, type FleetFinding, type FleetReport, type FleetRepositoryReport, type FleetVerdict } from '../report-types.js';
+
+/**
+ * What every fleet format shows, as plain strings: each format only escapes them for its own syntax
+ * (text pads them, Markdown and HTML and XML escape them). Every value from a repository passes
+ * through `oneLine` here, so no format can forget it.
+ */
+
+/** A value from a repository: plain text (DESIGN §3) on one line, URL credentials masked. */
+export function oneLine(value: unknown): string {
+  return maskUrlCredentials(plainText(String(value), { singleLine: true }));
+}
+
+/** The verdicts that fail the fleet (exit 1): their repositories get a details section. */
+const failing: ReadonlySet<FleetVerdict> = new Set(['blocked', 'waits-on-parent', 'error']);
+
+export function fails(verdict: FleetVerdict): boolean {
+  return failing.has(verdict);
+}
+
+export interface FleetRow {
+  name: string;
+  build: string;
+  route: string;
+  /** The nearest parent's coordinates, and the fleet repository that builds it; '' without a parent. */
+  parent: string;
+  verdict: FleetVerdict;
+  /** The blocking codes, comma-separated; '' when none. */
+  blocking: string;
+  /** The newest release tag; '' when none is known. */
+  release: string;
+  /** `yes`, `no`, `unknown`; '' without a release. */
+  published: string;
+  pullRequest: { url: string; label: string } | null;
+}
+
+export const rowColumns = ['repository', 'build', 'route', 'parent', 'verdict', 'blocking', 'last release', 'published', 'pull request'] as const;
+
+export function fleetRows(report: FleetReport): FleetRow[] {
+  return report.repositories.map(fleetRow);
+}
+
+export function fleetRow(r: FleetRepositoryReport): FleetRow {
+  const parent = r.parents[0];
+  const builtBy = parent?.repository == null ? '' : ` (${oneLine(parent.repository)})`;
+  const release = r.lastRelease;
+  const pr = r.pullRequest;
+  return {
+    name: oneLine(r.name),
+    build: oneLine(r.build),
+    route: oneLine(r.route),
+    parent: parent === undefined ? '' : `${oneLine(parent.coordinates)}${builtBy}`,
+    verdict: r.verdict,
+    blocking: r.blocking.map(oneLine).join(', '),
+    release: release == null ? '' : oneLine(release.tag),
+    published: release == null ? '' : release.published === null ? 'unknown' : release.published ? 'yes' : 'no',
+    pullRequest: pr == null ? null : { url: oneLine(pr.url), label: `#${oneLine(pr.number)} ${oneLine(pr.state)}` },
+  };
+}
+
+/** One line of a details list: its severity, its text, and the fix it names when there is one. */
+export interface DetailItem {
+  severity: 'error' | 'warning';
+  text: string;
+  fix?: string;
+}
+
+export interface FleetDetail {
+  name: string;
+  verdict: FleetVerdict;
+  /** The fleet repositories whose fixes it waits on. */
+  fixIn: string[];
+  items: DetailItem[];
+}
+
+/** For each failing repository: its error findings (with `fix in OWNER/NAME`) and why it errored. */
+export function fleetDetails(report: FleetReport): FleetDetail[] {
+  return report.repositories.filter((r) => fails(r.verdict)).map(repositoryDetail);
+}
+
+export function repositoryDetail(r: FleetRepositoryReport): FleetDetail {
+  const items = r.findings.filter((f) => f.severity === 'error').map(findingItem);
+  if (r.error !== undefined) {
+    const { code, message, fix } = r.error;
+    items.push({ severity: 'error', text: `could not audit: ${oneLine(code)}: ${oneLine(message)}`, ...(fix === undefined ? {} : { fix: oneLine(fix) }) });
+  }
+  return { name: oneLine(r.name), verdict: r.verdict, fixIn: r.fixIn.map(oneLine), items };
+}
+
+function findingItem(f: FleetFinding): DetailItem {
+  const where = f.file === undefined ? '' : ` ${oneLine(f.file)}${f.line === undefined ? '' : `:${oneLine(f.line)}`}`;
+  const fixIn = f.fixIn === undefined ? '' : ` (fix in ${oneLine(f.fixIn)})`;
+  return { severity: 'error', text: `${oneLine(f.code)}${where}: ${oneLine(f.message)}${fixIn}`, fix: oneLine(f.fix) };
+}
+
+/** The machine's findings, listed once: `code: message (seen in a, b, c and 2 more)`. */
+export function environmentItems(report: FleetReport): DetailItem[] {
+  return report.environment.map((e) => {
+    const names = e.repositories.map(oneLine);
+    const seen = names.length === 0 ? '' : ` (seen in ${names.slice(0, 3).join(', ')}${names.length > 3 ? ` and ${names.length - 3} more` : ''})`;
+    return { severity: e.severity === 'error' ? 'error' : 'warning', text: `${oneLine(e.code)}: ${oneLine(e.message)}${seen}`, fix: oneLine(e.fix) };
+  });
+}
+
+export const environmentNote = 'about this machine, decide no verdict';
+
+/** `6 repositories: 2 ready, 1 blocked, 1 waits-on-parent, 1 not-published, 1 error`. */
+export function summaryText(report: FleetReport): string {
+  const { total, verdicts } = report.summary;
+  const counts = fleetVerdicts.map((v) => `${oneLine(verdicts[v] ?? 0)} ${v}`).join(', ');
+  return `${oneLine(total)} ${total === 1 ? 'repository' : 'repositories'}: ${counts}`;
+}
+
+/** An http(s) URL as the WHATWG parser serialises it, else undefined: only such a URL becomes a link. */
+export function linkUrl(value: string): string | undefined {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export const reportTitle = 'relctl fleet readiness';
