@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { bareRepo, childPom, makeFleet, parentPom, type Fleet } from '../helpers/fleet.js';
+import { fleetSchemaErrors, junitSchemaCheck } from '../helpers/report-validators.js';
 import { git, gitEnv, tempDir, type TempDir } from '../helpers/temp.js';
 
 interface Repo {
@@ -46,6 +47,7 @@ describe('relctl fleet audit on a fleet of real git repositories (offline)', () 
     const r = await audit('--json', '--verbose');
     expect(r.exitCode, r.stderr).toBe(1);
     const report = JSON.parse(r.stdout) as Report;
+    expect(await fleetSchemaErrors(report)).toEqual([]);
     const names = report.repositories.map((x) => x.name);
     // Parents first: the parent before every child that inherits from it.
     expect(names.indexOf('acme/acme-parent')).toBeLessThan(names.indexOf('acme/child-waits'));
@@ -79,6 +81,26 @@ describe('relctl fleet audit on a fleet of real git repositories (offline)', () 
     expect(report.repositories.flatMap((x) => x.findings).some((f) => f.code === 'server-id-mismatch')).toBe(false);
     expect(r.stderr).toMatch(/parent org\.acme:acme-parent:1: read from acme\/acme-parent at tag acme-parent-1/);
     expect(r.stderr).toMatch(/acme\/child-waits: cloned /);
+  });
+
+  it('writes each report format where --out says, and the same table on stdout without it', async () => {
+    const junit = path.join(tmp.path, 'out', 'fleet.xml');
+    const r = await audit('--format', 'junit', '--out', junit);
+    expect(r.exitCode).toBe(1);
+    expect(r.stdout).toBe('');
+    const xml = await readFile(junit, 'utf8');
+    expect((await junitSchemaCheck(xml, `${junit}.checked.xml`)).exitCode).toBe(0);
+    expect(xml.match(/<testcase /g)).toHaveLength(6);
+    expect(xml.match(/<failure /g)).toHaveLength(2);
+    const markdown = await audit('--format', 'markdown');
+    expect(markdown.stdout.split('\n').filter((l) => l.startsWith('| acme/'))).toHaveLength(6);
+    const html = await audit('--format', 'html');
+    expect(html.stdout).toMatch(/^<!DOCTYPE html>/i);
+    expect(html.stdout).toContain('<svg');
+    const text = await audit();
+    expect(text.stdout, text.stdout).toMatch(/acme\/child-waits\s+maven\s+legacy-ossrh\s+org\.acme:acme-parent:1 \(acme\/acme-parent\)\s+waits-on-parent/);
+    const both = await audit('--json', '--format', 'html');
+    expect(both.exitCode).toBe(2);
   });
 
   it('fetches on the next run (no second clone) and audits what the remote has now', async () => {

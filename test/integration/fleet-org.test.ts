@@ -1,7 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
 import { runCli } from '../helpers/cli.js';
 import { bareRepo, childPom, makeFleet, type Fleet } from '../helpers/fleet.js';
 import { fleetSchemaErrors } from '../helpers/report-validators.js';
@@ -24,7 +24,7 @@ interface Repo {
 describe('relctl fleet audit --org against the sandbox', () => {
   let tmp: TempDir;
   let fleet: Fleet;
-  let sandbox: Sandbox;
+  let sandbox: RunningSandbox;
   let home: string;
   const token = 'fleet-canary-token-4b1d9e';
 
@@ -73,7 +73,7 @@ describe('relctl fleet audit --org against the sandbox', () => {
     const r = await run('audit', '--workdir', workdir, '--json', '--out', out, '--verbose');
     expect(r.exitCode, r.stderr).toBe(1);
     const report = JSON.parse(await readFile(out, 'utf8')) as { repositories: Repo[]; environment: { code: string }[] };
-    expect(await fleetSchemaErrors(report)).toEqual([]);
+    expect(await fleetSchemaErrors(report), JSON.stringify(await fleetSchemaErrors(report))).toEqual([]);
     const verdicts = Object.fromEntries(report.repositories.map((x) => [x.name, x.verdict]));
     expect(verdicts).toEqual({
       'acme/acme-parent': 'ready',

@@ -7,11 +7,24 @@ import path from 'node:path';
 import type { CommandContext } from '../../io/command-context.js';
 import type { Style } from '../../ui/style.js';
 import type { FleetReport } from '../report-types.js';
+import { fleetHtml } from './fleet-html.js';
+import { fleetJunit } from './fleet-junit.js';
+import { fleetMarkdown } from './fleet-markdown.js';
+import { fleetText } from './fleet-text.js';
 
 export type FleetFormat = 'text' | 'markdown' | 'junit' | 'html';
 
-export function renderFleet(_format: FleetFormat, report: FleetReport, _style: Style): string {
-  return report.repositories.map((r) => `${r.name} ${r.verdict} ${r.blocking.join(',')}`).join('\n');
+export function renderFleet(format: FleetFormat, report: FleetReport, style: Style): string {
+  switch (format) {
+    case 'markdown':
+      return fleetMarkdown(report);
+    case 'junit':
+      return fleetJunit(report);
+    case 'html':
+      return fleetHtml(report);
+    default:
+      return fleetText(report, style);
+  }
 }
 
 export async function writeFleetFile(ctx: CommandContext, file: string, text: string): Promise<void> {
