@@ -3,68 +3,10 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import type { Command } from 'commander';
 import { Option } from './commander.js';
 import { ExitCode, UsageError, failureJson } from '../core/errors.js';
-import { settingSpecs, type SettingKey } from '../core/config/settings.js';
-import type { CommandContext } from '../io/command-context.js';
-import { checkGithubApiUrl } from '../github/api-url.js';
 import type { Define } from './registry.js';
-import type { SelectionFlags } from '../fleet/select-repos.js';
-
-const formats = ['text', 'markdown', 'junit', 'html'] as const;
-
-function parseJobs(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 64) throw new UsageError(`--jobs ${value} is not a whole number from 1 to 64.`, { kind: 'bad-option', fix: 'Pass --jobs N, e.g. --jobs 4.' });
-  return n;
-}
-
-function collect(value: string, previous: string[] = []): string[] {
-  return [...previous, value];
-}
-
-/** Options every fleet command selects repositories with. */
-function selectionOptions(cmd: Command): Command {
-  return cmd
-    .option('--repos <file>', 'a file with one repository a line: OWNER/NAME, or OWNER/NAME URL (any git URL or local path); # starts a comment')
-    .option('--org <owner>', "an organisation (or user) whose repositories the host's API lists (repeatable)", collect)
-    .option('--topic <topic>', 'with --org: only repositories with this topic')
-    .option('--include <regex>', 'with --org: only repositories whose OWNER/NAME matches')
-    .option('--exclude <regex>', 'with --org: leave out repositories whose OWNER/NAME matches')
-    .option('--archived', 'with --org: include archived repositories')
-    .option('--forks', 'with --org: include forks')
-    .option('--only <name>', 'only this repository (OWNER/NAME, or NAME when it is unique)')
-    .option('--github-url <url>', 'the repository host\'s API root (default: --github-api-url, https://api.github.com); the sandbox\'s is <sandbox>/github/api');
-}
-
-/** The host's API root: --github-url, else the configured GitHub API URL. */
-function withHost(ctx: CommandContext, opts: Record<string, unknown>): CommandContext {
-  if (typeof opts.githubUrl !== 'string') return ctx;
-  return { ...ctx, config: { ...ctx.config, githubApiUrl: checkGithubApiUrl(opts.githubUrl) } };
-}
-
-/** The settings given as flags: they win over each repository's own relctl.config.json too. */
-function settingFlags(ctx: CommandContext): Partial<Record<SettingKey, unknown>> {
-  const flags: Partial<Record<SettingKey, unknown>> = {};
-  for (const spec of settingSpecs) if (ctx.configSources[spec.key] === 'flag') flags[spec.key] = ctx.config[spec.key];
-  flags.githubApiUrl = ctx.config.githubApiUrl;
-  return flags;
-}
-
-async function select(ctx: CommandContext, opts: Record<string, unknown>) {
-  const { selectRepos } = await import('../fleet/select-repos.js');
-  let session: Awaited<ReturnType<typeof import('../github/session.js').openGithub>> | undefined;
-  const selection = await selectRepos(ctx, opts as SelectionFlags, async () => {
-    const { openGithub } = await import('../github/session.js');
-    const { listOwnerRepos } = await import('../fleet/org-listing.js');
-    session = await openGithub(ctx);
-    const gh = session.gh;
-    return (owner) => listOwnerRepos(gh, owner);
-  });
-  await session?.close();
-  return selection;
-}
+import { fleetFormats, parseJobs, select, selectionOptions, settingFlags, withHost } from './fleet-options.js';
 
 export const define: Define = (program, action) => {
   const fleet = program.command('fleet').description('every repository of an ecosystem at once: list, audit (DESIGN §13)');
@@ -88,7 +30,7 @@ export const define: Define = (program, action) => {
     .option('--workdir <dir>', 'the workspace of clones (default: $XDG_CACHE_HOME/relctl/fleet, else ~/.cache/relctl/fleet)')
     .option('--jobs <n>', 'repositories cloned and audited at once (default: the CPU count)', parseJobs)
     .option('--offline', 'no network: clones must exist; no public-repository lookups (lastRelease is null)')
-    .addOption(new Option('--format <format>', 'report format').choices([...formats]).default('text'))
+    .addOption(new Option('--format <format>', 'report format').choices([...fleetFormats]).default('text'))
     .option('--out <file>', 'write the report (or the --json document) to this file instead of stdout')
     .action(
       action(async (ctx, opts) => {
@@ -123,7 +65,7 @@ export const define: Define = (program, action) => {
           if (outFile === undefined) ctx.out.resultJson(doc);
           else await writeFleetFile(ctx, path.resolve(ctx.cwd, outFile), JSON.stringify(doc, null, 2) + '\n');
         } else {
-          const text = renderFleet(opts.format as (typeof formats)[number], report, ctx.out.c);
+          const text = renderFleet(opts.format as (typeof fleetFormats)[number], report, ctx.out.c);
           if (outFile === undefined) ctx.out.result(text);
           else await writeFleetFile(ctx, path.resolve(ctx.cwd, outFile), text);
         }
