@@ -4,18 +4,17 @@
  * would edit. Only the small report is kept: the facts (effective models of every module) are
  * dropped when this returns, so a fleet's memory does not grow with its size.
  */
-import path from 'node:path';
 import { RelctlError } from '../core/errors.js';
 import type { FindingGroup } from '../core/finding-groups.js';
 import type { Finding } from '../core/findings.js';
 import { auditProject } from '../checks/audit.js';
 import type { ProjectFacts } from '../checks/facts.js';
 import type { MavenModuleFacts } from '../build-tools/maven/facts.js';
-import { planProjectFixes } from '../release/fix/preflight-fix.js';
+import { ownChanges, type FileChange } from './fix/own-edits.js';
 import type { CommandContext } from '../io/command-context.js';
 import { loadConfig } from '../io/config-file.js';
 import type { SettingKey } from '../core/config/settings.js';
-import { attribute, verdictOf, type Attributed } from './attribution.js';
+import { attribute, verdictOf } from './attribution.js';
 import type { FleetParents } from './fleet-parents.js';
 import type { FleetPomIndex } from './pom-index.js';
 import { lastReleaseOf } from './last-release.js';
@@ -41,6 +40,11 @@ export interface RepoAudit {
   report: FleetRepositoryReport;
   /** The machine's findings seen in this repository (the caller lists each once). */
   environment: Finding[];
+  /** The repository's own context and facts, for what runs right after the audit (fix); dropped after. */
+  ctx: CommandContext;
+  facts?: ProjectFacts;
+  /** What `preflight --fix` would change for the repository's own findings. */
+  changes?: FileChange[];
 }
 
 export async function auditRepository(fleet: CommandContext, input: RepoAuditInput): Promise<RepoAudit> {
@@ -53,7 +57,7 @@ export async function auditRepository(fleet: CommandContext, input: RepoAuditInp
   } catch (error) {
     if (error instanceof RelctlError && error.code === 'no-build') {
       const lastRelease = await lastReleaseOf(ctx, input.dir, undefined, input.offline);
-      return { report: { ...base, build: 'none', route: 'none', parents: [], verdict: 'not-published', blocking: [], fixIn: [], findings: [], fixes: [], lastRelease }, environment: [] };
+      return { report: { ...base, build: 'none', route: 'none', parents: [], verdict: 'not-published', blocking: [], fixIn: [], findings: [], fixes: [], lastRelease }, environment: [], ctx };
     }
     throw error;
   }
@@ -67,6 +71,7 @@ export async function auditRepository(fleet: CommandContext, input: RepoAuditInp
   const publishes = publishesSomething(facts, lastRelease?.published === true);
   const verdict = verdictOf(attributed, publishes);
   const routeKind = facts.route?.kind ?? 'unknown';
+  const changes = publishes ? ownChanges(ctx, facts, attributed.findings) : [];
   return {
     report: {
       ...base,
@@ -77,11 +82,27 @@ export async function auditRepository(fleet: CommandContext, input: RepoAuditInp
       blocking: publishes ? attributed.blocking : [],
       fixIn: publishes ? attributed.fixIn : [],
       findings: attributed.findings,
-      fixes: publishes ? ownFixes(ctx, facts, attributed) : [],
+      fixes: fixesOf(changes),
       lastRelease,
     },
     environment: attributed.environment,
+    ctx,
+    facts,
+    changes,
   };
+}
+
+/** The edits as the report lists them: file, line, code, once each. */
+function fixesOf(changes: readonly FileChange[]): FleetRepositoryReport['fixes'] {
+  const seen = new Set<string>();
+  const fixes: FleetRepositoryReport['fixes'] = [];
+  for (const e of changes.flatMap((c) => c.edits)) {
+    const key = `${e.file}\u0000${e.line}\u0000${e.code}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    fixes.push({ file: e.file, line: e.line, code: e.code });
+  }
+  return fixes;
 }
 
 /**
@@ -156,21 +177,4 @@ function publishesSomething(facts: ProjectFacts, lastPublished: boolean): boolea
   if ((maven.ciDeploys ?? []).length > 0) return true;
   const releasing = /^(maven-release-plugin|maven-gpg-plugin|nexus-staging-maven-plugin|central-publishing-maven-plugin|maven-deploy-plugin)$/;
   return maven.modules.some((m) => m.effective.plugins.some((p) => releasing.test(p.artifactId ?? '')));
-}
-
-/** What `--fix` would edit in the repository's own files for its own findings (the machine's settings are not the repository's). */
-function ownFixes(ctx: CommandContext, facts: ProjectFacts, attributed: Attributed): FleetRepositoryReport['fixes'] {
-  const own = attributed.findings.filter((f) => f.fixIn === undefined);
-  if (own.length === 0) return [];
-  const { plan } = planProjectFixes(ctx, facts, own.map((f) => ({ ...f })), { fixMetadata: false, usernameVariable: 'CENTRAL_TOKEN_USERNAME', passwordVariable: 'CENTRAL_TOKEN_PASSWORD' });
-  const seen = new Set<string>();
-  const fixes: FleetRepositoryReport['fixes'] = [];
-  for (const e of plan.files.flatMap((f) => f.edits)) {
-    if (path.isAbsolute(e.file)) continue;
-    const key = `${e.file}\u0000${e.line}\u0000${e.code}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    fixes.push({ file: e.file, ...(e.line === undefined ? {} : { line: e.line }), code: e.code });
-  }
-  return fixes;
 }

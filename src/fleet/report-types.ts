@@ -68,8 +68,24 @@ export interface FleetRepositoryReport {
   lastRelease: FleetLastRelease | null;
   pullRequest: { url: string; number: number; state: string } | null;
   rehearsal: { verdict: string; version?: string } | null;
+  /** What `fleet fix` did or would do for this repository (absent in an audit). */
+  change?: FleetChange;
   /** Why the verdict is `error` (clone, fetch or audit failed). */
   error?: { code: string; message: string; fix?: string };
+}
+
+export type FleetChangeAction = 'none' | 'waiting' | 'dry-run' | 'committed' | 'unchanged' | 'opened' | 'updated' | 'linked' | 'held' | 'failed';
+
+export interface FleetChange {
+  action: FleetChangeAction;
+  /** Why nothing (more) was done: what it waits on, why it was held or failed. */
+  why?: string;
+  /** Files the change edits (repository-relative). */
+  files?: string[];
+  /** The commit on `relctl/central-portal`, when one was made or is there. */
+  commit?: string;
+  /** A move of `<parent><version>` to a fleet parent's released fix. */
+  parent?: { coordinates: string; from: string; to: string; repository: string };
 }
 
 /** A finding about the machine the audit ran on, listed once per run (decides no verdict). */

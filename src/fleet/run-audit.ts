@@ -10,7 +10,7 @@ import { RelctlError } from '../core/errors.js';
 import type { SettingKey } from '../core/config/settings.js';
 import type { CommandContext } from '../io/command-context.js';
 import { runGit } from '../io/git.js';
-import { auditRepository } from './audit-repo.js';
+import { auditRepository, type RepoAudit } from './audit-repo.js';
 import { EnvironmentFindings } from './attribution.js';
 import { FleetParents, type ClonedRepo } from './fleet-parents.js';
 import { builtPoms, fleetEdges, FleetPomIndex, parentsFirst, type BuiltPom } from './pom-index.js';
@@ -35,9 +35,21 @@ export interface FleetAuditOptions {
   flags: Partial<Record<SettingKey, unknown>>;
   /** Each repository's report as soon as it and every one before it (parents first) are done. */
   onRepository?: (report: FleetRepositoryReport) => void;
+  /**
+   * Runs right after a repository's audit, while its facts are at hand (fleet fix); what it
+   * returns joins the repository's report. A failure there is the repository's `error`.
+   */
+  afterAudit?: (audited: RepoAudit, context: FleetContext) => Promise<Partial<FleetRepositoryReport>>;
 }
 
-type Cloned = Extract<CloneResult, { ok: true }>;
+/** What the fleet knows beyond one repository, for afterAudit. */
+export interface FleetContext {
+  index: FleetPomIndex;
+  parents: FleetParents;
+  clones: ReadonlyMap<string, Cloned>;
+}
+
+export type Cloned = Extract<CloneResult, { ok: true }>;
 
 export async function auditFleet(ctx: CommandContext, options: FleetAuditOptions): Promise<FleetReport> {
   const clones = new Map<string, CloneResult>();
@@ -64,7 +76,8 @@ export async function auditFleet(ctx: CommandContext, options: FleetAuditOptions
       try {
         const audited = await auditRepository(ctx, { name, dir: clone.dir, url: clone.url, branch: clone.branch, head: clone.head, offline: options.offline, index, parents, flags: options.flags });
         environment.add(name, audited.environment);
-        return audited.report;
+        if (options.afterAudit === undefined) return audited.report;
+        return { ...audited.report, ...(await options.afterAudit(audited, { index, parents, clones: ok })) };
       } catch (error) {
         return errorReport(name, clone.url, auditError(error), clone);
       }

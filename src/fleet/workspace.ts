@@ -45,7 +45,7 @@ export function resolveRepoUrl(url: string, base: string): string {
 }
 
 /** The environment git gets: the token as an extra header for the host's URLs only. */
-function gitEnv(access: CloneAccess, url: string): NodeJS.ProcessEnv {
+export function hostGitEnv(access: CloneAccess, url: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...access.env, GIT_TERMINAL_PROMPT: '0', GIT_ASKPASS: 'echo', SSH_ASKPASS: 'echo', GCM_INTERACTIVE: 'never' };
   const host = access.hostUrl.replace(/\/+$/, '') + '/';
   if (access.token !== undefined && url.startsWith(host)) {
@@ -74,7 +74,7 @@ function gitSays(r: GitResult): string {
 export async function syncClone(repo: FleetRepo, workdir: string, access: CloneAccess): Promise<CloneResult> {
   const dir = path.join(workdir, ...repo.name.split('/'));
   const url = cloneUrlOf(repo, access.hostUrl);
-  const env = gitEnv(access, url);
+  const env = hostGitEnv(access, url);
   const opts = { env, ...(access.signal === undefined ? {} : { signal: access.signal }), ...(access.log === undefined ? {} : { log: access.log }) };
   let action: 'cloned' | 'fetched';
   if (existsSync(path.join(dir, '.git'))) {

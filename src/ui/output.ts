@@ -122,6 +122,10 @@ export class Output {
     this.wroteJson = true;
     this.stdout.write(this.shownJson(value) + '\n');
   }
+  /** A JSON document's text under the output rule, for a file relctl writes (`--out`). */
+  documentText(value: unknown): string {
+    return this.shownJson(value) + '\n';
+  }
   /** A report document (SARIF, GitLab) on stdout: its strings under the output rule. */
   resultDocument(value: unknown): void {
     this.stdout.write(this.shownJson(value) + '\n');

@@ -27,10 +27,11 @@ export function renderFleet(format: FleetFormat, report: FleetReport, style: Sty
   }
 }
 
+/** Writes `text` (already under the output rule) whole, then renames it into place. */
 export async function writeFleetFile(ctx: CommandContext, file: string, text: string): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
-  await writeFile(tmp, ctx.out.shown(text));
+  await writeFile(tmp, text);
   await rename(tmp, file);
   ctx.out.info(`wrote ${file}`);
 }

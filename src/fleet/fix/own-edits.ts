@@ -1,0 +1,42 @@
+/**
+ * What `relctl preflight --fix` would change in a fleet repository for the findings that are its
+ * own (not `fixIn` a parent): the same planner and rules, limited to the repository's files (the
+ * machine's settings file is the machine's business, listed under `environment`).
+ */
+import path from 'node:path';
+import type { ProjectFacts } from '../../checks/facts.js';
+import type { FixEdit } from '../../core/fix/types.js';
+import type { CommandContext } from '../../io/command-context.js';
+import { encodeLike } from '../../io/fix-files.js';
+import { planProjectFixes } from '../../release/fix/preflight-fix.js';
+import type { FleetFinding } from '../report-types.js';
+
+/** One file of the repository as the fix leaves it. */
+export interface FileChange {
+  /** Repository-relative, forward slashes. */
+  file: string;
+  before: string;
+  after: string;
+  /** The new content, encoded as the file was (encoding, BOM). */
+  bytes: Buffer;
+  /** Encodes another text of the file the same way (to combine changes of one file). */
+  encode: (text: string) => Buffer;
+  edits: FixEdit[];
+}
+
+/** The variables a new `<server>` names (never values): the ones `preflight --fix` writes by default. */
+const credentialVariables = { usernameVariable: 'CENTRAL_TOKEN_USERNAME', passwordVariable: 'CENTRAL_TOKEN_PASSWORD' };
+
+export function ownChanges(ctx: Pick<CommandContext, 'env'>, facts: ProjectFacts, findings: readonly FleetFinding[]): FileChange[] {
+  const own = findings.filter((f) => f.fixIn === undefined).map(({ fixIn: _fixIn, ...f }) => f);
+  if (own.length === 0) return [];
+  const { plan, reader } = planProjectFixes(ctx, facts, own, { fixMetadata: false, ...credentialVariables });
+  const changes: FileChange[] = [];
+  for (const f of plan.files) {
+    const read = reader.files.get(f.file);
+    if (path.isAbsolute(f.file) || read === undefined) continue;
+    const encode = (text: string): Buffer => encodeLike(read, text);
+    changes.push({ file: f.file, before: f.before, after: f.after, bytes: encode(f.after), encode, edits: f.edits });
+  }
+  return changes;
+}

@@ -1,0 +1,128 @@
+/**
+ * `relctl fleet fix` (DESIGN §13, Fix): the fleet audited, then for each repository the edits
+ * `preflight --fix` makes for its own findings and, once its fleet parent's fix is released, the
+ * move of its `<parent><version>`: as one commit on `relctl/central-portal` of its clone. With
+ * `--open-prs`, relctl's branch is pushed and one pull request per repository opened or updated,
+ * parents first, paced and counted. A run with nothing new changes nothing anywhere.
+ */
+import { applyEdits } from '../../core/fix/apply.js';
+import { unifiedDiff } from '../../core/fix/unified-diff.js';
+import { maskSecrets } from '../../core/secret-mask.js';
+import type { CommandContext } from '../../io/command-context.js';
+import type { RepoAudit } from '../audit-repo.js';
+import { auditFleet, type FleetAuditOptions, type FleetContext } from '../run-audit.js';
+import type { FleetChange, FleetReport, FleetRepositoryReport } from '../report-types.js';
+import { hostGitEnv } from '../workspace.js';
+import { fixBranch, pushBranch, stageChange } from './branch.js';
+import type { FileChange } from './own-edits.js';
+import { parentBump } from './parent-bump.js';
+import { createPull, equivalentPull, isOurs, openPulls, pullRef, updatePull, PullPacer, type PullSession } from './pulls.js';
+import { describeChange } from './pull-text.js';
+
+export interface FleetFixOptions extends Omit<FleetAuditOptions, 'afterAudit'> {
+  dryRun: boolean;
+  openPrs: boolean;
+  maxPrs: number;
+  prIntervalMs: number;
+  /** Opens the host's API once, when the first pull request call is needed. */
+  github: () => Promise<PullSession>;
+}
+
+/** A change staged in a clone, waiting for the push and pull request phase. */
+interface Staged {
+  dir: string;
+  url: string;
+  base: string;
+  commit?: string;
+  remote?: string;
+  changes: FileChange[];
+  title: string;
+  body: string;
+}
+
+export async function fixFleet(ctx: CommandContext, options: FleetFixOptions): Promise<FleetReport> {
+  const staged = new Map<string, Staged>();
+  const report = await auditFleet(ctx, {
+    ...options,
+    afterAudit: async (audited, fleet) => ({ change: await changeFor(ctx, audited, fleet, options, staged) }),
+  });
+  if (!options.openPrs || options.dryRun) return report;
+  const pacer = new PullPacer(options.maxPrs, options.prIntervalMs, ctx.signal);
+  let session: PullSession | undefined;
+  for (const repo of report.repositories) {
+    const stage = staged.get(repo.name);
+    if (stage === undefined || repo.change === undefined) continue;
+    session ??= await options.github();
+    try {
+      Object.assign(repo, await publish(repo, stage, session, pacer, options, ctx));
+    } catch (error) {
+      repo.change = { ...repo.change, action: 'failed', why: error instanceof Error ? error.message : String(error) };
+    }
+    ctx.out.info(`${repo.name}: ${repo.change.action}${repo.pullRequest === null ? '' : ` ${repo.pullRequest.url}`}${repo.change.why === undefined ? '' : ` (${repo.change.why})`}`);
+  }
+  return report;
+}
+
+/** The change of one repository, decided right after its audit (its facts at hand), staged in its clone. */
+async function changeFor(ctx: CommandContext, audited: RepoAudit, fleet: FleetContext, options: FleetFixOptions, staged: Map<string, Staged>): Promise<FleetChange> {
+  const { report } = audited;
+  if (report.verdict === 'error' || report.verdict === 'not-published') return { action: 'none', why: `the verdict is ${report.verdict}` };
+  const decision = report.fixIn.length > 0 ? await parentBump(audited, fleet, options.offline) : undefined;
+  const bump = decision !== undefined && 'bump' in decision ? decision.bump : undefined;
+  const changes = combine(audited.changes ?? [], bump?.change);
+  const parent = bump === undefined ? {} : { parent: { coordinates: bump.coordinates, from: bump.from, to: bump.to, repository: bump.parentRepo } };
+  if (changes.length === 0) {
+    const why = decision !== undefined && 'wait' in decision ? decision.wait : report.verdict === 'ready' ? 'nothing to fix' : 'no mechanical fix: the findings need a person';
+    return { action: decision !== undefined && 'wait' in decision ? 'waiting' : 'none', why };
+  }
+  const files = changes.map((c) => c.file);
+  const { title, body } = describeChange(report, changes, bump);
+  if (options.dryRun) {
+    // Context lines may hold a secret (a mirror URL's credentials): the same masking as preflight --fix.
+    ctx.out.result(`# ${report.name}: ${title}\n` + changes.map((c) => maskSecrets(unifiedDiff(c.file, c.before, c.after))).join(''));
+    return { action: 'dry-run', files, ...parent };
+  }
+  const clone = fleet.clones.get(report.name)!;
+  const stagedChange = await stageChange(clone.dir, clone.head, changes, `${title}\n\n${body}\n`, ctx.env);
+  if ('failed' in stagedChange) return { action: 'failed', why: stagedChange.failed, files, ...parent };
+  const commit = stagedChange.commit ?? stagedChange.remote;
+  staged.set(report.name, { dir: clone.dir, url: clone.url, base: clone.head, changes, title, body, ...(stagedChange.commit === undefined ? {} : { commit: stagedChange.commit }), ...(stagedChange.remote === undefined ? {} : { remote: stagedChange.remote }) });
+  const action = stagedChange.commit === undefined ? 'unchanged' : 'committed';
+  return { action, files, ...(commit === undefined ? {} : { commit }), ...parent };
+}
+
+/** Own edits and the parent move together; both planned on the same text, so one file's edits are applied at once. */
+function combine(own: readonly FileChange[], bump: FileChange | undefined): FileChange[] {
+  if (bump === undefined) return [...own];
+  const same = own.find((c) => c.file === bump.file);
+  if (same === undefined) return [...own, bump];
+  const edits = [...same.edits, ...bump.edits];
+  const after = applyEdits(same.before, edits);
+  return own.map((c) => (c === same ? { ...same, after, bytes: same.encode(after), edits } : c));
+}
+
+async function publish(repo: FleetRepositoryReport, stage: Staged, session: PullSession, pacer: PullPacer, options: FleetFixOptions, ctx: CommandContext): Promise<Partial<FleetRepositoryReport>> {
+  const change = repo.change!;
+  const pulls = await openPulls(session, repo.name);
+  const ours = pulls.find((p) => isOurs(p, repo.name));
+  const env = hostGitEnv(options.access, stage.url);
+  if (ours === undefined) {
+    const equivalent = await equivalentPull(stage.dir, pulls, repo.name, stage.changes, env);
+    if (equivalent !== undefined) return { pullRequest: pullRef(equivalent), change: { ...change, action: 'linked', why: `pull request #${equivalent.number} by ${equivalent.user?.login ?? 'someone'} already makes these changes` } };
+    const held = await pacer.turn();
+    if (held !== undefined) return { change: { ...change, action: 'held', why: held } };
+  }
+  const pushed = stage.commit !== undefined && stage.commit !== stage.remote;
+  if (pushed) {
+    const push = await pushBranch(stage.dir, stage.commit!, stage.remote, env);
+    if (!push.ok) return { change: { ...change, action: 'failed', why: `git push of ${fixBranch} was refused: ${push.why}` } };
+  }
+  if (ours !== undefined) {
+    const edited = await updatePull(session, repo.name, ours, { title: stage.title, body: stage.body });
+    return { pullRequest: pullRef(ours), change: { ...change, action: pushed || edited ? 'updated' : 'unchanged' } };
+  }
+  const opened = await createPull(session, repo.name, { title: stage.title, body: stage.body, base: repo.branch ?? 'main' });
+  pacer.opened();
+  ctx.out.verbose(`${repo.name}: opened pull request #${opened.number}`);
+  return { pullRequest: opened, change: { ...change, action: 'opened' } };
+}
