@@ -6,6 +6,7 @@ import { privateMavenSettings } from '../core/maven-user-home.js';
 import { createCredentialDir } from '../io/credential-dir.js';
 import { descriptorText } from '../io/descriptor.js';
 import { exists } from '../io/project.js';
+import { shellSafeTempBase } from '../io/temp-base.js';
 import { localRepoFor } from './maven/settings.js';
 import { javaHomeFor } from './java-home.js';
 import { buildToolCommand } from './wrapper.js';
@@ -14,7 +15,8 @@ import { buildToolCommand } from './wrapper.js';
  * Runs Maven for the release chain: the release plugin's goals and the pre-release prep. Every
  * Maven of a session (and every build the release plugin forks from it) runs with a private Maven
  * user home (`-Duser.home` in MAVEN_OPTS, core/maven-user-home.ts): a temp folder (mode 0700,
- * removed right after the build, on Ctrl-C, at exit, and by the next run after a SIGKILL) whose
+ * removed right after the build, on Ctrl-C, at exit, and by the next run after a SIGKILL; outside
+ * a TMPDIR whose path mvn would split, io/temp-base.ts) whose
  * `.m2/settings.xml` is the user's own settings plus the local repository relctl uses and, when
  * relctl holds the token, the <server> reading it from the child's environment (`${env.…}`).
  */
@@ -61,7 +63,10 @@ export async function openMavenSession(o: MavenRunOptions, dryRun: boolean): Pro
   // The private Maven user home (core/maven-user-home.ts): every Maven of the release, the release
   // plugin's forks included, reads its settings and local repository from here.
   // Removed with the session, and on Ctrl-C and at exit (its settings name the token's variables).
-  const credentials = await createCredentialDir('relctl-settings-');
+  // Its path goes into MAVEN_OPTS, which mvn splits at spaces: a TMPDIR with one is not used (temp-base.ts).
+  const base = await shellSafeTempBase();
+  if (base.why !== undefined) o.note?.(base.why);
+  const credentials = await createCredentialDir('relctl-settings-', undefined, base.path);
   const dir = credentials.path;
   const dispose = credentials.remove;
   const file = path.join(dir, '.m2', 'settings.xml');

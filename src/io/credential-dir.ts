@@ -26,8 +26,9 @@ export interface BeforeRemove {
   sync(dir: string): void;
 }
 
-export async function createCredentialDir(prefix: string, beforeRemove?: BeforeRemove): Promise<CredentialDir> {
-  const dir = await makeOwnedTempDir(prefix);
+/** `base`: where the folder goes, the OS temp folder unless said (a Maven home needs a shell-safe one, temp-base.ts). */
+export async function createCredentialDir(prefix: string, beforeRemove?: BeforeRemove, base?: string): Promise<CredentialDir> {
+  const dir = await makeOwnedTempDir(prefix, base);
   const stopQuietly = async (): Promise<void> => {
     await beforeRemove?.async(dir).catch(() => undefined);
   };

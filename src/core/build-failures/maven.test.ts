@@ -113,6 +113,16 @@ describe('decodeMavenFailure on recorded real output', () => {
     expect(f.cause!.fix).toContain('--maven-mirror');
   });
 
+  it('a JVM that never started (no [ERROR] line): the word of MAVEN_OPTS java took for the class to run (issue 37 item 5)', () => {
+    const f = decodeMavenFailure(recorded('jvm-main-class.maven-opts-space.txt'), here);
+    expect(f.errors).toEqual([]);
+    expect(f.cause).toMatchObject({ code: 'jvm-options' });
+    expect(f.cause!.message).toContain('it took ace.relctl-settings-AbC123 for the class to run, the tail of an option in MAVEN_OPTS or .mvn/jvm.config split off at whitespace');
+    expect(f.cause!.fix).toContain('Remove the whitespace from that option');
+    // A Maven installation without its launcher class is not about the options.
+    expect(decodeMavenFailure('Error: Could not find or load main class org.codehaus.plexus.classworlds.launcher.Launcher\n', here).cause).toBeUndefined();
+  });
+
   it('leaves an unknown failure undecoded, with its first [ERROR] lines', () => {
     const f = decodeMavenFailure('[INFO] x\n[ERROR] something odd\n[ERROR] \n[ERROR] To see the full stack trace of the errors, re-run Maven with the -e switch.\n', here);
     expect(f).toEqual({ errors: ['something odd'] });

@@ -8,7 +8,7 @@
 export interface DecodedCause {
   /**
    * Stable id: `jdk-too-new`, `jdk-too-old`, `java-home`, `gpg-batch`, `plugin-classpath`,
-   * `deploy-credentials`, `deploy-syntax`, `deploy-unreachable`, `offline`, `tests`.
+   * `deploy-credentials`, `deploy-syntax`, `deploy-unreachable`, `offline`, `tests`, `jvm-options`.
    */
   code: string;
   message: string;
@@ -173,6 +173,17 @@ const deployDecoders: Decoder[] = [
 
 /** Most specific first: JAXB before a plugin's missing class, a JDK problem before a test failure. */
 const decoders: Decoder[] = [
+  // The JVM never started, so there is no [ERROR] line: java took a word of the options for the
+  // class to run. mvn passes MAVEN_OPTS and .mvn/jvm.config to java unquoted (issue 37 item 5).
+  (_text, _goal, _facts, output) => {
+    const m = /^Error: Could not find or load main class (\S+)/m.exec(output);
+    if (m === null || m[1]!.startsWith('org.codehaus.plexus.classworlds.')) return undefined;
+    return {
+      code: 'jvm-options',
+      message: `The JVM Maven runs in did not start: it took ${m[1]} for the class to run, the tail of an option in MAVEN_OPTS or .mvn/jvm.config split off at whitespace (mvn hands them to java unquoted, so quotes do not help).`,
+      fix: 'Remove the whitespace from that option in MAVEN_OPTS or .mvn/jvm.config (move what it names to a path without spaces).',
+    };
+  },
   (text, goal, facts) =>
     /javax[/.]xml[/.]bind[/.]/.test(text)
       ? needsJdk(8, `${pluginOf(goal)} needs JAXB (javax.xml.bind), which JDK 11 removed from the JDK.`, facts)
