@@ -23,8 +23,10 @@ function gitWithInput(dir: string, args: string[], input: Buffer, env: NodeJS.Pr
 }
 
 export interface StagedChange {
-  /** The commit on relctl's local branch; undefined when the change is already there. */
+  /** The commit on relctl's local branch holding the change; undefined when the remote's branch holds it. */
   commit?: string;
+  /** True when this run made the commit (false: an earlier run's commit holds the same change). */
+  made: boolean;
   tree: string;
   /** What the remote's relctl branch holds now (for the push's lease); undefined when it has none. */
   remote?: string;
@@ -55,12 +57,12 @@ export async function stageChange(dir: string, base: string, changes: readonly F
   const held = remote ?? (await revParse(dir, `refs/heads/${fixBranch}`, env));
   // Same tree, same base: nothing new (no commit, so a later push has nothing to send either).
   if (held !== undefined && (await revParse(dir, `${held}^{tree}`, env)) === tree && (await revParse(dir, `${held}^`, env)) === base) {
-    return { tree, ...(remote === undefined ? {} : { remote }), ...(held === remote ? {} : { commit: held }) };
+    return { tree, made: false, ...(remote === undefined ? {} : { remote }), ...(held === remote ? {} : { commit: held }) };
   }
   const commit = await gitWithInput(dir, ['commit-tree', tree, '-p', base], Buffer.from(message), { ...env, ...(await identity(dir, env)) });
   if (!commit.ok) return { failed: `git commit-tree: ${commit.stderr}` };
   await runGit(dir, ['update-ref', `refs/heads/${fixBranch}`, commit.stdout], { env });
-  return { commit: commit.stdout, tree, ...(remote === undefined ? {} : { remote }) };
+  return { commit: commit.stdout, tree, made: true, ...(remote === undefined ? {} : { remote }) };
 }
 
 /** The configured git identity, else relctl's own (a fleet job in CI often has none). */

@@ -87,7 +87,7 @@ async function changeFor(ctx: CommandContext, audited: RepoAudit, fleet: FleetCo
   if ('failed' in stagedChange) return { action: 'failed', why: stagedChange.failed, files, ...parent };
   const commit = stagedChange.commit ?? stagedChange.remote;
   staged.set(report.name, { dir: clone.dir, url: clone.url, base: clone.head, changes, title, body, ...(stagedChange.commit === undefined ? {} : { commit: stagedChange.commit }), ...(stagedChange.remote === undefined ? {} : { remote: stagedChange.remote }) });
-  const action = stagedChange.commit === undefined ? 'unchanged' : 'committed';
+  const action = stagedChange.made ? 'committed' : 'unchanged';
   return { action, files, ...(commit === undefined ? {} : { commit }), ...parent };
 }
 
