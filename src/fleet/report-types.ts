@@ -111,3 +111,8 @@ export interface FleetReport {
   summary: FleetSummary;
   environment: FleetEnvironmentFinding[];
 }
+
+/** A repository's report before anything is known of it: the fields every report has, empty. */
+export function blankReport(name: string, url: string): FleetRepositoryReport {
+  return { name, url, branch: null, head: null, build: 'none', route: 'none', parents: [], verdict: 'error', blocking: [], fixIn: [], findings: [], fixes: [], lastRelease: null, pullRequest: null, rehearsal: null };
+}

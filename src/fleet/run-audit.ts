@@ -15,7 +15,7 @@ import { EnvironmentFindings } from './attribution.js';
 import { FleetParents, type ClonedRepo } from './fleet-parents.js';
 import { builtPoms, fleetEdges, FleetPomIndex, parentsFirst, type BuiltPom } from './pom-index.js';
 import { inOrderPool } from './pool.js';
-import { fleetVerdicts, type FleetReport, type FleetRepositoryReport, type FleetVerdict } from './report-types.js';
+import { blankReport, fleetVerdicts, type FleetReport, type FleetRepositoryReport, type FleetVerdict } from './report-types.js';
 import type { FleetRepo } from './selection.js';
 import { syncClone, type CloneAccess, type CloneResult } from './workspace.js';
 
@@ -128,22 +128,5 @@ function auditError(error: unknown): { code: string; message: string; fix?: stri
 }
 
 function errorReport(name: string, url: string, error: { code: string; message: string; fix?: string }, clone?: Cloned): FleetRepositoryReport {
-  return {
-    name,
-    url,
-    branch: clone?.branch ?? null,
-    head: clone?.head ?? null,
-    build: 'none',
-    route: 'none',
-    parents: [],
-    verdict: 'error',
-    blocking: [],
-    fixIn: [],
-    findings: [],
-    fixes: [],
-    lastRelease: null,
-    pullRequest: null,
-    rehearsal: null,
-    error,
-  };
+  return { ...blankReport(name, url), branch: clone?.branch ?? null, head: clone?.head ?? null, error };
 }

@@ -11,16 +11,8 @@ import { readDescriptor } from '../io/descriptor.js';
 import { filterListed, mergeSelections, onlyOne, parseRepoLines, type FleetRepo, type OrgFilter } from './selection.js';
 import { resolveRepoUrl } from './workspace.js';
 
-export interface SelectionFlags {
-  repos?: string;
-  org?: string[];
-  topic?: string;
-  include?: string;
-  exclude?: string;
-  archived?: boolean;
-  forks?: boolean;
-  only?: string;
-}
+/** The selection flags: the config section's filters, a repos file and --only. */
+export type SelectionFlags = Pick<FleetConfig, 'org' | 'topic' | 'include' | 'exclude' | 'archived' | 'forks'> & { repos?: string; only?: string };
 
 export interface Selection {
   /** Every selected repository (with --only too: the fleet's parents are read from them). */

@@ -1,4 +1,4 @@
-import { fleetVerdicts, type FleetFinding, type FleetReport, type FleetRepositoryReport, type FleetVerdict } from '../../src/fleet/report-types.js';
+import { blankReport, fleetVerdicts, type FleetFinding, type FleetReport, type FleetRepositoryReport, type FleetVerdict } from '../../src/fleet/report-types.js';
 
 /**
  * FleetReport builders for the fleet formats' tests (DESIGN §13): an ecosystem shaped like uPortal's
@@ -9,24 +9,8 @@ import { fleetVerdicts, type FleetFinding, type FleetReport, type FleetRepositor
 const parentPom = 'org.jasig.parent:jasig-parent:91';
 
 function repo(name: string, fields: Partial<FleetRepositoryReport>): FleetRepositoryReport {
-  return {
-    name,
-    url: `https://github.com/${name}.git`,
-    branch: 'master',
-    head: '0123456789abcdef0123456789abcdef01234567',
-    build: 'maven',
-    route: 'staging-api',
-    parents: [],
-    verdict: 'ready',
-    blocking: [],
-    fixIn: [],
-    findings: [],
-    fixes: [],
-    lastRelease: null,
-    pullRequest: null,
-    rehearsal: null,
-    ...fields,
-  };
+  const base = blankReport(name, `https://github.com/${name}.git`);
+  return { ...base, branch: 'master', head: '0123456789abcdef0123456789abcdef01234567', build: 'maven', route: 'staging-api', verdict: 'ready', ...fields };
 }
 
 const missingDevelopers = (fixIn?: string): FleetFinding => ({
