@@ -107,9 +107,15 @@ export async function syncClone(repo: FleetRepo, workdir: string, access: CloneA
   return { ok: true, dir, url, branch, head: head.stdout.trim(), action };
 }
 
-/** The branch the remote's HEAD names (a fresh clone's origin/HEAD, refreshed on a fetch). */
+/**
+ * The branch the remote's HEAD names: the clone's origin/HEAD, kept on later fetches while the
+ * branch it names still exists (asking the remote again costs a second connection per repository);
+ * a renamed default branch prunes the old one, and then the remote is asked.
+ */
 async function remoteDefaultBranch(dir: string, opts: { env: NodeJS.ProcessEnv }): Promise<string | undefined> {
-  // Asking the remote keeps up with a renamed default branch; a local path answers the same way.
+  const known = await runGit(dir, ['symbolic-ref', '--quiet', '--short', 'refs/remotes/origin/HEAD'], opts);
+  const knownBranch = known.ok && known.stdout.startsWith('origin/') ? known.stdout.slice('origin/'.length) : undefined;
+  if (knownBranch !== undefined && (await runGit(dir, ['rev-parse', '--verify', '--quiet', `refs/remotes/origin/${knownBranch}`], opts)).ok) return knownBranch;
   await runGit(dir, ['remote', 'set-head', 'origin', '--auto'], opts);
   const head = await runGit(dir, ['symbolic-ref', '--quiet', '--short', 'refs/remotes/origin/HEAD'], opts);
   if (head.ok && head.stdout.startsWith('origin/')) return head.stdout.slice('origin/'.length);
