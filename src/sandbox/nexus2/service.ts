@@ -8,7 +8,7 @@ import type { StateFile } from '../shared/persistence.js';
 import type { RepositoryRecord, StagingRepositories } from '../staging/repositories.js';
 import { FrozenLogError } from '../staging/staging-log.js';
 import type { StreamedPut } from '../staging/store.js';
-import { closeEvents, event, stateOf, type Activity, type ActivityEvent } from './shapes.js';
+import { closeEvents, event, releaseEvents, stateOf, type Activity, type ActivityEvent } from './shapes.js';
 
 export interface Nexus2Options {
   /** A close publishes at once (AUTOMATIC), as Sonatype's prototype did; default: it waits VALIDATED. */
@@ -152,7 +152,11 @@ export class Nexus2Staging {
     return out;
   }
 
-  /** Publishes each closed repository's deployment (already PUBLISHED: nothing to do). */
+  /**
+   * Publishes each closed repository's deployment (already PUBLISHED: nothing to do). A publish
+   * the portal refused (the version is public already) is a 400 with the portal's failure text,
+   * as a failed bulk close is, and shows in the release activity.
+   */
   async promote(user: SandboxUser, ip: string, ids: readonly string[]): Promise<void> {
     const repos = ids.map((id) => this.find(user, id));
     for (const repo of repos) {
@@ -161,10 +165,10 @@ export class Nexus2Staging {
       if (repo.state === 'open' || d === undefined || d.state === 'FAILED') {
         throw nexusError(400, `Repository ${repo.key} is ${repo.state === 'open' && d === undefined ? 'open' : `${type} without a validated deployment`} and cannot be released`);
       }
-      if (d.state === 'VALIDATED') await this.portal.publish(user, d.id);
-      const events: ActivityEvent[] = [event('repositoryReleased', { id: repo.key, deploymentId: d.id, state: d.state })];
-      this.finish(repo, this.activity('release', user, ip, events));
+      const done = d.state === 'VALIDATED' ? await this.portal.publish(user, d.id) : d;
+      this.finish(repo, this.activity('release', user, ip, releaseEvents(repo.key, done)));
       await this.stateFile.save();
+      if (done.state === 'FAILED') throw nexusError(400, done.failure ?? 'Deployment reached an unexpected status: Failed');
     }
   }
 
