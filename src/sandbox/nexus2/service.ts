@@ -9,6 +9,7 @@ import type { RepositoryRecord, StagingRepositories } from '../staging/repositor
 import { FrozenLogError } from '../staging/staging-log.js';
 import type { StreamedPut } from '../staging/store.js';
 import { closeEvents, event, releaseEvents, stateOf, type Activity, type ActivityEvent } from './shapes.js';
+import { withoutControls } from './xml.js';
 
 export interface Nexus2Options {
   /** A close publishes at once (AUTOMATIC), as Sonatype's prototype did; default: it waits VALIDATED. */
@@ -71,7 +72,8 @@ export class Nexus2Staging {
       createdAt: now,
       updatedAt: now,
       profileId: namespace,
-      userAgent: userAgent.slice(0, 200),
+      // A header may carry C1 controls (Node passes bytes 0x80-0x9F through as latin1); answers echo it.
+      userAgent: withoutControls(userAgent).slice(0, 200),
     };
     repo.key = `${namespace}--${repo.id}`;
     repo.activity = [this.activity('open', user, ip, [event('repositoryCreated', { id: repo.key, user: user.name, ip })], true)];
