@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { groupIdProblem } from '../../core/identifiers.js';
 import type { Deployments } from '../portal/deployments.js';
 import type { DeploymentRecord } from '../portal/records.js';
 import type { Accounts, SandboxUser } from '../shared/accounts.js';
@@ -44,13 +45,17 @@ export class Nexus2Staging {
 
   /** `profile_evaluate?g=`: the profile a group id deploys to (the longest namespace owning it). */
   evaluate(user: SandboxUser, groupId: string): string[] {
-    const own = this.accounts.ownNamespaceOf(user, groupId);
+    const own = groupIdProblem(groupId) === undefined ? this.accounts.ownNamespaceOf(user, groupId) : undefined;
     return own === undefined ? [] : [own];
   }
 
-  /** A profile id the caller may use (its namespace), else 404 as for an unknown profile. */
+  /**
+   * A profile id the caller may use (its namespace), else 404 as for an unknown profile. A profile
+   * is a namespace, so only group-id syntax names one: an account without a namespace list would
+   * otherwise start repositories on `../../etc`, `a/b` or a control character.
+   */
   profile(user: SandboxUser, id: string): string {
-    if (id === '' || !this.accounts.allows(user, id) || (user.namespaces !== undefined && !user.namespaces.includes(id))) {
+    if (groupIdProblem(id) !== undefined || !this.accounts.allows(user, id) || (user.namespaces !== undefined && !user.namespaces.includes(id))) {
       throw nexusError(404, `No such profile: ${id}`);
     }
     return id;
