@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError, sendEmpty, sendJson } from '../shared/http.js';
-import { toXml, xmlStrings, xmlText, type Plain } from './xml.js';
+import { nexusError } from './service.js';
+import { findElement, hasControls, readXml, toXml, withoutControls, xmlStrings, type Plain } from './xml.js';
 
 /**
  * Content negotiation and request bodies of the Nexus 2 staging API: XML for
@@ -20,31 +21,59 @@ export interface ActionBody {
   description: string;
 }
 
+/**
+ * Bounds of a request's fields. The real service's are not documented; 4096 characters hold any
+ * description a client writes (the plugins send a line), and keep a started repository's record
+ * small whatever a caller sends (a 1 MiB description forty times was a 40 MB state file).
+ */
+export const maxDescription = 4096;
+const maxIds = 1000;
+// `<namespace>--<uuid>`: a group id (255 at most) and 38 more.
+const maxIdLength = 300;
+
 function fromJson(text: string): ActionBody {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    throw new HttpError(400, { error: 'The body is neither valid JSON nor XML', nexus: true });
+    throw nexusError(400, 'The body is neither valid JSON nor XML');
   }
   const data = (typeof value === 'object' && value !== null ? (value as { data?: unknown }).data : undefined) as Record<string, unknown> | undefined;
-  if (typeof data !== 'object' || data === null) throw new HttpError(400, { error: 'The body has no "data" object', nexus: true });
+  if (typeof data !== 'object' || data === null) throw nexusError(400, 'The body has no "data" object');
   const ids = Array.isArray(data.stagedRepositoryIds) ? data.stagedRepositoryIds.filter((x): x is string => typeof x === 'string') : [];
   if (typeof data.stagedRepositoryId === 'string') ids.push(data.stagedRepositoryId);
   return { ids, description: typeof data.description === 'string' ? data.description : '' };
 }
 
 function fromXml(text: string): ActionBody {
-  const ids = xmlStrings(text, 'stagedRepositoryIds');
-  const one = xmlText(text, 'stagedRepositoryId');
+  const xml = readXml(text);
+  // An invalid character reference lands here too: a 400 in the client's format, as a Nexus 2
+  // XML reader refuses it, never the 500 of a code point String.fromCodePoint cannot make.
+  if (!xml.ok) throw nexusError(400, `The body is not well-formed XML: ${xml.message}`);
+  const ids = xmlStrings(findElement(xml.root, 'stagedRepositoryIds'));
+  const one = findElement(xml.root, 'stagedRepositoryId')?.text;
   if (one !== undefined && one !== '') ids.push(one);
-  return { ids, description: xmlText(text, 'description') ?? '' };
+  return { ids, description: findElement(xml.root, 'description')?.text ?? '' };
 }
 
+/**
+ * Refuses what no client sends and nothing should store or echo: oversized fields, and control
+ * characters. Refused rather than stripped: the caller learns at once, and what is stored is what
+ * it sent (a stripped `ESC[31m` would leave `[31m` behind).
+ */
+function checked(body: ActionBody): ActionBody {
+  if (body.description.length > maxDescription) throw nexusError(400, `The description is longer than ${maxDescription} characters`);
+  if (body.ids.length > maxIds) throw nexusError(400, `The request names more than ${maxIds} staged repositories`);
+  if (body.ids.some((id) => id.length > maxIdLength)) throw nexusError(400, `A staged repository id is longer than ${maxIdLength} characters`);
+  if ([body.description, ...body.ids].some(hasControls)) throw nexusError(400, 'The description or a staged repository id holds a control character');
+  return body;
+}
+
+/** A POST's body (JSON or XML), parsed once in linear time and checked. */
 export function parseAction(body: Buffer): ActionBody {
   const text = body.toString('utf8').trim();
   if (text === '') return { ids: [], description: '' };
-  return text.startsWith('<') ? fromXml(text) : fromJson(text);
+  return checked(text.startsWith('<') ? fromXml(text) : fromJson(text));
 }
 
 export interface Answer {
@@ -67,7 +96,8 @@ export function send(req: IncomingMessage, res: ServerResponse, status: number, 
 
 /** Nexus's error document: `{"errors":[{"id":"*","msg":…}]}` / `<nexus-error><errors><error>…`. */
 export function sendNexusError(req: IncomingMessage, res: ServerResponse, error: HttpError): void {
-  const msg = String((error.body as { error?: unknown }).error ?? '');
+  // Messages may quote a path's id: JSON escapes C0 controls but sends C1 ones as they are.
+  const msg = withoutControls(String((error.body as { error?: unknown }).error ?? ''));
   if (!wantsXml(req)) {
     sendJson(res, error.status, { errors: [{ id: '*', msg }] }, error.headers);
     return;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { groupIdProblem } from '../../core/identifiers.js';
 import type { Deployments } from '../portal/deployments.js';
 import type { DeploymentRecord } from '../portal/records.js';
 import type { Accounts, SandboxUser } from '../shared/accounts.js';
@@ -8,7 +9,8 @@ import type { StateFile } from '../shared/persistence.js';
 import type { RepositoryRecord, StagingRepositories } from '../staging/repositories.js';
 import { FrozenLogError } from '../staging/staging-log.js';
 import type { StreamedPut } from '../staging/store.js';
-import { closeEvents, event, stateOf, type Activity, type ActivityEvent } from './shapes.js';
+import { closeEvents, event, releaseEvents, stateOf, type Activity, type ActivityEvent } from './shapes.js';
+import { withoutControls } from './xml.js';
 
 export interface Nexus2Options {
   /** A close publishes at once (AUTOMATIC), as Sonatype's prototype did; default: it waits VALIDATED. */
@@ -43,13 +45,17 @@ export class Nexus2Staging {
 
   /** `profile_evaluate?g=`: the profile a group id deploys to (the longest namespace owning it). */
   evaluate(user: SandboxUser, groupId: string): string[] {
-    const own = this.accounts.ownNamespaceOf(user, groupId);
+    const own = groupIdProblem(groupId) === undefined ? this.accounts.ownNamespaceOf(user, groupId) : undefined;
     return own === undefined ? [] : [own];
   }
 
-  /** A profile id the caller may use (its namespace), else 404 as for an unknown profile. */
+  /**
+   * A profile id the caller may use (its namespace), else 404 as for an unknown profile. A profile
+   * is a namespace, so only group-id syntax names one: an account without a namespace list would
+   * otherwise start repositories on `../../etc`, `a/b` or a control character.
+   */
   profile(user: SandboxUser, id: string): string {
-    if (id === '' || !this.accounts.allows(user, id) || (user.namespaces !== undefined && !user.namespaces.includes(id))) {
+    if (groupIdProblem(id) !== undefined || !this.accounts.allows(user, id) || (user.namespaces !== undefined && !user.namespaces.includes(id))) {
       throw nexusError(404, `No such profile: ${id}`);
     }
     return id;
@@ -71,7 +77,8 @@ export class Nexus2Staging {
       createdAt: now,
       updatedAt: now,
       profileId: namespace,
-      userAgent: userAgent.slice(0, 200),
+      // A header may carry C1 controls (Node passes bytes 0x80-0x9F through as latin1); answers echo it.
+      userAgent: withoutControls(userAgent).slice(0, 200),
     };
     repo.key = `${namespace}--${repo.id}`;
     repo.activity = [this.activity('open', user, ip, [event('repositoryCreated', { id: repo.key, user: user.name, ip })], true)];
@@ -152,7 +159,11 @@ export class Nexus2Staging {
     return out;
   }
 
-  /** Publishes each closed repository's deployment (already PUBLISHED: nothing to do). */
+  /**
+   * Publishes each closed repository's deployment (already PUBLISHED: nothing to do). A publish
+   * the portal refused (the version is public already) is a 400 with the portal's failure text,
+   * as a failed bulk close is, and shows in the release activity.
+   */
   async promote(user: SandboxUser, ip: string, ids: readonly string[]): Promise<void> {
     const repos = ids.map((id) => this.find(user, id));
     for (const repo of repos) {
@@ -161,10 +172,10 @@ export class Nexus2Staging {
       if (repo.state === 'open' || d === undefined || d.state === 'FAILED') {
         throw nexusError(400, `Repository ${repo.key} is ${repo.state === 'open' && d === undefined ? 'open' : `${type} without a validated deployment`} and cannot be released`);
       }
-      if (d.state === 'VALIDATED') await this.portal.publish(user, d.id);
-      const events: ActivityEvent[] = [event('repositoryReleased', { id: repo.key, deploymentId: d.id, state: d.state })];
-      this.finish(repo, this.activity('release', user, ip, events));
+      const done = d.state === 'VALIDATED' ? await this.portal.publish(user, d.id) : d;
+      this.finish(repo, this.activity('release', user, ip, releaseEvents(repo.key, done)));
       await this.stateFile.save();
+      if (done.state === 'FAILED') throw nexusError(400, done.failure ?? 'Deployment reached an unexpected status: Failed');
     }
   }
 

@@ -129,11 +129,11 @@ export function event(name: string, properties: Record<string, string | string[]
 }
 
 /**
- * The close activity's events for a deployment's verdict: one `ruleFailed` per failing component
- * (typeId the component's purl, one `failureMessage` per portal sentence), which is what
+ * The rule events of a deployment's verdict: one `ruleFailed` per failing component (typeId the
+ * component's purl, one `failureMessage` per portal sentence), which is what
  * nexus-staging-maven-plugin prints ("Rule ... failures") and JReleaser collects.
  */
-export function closeEvents(deployment: DeploymentRecord): ActivityEvent[] {
+function ruleEvents(deployment: DeploymentRecord): ActivityEvent[] {
   const events = [event('rulesEvaluate', { id: 'central-portal-validation', rule: 'central-portal-validation' })];
   const failing = deployment.components.filter((c) => c.errors.length > 0);
   for (const c of failing) events.push(event('ruleFailed', { typeId: c.purl, failureMessage: c.errors }, 1));
@@ -142,10 +142,24 @@ export function closeEvents(deployment: DeploymentRecord): ActivityEvent[] {
   }
   if (deployment.state === 'FAILED') {
     events.push(event('rulesFailed', { id: 'central-portal-validation', failureCount: String(Math.max(1, failing.length)) }, 1));
-    events.push(event('repositoryCloseFailed', { id: deployment.repositoryKey, deploymentId: deployment.id }, 1));
   } else {
     events.push(event('rulesPassed', { id: 'central-portal-validation' }));
-    events.push(event('repositoryClosed', { id: deployment.repositoryKey, deploymentId: deployment.id }));
   }
   return events;
+}
+
+/** The close activity's events: the rules' verdict, then closed or close failed. */
+export function closeEvents(deployment: DeploymentRecord): ActivityEvent[] {
+  const ids = { id: deployment.repositoryKey, deploymentId: deployment.id };
+  const closed = deployment.state === 'FAILED' ? event('repositoryCloseFailed', ids, 1) : event('repositoryClosed', ids);
+  return [...ruleEvents(deployment), closed];
+}
+
+/**
+ * The release activity's events: released, or (a publish refused because the version is public
+ * already) the rules' verdict that says why, as a failed close shows it.
+ */
+export function releaseEvents(repositoryKey: string, deployment: DeploymentRecord): ActivityEvent[] {
+  if (deployment.state === 'FAILED') return ruleEvents(deployment);
+  return [event('repositoryReleased', { id: repositoryKey, deploymentId: deployment.id, state: deployment.state })];
 }

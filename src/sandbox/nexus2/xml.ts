@@ -7,12 +7,35 @@
  * named by `items` (XStream's alias of the item class), `@class` an attribute, null is left out.
  */
 
+import { parseXml, type XmlElement, type XmlParseResult } from '../../core/pom/xml.js';
+
 export type Plain = string | number | boolean | null | undefined | Plain[] | { [key: string]: Plain };
 
 const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 
+/**
+ * Control characters: C0 but tab, newline and carriage return; DEL; C1 (U+009B is a terminal's
+ * CSI). Requests carrying them are refused (request.ts); answers never carry them: XML 1.0 cannot
+ * hold the C0 ones at all, not even as references, and none belongs in text a person reads in a
+ * terminal.
+ */
+const controls = '\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f';
+const anyControl = new RegExp(`[${controls}]`);
+const controlsOut = new RegExp(`[${controls}]`, 'g');
+const markupOrControls = new RegExp(`[&<>"'${controls}]`, 'g');
+
+export function hasControls(text: string): boolean {
+  return anyControl.test(text);
+}
+
+/** Text safe to echo (an id from a path, a record written before requests were checked): controls become U+FFFD. */
+export function withoutControls(text: string): string {
+  return text.replace(controlsOut, '\uFFFD');
+}
+
+/** Escapes markup, and replaces control characters as withoutControls does, in one pass. */
 export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => escapes[c]!);
+  return text.replace(markupOrControls, (c) => escapes[c] ?? '\uFFFD');
 }
 
 function element(name: string, value: Plain, items: Readonly<Record<string, string>>, itemName?: string): string {
@@ -40,28 +63,34 @@ export function toXml(root: string, value: Plain, items: Readonly<Record<string,
   return `<?xml version="1.0" encoding="UTF-8"?>\n${element(root, value, items, rootItem)}`;
 }
 
-function unescapeXml(text: string): string {
-  return text
-    .replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, (_m, inner: string) => inner.replace(/&/g, '&amp;').replace(/</g, '&lt;'))
-    .replace(/&#x([0-9a-fA-F]+);/g, (_m, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)))
-    .replace(/&#([0-9]+);/g, (_m, dec: string) => String.fromCodePoint(Number.parseInt(dec, 10)))
-    .replace(/&(lt|gt|quot|apos|amp);/g, (_m, name: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[name]!);
+/**
+ * A request body's element tree, scanned once in linear time by the POM reader's scanner, which
+ * also checks the body is well-formed and refuses character references XML does not allow
+ * (`&#x110000;`, `&#1;`). The regular expressions this replaced rescanned the rest of the body
+ * from every start tag: a 1 MiB body of unclosed tags held the server for seconds. No client sends
+ * a DOCTYPE, so none is read (its entities could inflate a small body).
+ */
+export function readXml(text: string): XmlParseResult {
+  if (text.includes('<!DOCTYPE')) return { ok: false, message: 'a DOCTYPE is not accepted' };
+  return parseXml(text);
 }
 
-/** The text of the first `<tag>` (any attributes), or undefined; `<tag/>` is the empty string. */
-export function xmlText(xml: string, tag: string): string | undefined {
-  const match = new RegExp(`<${tag}(?:\\s[^>]*)?(?:/>|>([\\s\\S]*?)</${tag}>)`).exec(xml);
-  if (match === null) return undefined;
-  return unescapeXml((match[1] ?? '').trim());
+/** The first element named `name` at or below `root`, in document order. */
+export function findElement(root: XmlElement, name: string): XmlElement | undefined {
+  const pending = [root];
+  for (let el = pending.pop(); el !== undefined; el = pending.pop()) {
+    if (el.name === name) return el;
+    for (let i = el.children.length - 1; i >= 0; i--) pending.push(el.children[i]!);
+  }
+  return undefined;
 }
 
 /**
- * Every `<string>` below the first `<tag>`: XStream writes a List<String> as `<tag><string>…`, and a
- * String[] turned into a list (Arrays.asList, what the plugin sends on JDK 17) as
+ * Every `<string>` below `el`: XStream writes a List<String> as `<tag><string>…`, and a String[]
+ * turned into a list (Arrays.asList, what the plugin sends on JDK 17) as
  * `<tag class="java.util.Arrays$ArrayList"><a class="string-array"><string>…`. Both are read.
  */
-export function xmlStrings(xml: string, tag: string): string[] {
-  const block = new RegExp(`<${tag}(?:\\s[^>]*)?(?:/>|>([\\s\\S]*?)</${tag}>)`).exec(xml);
-  if (block === null || block[1] === undefined) return [];
-  return [...block[1].matchAll(/<string>([\s\S]*?)<\/string>/g)].map((m) => unescapeXml(m[1]!.trim()));
+export function xmlStrings(el: XmlElement | undefined): string[] {
+  if (el === undefined) return [];
+  return el.children.flatMap((c) => (c.name === 'string' ? [c.text] : xmlStrings(c)));
 }

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { ruleText } from '../../core/validation/texts.js';
 import type { SizedDeploymentFile } from '../../core/validation/types.js';
 import type { SandboxUser } from '../shared/accounts.js';
 import { HttpError, portalError } from '../shared/http.js';
 import { inNamespace, pomPath } from '../shared/namespaces.js';
-import type { KeyedLock, StateFile } from '../shared/persistence.js';
+import { KeyedLock, type StateFile } from '../shared/persistence.js';
 import type { PublicStore } from '../repo/public-store.js';
 import type { BundleStore } from './bundles.js';
 import { limitExceeded, type PublishingLimits } from './limits.js';
@@ -26,6 +27,8 @@ export interface Handover {
  */
 export class Deployments {
   list: DeploymentRecord[];
+  /** Publications write to the public repository one at a time (publishDeployment says why). */
+  private readonly publicRepoTurn = new KeyedLock();
 
   constructor(
     private readonly stateFile: StateFile,
@@ -121,7 +124,8 @@ export class Deployments {
     return d;
   }
 
-  async publish(user: SandboxUser, id: string): Promise<void> {
+  /** Publishes (the caller's VALIDATED deployment); returns it PUBLISHED, or FAILED if publishDeployment refused it. */
+  async publish(user: SandboxUser, id: string): Promise<DeploymentRecord> {
     const d = this.own(user, id);
     await this.locks.run(d.namespace, async () => {
       if (d.state !== 'VALIDATED') throw new HttpError(400, { error: `Deployment ${id} is ${d.state} and cannot be published` });
@@ -129,13 +133,48 @@ export class Deployments {
       if (over !== undefined) throw over;
       await this.publishDeployment(d);
     });
+    return d;
+  }
+
+  /**
+   * Publishes a VALIDATED deployment unless a version of it is public already (DESIGN §8:
+   * published files are immutable): validation checked that when the deployment was made, but a
+   * second deployment of the version may have been validated before the first was published. The
+   * check and the copy take the public repository's turn, not only the namespace's lock the
+   * caller holds: one group id can be deployed through two namespaces (org.example and
+   * org.example.lib), so two publications of a version could otherwise both pass the check.
+   */
+  async publishDeployment(d: DeploymentRecord): Promise<void> {
+    await this.publicRepoTurn.run('', async () => {
+      const existing: ComponentRecord[] = [];
+      for (const c of d.components) if (await this.isPublic(c)) existing.push(c);
+      if (existing.length === 0) await this.copyOut(d);
+      else await this.refuseExisting(d, existing);
+    });
+  }
+
+  /** Whether any file of the component, or its POM, is in the public repository (seed included). */
+  private async isPublic(c: ComponentRecord): Promise<boolean> {
+    if (await this.publicRepo.exists(pomPath(c.groupId, c.artifactId, c.version))) return true;
+    for (const f of c.files) if (await this.publicRepo.exists(f.split('/'))) return true;
+    return false;
+  }
+
+  /** FAILED with the portal's text for a version that exists, per component (its `errors` key). */
+  private async refuseExisting(d: DeploymentRecord, existing: ComponentRecord[]): Promise<void> {
+    for (const c of existing) c.errors.push(ruleText.alreadyPublished(c.purl));
+    d.state = 'FAILED';
+    d.failure = this.rules.formatFailure(
+      existing.map((c) => ({ ...c, violations: c.errors.map((message) => ({ code: 'already-published' as const, message })) })),
+    );
+    await this.stateFile.save();
   }
 
   /**
    * PUBLISHING is on disk before the copy starts, so a restart can finish an interrupted one. A
    * copy that fails (a full or read-only disk) turns the deployment FAILED with a `common` error.
    */
-  async publishDeployment(d: DeploymentRecord): Promise<void> {
+  private async copyOut(d: DeploymentRecord): Promise<void> {
     d.state = 'PUBLISHING';
     await this.stateFile.save();
     try {
@@ -181,8 +220,9 @@ export class Deployments {
    */
   async repair(): Promise<string[]> {
     const done: string[] = [];
+    // Checked before it became PUBLISHING: the redo finds its own files, which the store accepts.
     for (const d of this.list.filter((x) => x.state === 'PUBLISHING')) {
-      await this.publishDeployment(d);
+      await this.copyOut(d);
       done.push(d.state === 'PUBLISHED' ? `finished publishing deployment ${d.id}` : `deployment ${d.id} could not be published and is FAILED`);
     }
     const known = new Set(this.list.filter((d) => d.state !== 'PUBLISHED').map((d) => d.id));

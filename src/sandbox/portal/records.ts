@@ -22,7 +22,7 @@ export interface DeploymentRecord {
   state: DeploymentState;
   publishingType: PublishingType;
   components: ComponentRecord[];
-  /** The failure text returned by the manual upload (FAILED by validation only). */
+  /** The failure text (validation, or a publish refused because the version exists): what the manual upload and a Nexus 2 close or promote answer. */
   failure?: string;
   /** Deployment-level errors, reported under `common` (a publish that could not complete). */
   commonErrors?: string[];

@@ -1,7 +1,23 @@
-import { readFile, rm, stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { readFile, rm, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { DeploymentFile } from '../../core/validation/types.js';
 import type { DataDir } from '../shared/persistence.js';
+
+/** A publication that would replace a public file with other bytes. */
+export class PublishedFileError extends Error {
+  readonly code = 'EEXIST';
+  constructor(readonly mavenPath: string) {
+    super(`${mavenPath} is published already, with other bytes`);
+  }
+}
+
+async function digest(chunks: AsyncIterable<Uint8Array>): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of chunks) hash.update(chunk);
+  return hash.digest('hex');
+}
 
 /**
  * The public repository: `<data>/repo/<maven path>` (published files, each written atomically)
@@ -26,11 +42,30 @@ export class PublicStore {
     return file;
   }
 
-  /** Publishes one file, streamed (idempotent: a redo after a crash writes the same bytes again). */
+  /**
+   * Publishes one file, streamed. A published file (or a seed one) is never replaced, as on Maven
+   * Central: the same bytes again pass (a redo after a crash), other bytes throw. The portal
+   * refuses such a publication before it gets here; this is the store's own guarantee.
+   */
   async write(mavenPath: string, file: DeploymentFile): Promise<void> {
-    await this.dir.writeAtomicWith(this.inside(this.root, mavenPath.split('/')), async (out) => {
+    const segments = mavenPath.split('/');
+    const seeded = this.seed === undefined ? undefined : await this.fileIn(this.seed, segments);
+    if (seeded !== undefined) {
+      if ((await digest(file.chunks())) !== (await digest(createReadStream(seeded)))) throw new PublishedFileError(mavenPath);
+      return;
+    }
+    const write = async (out: FileHandle): Promise<void> => {
       for await (const chunk of file.chunks()) await out.write(chunk);
+    };
+    const target = this.inside(this.root, segments);
+    await this.dir.createAtomicWith(target, write, async (written) => {
+      if ((await digest(createReadStream(written))) !== (await digest(createReadStream(target)))) throw new PublishedFileError(mavenPath);
     });
+  }
+
+  private async fileIn(root: string, segments: readonly string[]): Promise<string | undefined> {
+    const file = this.inside(root, segments);
+    return (await stat(file).catch(() => undefined))?.isFile() === true ? file : undefined;
   }
 
   /** Where a public file is and its size: published ones first, then the seed folder. */

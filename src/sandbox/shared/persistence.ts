@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
+import { link, mkdir, open, readFile, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -36,6 +36,31 @@ export class DataDir {
 
   /** Like writeAtomic, for content written piece by piece (`write` gets the open temp file). */
   async writeAtomicWith(target: string, write: (file: FileHandle) => Promise<void>): Promise<void> {
+    await this.viaTemp(write, async (tmp) => {
+      await mkdir(path.dirname(target), { recursive: true });
+      await rename(tmp, target);
+    });
+  }
+
+  /**
+   * Like writeAtomicWith, but never replaces `target`: the temp file is hard-linked into place,
+   * which fails where a rename would overwrite, so two writers cannot both win. When `target`
+   * exists, `existing(written)` gets the temp file to decide (return: keep the old one; throw: refuse).
+   */
+  async createAtomicWith(target: string, write: (file: FileHandle) => Promise<void>, existing: (written: string) => Promise<void>): Promise<void> {
+    await this.viaTemp(write, async (tmp) => {
+      await mkdir(path.dirname(target), { recursive: true });
+      try {
+        await link(tmp, target);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        await existing(tmp);
+      }
+    });
+  }
+
+  /** Writes a fresh temp file, hands it to `place`, and removes whatever `place` left of it. */
+  private async viaTemp(write: (file: FileHandle) => Promise<void>, place: (tmp: string) => Promise<void>): Promise<void> {
     const tmp = this.scratch();
     try {
       const handle = await open(tmp, 'w');
@@ -44,11 +69,9 @@ export class DataDir {
       } finally {
         await handle.close();
       }
-      await mkdir(path.dirname(target), { recursive: true });
-      await rename(tmp, target);
-    } catch (error) {
+      await place(tmp);
+    } finally {
       await rm(tmp, { force: true });
-      throw error;
     }
   }
 
