@@ -3,6 +3,7 @@ import { HttpError, sourceAddress } from '../shared/http.js';
 import { handleGit } from './git-routes.js';
 import { handleIssues } from './issue-routes.js';
 import { handleOwnerRepos } from './owner-routes.js';
+import { handleCompare, handlePulls } from './pull-routes.js';
 import { rateLimitHeaders } from './rate-limit.js';
 import { handleReleases } from './release-routes.js';
 import { jsonBody, loginOf, notFound, reply, requireLogin, saved, str, validationFailed, type GithubCall } from './request.js';
@@ -55,7 +56,9 @@ export async function handleGithub(gh: GithubService, origin: string, req: Incom
     if (segments.length === 3) return handleRepo(call);
     if (area === 'releases') return handleReleases(call);
     if (area === 'issues') return handleIssues(call);
-    if (area === 'git' || area === 'contents' || area === 'pulls') return handleGit(call);
+    if (area === 'pulls') return handlePulls(call);
+    if (area === 'compare' && call.method === 'GET' && segments.length > 4) return handleCompare(call);
+    if (area === 'git' || area === 'contents') return handleGit(call);
   }
   throw notFound();
 }
