@@ -136,7 +136,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     throw error;
   }
   const faults = new Faults();
-  const [github, jira] = await Promise.all([GithubService.open(dir.root, { gitRoot: gitRoot === undefined ? undefined : new GitRoot(gitRoot) }), JiraService.open(dir.root)]);
+  const [github, jira] = await Promise.all([GithubService.open(dir.root, { gitRoot: gitRoot === undefined ? undefined : new GitRoot(gitRoot), faults }), JiraService.open(dir.root)]);
   const smtp = await startSmtp({
     ...(options.smtpPort === undefined ? {} : { port: options.smtpPort }),
     ...(options.smtpAuth === undefined ? {} : { auth: options.smtpAuth }),

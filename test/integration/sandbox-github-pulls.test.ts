@@ -6,9 +6,10 @@ import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
 import { bareRepo, gitAsUser } from '../helpers/git-root.js';
 import { tempDir, writeTree, type TempDir } from '../helpers/temp.js';
 import { call } from './sandbox-fixture.js';
+import { control } from './upload-helpers.js';
 
 /**
- * Pull requests, issues and comments of the GitHub stand-in on `--git-root`
+ * Pull requests, issues, comments and rate-limit faults of the GitHub stand-in on `--git-root`
  * repositories (DESIGN §13 Sandbox), as `relctl fleet fix --open-prs` and `fleet report` meet them:
  * branches pushed with the real git CLI, the API through @octokit/rest unchanged.
  */
@@ -52,7 +53,7 @@ beforeAll(async () => {
   home = path.join(tmp.path, 'home');
   root = path.join(tmp.path, 'root');
   await mkdir(home, { recursive: true });
-  for (const name of ['lib', 'merge', 'dash']) {
+  for (const name of ['lib', 'merge', 'dash', 'limits']) {
     await bareRepo(root, home, `acme/${name}`, { files: { 'pom.xml': '<project>1</project>\n', 'README.md': '# readme\n' } });
   }
   sb = await startSandbox({ gitRoot: root });
@@ -240,5 +241,45 @@ describe('issues and comments', () => {
       ['acme/dash', 2, 'bob', 'second'],
       ['acme/lib', 2, 'alice', 'updated the branch'],
     ]);
+  });
+});
+
+describe('rate-limit faults', () => {
+  const repo = { owner: 'acme', repo: 'limits' };
+
+  it('answers the next N matching calls 429 with Retry-After and GitHub\'s message, then the call goes through', async () => {
+    const o = kit('alice');
+    await pushChange('acme/limits', 'one', { 'a.txt': 'a\n' });
+    const pending = await control(sb, 'POST', 'faults', { github: 'secondary-rate-limit', status: 429, retryAfter: 2, count: 2, method: 'POST', path: '/repos/*/pulls' });
+    expect(pending).toEqual([{ prefix: '/github/api', github: 'secondary-rate-limit', status: 429, retryAfter: 2, count: 2, method: 'POST', path: '/repos/*/pulls' }]);
+    // Other calls are not touched.
+    expect((await o.rest.pulls.list(repo)).status).toBe(200);
+    for (let n = 0; n < 2; n += 1) {
+      const refused = await failure(o.rest.pulls.create({ ...repo, title: 'one', head: 'one', base: 'main' }));
+      expect(refused.status).toBe(429);
+      expect(refused.headers).toMatchObject({ 'retry-after': '2', 'x-ratelimit-limit': '5000', 'x-github-request-id': expect.stringMatching(/^[0-9A-F]{4}:/) });
+      expect(refused.data.message).toMatch(/^You have exceeded a secondary rate limit\. Please wait a few minutes before you try again\./);
+    }
+    expect((await state()).githubPulls!.filter((p) => p.repository === 'acme/limits')).toEqual([]);
+    expect((await o.rest.pulls.create({ ...repo, title: 'one', head: 'one', base: 'main' })).status).toBe(201);
+    expect((await state()).githubPulls!.filter((p) => p.repository === 'acme/limits')).toHaveLength(1);
+    expect(await control(sb, 'GET', 'faults')).toEqual([]);
+  });
+
+  it('answers 403 with x-ratelimit-remaining 0 and the reset for the hourly limit; bad GitHub faults are 400', async () => {
+    // The route form, as GitHub's docs write it: the method, then the path.
+    expect(await control(sb, 'POST', 'faults', { github: 'rate-limit', resetAfter: 30, path: 'GET /repos/*/issues' })).toMatchObject([{ method: 'GET', path: '/repos/*/issues' }]);
+    expect((await kit('alice').rest.pulls.list(repo)).status).toBe(200);
+    const refused = await failure(kit('alice').rest.issues.listForRepo(repo));
+    expect(refused.status).toBe(403);
+    expect(refused.headers['x-ratelimit-remaining']).toBe('0');
+    expect(Number(refused.headers['x-ratelimit-reset']) - Date.now() / 1000).toBeGreaterThan(25);
+    expect(refused.headers['retry-after']).toBeUndefined();
+    expect(refused.data.message).toMatch(/^API rate limit exceeded for user ID \d+\./);
+    expect((await kit('alice').rest.issues.listForRepo(repo)).status).toBe(200);
+    for (const bad of [{ github: 'other' }, { github: 'rate-limit', status: 500 }, { github: 'rate-limit', path: 'repos' }]) {
+      const r = await call(`http://127.0.0.1:${sb.port}/sandbox/faults`, { method: 'POST', headers: { 'x-sandbox-token': sb.controlToken }, body: JSON.stringify(bad) });
+      expect(r.status).toBe(400);
+    }
   });
 });

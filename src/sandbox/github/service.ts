@@ -1,3 +1,4 @@
+import type { Faults } from '../shared/faults.js';
 import { HttpError } from '../shared/http.js';
 import { JsonState } from '../shared/json-state.js';
 import { KeyedLock } from '../shared/persistence.js';
@@ -8,6 +9,7 @@ import { emptyGithubState, newRepo, type GithubStateData, type PushRecord, type 
 
 export interface GithubOptions {
   gitRoot?: GitRoot | undefined;
+  faults?: Faults | undefined;
 }
 
 /** The GitHub stand-in's records and their persistence (github.json in the data folder). */
@@ -21,6 +23,8 @@ export class GithubService {
   readonly repoLock = new KeyedLock();
   /** `--git-root`: bare repositories served over smart HTTP and listed with the owner's repositories. */
   readonly gitRoot: GitRoot | undefined;
+  /** The sandbox's fault injector, for the GitHub rate-limit faults the stand-in answers itself. */
+  readonly faults: Faults | undefined;
 
   private constructor(
     private data: GithubStateData,
@@ -28,6 +32,7 @@ export class GithubService {
     options: GithubOptions,
   ) {
     this.gitRoot = options.gitRoot;
+    this.faults = options.faults;
   }
 
   static async open(dataDir: string, options: GithubOptions = {}): Promise<GithubService> {
