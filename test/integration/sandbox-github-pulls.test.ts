@@ -188,6 +188,18 @@ describe('merging a pull request', () => {
     expect((await o.rest.pulls.get({ ...repo, pull_number: clash.number })).data).toMatchObject({ state: 'open', merged: false });
   });
 
+  it('squashes into one commit on the base when asked; rebase is refused with 405', async () => {
+    const o = kit('alice');
+    const before = await tip('acme/merge', 'main');
+    await pushChange('acme/merge', 'squash-me', { 'sq.txt': 'sq\n' });
+    const pr = (await o.rest.pulls.create({ ...repo, title: 'squash me', head: 'squash-me', base: 'main' })).data;
+    expect((await failure(o.rest.pulls.merge({ ...repo, pull_number: pr.number, merge_method: 'rebase' }))).status).toBe(405);
+    const merged = await o.rest.pulls.merge({ ...repo, pull_number: pr.number, merge_method: 'squash', commit_title: 'Squashed' });
+    const shown = (await git(root, '--git-dir', bare('acme/merge'), 'show', '-s', '--format=%P|%s', merged.data.sha)).stdout;
+    expect(shown).toBe(`${before}|Squashed`);
+    expect(await tip('acme/merge', 'main')).toBe(merged.data.sha);
+  });
+
   it('works on the stand-in\'s own store too (refs and contents made through the API)', async () => {
     const o = kit('carol');
     const own = { owner: 'carol', repo: 'dist' };
