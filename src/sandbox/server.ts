@@ -136,7 +136,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     throw error;
   }
   const faults = new Faults();
-  const [github, jira] = await Promise.all([GithubService.open(dir.root, gitRoot === undefined ? undefined : new GitRoot(gitRoot)), JiraService.open(dir.root)]);
+  const [github, jira] = await Promise.all([GithubService.open(dir.root, { gitRoot: gitRoot === undefined ? undefined : new GitRoot(gitRoot), faults }), JiraService.open(dir.root)]);
   const smtp = await startSmtp({
     ...(options.smtpPort === undefined ? {} : { port: options.smtpPort }),
     ...(options.smtpAuth === undefined ? {} : { auth: options.smtpAuth }),
@@ -164,8 +164,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       repositories: staging.list,
       deployments: deployments.list,
       users: accounts.users.map((u) => ({ name: u.name, namespaces: u.namespaces ?? null })),
-      // What `git push` changed in the --git-root repositories (smart-http.ts), oldest first.
-      githubPushes: github.pushes,
+      // The GitHub stand-in's issues, pulls, comments and pushes (githubIssues, githubPulls, ...).
+      ...github.view(),
     }),
   });
   // One line per service: `/<name>/...` goes to it.

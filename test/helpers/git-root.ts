@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { git, gitRepo } from './temp.js';
+import { execa } from 'execa';
+import { git, gitEnv, gitRepo } from './temp.js';
 
 export interface BareRepoOptions {
   /** Files of the one commit on `branch` (default: a README). */
@@ -27,4 +28,17 @@ export async function bareRepo(root: string, home: string, fullName: string, opt
   await git(work, home, 'clone', '-q', '--bare', work, bare);
   for (const [key, value] of Object.entries(options.config ?? {})) await git(bare, home, 'config', key, value);
   return bare;
+}
+
+/**
+ * git as a user runs it against the sandbox's smart HTTP, never asking for a password (a refused
+ * push fails instead of hanging); `env` adds variables (a trace). Never rejects: tests read the
+ * exit code.
+ */
+export function gitAsUser(home: string, env: Record<string, string>, cwd: string, ...args: string[]) {
+  return execa('git', ['-c', 'credential.helper=', '-c', 'commit.gpgSign=false', ...args], {
+    cwd,
+    env: { ...gitEnv(home), GIT_TERMINAL_PROMPT: '0', GIT_ASKPASS: '', SSH_ASKPASS: '', ...env },
+    reject: false,
+  });
 }

@@ -6,7 +6,7 @@ import { Octokit } from '@octokit/rest';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
-import { bareRepo } from '../helpers/git-root.js';
+import { bareRepo, gitAsUser } from '../helpers/git-root.js';
 import { gitEnv, tempDir, writeTree, type TempDir } from '../helpers/temp.js';
 import { call, rawRequest } from './sandbox-fixture.js';
 
@@ -22,14 +22,7 @@ let root: string;
 const silent = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 const kit = (token?: string): Octokit => new Octokit({ baseUrl: sb.urls.githubApiUrl, ...(token === undefined ? {} : { auth: token }), log: silent });
 
-/** git as a user runs it, never asking for a password (a refused push fails instead of hanging). */
-function gitWith(env: Record<string, string>, cwd: string, ...args: string[]) {
-  return execa('git', ['-c', 'credential.helper=', '-c', 'commit.gpgSign=false', ...args], {
-    cwd,
-    env: { ...gitEnv(home), GIT_TERMINAL_PROMPT: '0', GIT_ASKPASS: '', SSH_ASKPASS: '', ...env },
-    reject: false,
-  });
-}
+const gitWith = (env: Record<string, string>, cwd: string, ...args: string[]) => gitAsUser(home, env, cwd, ...args);
 const gitCli = (cwd: string, ...args: string[]) => gitWith({}, cwd, ...args);
 /** Its HTTP headers on stderr, so a test can tell how git sent a request. */
 const traced = { GIT_TRACE_CURL: '1', GIT_TRACE_CURL_NO_DATA: '1' };

@@ -1,19 +1,16 @@
 import { HttpError } from '../shared/http.js';
-import { updateIssue } from './issue-routes.js';
 import { jsonBody, notFound, repoOf, reply, requireLogin, saved, str, validationFailed, type GithubCall } from './request.js';
-import { githubError, pullJson } from './shapes.js';
-import { blobSha, newCommit, nowIso, own, type CommitRecord, type IssueRecord, type RepoRecord } from './state.js';
+import { githubError } from './shapes.js';
+import { blobSha, newCommit, own, type CommitRecord, type RepoRecord } from './state.js';
 
 /**
- * `git/refs`, `contents` and `pulls`: what a distribution pull request needs (branch from a
- * commit, change one file on it, open the pull request, find it again by head).
+ * `git/refs` and `contents` on the stand-in's own store: what a distribution pull request needs
+ * (branch from a commit, change one file on it); the pull request itself is pull-routes.ts'.
  */
 export async function handleGit(call: GithubCall): Promise<void> {
   const repo = repoOf(call);
-  const area = call.segments[3];
-  if (area === 'git') return refs(call, repo);
-  if (area === 'contents') return contents(call, repo);
-  return pulls(call, repo);
+  if (call.segments[3] === 'git') return refs(call, repo);
+  return contents(call, repo);
 }
 
 function refJson(call: GithubCall, repo: RepoRecord, name: string): Record<string, unknown> {
@@ -145,74 +142,6 @@ async function contents(call: GithubCall, repo: RepoRecord): Promise<void> {
         tree: { sha: commit.sha },
       },
     });
-  }
-  throw notFound();
-}
-
-function headBranch(repo: RepoRecord, head: string): { owner: string; ref: string } {
-  const colon = head.indexOf(':');
-  return colon < 0 ? { owner: repo.owner, ref: head } : { owner: head.slice(0, colon), ref: head.slice(colon + 1) };
-}
-
-async function pulls(call: GithubCall, repo: RepoRecord): Promise<void> {
-  const tail = call.segments.slice(4);
-  const prs = repo.issues.filter((i): i is IssueRecord & { pull: NonNullable<IssueRecord['pull']> } => i.pull !== undefined);
-  if (call.method === 'GET' && tail.length === 0) {
-    const state = call.query.get('state') ?? 'open';
-    const head = call.query.get('head');
-    const base = call.query.get('base');
-    const wanted = head === null ? undefined : headBranch(repo, head);
-    const list = prs
-      .filter((p) => state === 'all' || p.state === state)
-      .filter((p) => wanted === undefined || (p.pull.head === wanted.ref && p.pull.headOwner.toLowerCase() === wanted.owner.toLowerCase()))
-      .filter((p) => base === null || p.pull.base === base)
-      .sort((a, b) => b.number - a.number);
-    return reply(call, 200, list.map((p) => pullJson(repo, p, call.bases)));
-  }
-  const pr = tail.length === 1 ? prs.find((p) => String(p.number) === tail[0]) : undefined;
-  if (call.method === 'GET' && tail.length === 1) {
-    if (pr === undefined) throw notFound();
-    return reply(call, 200, pullJson(repo, pr, call.bases));
-  }
-  if (call.method === 'POST' && tail.length === 0) {
-    const login = requireLogin(call);
-    const body = await jsonBody(call);
-    const title = str(body, 'title');
-    const head = str(body, 'head');
-    const base = str(body, 'base');
-    if (title === undefined || title.trim() === '') throw validationFailed([{ resource: 'PullRequest', code: 'missing_field', field: 'title' }]);
-    if (head === undefined) throw validationFailed([{ resource: 'PullRequest', code: 'missing_field', field: 'head' }]);
-    if (base === undefined || own(repo.refs, `heads/${base}`) === undefined) throw validationFailed([{ resource: 'PullRequest', code: 'invalid', field: 'base' }]);
-    const h = headBranch(repo, head);
-    if (own(repo.refs, `heads/${h.ref}`) === undefined) throw validationFailed([{ resource: 'PullRequest', code: 'invalid', field: 'head' }]);
-    if (prs.some((p) => p.state === 'open' && p.pull.head === h.ref && p.pull.base === base)) {
-      throw validationFailed([{ resource: 'PullRequest', code: 'custom', message: `A pull request already exists for ${h.owner}:${h.ref}.` }]);
-    }
-    if (own(repo.refs, `heads/${h.ref}`) === own(repo.refs, `heads/${base}`)) {
-      throw validationFailed([{ resource: 'PullRequest', code: 'custom', message: `No commits between ${base} and ${h.ref}` }]);
-    }
-    const created: IssueRecord = {
-      number: repo.issues.length + 1,
-      id: call.gh.nextId(),
-      title,
-      body: str(body, 'body') ?? null,
-      state: 'open',
-      state_reason: null,
-      labels: [],
-      user: login,
-      created_at: nowIso(),
-      updated_at: nowIso(),
-      closed_at: null,
-      pull: { head: h.ref, base, headOwner: h.owner },
-    };
-    repo.issues.push(created);
-    return saved(call, 201, pullJson(repo, created, call.bases));
-  }
-  if (call.method === 'PATCH' && tail.length === 1) {
-    requireLogin(call);
-    if (pr === undefined) throw notFound();
-    updateIssue(pr, await jsonBody(call));
-    return saved(call, 200, pullJson(repo, pr, call.bases));
   }
   throw notFound();
 }

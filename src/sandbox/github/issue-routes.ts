@@ -1,16 +1,31 @@
-import { notFound, repoOf, reply, requireLogin, saved, jsonBody, str, validationFailed, type GithubCall } from './request.js';
+import { repoTarget } from './branches.js';
+import { handleComments } from './comment-routes.js';
+import { notFound, reply, replyPage, requireLogin, saved, jsonBody, str, validationFailed, type GithubCall } from './request.js';
 import { issueJson } from './shapes.js';
-import { nowIso, type IssueRecord } from './state.js';
+import { nowIso, type IssueRecord, type PullFields, type RepoRecord } from './state.js';
 
-/** `/repos/{o}/{r}/issues[/{n}]`: get, create, update (state, title, body, labels). */
+/**
+ * `/repos/{o}/{r}/issues[/{n}]`: list (`state`, `creator`, `labels`, `since`, `sort`,
+ * `direction`, paged), get, create, update (state, title, body, labels); their comments in
+ * comment-routes.ts. Pull requests are listed among the issues, as on GitHub.
+ */
 export async function handleIssues(call: GithubCall): Promise<void> {
-  const repo = repoOf(call);
   const tail = call.segments.slice(4);
+  if (tail[0] === 'comments' || tail[1] === 'comments') return handleComments(call);
+  const { record: repo } = await repoTarget(call);
   const issue = tail.length === 1 ? repo.issues.find((i) => String(i.number) === tail[0]) : undefined;
   if (call.method === 'GET' && tail.length === 0) {
     const state = call.query.get('state') ?? 'open';
-    const list = repo.issues.filter((i) => state === 'all' || i.state === state).sort((a, b) => b.number - a.number);
-    return reply(call, 200, list.map((i) => issueJson(repo, i, call.bases)));
+    const creator = call.query.get('creator')?.toLowerCase();
+    const labels = (call.query.get('labels') ?? '').split(',').map((l) => l.trim().toLowerCase()).filter((l) => l !== '');
+    const since = call.query.get('since');
+    const list = repo.issues
+      .filter((i) => state === 'all' || i.state === state)
+      .filter((i) => creator === undefined || i.user.toLowerCase() === creator)
+      .filter((i) => labels.every((l) => i.labels.some((own) => own.toLowerCase() === l)))
+      .filter((i) => since === null || i.updated_at >= since)
+      .sort(listOrder(call.query, repo));
+    return replyPage(call, list, (i) => issueJson(repo, i, call.bases));
   }
   if (call.method === 'GET' && tail.length === 1) {
     if (issue === undefined) throw notFound();
@@ -21,20 +36,7 @@ export async function handleIssues(call: GithubCall): Promise<void> {
     const body = await jsonBody(call);
     const title = str(body, 'title');
     if (title === undefined || title.trim() === '') throw validationFailed([{ resource: 'Issue', code: 'missing_field', field: 'title' }]);
-    const created: IssueRecord = {
-      number: repo.issues.length + 1,
-      id: call.gh.nextId(),
-      title,
-      body: str(body, 'body') ?? null,
-      state: 'open',
-      state_reason: null,
-      labels: labelsOf(body.labels),
-      user: login,
-      created_at: nowIso(),
-      updated_at: nowIso(),
-      closed_at: null,
-    };
-    repo.issues.push(created);
+    const created = openIssue(call, repo, login, { title, body: str(body, 'body') ?? null, labels: labelsOf(body.labels) });
     return saved(call, 201, issueJson(repo, created, call.bases));
   }
   if (call.method === 'PATCH' && tail.length === 1) {
@@ -45,6 +47,40 @@ export async function handleIssues(call: GithubCall): Promise<void> {
     return saved(call, 200, issueJson(repo, issue, call.bases));
   }
   throw notFound();
+}
+
+/** A new issue, or with `pull` a pull request: the next number of the one sequence both share. */
+export function openIssue(call: GithubCall, repo: RepoRecord, login: string, fields: Pick<IssueRecord, 'title' | 'body' | 'labels'>, pull?: PullFields): IssueRecord {
+  const at = nowIso();
+  const created: IssueRecord = {
+    number: repo.issues.length + 1,
+    id: call.gh.nextId(),
+    ...fields,
+    state: 'open',
+    state_reason: null,
+    user: login,
+    created_at: at,
+    updated_at: at,
+    closed_at: null,
+    ...(pull === undefined ? {} : { pull }),
+  };
+  repo.issues.push(created);
+  return created;
+}
+
+/**
+ * GitHub's list order: `sort` created (the default), updated or comments (`popularity` and
+ * `long-running` of pulls read as created), `direction` desc by default; ties by number.
+ */
+export function listOrder(query: URLSearchParams, repo?: RepoRecord): (a: IssueRecord, b: IssueRecord) => number {
+  const sort = query.get('sort');
+  const sign = query.get('direction') === 'asc' ? 1 : -1;
+  const comments = (i: IssueRecord): number => (repo?.comments ?? []).filter((c) => c.issue_number === i.number).length;
+  const key = (i: IssueRecord): string | number => (sort === 'updated' ? i.updated_at : sort === 'comments' ? comments(i) : i.number);
+  return (a, b) => {
+    const [ka, kb] = [key(a), key(b)];
+    return sign * (ka < kb ? -1 : ka > kb ? 1 : a.number - b.number);
+  };
 }
 
 function labelsOf(value: unknown): string[] {

@@ -1,5 +1,4 @@
-import { paginate } from './paging.js';
-import { notFound, reply, type GithubCall } from './request.js';
+import { notFound, replyPage, type GithubCall } from './request.js';
 import { repoJson, type RepoFacts } from './shapes.js';
 import type { RepoRecord } from './state.js';
 
@@ -59,7 +58,5 @@ export async function handleOwnerRepos(call: GithubCall): Promise<void> {
   const sorted = listed
     .filter(typeFilter(call.query.get('type')))
     .sort((a, b) => (byName ? (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0) : a.record.id - b.record.id) * (ascending ? 1 : -1));
-  const self = new URL(call.req.url ?? '/', new URL(call.bases.api).origin);
-  const page = paginate(sorted, call.query, self);
-  return reply(call, 200, page.items.map((l) => repoJson(l.record, call.bases, l.facts)), page.headers);
+  return replyPage(call, sorted, (l) => repoJson(l.record, call.bases, l.facts));
 }

@@ -1,3 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import type { Fault } from '../shared/faults.js';
+import { HttpError } from '../shared/http.js';
+import { userId } from './shapes.js';
+
 /** GitHub's primary rate limit for a token: 5,000 calls an hour (DESIGN §13 Sandbox). */
 const hourlyLimit = 5000;
 /** Callers remembered at once; the oldest is forgotten first (any token names a caller). */
@@ -63,4 +68,33 @@ export function rateLimitHeaders(w: RateWindow): Record<string, string> {
     'x-ratelimit-used': String(w.used),
     'x-ratelimit-resource': 'core',
   };
+}
+
+const rateLimitDocs = 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api';
+
+/**
+ * A `github` fault's answer, in GitHub's words: the secondary limit's message (403 or 429, with
+ * `Retry-After` when the fault gives one), or the hourly limit's (`x-ratelimit-remaining: 0`).
+ * `resetAfter` puts the reset that many seconds ahead; the other `x-ratelimit-*` headers stay
+ * as the caller's window set them.
+ */
+export function rateLimitAnswer(fault: Fault, login: string | undefined, address: string, now: number = Date.now()): HttpError {
+  // GitHub's request id: five hex fields, `C4A2:3F1B:1A2B3C:4D5E6F:66A1B2C3`.
+  const hex = randomBytes(14).toString('hex').toUpperCase();
+  const requestId = [hex.slice(0, 4), hex.slice(4, 8), hex.slice(8, 14), hex.slice(14, 20), hex.slice(20)].join(':');
+  const support = `If you reach out to GitHub Support for help, please include the request ID ${requestId}.`;
+  const secondary = fault.github === 'secondary-rate-limit';
+  const message = secondary
+    ? `You have exceeded a secondary rate limit. Please wait a few minutes before you try again. ${support}`
+    : login === undefined
+      ? `API rate limit exceeded for ${address}. (But here's the good news: Authenticated requests get a higher rate limit. Check out the documentation for more details.) ${support}`
+      : `API rate limit exceeded for user ID ${userId(login)}. ${support}`;
+  const resetAfter = fault.resetAfter ?? (secondary ? undefined : 60);
+  const headers: Record<string, string> = {
+    'x-github-request-id': requestId,
+    ...(fault.retryAfter === undefined ? {} : { 'retry-after': String(fault.retryAfter) }),
+    ...(resetAfter === undefined ? {} : { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(Math.floor(now / 1000) + resetAfter) }),
+  };
+  const anchor = secondary ? '#about-secondary-rate-limits' : '#about-the-primary-rate-limit';
+  return new HttpError(fault.status ?? 403, { message, documentation_url: `${rateLimitDocs}${anchor}` }, headers);
 }

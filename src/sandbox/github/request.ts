@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError, continueAndRead, parseJson, sendJson } from '../shared/http.js';
 import type { GithubService } from './service.js';
+import { paginate } from './paging.js';
 import { githubError, type Bases } from './shapes.js';
 import type { RepoRecord } from './state.js';
 
@@ -72,6 +73,13 @@ export function str(body: Record<string, unknown>, key: string): string | undefi
 
 export function reply(call: GithubCall, status: number, value: unknown, headers: Record<string, string> = {}): void {
   sendJson(call.res, status, value, { 'x-github-media-type': 'github.v3; format=json', ...headers });
+}
+
+/** One page of a list, with GitHub's `Link` header built on the request's own URL. */
+export function replyPage<T>(call: GithubCall, items: readonly T[], json: (item: T) => unknown): void {
+  const self = new URL(call.req.url ?? '/', new URL(call.bases.api).origin);
+  const page = paginate(items, call.query, self);
+  reply(call, 200, page.items.map(json), page.headers);
 }
 
 /** Writes change the store: persist, then answer. */

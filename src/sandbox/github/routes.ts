@@ -3,7 +3,8 @@ import { HttpError, sourceAddress } from '../shared/http.js';
 import { handleGit } from './git-routes.js';
 import { handleIssues } from './issue-routes.js';
 import { handleOwnerRepos } from './owner-routes.js';
-import { rateLimitHeaders } from './rate-limit.js';
+import { handleCompare, handlePulls } from './pull-routes.js';
+import { rateLimitAnswer, rateLimitHeaders } from './rate-limit.js';
 import { handleReleases } from './release-routes.js';
 import { jsonBody, loginOf, notFound, reply, requireLogin, saved, str, validationFailed, type GithubCall } from './request.js';
 import type { GithubService } from './service.js';
@@ -46,6 +47,9 @@ export async function handleGithub(gh: GithubService, origin: string, req: Incom
     const core = { ...window, resource: 'core' };
     return reply(call, 200, { resources: { core }, rate: core });
   }
+  // A test's rate-limit fault: after the headers above, so the answer carries them as GitHub's does.
+  const fault = gh.faults?.takeGithub(rest.slice('/api'.length) || '/', call.method);
+  if (fault !== undefined) throw rateLimitAnswer(fault, call.login, sourceAddress(req));
   const [first, second, , area] = segments;
   if (call.method === 'GET' && (first === 'orgs' || first === 'users') && segments.length === 3 && segments[2] === 'repos' && second !== undefined) {
     return handleOwnerRepos(call);
@@ -55,7 +59,9 @@ export async function handleGithub(gh: GithubService, origin: string, req: Incom
     if (segments.length === 3) return handleRepo(call);
     if (area === 'releases') return handleReleases(call);
     if (area === 'issues') return handleIssues(call);
-    if (area === 'git' || area === 'contents' || area === 'pulls') return handleGit(call);
+    if (area === 'pulls') return handlePulls(call);
+    if (area === 'compare' && call.method === 'GET' && segments.length > 4) return handleCompare(call);
+    if (area === 'git' || area === 'contents') return handleGit(call);
   }
   throw notFound();
 }

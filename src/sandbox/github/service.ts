@@ -1,3 +1,4 @@
+import type { Faults } from '../shared/faults.js';
 import { HttpError } from '../shared/http.js';
 import { JsonState } from '../shared/json-state.js';
 import { KeyedLock } from '../shared/persistence.js';
@@ -6,23 +7,38 @@ import { RateLimits } from './rate-limit.js';
 import { githubError, type RepoFacts } from './shapes.js';
 import { emptyGithubState, newRepo, type GithubStateData, type PushRecord, type RepoRecord } from './state.js';
 
+export interface GithubOptions {
+  gitRoot?: GitRoot | undefined;
+  faults?: Faults | undefined;
+}
+
 /** The GitHub stand-in's records and their persistence (github.json in the data folder). */
 export class GithubService {
   readonly rateLimits = new RateLimits();
-  /** Pushes to one bare repository, one at a time: what each changed is told by its refs before and after. */
-  readonly pushLock = new KeyedLock();
+  /**
+   * Writes to one repository take turns (branches.ts `lockKey`): pushes, so that what each changed
+   * is told by its refs before and after; merges, which move a branch; and a pull's creation,
+   * so that two at once cannot both pass the duplicate check.
+   */
+  readonly repoLock = new KeyedLock();
+  /** `--git-root`: bare repositories served over smart HTTP and listed with the owner's repositories. */
+  readonly gitRoot: GitRoot | undefined;
+  /** The sandbox's fault injector, for the GitHub rate-limit faults the stand-in answers itself. */
+  readonly faults: Faults | undefined;
 
   private constructor(
     private data: GithubStateData,
     private readonly file: JsonState<GithubStateData>,
-    /** `--git-root`: bare repositories served over smart HTTP and listed with the owner's repositories. */
-    readonly gitRoot: GitRoot | undefined,
-  ) {}
+    options: GithubOptions,
+  ) {
+    this.gitRoot = options.gitRoot;
+    this.faults = options.faults;
+  }
 
-  static async open(dataDir: string, gitRoot?: GitRoot): Promise<GithubService> {
+  static async open(dataDir: string, options: GithubOptions = {}): Promise<GithubService> {
     const file = new JsonState<GithubStateData>(dataDir, 'github.json');
     const data = await file.load(emptyGithubState);
-    return new GithubService(Array.isArray(data.repos) ? data : emptyGithubState(), file, gitRoot);
+    return new GithubService(Array.isArray(data.repos) ? data : emptyGithubState(), file, options);
   }
 
   get state(): GithubStateData {
@@ -69,6 +85,28 @@ export class GithubService {
   async recordPush(push: PushRecord): Promise<void> {
     (this.data.pushes ??= []).push(push);
     await this.save();
+  }
+
+  /**
+   * What `GET /sandbox/state` shows (oldest first), so that a test can say "no new pull request,
+   * comment or push": every issue and pull request of every repository, their comments, and the
+   * pushes to `--git-root` repositories.
+   */
+  view(): Record<string, unknown[]> {
+    const issues = [];
+    const pulls = [];
+    const comments = [];
+    for (const r of this.data.repos) {
+      const repository = `${r.owner}/${r.name}`;
+      for (const { pull, ...i } of r.issues) {
+        if (pull === undefined) issues.push({ repository, ...i });
+        else pulls.push({ repository, ...i, ...pull, merged: (pull.merged_at ?? null) !== null });
+      }
+      for (const c of r.comments ?? []) comments.push({ repository, ...c });
+    }
+    // Ids come from one counter, so they order by creation across repositories (timestamps are in whole seconds).
+    const byId = (a: { id: number }, b: { id: number }): number => a.id - b.id;
+    return { githubIssues: issues.sort(byId), githubPulls: pulls.sort(byId), githubComments: comments.sort(byId), githubPushes: [...this.pushes] };
   }
 
   save(): Promise<void> {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { own, type IssueRecord, type ReleaseRecord, type RepoRecord } from './state.js';
+import type { CommentRecord, IssueRecord, ReleaseRecord, RepoRecord } from './state.js';
 
 /** GitHub's JSON shapes (the fields @octokit/rest users read), built from the stand-in's records. */
 export interface Bases {
@@ -9,7 +9,8 @@ export interface Bases {
   html: string;
 }
 
-function userId(login: string): number {
+/** A stable number for a login, as GitHub's user ids are. */
+export function userId(login: string): number {
   return createHash('sha1').update(login).digest().readUInt32BE(0) % 10_000_000;
 }
 
@@ -101,42 +102,30 @@ export function issueJson(r: RepoRecord, i: IssueRecord, b: Bases): Record<strin
     url: `${api}/issues/${i.number}`,
     html_url: `${b.html}/${r.owner}/${r.name}/${kind}/${i.number}`,
     repository_url: api,
-    comments: 0,
+    comments: (r.comments ?? []).filter((c) => c.issue_number === i.number).length,
     created_at: i.created_at,
     updated_at: i.updated_at,
     closed_at: i.closed_at,
-    ...(i.pull === undefined ? {} : { pull_request: { url: `${api}/pulls/${i.number}`, html_url: `${b.html}/${r.owner}/${r.name}/pull/${i.number}` } }),
+    ...(i.pull === undefined
+      ? {}
+      : { pull_request: { url: `${api}/pulls/${i.number}`, html_url: `${b.html}/${r.owner}/${r.name}/pull/${i.number}`, merged_at: i.pull.merged_at ?? null } }),
   };
 }
 
-export function pullJson(r: RepoRecord, i: IssueRecord, b: Bases): Record<string, unknown> {
+/** The conversation's link to a comment: on the pull's page for a pull request, as on GitHub. */
+export function commentJson(r: RepoRecord, i: IssueRecord, c: CommentRecord, b: Bases): Record<string, unknown> {
   const api = `${b.api}/repos/${r.owner}/${r.name}`;
-  const p = i.pull!;
-  const side = (ref: string, owner: string): Record<string, unknown> => ({
-    label: `${owner}:${ref}`,
-    ref,
-    sha: own(r.refs, `heads/${ref}`) ?? null,
-    user: userJson(owner, b),
-    repo: repoJson(r, b),
-  });
   return {
-    id: i.id,
-    node_id: `PR_${i.id}`,
-    number: i.number,
-    state: i.state,
-    title: i.title,
-    body: i.body,
-    user: userJson(i.user, b),
-    url: `${api}/pulls/${i.number}`,
-    html_url: `${b.html}/${r.owner}/${r.name}/pull/${i.number}`,
+    id: c.id,
+    node_id: `IC_${c.id}`,
+    url: `${api}/issues/comments/${c.id}`,
+    html_url: `${b.html}/${r.owner}/${r.name}/${i.pull === undefined ? 'issues' : 'pull'}/${i.number}#issuecomment-${c.id}`,
     issue_url: `${api}/issues/${i.number}`,
-    head: side(p.head, p.headOwner),
-    base: side(p.base, r.owner),
-    merged: false,
-    draft: false,
-    created_at: i.created_at,
-    updated_at: i.updated_at,
-    closed_at: i.closed_at,
+    body: c.body,
+    user: userJson(c.user, b),
+    author_association: c.user.toLowerCase() === r.owner.toLowerCase() ? 'OWNER' : 'NONE',
+    created_at: c.created_at,
+    updated_at: c.updated_at,
   };
 }
 

@@ -96,7 +96,7 @@ export async function handleSmartHttp(gh: GithubService, req: IncomingMessage, r
     res.end();
     return;
   }
-  await gh.pushLock.run(repo.dir, async () => {
+  await gh.repoLock.run(repo.dir, async () => {
     const before = await gh.gitRoot!.refs(repo.dir);
     const { exitCode } = await runCgi(req, res, 'git', ['http-backend'], env);
     if (exitCode === 0) {

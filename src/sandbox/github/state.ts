@@ -35,12 +35,40 @@ export interface IssueRecord {
   updated_at: string;
   closed_at: string | null;
   /** Set for pull requests (GitHub lists them among the issues too). */
-  pull?: { head: string; base: string; headOwner: string };
+  pull?: PullFields;
+}
+
+/**
+ * What a pull request adds to its issue. An open pull shows its branches' current tips; the
+ * `*Sha` fields keep what they were when it was created, closed or merged (a branch may be gone
+ * since). Fields after `headOwner` are absent in a github.json written before merges existed.
+ */
+export interface PullFields {
+  head: string;
+  base: string;
+  headOwner: string;
+  headSha?: string | null;
+  baseSha?: string | null;
+  merged_at?: string | null;
+  merge_commit_sha?: string | null;
+  merged_by?: string | null;
+}
+
+/** A comment on an issue or a pull request (its conversation, not a review comment). */
+export interface CommentRecord {
+  id: number;
+  issue_number: number;
+  user: string;
+  body: string;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface CommitRecord {
   sha: string;
   parent: string | null;
+  /** A merge commit's second parent (the merged pull's head). */
+  merged?: string;
   message: string;
   /** path → base64 content */
   files: Record<string, string>;
@@ -57,6 +85,8 @@ export interface RepoRecord {
   created_at: string;
   releases: ReleaseRecord[];
   issues: IssueRecord[];
+  /** Absent in a github.json written before comments were kept. */
+  comments?: CommentRecord[];
   /** `heads/main` → commit sha (the part of the ref name after `refs/`). */
   refs: Record<string, string>;
   commits: Record<string, CommitRecord>;
