@@ -34,6 +34,9 @@ const prebuiltHelp = () => {
 };
 const help = useBundle && argv.length === 1 && (argv[0] === '--help' || argv[0] === '-h') && !require('node:tty').isatty(1) ? prebuiltHelp() : undefined;
 if (help !== undefined) {
+  // A reader that went away (`relctl --help | true`) is no error: there is nothing else to do
+  // (DESIGN §3). Without a listener node reports an unhandled 'error' event.
+  process.stdout.on('error', () => undefined);
   process.stdout.write(help);
 } else if (useBundle) {
   const bundle = require('./load-bundle.cjs');

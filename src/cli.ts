@@ -1,8 +1,9 @@
 import { isatty } from 'node:tty';
 import type { Command as CommandType } from 'commander';
 import { Command, CommanderError, Help } from './commands/commander.js';
-import { ExitCode, InterruptedError, RelctlError, errorJson, type ExitCodeValue } from './core/errors.js';
+import { ExitCode, InterruptedError, OutputClosedError, RelctlError, errorJson, type ExitCodeValue } from './core/errors.js';
 import { runInterruptCleanups } from './io/interrupt.js';
+import { onOutputClosed, outputClosed, watchStandardStreams } from './io/closed-output.js';
 import { addGlobalOptions, createContext, createOutput, type GlobalOptions } from './commands/context.js';
 import { packageVersion } from './io/package-info.js';
 import { bundledCommandSummary, type CommandSummary } from './io/command-summary.js';
@@ -63,9 +64,9 @@ export async function main(argv: string[], e: Environment): Promise<ExitCodeValu
   // the state and the resume command printed), then exits 130. A command that does not wind down
   // in time, or a second Ctrl-C, runs the registered clean-ups and stops at once.
   let interruptedBy: NodeJS.Signals | undefined;
-  const stopNow = (why: string): void => {
+  const stopNow = (why: string, code: ExitCodeValue = ExitCode.interrupted): void => {
     process.stderr.write(`\n${why}\n`);
-    void runInterruptCleanups().finally(() => process.exit(ExitCode.interrupted));
+    void runInterruptCleanups().finally(() => process.exit(code));
   };
   const onSignal = (signal: NodeJS.Signals): void => {
     // A long-running command (relctl sandbox) that listens for the signal itself owns it: it
@@ -82,6 +83,12 @@ export async function main(argv: string[], e: Environment): Promise<ExitCodeValu
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  // A closed stdout or stderr stops the command as Ctrl-C does (DESIGN §3): it winds down, removes
+  // what it started, and ends quietly; the signals above keep working meanwhile.
+  const unwatchOutput = onOutputClosed((reason) => {
+    controller.abort(reason);
+    setTimeout(() => stopNow(`${reason.message} The command did not stop within 20 s: stopped its children and removed its temp folders.`, reason.exitCode), 20_000).unref();
+  });
 
   const interrupted = (error?: unknown): InterruptedError =>
     error instanceof InterruptedError && error.fix !== undefined
@@ -95,10 +102,13 @@ export async function main(argv: string[], e: Environment): Promise<ExitCodeValu
     if (interruptedBy !== undefined) return report(interrupted(), out ?? createOutput(program.opts<GlobalOptions>(), e, colorStyle));
     return exitCode;
   } catch (error) {
-    return report(interruptedBy === undefined ? error : interrupted(error), out ?? createOutput(program.opts<GlobalOptions>(), e, colorStyle));
+    // Whatever a command throws once its output closed comes from being stopped: 141 (or 3).
+    const closed = controller.signal.reason instanceof OutputClosedError ? controller.signal.reason : undefined;
+    return report(interruptedBy !== undefined ? interrupted(error) : (closed ?? error), out ?? createOutput(program.opts<GlobalOptions>(), e, colorStyle));
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
+    unwatchOutput();
   }
 }
 
@@ -135,12 +145,17 @@ function report(error: unknown, out: Output): ExitCodeValue {
     return ExitCode.usage;
   }
   if (error instanceof RelctlError) {
-    out.error(error.message);
-    if (error.fix !== undefined) out.info(`${out.c.bold('fix:')} ${error.fix}`);
-    for (const [key, value] of Object.entries(error.data)) {
-      if (value !== undefined && value !== null) out.info(`${key}: ${String(value)}`);
+    // A reader that went away (`| head -1`) is no failure to tell anyone about (DESIGN §3), and a
+    // failed stream is said once at the exit (runFromProcess); --json still gets its one document
+    // when stdout is the stream that is left.
+    if (!(error instanceof OutputClosedError)) {
+      out.error(error.message);
+      if (error.fix !== undefined) out.info(`${out.c.bold('fix:')} ${error.fix}`);
+      for (const [key, value] of Object.entries(error.data)) {
+        if (value !== undefined && value !== null) out.info(`${key}: ${String(value)}`);
+      }
+      if (error.detail !== undefined) out.verbose(error.detail);
     }
-    if (error.detail !== undefined) out.verbose(error.detail);
     if (out.json && !out.wroteJson) out.resultJson({ ok: false, error: errorJson(error) });
     return error.exitCode;
   }
@@ -154,9 +169,23 @@ function report(error: unknown, out: Output): ExitCodeValue {
 
 /** Entry point used by bin/relctl.js. */
 export async function runFromProcess(): Promise<void> {
+  watchStandardStreams();
+  // A stream that failed for another reason than its reader going away (a full disk, a terminal
+  // gone) lost output, even when the command had finished: said on stderr when stderr is not the
+  // one, and never a success. The exit, because the failed write may be the command's last.
+  process.once('exit', () => {
+    const closed = outputClosed();
+    if (closed === undefined || closed.readerGone) return;
+    if (closed.stream === 'stdout') process.stderr.write(plainText(`error ${closed.message}\n${closed.fix === undefined ? '' : `fix: ${closed.fix}\n`}`));
+    if (!process.exitCode) process.exitCode = closed.exitCode;
+  });
   // An error nobody caught (an event handler's, a stray promise's) still removes what must not
-  // outlive relctl (credential files, temp settings, child process groups) before the exit.
+  // outlive relctl (credential files, temp settings, child process groups) before the exit. A
+  // second one while those clean-ups run changes nothing: the exit is already on its way.
+  let crashed = false;
   const crash = (error: unknown): void => {
+    if (crashed) return;
+    crashed = true;
     process.stderr.write(plainText(`internal error (this is a bug in relctl): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`));
     void runInterruptCleanups(1000).finally(() => process.exit(ExitCode.failed));
   };

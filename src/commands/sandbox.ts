@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { UsageError } from '../core/errors.js';
+import { OutputClosedError, UsageError } from '../core/errors.js';
 import type { PublishingLimits } from '../sandbox/server.js';
 import type { Define } from './registry.js';
 
@@ -120,10 +120,25 @@ export const define: Define = (program, action) => {
           }
           throw error;
         });
-        // Owning SIGINT/SIGTERM (cli.ts then leaves them to us): close cleanly and exit 0.
-        const stopped = new Promise<NodeJS.Signals>((resolve) => {
-          process.once('SIGINT', resolve);
-          process.once('SIGTERM', resolve);
+        // Owning SIGINT/SIGTERM (cli.ts then leaves them to us): close cleanly and exit 0. A closed
+        // stdout or stderr (its reader went away) aborts ctx.signal: a server nobody hears any more
+        // closes as cleanly (temp folder removed), and cli.ts ends it quietly with 141 (DESIGN §3).
+        // The sandbox notices at its next write: stdout gets only the ready line, stderr its log.
+        const stopped = new Promise<NodeJS.Signals | 'output closed'>((resolve) => {
+          // Once stopping, the signals are cli.ts's again: a Ctrl-C while closing stops relctl.
+          const stop = (why: NodeJS.Signals | 'output closed'): void => {
+            process.off('SIGINT', stop);
+            process.off('SIGTERM', stop);
+            resolve(why);
+          };
+          process.on('SIGINT', stop);
+          process.on('SIGTERM', stop);
+          // cli.ts also aborts it (without a reason) on the signals above.
+          const onAbort = (): void => {
+            if (ctx.signal.reason instanceof OutputClosedError) stop('output closed');
+          };
+          if (ctx.signal.aborted) onAbort();
+          else ctx.signal.addEventListener('abort', onAbort, { once: true });
         });
         const ready = {
           ...sandbox.urls,
@@ -147,9 +162,10 @@ export const define: Define = (program, action) => {
           if (ready.gitRoot !== undefined) ctx.out.info(`Git repositories: ${ready.gitRoot}/OWNER/NAME.git at ${ready.githubGitUrl}/OWNER/NAME.git`);
           ctx.out.info('Press Ctrl-C to stop.');
         }
-        const signal = await stopped;
-        ctx.out.verbose(`${signal}: closing the sandbox`);
+        const why = await stopped;
+        ctx.out.verbose(`${why}: closing the sandbox`);
         await sandbox.close();
+        if (why === 'output closed') throw ctx.signal.reason;
         return 0;
       }),
     );

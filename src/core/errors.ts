@@ -11,6 +11,8 @@ export const ExitCode = {
   usage: 2,
   environment: 3,
   interrupted: 130,
+  /** 128 + SIGPIPE: what git and other Unix tools exit with when their reader went away. */
+  outputClosed: 141,
 } as const;
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 
@@ -81,6 +83,28 @@ export class InterruptedError extends RelctlError {
   readonly kind = 'interrupted';
   constructor(message = 'Interrupted.', options: ErrorOptions = {}) {
     super(message, options);
+  }
+}
+
+/**
+ * stdout or stderr can no longer be written: its reader went away (`relctl ... | head -1`, a log
+ * reader that died; exit 141 as git's, and nothing to report: DESIGN §3) or the write failed (a
+ * full disk, a terminal gone; exit 3, said on the other stream). Either stops the command as Ctrl-C does.
+ */
+export class OutputClosedError extends RelctlError {
+  readonly exitCode: ExitCodeValue;
+  readonly kind = 'output-closed';
+  readonly readerGone: boolean;
+  constructor(
+    readonly stream: 'stdout' | 'stderr',
+    code: string | undefined,
+  ) {
+    const readerGone = code === 'EPIPE' || code === 'ECONNRESET';
+    super(readerGone ? `${stream} was closed.` : `Cannot write to ${stream} (${code ?? 'unknown error'}): what relctl printed there is incomplete.`, {
+      fix: readerGone ? "Keep the reader of relctl's output open until relctl ends." : `Check where ${stream} goes (a full disk, a terminal that went away).`,
+    });
+    this.readerGone = readerGone;
+    this.exitCode = readerGone ? ExitCode.outputClosed : ExitCode.environment;
   }
 }
 

@@ -1,4 +1,4 @@
-import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import { execa } from 'execa';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { binPath, runCli } from '../helpers/cli.js';
 import { debianRepo } from '../helpers/maven.js';
 import { mavenCache } from './maven-release/fixture.js';
 import { createTestKey } from '../helpers/gpg.js';
+import { processesUnder } from '../helpers/processes.js';
 import { git, gitEnv, tempDir } from '../helpers/temp.js';
 import { demoInTemp, tags } from '../integration/release-fixture.js';
 
@@ -124,14 +125,3 @@ describe('relctl rehearse', () => {
     expect(await processesUnder(tmp)).toEqual([]);
   }, 150_000);
 });
-
-/** Live processes (zombies waiting for a reaper excepted) whose command line names `dir` (read from /proc). */
-async function processesUnder(dir: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const pid of (await readdir('/proc')).filter((n) => /^\d+$/.test(n))) {
-    const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
-    const state = (await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '')).replace(/^.*\) /s, '')[0];
-    if (cmdline.includes(dir) && state !== undefined && state !== 'Z') found.push(`${pid} ${cmdline.split('\0').join(' ')}`);
-  }
-  return found;
-}

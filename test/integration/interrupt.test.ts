@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
+import { processAlive } from '../../src/io/process-identity.js';
 import { binPath } from '../helpers/cli.js';
 import { writeMavenSettings } from '../helpers/maven.js';
 import { tempDir } from '../helpers/temp.js';
@@ -15,15 +16,6 @@ import { demoInTemp, releaseEnv } from './release-fixture.js';
  * remove the private settings folder, say where the release stands and how to continue, and
  * exit 130.
  */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function waitFor(file: string, ms: number): Promise<string> {
   const until = Date.now() + ms;
   while (Date.now() < until) {
@@ -56,7 +48,7 @@ describe('interrupting relctl release', () => {
       };
       const child = execa('node', [binPath, 'release', '--yes', '--offline', '--json', '--cwd', dir], { env, extendEnv: true, reject: false, timeout: 60_000 });
       const sleepPid = Number(await waitFor(pidFile, 45_000));
-      expect(alive(sleepPid)).toBe(true);
+      expect(processAlive(sleepPid)).toBe(true);
       expect((await readdir(tmp)).filter((n) => n.startsWith('relctl-settings-'))).toHaveLength(1);
       const started = Date.now();
       child.kill(signal);
@@ -75,7 +67,7 @@ describe('interrupting relctl release', () => {
       expect(doc.ok).toBe(false);
       expect(doc.error.code).toBe('interrupted');
       expect(doc.error.fix).toContain('relctl release --resume');
-      expect(alive(sleepPid), 'the sleep grandchild was stopped').toBe(false);
+      expect(processAlive(sleepPid), 'the sleep grandchild was stopped').toBe(false);
       expect(await readdir(tmp)).toEqual([]);
       const journal = JSON.parse(await readFile(path.join(dir, '.relctl', 'journal.json'), 'utf8')) as { steps: { id: string; status: string }[] };
       expect(journal.steps.map((s) => `${s.id}:${s.status}`)).toEqual(['preflight:done', 'prep:done', 'build:failed']);
