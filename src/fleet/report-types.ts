@@ -84,6 +84,8 @@ export interface FleetChange {
   files?: string[];
   /** The commit on `relctl/central-portal`, when one was made or is there. */
   commit?: string;
+  /** With --dry-run: the unified diff of every file the change edits (secrets masked). */
+  diff?: string;
   /** A move of `<parent><version>` to a fleet parent's released fix. */
   parent?: { coordinates: string; from: string; to: string; repository: string };
 }

@@ -36,6 +36,11 @@ describe('relctl fleet fix on the clones (offline)', () => {
     expect(r.stdout).not.toContain('acme/child-waits:');
     expect(await git(clone('acme/child-own'), home, 'branch', '--list', 'relctl/*')).toBe('');
     expect(await git(clone('acme/child-own'), home, 'status', '--porcelain')).toBe('');
+    // With --json the diff is in the one document, not before it.
+    const json = await fix('--dry-run', '--json');
+    const own = changes(json.stdout)['acme/child-own'] as { action: string; diff?: string };
+    expect(own.action).toBe('dry-run');
+    expect(own.diff).toContain('+    <repository><id>central</id><url>https://ossrh-staging-api.central.sonatype.com/');
   });
 
   it('commits the fix once on relctl/central-portal, leaves the checkout alone, and makes no second commit', async () => {

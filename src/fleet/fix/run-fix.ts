@@ -79,8 +79,9 @@ async function changeFor(ctx: CommandContext, audited: RepoAudit, fleet: FleetCo
   const { title, body } = describeChange(report, changes, bump);
   if (options.dryRun) {
     // Context lines may hold a secret (a mirror URL's credentials): the same masking as preflight --fix.
-    ctx.out.result(`# ${report.name}: ${title}\n` + changes.map((c) => maskSecrets(unifiedDiff(c.file, c.before, c.after))).join(''));
-    return { action: 'dry-run', files, ...parent };
+    const diff = changes.map((c) => maskSecrets(unifiedDiff(c.file, c.before, c.after))).join('');
+    if (!ctx.out.json) ctx.out.result(`# ${report.name}: ${title}\n${diff}`);
+    return { action: 'dry-run', files, diff, ...parent };
   }
   const clone = fleet.clones.get(report.name)!;
   const stagedChange = await stageChange(clone.dir, clone.head, changes, `${title}\n\n${body}\n`, ctx.env);
