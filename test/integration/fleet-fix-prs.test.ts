@@ -63,8 +63,8 @@ describe('relctl fleet fix --open-prs against the sandbox', () => {
   const gh = (auth: string) => new Octokit({ baseUrl: sandbox.urls.githubApiUrl, auth });
   const pushUrl = (repo: string, who: string) => `${sandbox.urls.githubGitUrl!.replace('http://', `http://x-access-token:${who}@`)}/${repo}.git`;
   const state = async () => (await control(sandbox, 'GET', 'state')) as State;
-  const fix = () =>
-    runCli(['fleet', 'fix', '--open-prs', '--pr-interval', '0', '--org', 'acme', '--github-url', sandbox.urls.githubApiUrl, '--public-repo-url', sandbox.urls.publicRepoUrl, '--workdir', path.join(tmp.path, 'work'), '--json'], {
+  const fix = (...more: string[]) =>
+    runCli(['fleet', 'fix', '--open-prs', '--pr-interval', '0', ...more, '--org', 'acme', '--github-url', sandbox.urls.githubApiUrl, '--public-repo-url', sandbox.urls.publicRepoUrl, '--workdir', path.join(tmp.path, 'work'), '--json'], {
       cwd: tmp.path,
       home,
       env: { ...gitEnv(home), RELCTL_GITHUB_TOKEN: token },
@@ -109,12 +109,16 @@ describe('relctl fleet fix --open-prs against the sandbox', () => {
     await git(bot, home, 'push', '-q', 'origin', 'depbot/parent-2');
     const botPull = await gh('depbot').rest.pulls.create({ owner: 'acme', repo: 'child-c', title: 'Bump acme-parent from 1 to 2', head: 'depbot/parent-2', base: 'main' });
 
+    // At most one new pull request in this run: child-b's waits for the next one, and is not pushed yet.
+    const limited = reposOf((await fix('--max-prs', '1')).stdout);
+    expect(limited.get('acme/child-a')?.change).toMatchObject({ action: 'opened', parent: { from: '1', to: '2' } });
+    expect(limited.get('acme/child-b')?.change).toMatchObject({ action: 'held', why: expect.stringMatching(/--max-prs 1/) });
+    expect(limited.get('acme/child-c')).toMatchObject({ change: { action: 'linked' }, pullRequest: { number: botPull.data.number } });
     const r = await fix();
     expect(r.exitCode, r.stderr).toBe(0);
     const repos = reposOf(r.stdout);
-    for (const child of ['child-a', 'child-b']) {
-      expect(repos.get(`acme/${child}`)?.change, child).toMatchObject({ action: 'opened', parent: { from: '1', to: '2' } });
-    }
+    expect(repos.get('acme/child-a')?.change?.action).toBe('unchanged');
+    expect(repos.get('acme/child-b')?.change).toMatchObject({ action: 'opened', parent: { from: '1', to: '2' } });
     expect(repos.get('acme/child-c')).toMatchObject({ change: { action: 'linked' }, pullRequest: { number: botPull.data.number } });
     expect(repos.get('acme/acme-parent')?.change?.action).toBe('none');
     const pulls = (await state()).githubPulls;

@@ -9,6 +9,7 @@ import { git, gitEnv, tempDir, type TempDir } from '../helpers/temp.js';
 
 interface Repo {
   name: string;
+  error?: { code: string };
   url: string;
   verdict: string;
   fixIn: string[];
@@ -37,6 +38,8 @@ describe('relctl fleet audit --org against the sandbox', () => {
     await git(fleet.bare('acme/old-fork'), home, 'config', 'sandbox.archived', 'true');
     await git(fleet.bare('acme/old-fork'), home, 'config', 'sandbox.fork', 'true');
     await git(fleet.bare('acme/acme-parent'), home, 'config', 'sandbox.topics', 'maven,parent');
+    // An empty repository (no branch yet): listed by the organisation, it cannot be audited.
+    await git(tmp.path, home, 'init', '-q', '--bare', '-b', 'main', fleet.bare('acme/empty'));
     // The public repository has child-waits' last release, not the others'.
     const seed = path.join(tmp.path, 'seed');
     await mkdir(path.join(seed, 'org/acme/child-waits/0.9.0'), { recursive: true });
@@ -59,7 +62,7 @@ describe('relctl fleet audit --org against the sandbox', () => {
     const r = await run('list', '--json');
     expect(r.exitCode, r.stderr).toBe(0);
     const list = JSON.parse(r.stdout) as { name: string; url: string; branch: string }[];
-    expect(list.map((x) => x.name)).toEqual(['acme/acme-parent', 'acme/child-fixed', 'acme/child-own', 'acme/child-waits', 'acme/site']);
+    expect(list.map((x) => x.name)).toEqual(['acme/acme-parent', 'acme/child-fixed', 'acme/child-own', 'acme/child-waits', 'acme/empty', 'acme/site']);
     expect(list[0]).toEqual({ name: 'acme/acme-parent', url: `${sandbox.urls.githubGitUrl}/acme/acme-parent.git`, branch: 'main' });
     const all = JSON.parse((await run('list', '--json', '--archived', '--forks')).stdout) as { name: string }[];
     expect(all.map((x) => x.name)).toContain('acme/old-fork');
@@ -80,8 +83,10 @@ describe('relctl fleet audit --org against the sandbox', () => {
       'acme/child-fixed': 'ready',
       'acme/child-own': 'blocked',
       'acme/child-waits': 'waits-on-parent',
+      'acme/empty': 'error',
       'acme/site': 'not-published',
     });
+    expect(report.repositories.find((x) => x.name === 'acme/empty')).toMatchObject({ error: { code: expect.stringMatching(/^(empty-repository|checkout-failed)$/) } });
     expect(report.repositories[0]!.name).toBe('acme/acme-parent');
     const waits = report.repositories.find((x) => x.name === 'acme/child-waits')!;
     expect(waits.fixIn).toEqual(['acme/acme-parent']);
