@@ -56,4 +56,12 @@ describe('Output: one plain-text rule at the boundary', () => {
     expect(std.text()).toBe('::warning file=pom.xml,line=3::The developer Ann ::add-mask::x lacks it.\nwrote a ##[\\error]b\n');
   });
 
+  it('--json masks a secret holding " or \\ before serialising (escaped, it would no longer match)', () => {
+    const std = sink();
+    const out = new Output({ json: true, verbose: false, color: false, interactive: false, stderr: sink().stream, stdout: std.stream });
+    out.redactor.add('pw"with\\slash');
+    out.resultJson({ diff: '<password>pw"with\\slash</password> ##[error]x' });
+    expect(std.text()).not.toContain('with');
+    expect(JSON.parse(std.text())).toEqual({ diff: '<password>***</password> ##[\\error]x' });
+  });
 });

@@ -89,11 +89,12 @@ export class Output {
   }
 
   /**
-   * A JSON document's strings under the same rule (JSON escapes C0 controls, not bidi or C1).
+   * A JSON document's strings under the same rule (JSON escapes C0 controls, not bidi or C1), each
+   * redacted before it is serialised: escaped, a secret holding `"` or `\` would no longer match.
    * No JSON line can start with `::` (strings are quoted); a `##[` inside one is made inert.
    */
   private shownJson(value: unknown): string {
-    const json = JSON.stringify(value, (_key, v: unknown) => (typeof v === 'string' ? inertLegacyCommands(maskUrlCredentials(plainText(v, { keepCrlf: true }))) : v), 2);
+    const json = JSON.stringify(value, (_key, v: unknown) => (typeof v === 'string' ? inertLegacyCommands(maskUrlCredentials(plainText(this.redactor.redact(v), { keepCrlf: true }))) : v), 2);
     return this.redactor.redact(json);
   }
 
