@@ -73,9 +73,11 @@ export async function gatherFacts(ctx: CommandContext, options: GatherOptions): 
     await parents.close();
     if (parents.unreachable.length > 0) facts.unreachable = [...parents.unreachable];
     facts.maven = maven.facts;
-    // Settings credentials are portal tokens: mask them in anything relctl prints from here on.
+    // Settings credentials are portal tokens: mask them in anything relctl prints from here on,
+    // with every other secret the files hold (a password without a username, a passphrase).
     for (const file of [maven.facts.settings, ...(maven.facts.settings.alternatives ?? [])]) {
       for (const s of file.servers) if (s.username !== undefined && s.password !== undefined) ctx.out.redactor.addToken(s.username, s.password);
+      ctx.out.redactor.add(...(file.secrets ?? []));
     }
     facts.gatherFindings.push(...maven.findings);
     facts.release = { ...facts.release, ...maven.release };

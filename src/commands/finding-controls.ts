@@ -21,10 +21,13 @@ export function addFindingControlOptions(command: Command): Command {
     .option('--quiet', 'print errors only (warnings still count for --max-warnings)');
 }
 
-/** Says which rules of relctl.config.json apply (with --verbose), then applies --max-warnings and --quiet. */
+/**
+ * Says which rules of relctl.config.json apply (with --verbose), then applies --max-warnings and
+ * --quiet. The one report every format renders, its secrets masked before any format escapes them.
+ */
 export function controlledReport(ctx: CommandContext, report: CheckReport, opts: Record<string, unknown>): ControlledReport {
   ctx.out.verbose(rulesLine(ctx.config.rules, configFileName));
-  return controlReport(report, {
+  return controlReport(ctx.out.redactor.redactValues(report), {
     ...(typeof opts.maxWarnings === 'number' ? { maxWarnings: opts.maxWarnings } : {}),
     quiet: opts.quiet === true,
   });

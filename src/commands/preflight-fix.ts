@@ -40,7 +40,7 @@ export async function preflightFix(ctx: CommandContext, opts: Record<string, unk
     // As plain preflight does: annotations name files from the repository root, where the runner
     // looks for them (a project in a subfolder would otherwise annotate files that do not exist).
     const fileOf = await githubPaths(ctx);
-    ctx.out.result([...writtenGithub(result.written), findingsGithub(report, fileOf)].filter((l) => l !== '').join('\n'));
+    ctx.out.resultCommands([...writtenGithub(result.written), findingsGithub(report, fileOf)].filter((l) => l !== '').join('\n'));
   } else ctx.out.result(fixText({ ...result, ...(result.after === undefined ? { before: report } : { after: report }) }, ctx.out.c, dryRun));
   sayTooManyWarnings(ctx, controlled);
   if (failure !== undefined) throw failure;

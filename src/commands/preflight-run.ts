@@ -37,7 +37,7 @@ export async function runPreflight(
     await printReport(ctx, opts.format, report, { command: 'preflight', suites, rules: ctx.config.rules, ...(failure === undefined ? {} : { failure: failure.message }) });
   } else if (opts.format === 'github') {
     const fileOf = await githubPaths(ctx);
-    ctx.out.result([routeGithub(route, fileOf), findingsGithub(report, fileOf)].filter((l) => l !== '').join('\n'));
+    ctx.out.resultCommands([routeGithub(route, fileOf), findingsGithub(report, fileOf)].filter((l) => l !== '').join('\n'));
   }
   else {
     const title = failure === undefined ? 'preflight' : 'preflight (incomplete: a service could not be asked)';

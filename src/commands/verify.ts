@@ -42,7 +42,7 @@ export const define: Define = (program, action) => {
           ctx.out.resultJson(findingsJson(report, { components, ...(error === undefined ? {} : { error }) }));
         }
         else if (isReportFormat(opts.format)) await printReport(ctx, opts.format, report, { command: 'verify', suites: verifySuites(verdicts), rules: ctx.config.rules });
-        else if (opts.format === 'github') ctx.out.result(findingsGithub(report, await githubPaths(ctx)));
+        else if (opts.format === 'github') ctx.out.resultCommands(findingsGithub(report, await githubPaths(ctx)));
         else {
           for (const v of verdicts) ctx.out.info(`${passes(v) ? 'ok    ' : 'FAILED'} ${v.purl} (${v.files.length} files)`);
           ctx.out.result(findingsText(report, ctx.out.c, `verify (${verdicts.length} component${verdicts.length === 1 ? '' : 's'})`));

@@ -2,6 +2,8 @@
  * Findings are what checks produce (preflight, keys check, verify). Their `code` values are a
  * public contract (DESIGN §3, §4): CI users filter on them, so never rename one.
  */
+import { oneLine } from './plain-text.js';
+
 export type Severity = 'error' | 'warning';
 
 export interface Finding {
@@ -58,12 +60,23 @@ export function sortFindings(findings: readonly Finding[]): Finding[] {
   );
 }
 
-/** With `skipped` given (preflight), the report always carries the list, empty when every check ran. */
+/**
+ * With `skipped` given (preflight), the report always carries the list, empty when every check ran.
+ * A message or fix quotes values from files (a developer's name, a module folder): each is one line
+ * in every format, so a value holding a line break cannot start a line of its own in a log
+ * (DESIGN §3), nor break the indented block of the text report.
+ */
 export function toReport(findings: readonly Finding[], skipped?: readonly SkippedCheck[]): CheckReport {
-  const sorted = sortFindings(findings);
+  const sorted = sortFindings(findings.map(oneLineProse));
   const report: CheckReport = { ok: !hasErrors(sorted), findings: sorted };
   if (skipped !== undefined) report.skipped = uniqueSkipped(skipped);
   return report;
+}
+
+function oneLineProse(f: Finding): Finding {
+  const message = oneLine(f.message);
+  const fix = oneLine(f.fix);
+  return message === f.message && fix === f.fix ? f : { ...f, message, fix };
 }
 
 /** Each check + why (+ module) once, in first-seen order: several gatherers may notice the same gap. */

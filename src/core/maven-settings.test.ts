@@ -42,6 +42,20 @@ describe('Maven settings', () => {
     expect(r.settings.servers[0]?.unsetEnv).toEqual(['TOK_PASS']);
   });
 
+  it('lists every literal secret the file holds, in any XML form, with or without a username; not references or switches', () => {
+    const r = parseMavenSettings(`<settings>
+  <servers>
+    <server><id>a</id><password><!--c-->pw-no-user</password></server>
+    <server><id>b</id><username>u</username><passphrase >pass-spaced</passphrase ></server>
+    <server><id>c</id><password><![CDATA[\${env.TOK_PASS}]]></password></server>
+    <server><id>d</id><password>\${env.UNSET}</password></server>
+  </servers>
+  <profiles><profile><id>p</id><properties><gpg.passphrase>gpg-pass</gpg.passphrase><skipTokenCheck>true</skipTokenCheck></properties></profile></profiles>
+</settings>`, { env: { TOK_PASS: 'tp-from-env' }, home: '/h' });
+    if (!r.ok) throw new Error(r.message);
+    expect(r.settings.secrets).toEqual(['pw-no-user', 'pass-spaced', 'tp-from-env', 'gpg-pass']);
+  });
+
   it('reports malformed settings with a line instead of throwing', () => {
     expect(parseMavenSettings('<settings>\n<servers>\n</settings>', { env: {}, home: '/h' })).toMatchObject({ ok: false, line: 3 });
     expect(parseMavenSettings('<project/>', { env: {}, home: '/h' })).toMatchObject({ ok: false });

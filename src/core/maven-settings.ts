@@ -6,6 +6,7 @@
  */
 import { interpolate } from './pom/interpolate.js';
 import { child, children, parseXml, type XmlElement } from './pom/xml.js';
+import { secretElements } from './xml-secrets.js';
 
 export interface MavenServer {
   id: string;
@@ -21,6 +22,11 @@ export interface MavenSettings {
   localRepository?: string;
   /** Properties of the profiles active in every build (`<activeProfiles>`, `activeByDefault`). */
   properties?: Map<string, string>;
+  /**
+   * Every literal secret in the file, found by parsing it (a server's password with or without a
+   * username, a `<passphrase>`, a profile's `<gpg.passphrase>`), `${env.*}` resolved: for the redactor.
+   */
+  secrets: string[];
 }
 
 export type SettingsParseResult = { ok: true; settings: MavenSettings } | { ok: false; message: string; line?: number };
@@ -42,7 +48,7 @@ export function parseMavenSettings(text: string, context: SettingsContext): Sett
     if (name === 'user.home') return context.home;
     return undefined;
   };
-  const settings: MavenSettings = { servers: [] };
+  const settings: MavenSettings = { servers: [], secrets: literalSecrets(xml.root, lookup) };
   for (const s of children(child(xml.root, 'servers'), 'server')) {
     const id = child(s, 'id')?.text ?? '';
     const server: MavenServer = { id, line: s.line, unsetEnv: [] };
@@ -69,6 +75,14 @@ export function parseMavenSettings(text: string, context: SettingsContext): Sett
   const local = child(xml.root, 'localRepository')?.text;
   if (local !== undefined && local !== '') settings.localRepository = interpolate(local, lookup);
   return { ok: true, settings };
+}
+
+function literalSecrets(root: XmlElement, lookup: (name: string) => string | undefined): string[] {
+  return secretElements(root)
+    .map((el) => interpolate(el.text, lookup))
+    // An unset variable leaves no secret; `true` from a switch named like one (`<skipTokenCheck>`)
+    // would mask the word everywhere.
+    .filter((v) => !/\$\{[^}]+\}/.test(v) && v !== 'true' && v !== 'false');
 }
 
 /** Maven injects these into every project's model: they override the POM's own properties. */

@@ -35,3 +35,8 @@ export function plainText(text: string, options: PlainTextOptions = {}): string 
     .replace(options.keepCrlf === true ? controlsButCr : controls, '');
   return options.singleLine === true ? lines.replace(/[\n\t]/g, ' ') : lines;
 }
+
+/** A value quoted into one line of a message (a name, a file name): it must not start a line of its own. */
+export function oneLine(text: string): string {
+  return plainText(text, { singleLine: true });
+}

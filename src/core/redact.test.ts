@@ -14,6 +14,13 @@ describe('Redactor', () => {
     expect(out).toBe('user *** pass *** header Bearer *** url ***');
   });
 
+  it('redacts every string of a report before a format escapes it (a secret with " or & would no longer match)', () => {
+    const r = new Redactor();
+    r.add('pw"with&amp');
+    const report = { ok: false, findings: [{ code: 'c', message: 'has pw"with&amp in it', line: 3, file: undefined }], skipped: [] };
+    expect(r.redactValues(report)).toEqual({ ok: false, findings: [{ code: 'c', message: 'has *** in it', line: 3, file: undefined }], skipped: [] });
+  });
+
   it('ignores values too short to be secrets', () => {
     const r = new Redactor();
     r.add('ab', undefined);

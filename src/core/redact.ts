@@ -26,6 +26,21 @@ export class Redactor {
     this.add(username, password, Buffer.from(`${username}:${password}`).toString('base64'));
   }
 
+  /**
+   * Every string in a plain value (a report) redacted, for a renderer that escapes them into its
+   * format (JUnit's XML, GitHub's `%0A`, JSON): escaped, a secret with `"`, `&` or `%` in it would
+   * no longer match the last pass over the printed bytes.
+   */
+  redactValues<T>(value: T): T {
+    const walk = (v: unknown): unknown => {
+      if (typeof v === 'string') return this.redact(v);
+      if (Array.isArray(v)) return v.map(walk);
+      if (v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+      return v;
+    };
+    return walk(value) as T;
+  }
+
   redact(text: string): string {
     let out = text;
     // Longest first so a secret that contains another is masked whole.

@@ -2,7 +2,8 @@
  * Secrets that relctl did not put in a file but may print from it: a URL's credentials
  * (`https://user:password@host`), and values whose names say they are secret (`<gpg.passphrase>`,
  * `<sonatypeToken>`, `signing.password=`, a settings `<privateKey>`). Masked as `***` wherever text
- * read from a file is shown: a `--dry-run` diff's context lines, finding messages, reports.
+ * read from a file is shown: a `--dry-run` diff's context lines, finding messages, reports. An XML
+ * descriptor's are found by parsing it (core/xml-secrets.ts); these patterns serve the rest.
  * `${…}` references stay: they name a variable, not its value, and are what a person checks.
  */
 
@@ -19,7 +20,8 @@ export function isSecretName(name: string): boolean {
   return words.some((w) => secretWords.has(w));
 }
 
-const reference = /^\$\{[^}]+\}$/;
+/** A value that is a whole `${…}` reference: it names a variable, not its value. */
+export const reference = /^\$\{[^}]+\}$/;
 
 /** `scheme://user:password@` → `scheme://user:***@`; a bare token as user (`https://ghp_…@`) is masked too. */
 export function maskUrlCredentials(text: string): string {
@@ -30,24 +32,20 @@ export function maskUrlCredentials(text: string): string {
   });
 }
 
-// In a settings file these hold secrets whatever their parents (`<value>`: an HTTP header's).
-const settingsSecretElements = new Set(['password', 'passphrase', 'privateKey', 'value']);
 const element = /<([A-Za-z_][\w.:-]*)>([^<]*)<\/\1>/g;
 // `name=value` / `name: value` lines (properties files, gradle.properties), in a diff with its +/-/space prefix.
 const propertyLine = /^([+\- ]?[ \t]*)([A-Za-z_][\w.-]*)([ \t]*[=:][ \t]*)(\S[^\r\n]*)$/gm;
 
-export interface MaskOptions {
-  /** A Maven settings file: its `<password>`, `<passphrase>`, `<privateKey>` and `<value>` too. */
-  settings?: boolean;
-}
-
-/** Masks every secret in text read from a descriptor (XML elements, property lines, URL credentials). */
-export function maskSecrets(text: string, options: MaskOptions = {}): string {
+/**
+ * Masks the secrets a pattern can see in text read from a descriptor: simple secret-named XML
+ * elements, property lines, URL credentials. An XML descriptor is parsed first
+ * (core/xml-secrets.ts): comments, CDATA and spaced tags hide values from these patterns.
+ */
+export function maskSecrets(text: string): string {
   const masked = text
-    .replace(element, (whole, name: string, value: string) => {
-      const secret = isSecretName(name) || (options.settings === true && settingsSecretElements.has(name));
-      return !secret || value.trim() === '' || reference.test(value.trim()) ? whole : `<${name}>***</${name}>`;
-    })
+    .replace(element, (whole, name: string, value: string) =>
+      !isSecretName(name) || value.trim() === '' || reference.test(value.trim()) ? whole : `<${name}>***</${name}>`,
+    )
     .replace(propertyLine, (whole, lead: string, name: string, sep: string, value: string) =>
       !isSecretName(name) || reference.test(value.trim()) || /^["']?\$\{/.test(value.trim()) ? whole : `${lead}${name}${sep}***`,
     );

@@ -45,4 +45,23 @@ describe('Output: one plain-text rule at the boundary', () => {
     out.resultJson({ message: hostile, url: 'https://u:pw-canary@repo.example.org/' });
     expect(JSON.parse(std.text())).toEqual({ message: 'abcd\nef', url: 'https://u:***@repo.example.org/' });
   });
+
+  it('no line a value put in is a workflow command; --format github keeps relctl\'s own, one line each', () => {
+    const err = sink();
+    const std = sink();
+    const out = new Output({ json: false, verbose: false, color: false, interactive: false, stderr: err.stream, stdout: std.stream });
+    out.info('The developer Jane\n::error title=X::Y lacks <organization>.');
+    out.resultCommands('::warning file=pom.xml,line=3::The developer Ann\u2028::add-mask::x lacks it.\nwrote a ##[error]b');
+    expect(err.text()).toBe('The developer Jane\n\\::error title=X::Y lacks <organization>.\n');
+    expect(std.text()).toBe('::warning file=pom.xml,line=3::The developer Ann ::add-mask::x lacks it.\nwrote a ##[\\error]b\n');
+  });
+
+  it('--json masks a secret holding " or \\ before serialising (escaped, it would no longer match)', () => {
+    const std = sink();
+    const out = new Output({ json: true, verbose: false, color: false, interactive: false, stderr: sink().stream, stdout: std.stream });
+    out.redactor.add('pw"with\\slash');
+    out.resultJson({ diff: '<password>pw"with\\slash</password> ##[error]x' });
+    expect(std.text()).not.toContain('with');
+    expect(JSON.parse(std.text())).toEqual({ diff: '<password>***</password> ##[\\error]x' });
+  });
 });

@@ -1,7 +1,8 @@
-import { plainText } from '../core/plain-text.js';
+import { plainText, type PlainTextOptions } from '../core/plain-text.js';
 import { Redactor } from '../core/redact.js';
 import { maskUrlCredentials } from '../core/secret-mask.js';
 import { plainStyle, type Style } from './style.js';
+import { inertCommands, inertLegacyCommands } from './workflow-commands.js';
 
 /**
  * The single way commands talk to the user. stdout carries only the result (text, or one JSON
@@ -9,8 +10,9 @@ import { plainStyle, type Style } from './style.js';
  *
  * Every byte goes out through one rule (`shown`): secrets redacted, URL credentials masked, and
  * plain text (core/plain-text.ts): control and bidi characters from a file, a file name, a server
- * or history never reach the terminal, a log or a report. relctl's own colours are not escape
- * sequences until that moment: the styles mark text with a per-process token no input can know.
+ * or history never reach the terminal, a log or a report, nor does a line a CI runner would read
+ * as a workflow command (ui/workflow-commands.ts). relctl's own colours are not escape sequences
+ * until that moment: the styles mark text with a per-process token no input can know.
  */
 export interface OutputOptions {
   json: boolean;
@@ -74,17 +76,25 @@ export class Output {
     return { bold: wrap(style.bold), dim: wrap(style.dim), red: wrap(style.red), green: wrap(style.green), yellow: wrap(style.yellow), cyan: wrap(style.cyan) };
   }
 
-  /** The one output rule: secrets redacted, URL credentials masked, plain text but relctl's own colours. */
+  /** The one output rule: secrets redacted, URL credentials masked, plain text but relctl's own colours, no workflow command. */
   shown(text: string): string {
-    const redacted = this.redactor.redact(text);
-    if (this.token === undefined) return maskUrlCredentials(plainText(redacted, { keepCrlf: true }));
-    const parts = redacted.split(this.token);
-    return parts.map((p, i) => (i % 2 === 1 ? (this.sequences[Number(p)] ?? '') : maskUrlCredentials(plainText(p, { keepCrlf: true })))).join('');
+    return inertCommands(this.plain(text, { keepCrlf: true }));
   }
 
-  /** A JSON document's strings under the same rule (JSON escapes C0 controls, not bidi or C1). */
+  private plain(text: string, options: PlainTextOptions): string {
+    const redacted = this.redactor.redact(text);
+    if (this.token === undefined) return maskUrlCredentials(plainText(redacted, options));
+    const parts = redacted.split(this.token);
+    return parts.map((p, i) => (i % 2 === 1 ? (this.sequences[Number(p)] ?? '') : maskUrlCredentials(plainText(p, options)))).join('');
+  }
+
+  /**
+   * A JSON document's strings under the same rule (JSON escapes C0 controls, not bidi or C1), each
+   * redacted before it is serialised: escaped, a secret holding `"` or `\` would no longer match.
+   * No JSON line can start with `::` (strings are quoted); a `##[` inside one is made inert.
+   */
   private shownJson(value: unknown): string {
-    const json = JSON.stringify(value, (_key, v: unknown) => (typeof v === 'string' ? maskUrlCredentials(plainText(v, { keepCrlf: true })) : v), 2);
+    const json = JSON.stringify(value, (_key, v: unknown) => (typeof v === 'string' ? inertLegacyCommands(maskUrlCredentials(plainText(this.redactor.redact(v), { keepCrlf: true }))) : v), 2);
     return this.redactor.redact(json);
   }
 
@@ -116,6 +126,19 @@ export class Output {
   result(text: string): void {
     if (text === '') return;
     this.stdout.write(this.shown(text.endsWith('\n') ? text : text + '\n'));
+  }
+  /**
+   * Workflow commands relctl means (`--format github`), one a line, their values escaped by the
+   * caller (escapeData). Each line stays one line (what plain text would turn into a line break,
+   * U+2028, is a space) and keeps its own leading `::`; any other line is made inert as always.
+   */
+  resultCommands(text: string): void {
+    if (text === '') return;
+    const lines = text.split('\n').map((line) => {
+      const one = this.plain(line, { singleLine: true });
+      return one.startsWith('::') ? inertLegacyCommands(one) : inertCommands(one);
+    });
+    this.stdout.write(lines.join('\n') + '\n');
   }
   /** One JSON document on stdout (only in --json mode). */
   resultJson(value: unknown): void {

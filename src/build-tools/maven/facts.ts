@@ -42,6 +42,8 @@ export interface MavenSettingsFacts {
   /** False when the file exists but could not be parsed (an xml-malformed finding says why). */
   parsed: boolean;
   servers: MavenServer[];
+  /** Every literal secret the file holds, found by parsing it (MavenSettings.secrets): for the redactor. */
+  secrets?: string[];
   /** Set when a server password is encrypted: the settings-security.xml that holds the master password. */
   masterPassword?: { file: string; found: boolean };
   /** Settings files of the project that its CI scripts pass with `-s` (`via` names the script). */

@@ -33,6 +33,7 @@ export async function loadMavenSettings(file: string, context: { env: Record<str
   if (!parsed.ok) return broken(parsed.message, parsed.line);
   facts.parsed = true;
   facts.servers = parsed.settings.servers;
+  facts.secrets = parsed.settings.secrets;
   if (facts.servers.some((x) => isEncrypted(x.password))) {
     // Maven 3 decrypts `{...}` with the master password in settings-security.xml (or -Dsettings.security).
     const named = /-Dsettings\.security=(\S+)/.exec(context.env.MAVEN_OPTS ?? '')?.[1];

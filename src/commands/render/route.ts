@@ -2,6 +2,7 @@ import type { Style } from '../../ui/style.js';
 import type { PublishingRoute } from '../../checks/route.js';
 import { escapeData, escapeProperty } from '../../ui/render/findings.js';
 import { nexusStagingDefaults } from '../../checks/route-nexus.js';
+import { oneLine } from '../../core/plain-text.js';
 
 const describe: Record<PublishingRoute['kind'], string> = {
   'staging-api': 'the OSSRH Staging API service (deploy, then the manual upload call)',
@@ -15,7 +16,7 @@ const describe: Record<PublishingRoute['kind'], string> = {
 /** The first line of preflight's text output: the route and its first piece of evidence. */
 export function routeLine(route: PublishingRoute, c: Style): string {
   const first = route.evidence[0];
-  const where = first === undefined ? '' : c.dim(` (${first.file}:${first.line}: ${first.why})`);
+  const where = first === undefined ? '' : c.dim(` (${oneLine(`${first.file}:${first.line}: ${first.why}`)})`);
   return `${c.bold('route:')} ${route.kind}, ${describe[route.kind]}${where}`;
 }
 

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
@@ -20,6 +20,22 @@ function gitApply(before: string, diff: string): string {
 }
 
 describe('unifiedDiff', () => {
+  it('C-quotes a file name holding a line break as git does, so the header stays one line and git apply finds the file', () => {
+    const name = 'm\n::error::x "q"/pom.xml';
+    const diff = unifiedDiff(name, 'a\n', 'b\n');
+    expect(diff.split('\n').slice(0, 2)).toEqual(['--- "a/m\\n::error::x \\"q\\"/pom.xml"', '+++ "b/m\\n::error::x \\"q\\"/pom.xml"']);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'relctl-diff-'));
+    try {
+      mkdirSync(path.join(dir, 'm\n::error::x "q"'));
+      writeFileSync(path.join(dir, name), 'a\n');
+      writeFileSync(path.join(dir, 'p.diff'), diff);
+      execFileSync('git', ['apply', 'p.diff'], { cwd: dir, stdio: 'pipe' });
+      expect(readFileSync(path.join(dir, name), 'utf8')).toBe('b\n');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('writes git-style headers and hunk ranges with three lines of context', () => {
     const before = 'a\nb\nc\nd\ne\nf\ng\nh\n';
     const after = 'a\nb\nc\nd\nE\nf\ng\nh\n';

@@ -109,6 +109,17 @@ export function unifiedDiff(file: string, before: string | undefined, after: str
     hunks.push(`@@ -${range(oldLine, oldCount)} +${range(newLine, newCount)} @@\n${body.map((o) => withNewline(o.kind, o.line)).join('')}`);
     i = end;
   }
-  const header = before === undefined ? `--- /dev/null\n+++ b/${file}\n` : `--- a/${file}\n+++ b/${file}\n`;
+  const header = before === undefined ? `--- /dev/null\n+++ ${gitPath(`b/${file}`)}\n` : `--- ${gitPath(`a/${file}`)}\n+++ ${gitPath(`b/${file}`)}\n`;
   return header + hunks.join('');
+}
+
+const cEscapes: Record<string, string> = { '\x07': '\\a', '\b': '\\b', '\t': '\\t', '\n': '\\n', '\v': '\\v', '\f': '\\f', '\r': '\\r', '"': '\\"', '\\': '\\\\' };
+
+/**
+ * A path as git writes it in a diff header: C-quoted when it holds a control character, `"` or a
+ * backslash, so a file name with a line break stays on the header's line (`git apply` reads it back).
+ */
+function gitPath(p: string): string {
+  const escaped = p.replace(/[\x00-\x1f\x7f"\\]/g, (ch) => cEscapes[ch] ?? `\\${ch.charCodeAt(0).toString(8).padStart(3, '0')}`);
+  return escaped === p ? p : `"${escaped}"`;
 }

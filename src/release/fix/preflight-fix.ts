@@ -11,8 +11,7 @@ import type { FindingGroup } from '../../core/finding-groups.js';
 import { toReport, type CheckReport } from '../../core/findings.js';
 import type { FixDeclined, FixEdit, FixSource } from '../../core/fix/types.js';
 import { unifiedDiff } from '../../core/fix/unified-diff.js';
-import { maskSettingsSecrets } from '../../core/fix/settings-mask.js';
-import { maskSecrets } from '../../core/secret-mask.js';
+import { maskDescriptorSecrets } from '../../core/xml-secrets.js';
 import type { ProjectFacts } from '../../checks/facts.js';
 import { auditProject } from '../../checks/audit.js';
 import { declined as declinedAt } from '../../checks/fixes/edits.js';
@@ -182,12 +181,10 @@ export async function runPreflightFix(ctx: CommandContext, options: PreflightFix
   const result: PreflightFixResult = { before: report, facts, edits: plan.edits, declined, written: [], diff: '' };
   if (options.dryRun) {
     result.diff = plan.files
-      .map((f) => {
-        const diff = unifiedDiff(displayName(f.file), reader.files.get(f.file)?.bytes === undefined ? undefined : f.before, f.after);
-        // Context lines show what is next to an edit: a mirror URL's credentials, a <gpg.passphrase>,
-        // a settings file's passwords (the settings file is the one absolute path) stay unprinted.
-        return path.isAbsolute(f.file) ? maskSettingsSecrets(diff) : maskSecrets(diff);
-      })
+      // Context lines show what is next to an edit: a mirror URL's credentials, a <gpg.passphrase>,
+      // a settings file's passwords stay unprinted. Masked in each version by parsing it, before
+      // the diff is made: in a diff's lines a value's comments or CDATA could no longer be read.
+      .map((f) => unifiedDiff(displayName(f.file), reader.files.get(f.file)?.bytes === undefined ? undefined : maskDescriptorSecrets(f.before), maskDescriptorSecrets(f.after)))
       .join('');
     if (plan.files.length === 0) return result;
     // What would remain after the fix: the same audit, reading the planned texts instead of the files.

@@ -20,8 +20,15 @@ describe('findings renderers', () => {
   });
 
   it('prints GitHub annotations with escaped data', () => {
-    const out = findingsGithub(toReport([{ ...findings[1]!, message: 'a\nb 100%' }]));
-    expect(out).toBe('::error file=core/pom.xml,line=2::missing-developers: a%0Ab 100%25 Fix: add <developers>');
+    const out = findingsGithub({ ok: false, findings: [{ ...findings[1]!, message: 'a\nb 100%', file: 'x\n::y,z/pom.xml' }] });
+    expect(out).toBe('::error file=x%0A%3A%3Ay%2Cz/pom.xml,line=2::missing-developers: a%0Ab 100%25 Fix: add <developers>');
+  });
+
+  it('a message or fix quoting a value with a line break is one line in the report (DESIGN §3); so are a file and module in text', () => {
+    const report = toReport([{ ...findings[1]!, message: 'The developer Jane\n::error title=X::Y lacks it.', fix: 'Edit a\u2028b', file: 'm\n::e::x/pom.xml', module: 'g\n::e::x:a' }]);
+    expect(report.findings[0]).toMatchObject({ message: 'The developer Jane ::error title=X::Y lacks it.', fix: 'Edit a b', file: 'm\n::e::x/pom.xml' });
+    const lines = findingsText(report, c, 'preflight').split('\n');
+    expect(lines.slice(0, 4)).toEqual(['g ::e::x:a', '  error   missing-developers m ::e::x/pom.xml:2', '          The developer Jane ::error title=X::Y lacks it.', '          fix: Edit a b']);
   });
 
   it('emits the documented JSON shape in key order', () => {

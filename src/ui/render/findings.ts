@@ -1,4 +1,5 @@
 import type { Style } from '../style.js';
+import { oneLine } from '../../core/plain-text.js';
 import { findingToJson, skippedToJson, type CheckReport, type Finding, type SkippedCheck } from '../../core/findings.js';
 
 export type FindingsFormat = 'text' | 'github' | 'json';
@@ -11,7 +12,7 @@ export function findingsJson(report: CheckReport, extra: Record<string, unknown>
 
 /** `skipped: not-snapshot (version computed by axion-release)`, one line per check that did not run. */
 export function skippedLine(s: SkippedCheck): string {
-  return `skipped: ${s.check}${s.module === undefined ? '' : ` on ${s.module}`} (${s.why})`;
+  return oneLine(`skipped: ${s.check}${s.module === undefined ? '' : ` on ${s.module}`} (${s.why})`);
 }
 
 /** Text: grouped by module, one block per module, then a summary line. */
@@ -19,13 +20,13 @@ export function findingsText(report: CheckReport, c: Style, subject: string): st
   const lines: string[] = [];
   const groups = new Map<string, Finding[]>();
   for (const f of report.findings) {
-    const key = f.module ?? '(project)';
+    const key = oneLine(f.module ?? '(project)');
     groups.set(key, [...(groups.get(key) ?? []), f]);
   }
   for (const [module, findings] of groups) {
     lines.push(c.bold(module));
     for (const f of findings) {
-      const where = f.file === undefined ? '' : c.dim(` ${f.file}${f.line === undefined ? '' : `:${f.line}`}`);
+      const where = f.file === undefined ? '' : c.dim(` ${oneLine(f.file)}${f.line === undefined ? '' : `:${f.line}`}`);
       const tag = f.severity === 'error' ? c.red('error  ') : c.yellow('warning');
       lines.push(`  ${tag} ${f.code}${where}`);
       lines.push(`          ${f.message}`);
