@@ -1,16 +1,20 @@
+import { paginate } from './paging.js';
 import { notFound, repoOf, reply, requireLogin, saved, jsonBody, str, validationFailed, type GithubCall } from './request.js';
 import { issueJson } from './shapes.js';
 import { nowIso, type IssueRecord } from './state.js';
 
-/** `/repos/{o}/{r}/issues[/{n}]`: get, create, update (state, title, body, labels). */
+/** `/repos/{o}/{r}/issues[/{n}]`: list (by state and creator, paged), get, create, update (state, title, body, labels). */
 export async function handleIssues(call: GithubCall): Promise<void> {
   const repo = repoOf(call);
   const tail = call.segments.slice(4);
   const issue = tail.length === 1 ? repo.issues.find((i) => String(i.number) === tail[0]) : undefined;
   if (call.method === 'GET' && tail.length === 0) {
     const state = call.query.get('state') ?? 'open';
-    const list = repo.issues.filter((i) => state === 'all' || i.state === state).sort((a, b) => b.number - a.number);
-    return reply(call, 200, list.map((i) => issueJson(repo, i, call.bases)));
+    // `creator`: GitHub's filter by the login that opened the issue (case-insensitive, as logins are).
+    const creator = call.query.get('creator')?.toLowerCase();
+    const list = repo.issues.filter((i) => (state === 'all' || i.state === state) && (creator === undefined || i.user.toLowerCase() === creator)).sort((a, b) => b.number - a.number);
+    const page = paginate(list, call.query, new URL(call.req.url ?? '/', new URL(call.bases.api).origin));
+    return reply(call, 200, page.items.map((i) => issueJson(repo, i, call.bases)), page.headers);
   }
   if (call.method === 'GET' && tail.length === 1) {
     if (issue === undefined) throw notFound();
