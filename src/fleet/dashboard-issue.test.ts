@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planDashboard, type ListedIssue } from './dashboard-issue.js';
+import { DashboardIssue, planDashboard, type ListedIssue } from './dashboard-issue.js';
 
 describe('planDashboard', () => {
   const body = '# relctl fleet readiness\n';
@@ -13,5 +13,51 @@ describe('planDashboard', () => {
     expect(planDashboard([issue(4, { body: 'old' }), issue(9, { body: 'older', state: 'closed' })], 'Bot', body)).toMatchObject({ action: 'edit', issue: { number: 4 } });
     expect(planDashboard([issue(4, { body: body.replace('\n', '\r\n') })], 'bot', body)).toMatchObject({ action: 'unchanged', issue: { number: 4 } });
     expect(planDashboard([issue(3, { state: 'closed' }), issue(7, { state: 'closed' })], 'bot', body)).toMatchObject({ action: 'reopen', issue: { number: 7 } });
+  });
+});
+
+describe('DashboardIssue with an app\'s installation token (GITHUB_TOKEN)', () => {
+  /** An Octokit as far as DashboardIssue uses it: GET /user refused as GitHub refuses it to an app, a `creator` filter that knows no bot. */
+  function fakeGithub(issues: Record<string, unknown>[]) {
+    const calls: string[] = [];
+    const answer = (data: unknown) => ({ status: 200, headers: {}, data });
+    const gh = {
+      rest: {
+        users: {
+          getAuthenticated: async () => {
+            calls.push('GET /user');
+            throw Object.assign(new Error('Resource not accessible by integration'), { status: 403, response: { headers: { 'x-ratelimit-remaining': '999' }, data: { message: 'Resource not accessible by integration' } } });
+          },
+        },
+        issues: {
+          listForRepo: async (p: { creator?: string }) => {
+            calls.push(`GET issues${p.creator === undefined ? '' : ` creator=${p.creator}`}`);
+            return answer(p.creator === undefined ? issues : []);
+          },
+          create: async () => {
+            calls.push('POST issue');
+            return answer({ number: 9, html_url: 'https://github.com/o/r/issues/9' });
+          },
+          update: async (p: { issue_number: number }) => {
+            calls.push(`PATCH issue ${p.issue_number}`);
+            return answer({ number: p.issue_number, html_url: `https://github.com/o/r/issues/${p.issue_number}` });
+          },
+        },
+      },
+      graphql: async () => {
+        calls.push('graphql viewer');
+        return { viewer: { login: 'github-actions[bot]' } };
+      },
+    };
+    return { gh: gh as unknown as Parameters<typeof DashboardIssue.open>[0], calls };
+  }
+  const issueJson = (number: number, login: string) => ({ number, html_url: `https://github.com/o/r/issues/${number}`, state: 'open', title: 'relctl fleet readiness', body: 'old', user: { login } });
+
+  it('takes the login from GraphQL\'s viewer, and finds its issue even when the creator filter does not know the bot', async () => {
+    const { gh, calls } = fakeGithub([issueJson(5, 'github-actions[bot]'), issueJson(3, 'mallory')]);
+    const dashboard = await DashboardIssue.open(gh, { owner: 'o', name: 'r' }, true, { log: () => undefined });
+    expect(dashboard.login).toBe('github-actions[bot]');
+    expect(await dashboard.sync('# relctl fleet readiness\n', false)).toEqual({ action: 'edit', repository: 'o/r', number: 5, url: 'https://github.com/o/r/issues/5', dryRun: false });
+    expect(calls).toEqual(['GET /user', 'graphql viewer', 'GET issues creator=github-actions[bot]', 'GET issues', 'PATCH issue 5']);
   });
 });

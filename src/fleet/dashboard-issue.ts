@@ -9,7 +9,8 @@
 import type { Octokit } from '@octokit/rest';
 import { EnvironmentError, UsageError } from '../core/errors.js';
 import type { RepoName } from '../core/notes/tracker.js';
-import { githubFailure } from '../github/errors.js';
+import { statusOf } from '../github/client.js';
+import { githubFailure, rateLimitReset } from '../github/errors.js';
 import { withRateLimitRetry } from '../github/rate-limited.js';
 import { dataOf } from '../github/repo-api.js';
 import { reportTitle } from './render/fleet-rows.js';
@@ -59,6 +60,21 @@ export interface DashboardOutcome {
 
 const maxPages = 100;
 
+/**
+ * The token's login: GET /user; an app's installation token (GITHUB_TOKEN in Actions, a GitHub
+ * App's token) may not call it (403 "Resource not accessible by integration"), and GraphQL's
+ * `viewer` names its bot (`github-actions[bot]`), the author of the issues it opens.
+ */
+async function tokenLogin(gh: Octokit): Promise<unknown> {
+  try {
+    return ((await gh.rest.users.getAuthenticated()).data as { login?: unknown }).login;
+  } catch (error) {
+    if (statusOf(error) !== 403 || rateLimitReset(error).limited) throw error;
+    const answer = await gh.graphql<{ viewer?: { login?: unknown } }>('query { viewer { login } }').catch(() => Promise.reject(error));
+    return answer.viewer?.login;
+  }
+}
+
 const isObject = (d: unknown): d is Record<string, unknown> => typeof d === 'object' && d !== null && !Array.isArray(d);
 const isIssue = (d: unknown): d is { number: number; html_url: string } => isObject(d) && typeof d.number === 'number' && typeof d.html_url === 'string';
 const isIssueList = (d: unknown): d is Record<string, unknown>[] => Array.isArray(d) && d.every(isIssue);
@@ -91,7 +107,7 @@ export class DashboardIssue {
     private readonly options: DashboardOptions,
   ) {}
 
-  /** Asks GitHub whose token this is (GET /user) before anything else runs: a refused token fails first. */
+  /** Asks GitHub whose token this is before anything else runs: a missing or refused token fails first. */
   static async open(gh: Octokit, repo: RepoName, hasToken: boolean, options: DashboardOptions): Promise<DashboardIssue> {
     if (!hasToken) {
       throw new UsageError(`fleet report --issue ${repo.owner}/${repo.name} needs a GitHub token: the issue is found by its author, the token's user.`, {
@@ -100,11 +116,11 @@ export class DashboardIssue {
       });
     }
     const probe = new DashboardIssue(gh, repo, '', options);
-    const user = await probe.call('asking GitHub whose token this is (GET /user)', async () => (await gh.rest.users.getAuthenticated()).data as unknown);
-    if (!isObject(user) || typeof user.login !== 'string' || user.login === '') {
+    const login = await probe.call('asking GitHub whose token this is (GET /user)', () => tokenLogin(gh));
+    if (typeof login !== 'string' || login === '') {
       throw new EnvironmentError("GitHub's answer to GET /user names no login.", { kind: 'unexpected-response', fix: 'Check --github-url: it must be the REST API root (https://api.github.com, or https://HOST/api/v3).' });
     }
-    return new DashboardIssue(gh, repo, user.login, options);
+    return new DashboardIssue(gh, repo, login, options);
   }
 
   private get where(): string {
@@ -122,13 +138,13 @@ export class DashboardIssue {
     return dataOf(res, this.repo, what, shape, 'pass its current OWNER/NAME to --issue');
   }
 
-  /** Every issue of the token's user in the repository, open or closed, every page. */
-  async list(): Promise<ListedIssue[]> {
+  /** The issues `creator` opened (every issue without one), open or closed, every page. */
+  async list(creator?: string): Promise<ListedIssue[]> {
     const out: ListedIssue[] = [];
-    const id = { owner: this.repo.owner, repo: this.repo.name };
+    const id = { owner: this.repo.owner, repo: this.repo.name, ...(creator === undefined ? {} : { creator }) };
+    const what = `listing the issues${creator === undefined ? '' : ` of ${creator}`} in ${this.where}`;
     for (let page = 1; page <= maxPages; page++) {
-      const what = `listing the issues of ${this.login} in ${this.where}`;
-      const res = await this.call(what, () => this.gh.rest.issues.listForRepo({ ...id, creator: this.login, state: 'all', per_page: 100, page }));
+      const res = await this.call(what, () => this.gh.rest.issues.listForRepo({ ...id, state: 'all', per_page: 100, page }));
       const items = this.data(res, what, isIssueList);
       out.push(...items.map(listedIssue));
       if (!/rel="next"/.test(String((res.headers as Record<string, unknown>).link ?? '')) || items.length === 0) break;
@@ -136,9 +152,20 @@ export class DashboardIssue {
     return out;
   }
 
+  /**
+   * Which issue is the dashboard. An app's bot login (`github-actions[bot]`) is not a user name:
+   * should GitHub's `creator` filter not know it, the first answer would be empty every week and
+   * each run would open a new issue; so before a bot opens one, the whole list is read too.
+   */
+  private async plan(body: string): Promise<DashboardPlan> {
+    const plan = planDashboard(await this.list(this.login), this.login, body);
+    if (plan.action !== 'create' || !this.login.endsWith('[bot]')) return plan;
+    return planDashboard(await this.list(), this.login, body);
+  }
+
   /** Makes the dashboard say `body` (on dry-run: says what it would do). */
   async sync(body: string, dryRun: boolean): Promise<DashboardOutcome> {
-    const plan = planDashboard(await this.list(), this.login, body);
+    const plan = await this.plan(body);
     const id = { owner: this.repo.owner, repo: this.repo.name };
     const base = { repository: this.where, dryRun };
     if (plan.issue === undefined) {
