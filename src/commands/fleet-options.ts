@@ -3,6 +3,7 @@
  * root, the settings passed on to each repository, and the selection itself.
  */
 import { UsageError } from '../core/errors.js';
+import { collect } from './commander.js';
 import { settingSpecs, type SettingKey } from '../core/config/settings.js';
 import type { CommandContext } from '../io/command-context.js';
 import { checkGithubApiUrl } from '../github/api-url.js';
@@ -15,10 +16,6 @@ export function parseJobs(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > 64) throw new UsageError(`--jobs ${value} is not a whole number from 1 to 64.`, { kind: 'bad-option', fix: 'Pass --jobs N, e.g. --jobs 4.' });
   return n;
-}
-
-function collect(value: string, previous: string[] = []): string[] {
-  return [...previous, value];
 }
 
 /** Options every fleet command selects repositories with. */
