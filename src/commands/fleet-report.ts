@@ -90,7 +90,7 @@ export function defineReport(fleet: Command, action: (fn: Action) => (...args: u
           return reportExitCode(report);
         }
         const { openGithub } = await import('../github/session.js');
-        const { DashboardIssue } = await import('../fleet/dashboard-issue.js');
+        const { DashboardIssue, dashboardBody } = await import('../fleet/dashboard-issue.js');
         const session = await openGithub(ctx);
         try {
           // The token is asked for its user first: a missing or refused one fails before a long audit.
@@ -98,9 +98,8 @@ export function defineReport(fleet: Command, action: (fn: Action) => (...args: u
           ctx.out.verbose(`the dashboard issue is the one ${dashboard.login} opened`);
           const report = typeof opts.from === 'string' ? await reportFrom(ctx, opts.from) : await auditSelected(ctx, opts);
           if (opts.out !== undefined) await emitReport(ctx, opts, report);
-          const { fleetMarkdown } = await import('../fleet/render/fleet-markdown.js');
           // Under the output rule, as every report relctl writes: no secret reaches the issue.
-          const body = ctx.out.shown(fleetMarkdown(report));
+          const body = dashboardBody(report, (text) => ctx.out.shown(text));
           const outcome = await dashboard.sync(body, opts.dryRun === true);
           renderOutcome(ctx, report, outcome, body);
           return reportExitCode(report);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DashboardIssue, planDashboard, type ListedIssue } from './dashboard-issue.js';
+import { uportalFleet } from '../../test/helpers/fleet-report.js';
+import { DashboardIssue, dashboardBody, issueBodyLimit, planDashboard, type ListedIssue } from './dashboard-issue.js';
+import { fleetMarkdown } from './render/fleet-markdown.js';
 
 describe('planDashboard', () => {
   const body = '# relctl fleet readiness\n';
@@ -59,5 +61,20 @@ describe('DashboardIssue with an app\'s installation token (GITHUB_TOKEN)', () =
     expect(dashboard.login).toBe('github-actions[bot]');
     expect(await dashboard.sync('# relctl fleet readiness\n', false)).toEqual({ action: 'edit', repository: 'o/r', number: 5, url: 'https://github.com/o/r/issues/5', dryRun: false });
     expect(calls).toEqual(['GET /user', 'graphql viewer', 'GET issues creator=github-actions[bot]', 'GET issues', 'PATCH issue 5']);
+  });
+});
+
+describe('dashboardBody', () => {
+  it('is the Markdown report; one too long for an issue keeps its table and says where the findings are', () => {
+    const small = uportalFleet();
+    expect(dashboardBody(small, (t) => t)).toBe(fleetMarkdown(small));
+    const many = uportalFleet();
+    const long = { ...many.repositories[0]!.findings[0]!, message: 'x'.repeat(70_000) };
+    const big = { ...many, repositories: [{ ...many.repositories[0]!, findings: [long] }, ...many.repositories.slice(1)] };
+    const body = dashboardBody(big, (t) => t);
+    expect(body.length).toBeLessThanOrEqual(issueBodyLimit);
+    expect(body).toContain('| uPortal-Project/uportal-parent |');
+    expect(body).not.toContain('## Not ready');
+    expect(body).toContain('relctl fleet audit --format html');
   });
 });

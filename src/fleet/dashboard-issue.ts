@@ -13,7 +13,9 @@ import { statusOf } from '../github/client.js';
 import { githubFailure, rateLimitReset } from '../github/errors.js';
 import { withRateLimitRetry } from '../github/rate-limited.js';
 import { dataOf } from '../github/repo-api.js';
+import { fleetMarkdown } from './render/fleet-markdown.js';
 import { reportTitle } from './render/fleet-rows.js';
+import type { FleetReport } from './report-types.js';
 
 /** An issue of the list, as far as the choice needs it. */
 export interface ListedIssue {
@@ -24,6 +26,21 @@ export interface ListedIssue {
   body: string;
   author: string;
   pullRequest: boolean;
+}
+
+/** GitHub refuses a longer issue body (422, "body is too long"). */
+export const issueBodyLimit = 65_536;
+
+/**
+ * The issue's body: the Markdown report, under the output rule (`shown`); when that is longer than
+ * an issue holds, the table and the machine's findings without each repository's findings, and
+ * where to read those.
+ */
+export function dashboardBody(report: FleetReport, shown: (text: string) => string): string {
+  const full = shown(fleetMarkdown(report));
+  if (full.length <= issueBodyLimit) return full;
+  const note = `_Each repository's findings (${full.length} characters) do not fit in an issue: \`relctl fleet audit --format html\` shows them, as does the relctl-fleet-report artifact of the relctl fleet workflow._\n`;
+  return `${shown(fleetMarkdown(report, { details: false }))}\n${note}`;
 }
 
 export type DashboardAction = 'create' | 'edit' | 'reopen' | 'unchanged';
