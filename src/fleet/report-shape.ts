@@ -60,12 +60,15 @@ function parent(v: unknown, at: string): FleetParent {
   return { coordinates: text(o.coordinates, `${at}.coordinates`), repository: nullable(name)(o.repository, `${at}.repository`) };
 }
 
+/** What every finding says first, in the order --json prints it. */
+function said(o: Field, at: string): Pick<FleetFinding, 'code' | 'severity' | 'message'> {
+  return { code: text(o.code, `${at}.code`), severity: severity(o.severity, `${at}.severity`), message: text(o.message, `${at}.message`) };
+}
+
 function finding(v: unknown, at: string): FleetFinding {
   const o = record(v, at);
   return {
-    code: text(o.code, `${at}.code`),
-    severity: severity(o.severity, `${at}.severity`),
-    message: text(o.message, `${at}.message`),
+    ...said(o, at),
     ...optional(o, 'file', at, text),
     ...optional(o, 'line', at, (x, a) => count(x, a, 1)),
     ...optional(o, 'module', at, text),
@@ -119,9 +122,7 @@ function repository(v: unknown, at: string): FleetRepositoryReport {
 function environmentFinding(v: unknown, at: string): FleetEnvironmentFinding {
   const o = record(v, at);
   return {
-    code: text(o.code, `${at}.code`),
-    severity: severity(o.severity, `${at}.severity`),
-    message: text(o.message, `${at}.message`),
+    ...said(o, at),
     fix: text(o.fix, `${at}.fix`),
     repositories: list(o.repositories, `${at}.repositories`, name),
   };
