@@ -52,21 +52,19 @@ describe('relctl fleet report', () => {
     await tmp[Symbol.asyncDispose]();
   });
 
-  it('--from: the documents of a matrix give the Markdown (and the JSON) of one whole audit, byte for byte', async () => {
+  it('--from: the documents of a matrix give the report of one whole audit, byte for byte in every format', async () => {
     const whole = await audit('--format', 'markdown');
     const merged = await cli(['report', '--from', docs, '--format', 'markdown']);
     expect(merged.exitCode, merged.stderr).toBe(1);
     expect(whole.exitCode).toBe(1);
     expect(merged.stdout).toBe(whole.stdout);
     expect(merged.stderr).toContain('read 6 documents: 6 repositories');
-
-    const wholeJson = JSON.parse((await audit('--json')).stdout) as { summary: { edges: unknown[] } };
+    for (const format of [['--format', 'text'], ['--format', 'junit'], ['--format', 'html'], ['--json']]) {
+      expect((await cli(['report', '--from', docs, ...format])).stdout, format.join(' ')).toBe((await audit(...format)).stdout);
+    }
     const out = path.join(tmp.path, 'merged.json');
     expect((await cli(['report', '--from', docs, '--json', '--out', out])).exitCode).toBe(1);
-    const mergedJson = JSON.parse(await readFile(out, 'utf8')) as { summary: { edges: unknown[] } };
-    expect(await fleetSchemaErrors(mergedJson)).toEqual([]);
-    expect({ ...mergedJson, summary: { ...mergedJson.summary, edges: [] } }).toEqual({ ...wholeJson, summary: { ...wholeJson.summary, edges: [] } });
-    expect(new Set(mergedJson.summary.edges.map((e) => JSON.stringify(e)))).toEqual(new Set(wholeJson.summary.edges.map((e) => JSON.stringify(e))));
+    expect(await fleetSchemaErrors(JSON.parse(await readFile(out, 'utf8')))).toEqual([]);
   });
 
   it('--from: a malformed document, one that is not JSON, a link or an empty folder is exit 2 naming it', async () => {
