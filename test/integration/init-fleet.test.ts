@@ -115,7 +115,7 @@ describe('relctl init --fleet', () => {
     expect(report.if).toBe("always() && needs.list.result == 'success'");
     expect(report.permissions).toEqual({ contents: 'read', issues: 'write' });
     const download = report.steps.find((s) => s.uses?.startsWith('actions/download-artifact@'))!;
-    expect(download.with).toEqual({ pattern: 'relctl-fleet-*', path: 'relctl-fleet-documents' });
+    expect(download.with).toEqual({ pattern: 'relctl-fleet-audit-*', path: 'relctl-fleet-documents' });
     expect(stepOf(report, 'report').with).toMatchObject({ command: 'fleet report', args: expect.stringMatching(/^--from relctl-fleet-documents --issue \$\{\{ github\.repository \}\} /) });
     for (const step of [stepOf(list, 'list'), auditStep, stepOf(report, 'report')]) {
       expect(step.uses).toBe('relctl/relctl@v0.1.0');
@@ -135,8 +135,8 @@ describe('relctl init --fleet', () => {
     const line = (await readFile(output, 'utf8')).trim();
     expect(line.startsWith('repos=')).toBe(true);
     expect(JSON.parse(line.slice('repos='.length))).toEqual([
-      { name: 'acme/acme-parent', artifact: 'relctl-fleet-acme_acme-parent' },
-      { name: 'acme/site.docs', artifact: 'relctl-fleet-acme_site.docs' },
+      { name: 'acme/acme-parent', artifact: 'relctl-fleet-audit-acme_acme-parent' },
+      { name: 'acme/site.docs', artifact: 'relctl-fleet-audit-acme_site.docs' },
     ]);
   });
 

@@ -17,8 +17,8 @@ export const fleetWorkflowPath = '.github/workflows/relctl-fleet.yml';
 export const defaultMaxParallel = 4;
 const maxParallelChoices = [1, 2, 4, 8, 16, 32];
 
-/** Each matrix job's artifact: this prefix and OWNER_NAME (an artifact name holds no `/`). */
-const artifactPrefix = 'relctl-fleet-';
+/** Each matrix job's artifact: this prefix and OWNER_NAME (an artifact name holds no `/`); the report job downloads these only. */
+const artifactPrefix = 'relctl-fleet-audit-';
 
 /** The secret the workflow reads; without it the job's own token serves a fleet of public repositories. */
 export const fleetSecrets = [
