@@ -6,3 +6,8 @@ import { Command, CommanderError, Help, InvalidArgumentError, Option } from 'com
  * its ESM wrapper. Import commander's classes from here, its types from 'commander'.
  */
 export { Command, CommanderError, Help, InvalidArgumentError, Option };
+
+/** A repeatable option's parser: each occurrence adds its value to the list. */
+export function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}

@@ -4,7 +4,8 @@
 import type { Command } from 'commander';
 import { ExitCode, UsageError } from '../core/errors.js';
 import type { Action } from './registry.js';
-import { auditInputs, auditOptions, checkFormat, printFleet, selectionOptions, withHost } from './fleet-options.js';
+import { auditInputs, auditOptions, checkFormat, emitReport, reportOptions } from './fleet-audit-options.js';
+import { selectionOptions, withHost } from './fleet-options.js';
 
 function parseCount(flag: string, max: number): (value: string) => number {
   return (value) => {
@@ -15,7 +16,7 @@ function parseCount(flag: string, max: number): (value: string) => number {
 }
 
 export function defineFleetFix(fleet: Command, action: (fn: Action) => (...args: unknown[]) => Promise<void>): void {
-  auditOptions(selectionOptions(fleet.command('fix').description('the mechanical fixes, parents first, as one commit per repository on relctl/central-portal; --open-prs opens one pull request each')))
+  reportOptions(auditOptions(selectionOptions(fleet.command('fix').description('the mechanical fixes, parents first, as one commit per repository on relctl/central-portal; --open-prs opens one pull request each'))))
     .option('--dry-run', 'print each repository\'s diff; change nothing')
     .option('--open-prs', 'push relctl/central-portal (with lease) and open or update one pull request per repository')
     .option('--max-prs <n>', 'at most this many new pull requests in one run (default 20)', parseCount('--max-prs', 1000), 20)
@@ -44,7 +45,7 @@ export function defineFleetFix(fleet: Command, action: (fn: Action) => (...args:
             },
           });
           // The diffs of a dry run are the result; otherwise the fleet's report with what was done.
-          if (opts.dryRun !== true || ctx.out.json) await printFleet(ctx, opts, report);
+          if (opts.dryRun !== true || ctx.out.json) await emitReport(ctx, opts, report);
           const failed = report.repositories.some((r) => r.verdict === 'error' || r.change?.action === 'failed');
           return failed ? ExitCode.failed : ExitCode.ok;
         } finally {

@@ -2,12 +2,8 @@
  * What every `relctl fleet` subcommand shares (DESIGN §13): the selection options, the host's API
  * root, the settings passed on to each repository, and the selection itself.
  */
-import os from 'node:os';
-import path from 'node:path';
-import { Option } from './commander.js';
-import { UsageError, failureJson } from '../core/errors.js';
-import type { FleetAuditOptions } from '../fleet/run-audit.js';
-import type { FleetReport } from '../fleet/report-types.js';
+import { UsageError } from '../core/errors.js';
+import { collect } from './commander.js';
 import { settingSpecs, type SettingKey } from '../core/config/settings.js';
 import type { CommandContext } from '../io/command-context.js';
 import { checkGithubApiUrl } from '../github/api-url.js';
@@ -20,10 +16,6 @@ export function parseJobs(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > 64) throw new UsageError(`--jobs ${value} is not a whole number from 1 to 64.`, { kind: 'bad-option', fix: 'Pass --jobs N, e.g. --jobs 4.' });
   return n;
-}
-
-function collect(value: string, previous: string[] = []): string[] {
-  return [...previous, value];
 }
 
 /** Options every fleet command selects repositories with. */
@@ -68,55 +60,3 @@ export async function select(ctx: CommandContext, opts: Record<string, unknown>)
   return selection;
 }
 
-/** The workspace and audit options of every fleet command that audits (audit, fix, report, rehearse). */
-export function auditOptions(cmd: Command): Command {
-  return cmd
-    .option('--workdir <dir>', 'the workspace of clones (default: $XDG_CACHE_HOME/relctl/fleet, else ~/.cache/relctl/fleet)')
-    .option('--jobs <n>', 'repositories cloned and audited at once (default: the CPU count)', parseJobs)
-    .option('--offline', 'no network: clones must exist; no public-repository lookups (lastRelease is null)')
-    .addOption(new Option('--format <format>', 'report format').choices([...fleetFormats]).default('text'))
-    .option('--out <file>', 'write the report (or the --json document) to this file instead of stdout');
-}
-
-/** Refuses --json with another --format before any work (each is one document). */
-export function checkFormat(ctx: CommandContext, opts: Record<string, unknown>): void {
-  if (ctx.out.json && opts.format !== 'text') {
-    throw new UsageError(`--json and --format ${String(opts.format)} cannot be used together: each is one document.`, { kind: 'bad-format', fix: `Use --format ${String(opts.format)} for the report, or --json for relctl's own document.` });
-  }
-}
-
-/** What auditFleet needs from the command line: selection, workspace, jobs, the host's token (as a header only). */
-export async function auditInputs(ctx: CommandContext, opts: Record<string, unknown>): Promise<FleetAuditOptions> {
-  const selection = await select(ctx, opts);
-  const { defaultWorkdir } = await import('../fleet/workspace.js');
-  const { hostUrlOf } = await import('../fleet/org-listing.js');
-  const { findGithubToken } = await import('../github/token.js');
-  const offline = opts.offline === true;
-  const token = offline ? undefined : await findGithubToken(ctx.env, ctx.config.githubApiUrl, ctx.out.redactor);
-  return {
-    repos: selection.repos,
-    ...(selection.only === undefined ? {} : { only: selection.only.name }),
-    workdir: path.resolve(ctx.cwd, (opts.workdir as string | undefined) ?? ctx.config.fleet?.workdir ?? defaultWorkdir(ctx.env)),
-    jobs: (opts.jobs as number | undefined) ?? ctx.config.fleet?.jobs ?? Math.max(1, os.availableParallelism()),
-    offline,
-    access: { hostUrl: hostUrlOf(ctx.config.githubApiUrl), ...(token === undefined ? {} : { token: token.value }), env: ctx.env, signal: ctx.signal, log: (l) => ctx.out.verbose(l) },
-    flags: settingFlags(ctx),
-    onRepository: (r) => ctx.out.info(`${r.name}: ${r.verdict}${r.blocking.length === 0 ? '' : ` (${r.blocking.join(', ')})`}`),
-  };
-}
-
-/** The report in the format asked for, on stdout or in --out's file. */
-export async function printFleet(ctx: CommandContext, opts: Record<string, unknown>, report: FleetReport): Promise<void> {
-  const { renderFleet, writeFleetFile } = await import('../fleet/render/formats.js');
-  const outFile = opts.out as string | undefined;
-  if (ctx.out.json) {
-    const notReady = report.summary.total - report.summary.verdicts.ready - report.summary.verdicts['not-published'];
-    const doc = report.ok ? report : { ...report, error: failureJson('fleet-not-ready', `${notReady} of ${report.summary.total} repositories are not ready.`, 'Fix each blocked repository (or its fixIn parent first), then audit again.') };
-    if (outFile === undefined) ctx.out.resultJson(doc);
-    else await writeFleetFile(ctx, path.resolve(ctx.cwd, outFile), ctx.out.documentText(doc));
-    return;
-  }
-  const text = renderFleet(opts.format as (typeof fleetFormats)[number], report, ctx.out.c);
-  if (outFile === undefined) ctx.out.result(text);
-  else await writeFleetFile(ctx, path.resolve(ctx.cwd, outFile), ctx.out.shown(text));
-}

@@ -1,39 +1,48 @@
 /**
- * `relctl fleet list|audit` (DESIGN §13): the options, the fleet's core, the rendering.
+ * `relctl fleet list|audit|fix|report` (DESIGN §13): the options, the fleet's core, the rendering.
  */
+import path from 'node:path';
 import { ExitCode } from '../core/errors.js';
 import type { Define } from './registry.js';
-import { auditInputs, auditOptions, checkFormat, printFleet, select, selectionOptions, withHost } from './fleet-options.js';
+import { auditOptions, auditSelected, checkFormat, emitReport, reportExitCode, reportOptions } from './fleet-audit-options.js';
+import { select, selectionOptions, withHost } from './fleet-options.js';
 import { defineFleetFix } from './fleet-fix.js';
+import { defineReport } from './fleet-report.js';
 
 export const define: Define = (program, action) => {
-  const fleet = program.command('fleet').description('every repository of an ecosystem at once: list, audit (DESIGN §13)');
+  const fleet = program.command('fleet').description('every repository of an ecosystem at once: list, audit, fix, report (DESIGN §13)');
 
-  selectionOptions(fleet.command('list').description('the selected repositories (--json: [{name, url, branch}] for a CI matrix)')).action(
-    action(async (ctx, opts) => {
-      ctx = withHost(ctx, opts);
-      const selection = await select(ctx, opts);
-      const repos = selection.only === undefined ? selection.repos : [selection.only];
-      const { hostUrlOf } = await import('../fleet/org-listing.js');
-      const { cloneUrlOf } = await import('../fleet/workspace.js');
-      const host = hostUrlOf(ctx.config.githubApiUrl);
-      const list = repos.map((r) => ({ name: r.name, url: cloneUrlOf(r, host), branch: r.branch ?? null }));
-      if (ctx.out.json) ctx.out.resultJson(list);
-      else ctx.out.result(list.map((r) => `${r.name}  ${r.url}${r.branch === null ? '' : `  (${r.branch})`}`).join('\n'));
-      return ExitCode.ok;
-    }),
-  );
+  selectionOptions(fleet.command('list').description('the selected repositories (--json: [{name, url, branch}] for a CI matrix)'))
+    .option('--out <file>', 'write the list (or the --json document) to this file instead of stdout')
+    .action(
+      action(async (ctx, opts) => {
+        ctx = withHost(ctx, opts);
+        const selection = await select(ctx, opts);
+        const repos = selection.only === undefined ? selection.repos : [selection.only];
+        const { hostUrlOf } = await import('../fleet/org-listing.js');
+        const { cloneUrlOf } = await import('../fleet/workspace.js');
+        const host = hostUrlOf(ctx.config.githubApiUrl);
+        const list = repos.map((r) => ({ name: r.name, url: cloneUrlOf(r, host), branch: r.branch ?? null }));
+        const text = ctx.out.json ? JSON.stringify(list, null, 2) : list.map((r) => `${r.name}  ${r.url}${r.branch === null ? '' : `  (${r.branch})`}`).join('\n');
+        if (typeof opts.out === 'string') {
+          const { writeFleetFile } = await import('../fleet/render/formats.js');
+          await writeFleetFile(ctx, path.resolve(ctx.cwd, opts.out), `${text}\n`);
+        } else if (ctx.out.json) ctx.out.resultJson(list);
+        else ctx.out.result(text);
+        return ExitCode.ok;
+      }),
+    );
 
-  auditOptions(selectionOptions(fleet.command('audit').description('clone or fetch each repository into the workspace and audit the fleet as one graph'))).action(
+  reportOptions(auditOptions(selectionOptions(fleet.command('audit').description('clone or fetch each repository into the workspace and audit the fleet as one graph')))).action(
     action(async (ctx, opts) => {
       ctx = withHost(ctx, opts);
       checkFormat(ctx, opts);
-      const { auditFleet } = await import('../fleet/run-audit.js');
-      const report = await auditFleet(ctx, await auditInputs(ctx, opts));
-      await printFleet(ctx, opts, report);
-      return report.ok ? ExitCode.ok : ExitCode.failed;
+      const report = await auditSelected(ctx, opts);
+      await emitReport(ctx, opts, report);
+      return reportExitCode(report);
     }),
   );
 
   defineFleetFix(fleet, action);
+  defineReport(fleet, action);
 };

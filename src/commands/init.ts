@@ -1,12 +1,12 @@
-import { ExitCode, UsageError, errorJson } from '../core/errors.js';
+import { UsageError } from '../core/errors.js';
 import { ciHosts, releaseRoutes, type InitAnswers } from '../core/ci/answers.js';
-import { ciFiles, configFileName, configText, fileOutcomes, type FileOutcome } from '../core/ci/init-files.js';
+import { ciFiles, configFileName, configText, fileOutcomes } from '../core/ci/init-files.js';
 import { groupIdProblem } from '../core/identifiers.js';
-import { projectDirProblem, refProblem, repositoryProblem } from '../core/ci/workflow-values.js';
-import { repositoryPlace, readTexts, writeTexts } from '../io/ci-place.js';
+import { repositoryPlace, readTexts } from '../io/ci-place.js';
 import { packageVersion } from '../io/package-info.js';
-import { Option } from './commander.js';
+import { Option, collect } from './commander.js';
 import { detectInitFacts, resolveAnswers } from './init-answers.js';
+import { checkProjectDir, checkRelctlSource, settleFiles } from './init-shared.js';
 import { initJson, initText } from './render/init.js';
 import type { Define } from './registry.js';
 
@@ -19,6 +19,8 @@ export const define: Define = (program, action) => {
     .option('--namespace <groupId>', 'namespace (root groupId) to publish into, written as groupId (default: --group-id, else the project\'s groupId)')
     .option('--repository <owner/name>', 'take the action (and, for GitLab, the package) from this GitHub repository, e.g. a fork (default: relctl/relctl)')
     .option('--ref <ref>', 'the tag, branch or commit SHA of it to pin (default: v<this version>)')
+    .option('--fleet', "write the fleet's scheduled workflow (.github/workflows/relctl-fleet.yml) for an organisation's admin repository instead")
+    .option('--org <owner>', 'with --fleet: the organisation to audit, written to the fleet section of relctl.config.json (repeatable)', collect)
     .option('--force', 'replace files that differ from what init would write (a .gitlab-ci.yml init did not write is never replaced)')
     .option('--dry-run', 'print the files and what would become of each; write nothing')
     .option('--yes', 'no prompts: take what the project shows, and fail naming the flag for anything it does not')
@@ -27,21 +29,14 @@ export const define: Define = (program, action) => {
         if (typeof opts.namespace === 'string' && groupIdProblem(opts.namespace) !== undefined) {
           throw new UsageError(`--namespace ${opts.namespace}: ${groupIdProblem(opts.namespace)}.`, { fix: 'Pass the namespace you verified in the portal, e.g. --namespace io.github.jane.' });
         }
-        for (const [flag, value, problem, example] of [
-          ['--repository', opts.repository, repositoryProblem, 'e.g. --repository my-org/relctl'],
-          ['--ref', opts.ref, refProblem, 'e.g. --ref v0.1.0, or a full commit SHA to pin'],
-        ] as const) {
-          const why = typeof value === 'string' ? problem(value) : undefined;
-          if (why !== undefined) throw new UsageError(`${flag} ${JSON.stringify(value)} ${why}.`, { fix: `Pass ${flag} again, ${example}.` });
+        checkRelctlSource(opts);
+        if (opts.fleet === true) {
+          const { initFleet } = await import('./init-fleet.js');
+          return initFleet(ctx, opts);
         }
+        if (opts.org !== undefined) throw new UsageError('--org names the fleet of relctl init --fleet.', { kind: 'bad-option', fix: 'Add --fleet, or drop --org.' });
         const place = await repositoryPlace(ctx.cwd, ctx.signal);
-        const dirProblem = projectDirProblem(place.projectDir);
-        if (dirProblem !== undefined) {
-          throw new UsageError(`The project folder ${JSON.stringify(place.projectDir)} ${dirProblem}; relctl init does not write it into a workflow.`, {
-            kind: 'init-unsafe-value',
-            fix: 'Rename the folder (git mv), then run relctl init again.',
-          });
-        }
+        checkProjectDir(place);
         const facts = await detectInitFacts(ctx, place);
         const answers: InitAnswers = {
           ...(await resolveAnswers(ctx, facts, {
@@ -63,28 +58,7 @@ export const define: Define = (program, action) => {
         ];
         const outcomes = fileOutcomes(planned, await readTexts(place.root, planned.map((f) => f.path)), opts.force === true);
         const dryRun = opts.dryRun === true;
-        const refusal = refused(outcomes);
-        const toWrite = outcomes.filter((o) => o.status === 'written');
-        if (dryRun) for (const o of toWrite) ctx.out.wouldDo(`${o.replaced ? 'replace' : 'write'} ${o.path}`);
-        else if (refusal === undefined) await writeTexts(place.root, toWrite);
-        if (ctx.out.json) {
-          ctx.out.resultJson({ ...initJson(answers, outcomes, dryRun), ...(refusal === undefined ? {} : { ok: false, error: errorJson(refusal) }) });
-        } else {
-          ctx.out.result(initText(answers, outcomes, dryRun, ctx.out.c));
-        }
-        if (refusal === undefined) return ExitCode.ok;
-        if (ctx.out.json) return ExitCode.usage;
-        throw refusal;
+        return settleFiles(ctx, place.root, outcomes, dryRun, { json: () => initJson(answers, outcomes, dryRun), text: () => initText(answers, outcomes, dryRun, ctx.out.c) });
       }),
     );
 };
-
-/** Any refused file stops the whole write, so the files never disagree with each other. */
-function refused(outcomes: readonly FileOutcome[]): UsageError | undefined {
-  const files = outcomes.filter((o) => o.status === 'refused').map((o) => o.path);
-  if (files.length === 0) return undefined;
-  return new UsageError(`${files.join(', ')} already ${files.length === 1 ? 'exists and differs' : 'exist and differ'} from what relctl init writes; nothing was written.`, {
-    kind: 'init-file-exists',
-    fix: 'Compare with relctl init --dry-run, then pass --force to replace (relctl.config.json keeps its other keys).',
-  });
-}

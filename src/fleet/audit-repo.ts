@@ -50,14 +50,16 @@ export interface RepoAudit {
 export async function auditRepository(fleet: CommandContext, input: RepoAuditInput): Promise<RepoAudit> {
   const { config, sources } = await loadConfig(input.dir, input.flags, fleet.env);
   const ctx: CommandContext = { ...fleet, cwd: input.dir, config, configSources: sources };
-  const base = { name: input.name, url: input.url, branch: input.branch, head: input.head, pullRequest: null, rehearsal: null };
+  const base = { name: input.name, url: input.url, branch: input.branch, head: input.head };
+  // Set by fix --open-prs and rehearse; last, in the order of the contract (report-types.ts), as every report's keys are.
+  const later = { pullRequest: null, rehearsal: null };
   let audit;
   try {
     audit = await auditProject(ctx, { offline: input.offline, groups: fleetGroups, preferredParents: input.parents });
   } catch (error) {
     if (error instanceof RelctlError && error.code === 'no-build') {
       const lastRelease = await lastReleaseOf(ctx, input.dir, undefined, input.offline);
-      return { report: { ...base, build: 'none', route: 'none', parents: [], verdict: 'not-published', blocking: [], fixIn: [], findings: [], fixes: [], lastRelease }, environment: [], ctx };
+      return { report: { ...base, build: 'none', route: 'none', parents: [], verdict: 'not-published', blocking: [], fixIn: [], findings: [], fixes: [], lastRelease, ...later }, environment: [], ctx };
     }
     throw error;
   }
@@ -84,6 +86,7 @@ export async function auditRepository(fleet: CommandContext, input: RepoAuditInp
       findings: attributed.findings,
       fixes: fixesOf(changes),
       lastRelease,
+      ...later,
     },
     environment: attributed.environment,
     ctx,

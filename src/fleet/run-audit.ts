@@ -15,7 +15,8 @@ import { EnvironmentFindings } from './attribution.js';
 import { FleetParents, type ClonedRepo } from './fleet-parents.js';
 import { builtPoms, fleetEdges, FleetPomIndex, parentsFirst, type BuiltPom } from './pom-index.js';
 import { inOrderPool } from './pool.js';
-import { blankReport, fleetVerdicts, type FleetReport, type FleetRepositoryReport, type FleetVerdict } from './report-types.js';
+import { fleetReport } from './report-document.js';
+import { blankReport, type FleetReport, type FleetRepositoryReport } from './report-types.js';
 import type { FleetRepo } from './selection.js';
 import { syncClone, type CloneAccess, type CloneResult } from './workspace.js';
 
@@ -91,13 +92,6 @@ export async function auditFleet(ctx: CommandContext, options: FleetAuditOptions
   for (const [key, origin] of parents.origins) ctx.out.verbose(`parent ${key}: ${origin.at === undefined ? `not in the fleet (${origin.why}); the local or public repository is asked` : `read from ${origin.repo} at ${origin.at}`}`);
   const shownEdges = options.only === undefined ? edges : edges.filter((e) => e.from === options.only || e.to === options.only);
   return fleetReport(repositories, shownEdges, environment.list());
-}
-
-export function fleetReport(repositories: FleetRepositoryReport[], edges: FleetReport['summary']['edges'], environment: FleetReport['environment']): FleetReport {
-  const verdicts = Object.fromEntries(fleetVerdicts.map((v) => [v, 0])) as Record<FleetVerdict, number>;
-  for (const r of repositories) verdicts[r.verdict]++;
-  const ok = repositories.every((r) => r.verdict === 'ready' || r.verdict === 'not-published');
-  return { ok, repositories, summary: { total: repositories.length, verdicts, edges }, environment };
 }
 
 /** Every POM the repository tracks, outside test and integration-test resources (projects of their own). */

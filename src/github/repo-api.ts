@@ -15,19 +15,22 @@ function idOf(r: RepoName): { owner: string; repo: string } {
   return { owner: r.owner, repo: r.name };
 }
 
-interface Answer {
+export interface Answer {
   status: number;
   headers: unknown;
   data: unknown;
 }
 
-/** The answer's data once it is known not to be a redirect and to have the expected shape. */
-function dataOf<T>(res: Answer, r: RepoName, what: string, shape: (data: unknown) => data is T): T {
+/**
+ * The answer's data once it is known not to be a redirect and to have the expected shape;
+ * `whereToName` says where the user names the repository, for a moved one.
+ */
+export function dataOf<T>(res: Answer, r: RepoName, what: string, shape: (data: unknown) => data is T, whereToName = "set distribution.repo to its current owner/name (or point the clone's origin at it)"): T {
   const moved = redirectOf({ status: res.status, headers: (res.headers ?? {}) as Record<string, unknown> });
   if (moved !== undefined) {
     throw new EnvironmentError(`GitHub redirected ${what} on ${r.owner}/${r.name} (${moved}); relctl follows no redirects on API calls.`, {
       kind: 'unexpected-response',
-      fix: 'The repository may have been renamed or transferred: set distribution.repo to its current owner/name (or point the clone\'s origin at it).',
+      fix: `The repository may have been renamed or transferred: ${whereToName}.`,
     });
   }
   if (!shape(res.data)) {

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import type { InitAnswers } from '../../src/core/ci/answers.js';
+import { fleetWorkflow } from '../../src/core/ci/fleet-workflow.js';
 import { gitlabJobs } from '../../src/core/ci/gitlab-ci.js';
 import { preflightWorkflow, releaseWorkflow, type WorkflowPlace } from '../../src/core/ci/github-workflows.js';
 import { packageVersion } from '../../src/io/package-info.js';
@@ -174,5 +175,20 @@ describe('values relctl init writes into workflows mean themselves', () => {
       await expectClean(text, 'fork');
     }
     expect(gitlabJobs({ ...a, ci: 'gitlab' }, place)).toContain(`"git+https://github.com/my-org/relctl-fork.git#${sha}"`);
+  });
+});
+
+describe('the fleet workflow relctl init --fleet writes', () => {
+  it.each(['.', 'admin', 'fleet admin', '!lib'])('project folder %s: passes actionlint; every relctl command it runs is one the action accepts', async (projectDir) => {
+    const text = fleetWorkflow({ relctlVersion: packageVersion() }, { projectDir });
+    await expectClean(text, '.github/workflows/relctl-fleet.yml');
+    // The action's guard lists the commands it runs (action.yml, `case "${command_words[0]:-}"`).
+    const guard = /\n\s*preflight\|[a-z|]+\) ;;/.exec(await actionYml())![0].trim().replace(/\) ;;$/, '').split('|');
+    const workflow = parse(text) as { jobs: Record<string, { steps: { uses?: string; with?: Record<string, string> }[] }> };
+    const commands = Object.values(workflow.jobs).flatMap((j) => j.steps.filter((s) => s.uses?.startsWith('relctl/relctl@')).map((s) => s.with!.command!));
+    expect(commands).toEqual(['fleet list', 'fleet audit', 'fleet report']);
+    for (const command of commands) expect(guard).toContain(command.split(' ')[0]);
+    const paths = Object.values(workflow.jobs).flatMap((j) => j.steps.map((s) => s.with?.path).filter((p): p is string => p !== undefined));
+    for (const p of paths) expect(p.startsWith('!'), p).toBe(false);
   });
 });

@@ -53,8 +53,11 @@ export interface InitAnswers {
   ref?: string;
 }
 
+/** What says where the written CI files take relctl from (the fleet workflow has no other answer). */
+export type RelctlSourceAnswers = Pick<InitAnswers, 'relctlVersion' | 'repository' | 'ref'>;
+
 /** Where the written CI files take relctl from: `OWNER/NAME` and the ref after `@` (or `#`). */
-export function relctlSource(a: InitAnswers): { repository: string; ref: string } {
+export function relctlSource(a: RelctlSourceAnswers): { repository: string; ref: string } {
   return { repository: a.repository ?? relctlRepository, ref: a.ref ?? `v${a.relctlVersion}` };
 }
 

@@ -4,7 +4,7 @@
  * (action.yml) at the version that wrote them. Every value that reaches a shell goes through the
  * action's inputs and env, never a ${{ }} inside a script (GitHub's script-injection advice).
  */
-import { relctlSource, type InitAnswers } from './answers.js';
+import { relctlSource, type InitAnswers, type RelctlSourceAnswers } from './answers.js';
 import { artifactPath, branchFilter } from './workflow-values.js';
 
 export interface WorkflowPlace {
@@ -19,7 +19,7 @@ export const pullRequestArgs = '--offline --skip credentials signing';
 
 const bot = { name: 'github-actions[bot]', email: '41898282+github-actions[bot]@users.noreply.github.com' };
 
-function actionRef(a: InitAnswers): string {
+export function actionRef(a: RelctlSourceAnswers): string {
   const { repository, ref } = relctlSource(a);
   return `${repository}@${ref}`;
 }
@@ -28,7 +28,7 @@ function actionRef(a: InitAnswers): string {
  * `working-directory:` for the action, only when the project is not the repository root. The
  * folder holds no `${{` (init refuses one, workflow-values.ts): quoted, it means itself.
  */
-function workingDirectory(place: WorkflowPlace, indent: string): string[] {
+export function workingDirectory(place: Pick<WorkflowPlace, 'projectDir'>, indent: string): string[] {
   return place.projectDir === '.' ? [] : [`${indent}working-directory: ${yamlString(place.projectDir)}`];
 }
 

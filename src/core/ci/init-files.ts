@@ -29,10 +29,22 @@ export const configFileName = 'relctl.config.json';
  * the namespace as `groupId`; a new one holds only those two. Key order: `$schema` first.
  */
 export function configText(a: InitAnswers, existing: Record<string, unknown> | undefined): string {
-  const merged: Record<string, unknown> = { $schema: existing?.$schema ?? configSchemaUrl(a.relctlVersion) };
+  return withSchema(a.relctlVersion, existing, a.namespace === undefined ? {} : { groupId: a.namespace });
+}
+
+/**
+ * relctl.config.json for `init --fleet --org`: the fleet section's `org` set, its other keys (and
+ * the file's) kept, `$schema` added when there is none.
+ */
+export function fleetConfigText(relctlVersion: string, existing: Record<string, unknown> | undefined, org: readonly string[]): string {
+  const fleet = existing?.fleet !== null && typeof existing?.fleet === 'object' && !Array.isArray(existing.fleet) ? existing.fleet : {};
+  return withSchema(relctlVersion, existing, { fleet: { ...fleet, org: [...org] } });
+}
+
+function withSchema(relctlVersion: string, existing: Record<string, unknown> | undefined, changes: Record<string, unknown>): string {
+  const merged: Record<string, unknown> = { $schema: existing?.$schema ?? configSchemaUrl(relctlVersion) };
   for (const [k, v] of Object.entries(existing ?? {})) if (k !== '$schema') merged[k] = v;
-  if (a.namespace !== undefined) merged.groupId = a.namespace;
-  return `${JSON.stringify(merged, null, 2)}\n`;
+  return `${JSON.stringify({ ...merged, ...changes }, null, 2)}\n`;
 }
 
 /** Every file relctl init writes starts with this line; init treats such a file as its own. */

@@ -30,7 +30,13 @@ export function artifactPath(relative: string): string {
 
 // GitHub: an owner is letters, digits and single hyphens (at most 39); a repository name letters,
 // digits, `.`, `_`, `-` (at most 100), neither `.` nor `..`.
-const ownerName = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}\/[A-Za-z0-9._-]{1,100}$/;
+const owner = '[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}';
+const ownerName = new RegExp(`^${owner}/[A-Za-z0-9._-]{1,100}$`);
+
+/** Why `--org` is not a GitHub organisation or user name, or undefined. */
+export function ownerProblem(value: string): string | undefined {
+  return new RegExp(`^${owner}$`).test(value) ? undefined : 'is not a GitHub organisation or user name (letters, digits and single "-", at most 39)';
+}
 
 /** Why `--repository` is not a GitHub OWNER/NAME, or undefined. */
 export function repositoryProblem(value: string): string | undefined {

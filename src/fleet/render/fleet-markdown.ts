@@ -8,14 +8,15 @@ import { environmentItems, environmentNote, fleetDetails, fleetRows, linkUrl, re
  * neither end a table cell nor become a link, an image, HTML, a mention or an issue reference.
  * Same report, same bytes.
  */
-export function fleetMarkdown(report: FleetReport): string {
+export function fleetMarkdown(report: FleetReport, options: { details?: boolean } = {}): string {
   const lines = [`# ${reportTitle}`, '', `**${markdownText(summaryText(report))}**`, ''];
   const rows = fleetRows(report);
   if (rows.length > 0) {
     lines.push(`| ${rowColumns.join(' | ')} |`, `|${rowColumns.map(() => ' --- |').join('')}`);
     lines.push(...rows.map((r) => `| ${rowCells(r).join(' | ')} |`), '');
   }
-  const details = fleetDetails(report);
+  // Without details: the dashboard of a fleet too large for one issue body keeps its table.
+  const details = options.details === false ? [] : fleetDetails(report);
   if (details.length > 0) {
     lines.push('## Not ready', '');
     for (const d of details) {

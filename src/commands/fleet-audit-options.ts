@@ -1,0 +1,85 @@
+/**
+ * What `relctl fleet audit` and `relctl fleet report` share (DESIGN §13): the audit's options and
+ * the audit itself, and the report's formats and `--out`. `fleet report` without `--from` audits
+ * exactly as `fleet audit` does, and prints or writes the same bytes.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import type { Command } from 'commander';
+import { Option } from './commander.js';
+import { ExitCode, UsageError, type ExitCodeValue } from '../core/errors.js';
+import type { CommandContext } from '../io/command-context.js';
+import type { FleetReport } from '../fleet/report-types.js';
+import type { FleetAuditOptions } from '../fleet/run-audit.js';
+import { fleetFormats, parseJobs, select, settingFlags } from './fleet-options.js';
+
+/** The workspace and how it is filled. */
+export function auditOptions(cmd: Command): Command {
+  return cmd
+    .option('--workdir <dir>', 'the workspace of clones (default: $XDG_CACHE_HOME/relctl/fleet, else ~/.cache/relctl/fleet)')
+    .option('--jobs <n>', 'repositories cloned and audited at once (default: the CPU count)', parseJobs)
+    .option('--offline', 'no network: clones must exist; no public-repository lookups (lastRelease is null)');
+}
+
+/** The report's format and where it goes. */
+export function reportOptions(cmd: Command): Command {
+  return cmd
+    .addOption(new Option('--format <format>', 'report format').choices([...fleetFormats]).default('text'))
+    .option('--out <file>', 'write the report (or the --json document) to this file instead of stdout');
+}
+
+/** `--json` and `--format` each make the one document of stdout. */
+export function checkFormat(ctx: CommandContext, opts: Record<string, unknown>): void {
+  if (ctx.out.json && opts.format !== 'text') {
+    throw new UsageError(`--json and --format ${String(opts.format)} cannot be used together: each is one document.`, { kind: 'bad-format', fix: `Use --format ${String(opts.format)} for the report, or --json for relctl's own document.` });
+  }
+}
+
+/** Selects, clones or fetches, and audits: `fleet audit`'s work. */
+export async function auditSelected(ctx: CommandContext, opts: Record<string, unknown>): Promise<FleetReport> {
+  const { auditFleet } = await import('../fleet/run-audit.js');
+  return auditFleet(ctx, await auditInputs(ctx, opts));
+}
+
+/** What auditFleet needs from the command line: selection, workspace, jobs, the host's token (as a header only). */
+export async function auditInputs(ctx: CommandContext, opts: Record<string, unknown>): Promise<FleetAuditOptions> {
+  const selection = await select(ctx, opts);
+  const { defaultWorkdir } = await import('../fleet/workspace.js');
+  const { hostUrlOf } = await import('../fleet/org-listing.js');
+  const { findGithubToken } = await import('../github/token.js');
+  const workdir = path.resolve(ctx.cwd, (opts.workdir as string | undefined) ?? ctx.config.fleet?.workdir ?? defaultWorkdir(ctx.env));
+  const jobs = (opts.jobs as number | undefined) ?? ctx.config.fleet?.jobs ?? Math.max(1, os.availableParallelism());
+  const offline = opts.offline === true;
+  // The token only ever goes to the host's own URLs, as a header in git's environment.
+  const token = offline ? undefined : await findGithubToken(ctx.env, ctx.config.githubApiUrl, ctx.out.redactor);
+  return {
+    repos: selection.repos,
+    ...(selection.only === undefined ? {} : { only: selection.only.name }),
+    workdir,
+    jobs,
+    offline,
+    access: { hostUrl: hostUrlOf(ctx.config.githubApiUrl), ...(token === undefined ? {} : { token: token.value }), env: ctx.env, signal: ctx.signal, log: (l) => ctx.out.verbose(l) },
+    flags: settingFlags(ctx),
+    onRepository: (r) => ctx.out.info(`${r.name}: ${r.verdict}${r.blocking.length === 0 ? '' : ` (${r.blocking.join(', ')})`}`),
+  };
+}
+
+/** The report on stdout or in `--out`: the `--json` document, else `--format`. */
+export async function emitReport(ctx: CommandContext, opts: Record<string, unknown>, report: FleetReport): Promise<void> {
+  const { renderFleet, writeFleetFile } = await import('../fleet/render/formats.js');
+  const { fleetJsonDocument } = await import('../fleet/report-document.js');
+  const outFile = opts.out as string | undefined;
+  if (ctx.out.json) {
+    if (outFile === undefined) ctx.out.resultJson(fleetJsonDocument(report));
+    else await writeFleetFile(ctx, path.resolve(ctx.cwd, outFile), ctx.out.documentText(fleetJsonDocument(report)));
+  } else {
+    const text = renderFleet(opts.format as (typeof fleetFormats)[number], report, ctx.out.c);
+    if (outFile === undefined) ctx.out.result(text);
+    else await writeFleetFile(ctx, path.resolve(ctx.cwd, outFile), ctx.out.shown(text));
+  }
+}
+
+/** 0 when every repository is ready or publishes nothing, else 1 (DESIGN §13). */
+export function reportExitCode(report: FleetReport): ExitCodeValue {
+  return report.ok ? ExitCode.ok : ExitCode.failed;
+}

@@ -1,0 +1,22 @@
+/**
+ * A FleetReport from its repositories, and the `--json` document of it (DESIGN §13): one place for
+ * the counts and for the `error` a not-ready fleet carries (DESIGN §3), so that `fleet audit` and
+ * `fleet report` (which rebuilds a report from a CI matrix's documents) say the same. Pure.
+ */
+import { failureJson } from '../core/errors.js';
+import { fleetVerdicts, type FleetReport, type FleetRepositoryReport, type FleetVerdict } from './report-types.js';
+
+export function fleetReport(repositories: FleetRepositoryReport[], edges: FleetReport['summary']['edges'], environment: FleetReport['environment']): FleetReport {
+  const verdicts = Object.fromEntries(fleetVerdicts.map((v) => [v, 0])) as Record<FleetVerdict, number>;
+  for (const r of repositories) verdicts[r.verdict]++;
+  const ok = repositories.every((r) => r.verdict === 'ready' || r.verdict === 'not-published');
+  return { ok, repositories, summary: { total: repositories.length, verdicts, edges }, environment };
+}
+
+/** What `--json` prints: the report, with an `error` when the fleet is not ready. */
+export function fleetJsonDocument(report: FleetReport): FleetReport & { error?: Record<string, unknown> } {
+  if (report.ok) return report;
+  const { total, verdicts } = report.summary;
+  const notReady = total - verdicts.ready - verdicts['not-published'];
+  return { ...report, error: failureJson('fleet-not-ready', `${notReady} of ${total} repositories are not ready.`, 'Fix each blocked repository (or its fixIn parent first), then audit again.') };
+}
