@@ -1,0 +1,71 @@
+/**
+ * Issue 37 item 8: `preflight --fix` on real projects (test/fixtures/real-projects: feign's shape,
+ * inspektr's and person-directory's build files), each cloned into a temp git repository with a
+ * HOME of its own (the parents they inherit in its local repository), then `relctl preflight
+ * --offline --fix --json` (the built bundle) as a maintainer runs it.
+ */
+import { cp, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { gitIsolation, realWorldWorkspace } from '../helpers/real-world.js';
+import { git } from '../helpers/temp.js';
+
+const projects = path.resolve(import.meta.dirname, '../fixtures/real-projects');
+const work = await realWorldWorkspace();
+afterAll(() => work.dispose());
+
+interface FixDoc {
+  findings: { code: string; file?: string; message: string }[];
+  fixed: { file: string; line: number; code: string; before: string; after: string }[];
+  declined: { code: string; file?: string; why: string }[];
+  written?: string[];
+}
+
+interface Clone {
+  dir: string;
+  home: string;
+  fix(...args: string[]): Promise<FixDoc>;
+  read(file: string): Promise<string>;
+}
+
+/** `project` as a maintainer's clone, with a HOME holding the parents it inherits (and no settings file). */
+async function clone(project: string, name = project): Promise<Clone> {
+  const root = path.join(work.dir, name);
+  const dir = path.join(root, project);
+  const home = path.join(root, 'home');
+  await cp(path.join(projects, project), dir, { recursive: true });
+  await cp(path.join(projects, 'home'), home, { recursive: true });
+  await git(dir, root, 'init', '-q', '-b', 'main');
+  await git(dir, root, 'add', '-A');
+  await git(dir, root, 'commit', '-q', '-m', 'initial');
+  const env = gitIsolation(root);
+  return {
+    dir,
+    home,
+    fix: async (...args) => {
+      const r = await runCli(['preflight', '--offline', '--json', '--fix', '--cwd', dir, ...args], { home, env });
+      return JSON.parse(r.stdout) as FixDoc;
+    },
+    read: (file) => readFile(path.isAbsolute(file) ? file : path.join(dir, file), 'utf8'),
+  };
+}
+
+describe('feign: the CI deploys with -pl -:feign-benchmark (every module but the benchmark)', () => {
+  it('the parent POM is deployed, so its retired host and legacy id are fixed, with the server in the -s file the release job passes', async () => {
+    const c = await clone('feign');
+    const doc = await c.fix();
+    expect(doc.declined.filter((d) => d.why.includes('never deploys')), JSON.stringify(doc.declined)).toEqual([]);
+    expect(doc.fixed.map((e) => [e.file, e.code, e.before, e.after])).toEqual([
+      ['pom.xml', 'legacy-staging-id', 'ossrh', 'central'],
+      ['pom.xml', 'legacy-staging-host', 'https://oss.sonatype.org/service/local/staging/deploy/maven2/', 'https://ossrh-staging-api.central.sonatype.com/service/local/staging/deploy/maven2/'],
+      ['pom.xml', 'legacy-staging-id', 'ossrh', 'central'],
+      ['pom.xml', 'legacy-staging-host', 'https://oss.sonatype.org/content/repositories/snapshots', 'https://central.sonatype.com/repository/maven-snapshots/'],
+      // The release job (tags only, -P release) passes -s .circleci/settings.xml: its <server> moves with the id.
+      ['.circleci/settings.xml', 'legacy-staging-id', 'ossrh', 'central'],
+    ]);
+    expect(await c.read('.circleci/settings.xml')).toContain('<id>central</id>\n      <username>${env.SONATYPE_USER}</username>');
+    // Left: only the credentials the CI's secrets give (unset here), named by their variables.
+    expect(doc.findings.map((f) => f.code)).toEqual(['server-id-mismatch']);
+  });
+});
