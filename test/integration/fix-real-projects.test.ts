@@ -4,7 +4,7 @@
  * HOME of its own (the parents they inherit in its local repository), then `relctl preflight
  * --offline --fix --json` (the built bundle) as a maintainer runs it.
  */
-import { cp, readFile } from 'node:fs/promises';
+import { cp, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
@@ -67,5 +67,29 @@ describe('feign: the CI deploys with -pl -:feign-benchmark (every module but the
     expect(await c.read('.circleci/settings.xml')).toContain('<id>central</id>\n      <username>${env.SONATYPE_USER}</username>');
     // Left: only the credentials the CI's secrets give (unset here), named by their variables.
     expect(doc.findings.map((f) => f.code)).toEqual(['server-id-mismatch']);
+  });
+});
+
+describe('inspektr and person-directory: the CI deploys only snapshots with its own settings file; releases are made locally', () => {
+  it.each(['inspektr', 'person-directory'])("%s: the release id's <server> goes to ~/.m2/settings.xml, the CI file keeps its snapshot server and gets nothing", async (project) => {
+    const c = await clone(project);
+    const ciFile = '.github/workflows/settings.xml';
+    const ciBefore = await c.read(ciFile);
+    const userSettings = path.join(c.home, '.m2', 'settings.xml');
+    const doc = await c.fix();
+    // The top POM shadows the retired hosts it inherits from oss-parent 9; the snapshot id is kept, its server is in the CI file.
+    expect(doc.fixed.find((e) => e.file === 'pom.xml' && e.after.startsWith('<distributionManagement>'))?.after).toBe(
+      '<distributionManagement><repository><id>central</id><url>https://ossrh-staging-api.central.sonatype.com/service/local/staging/deploy/maven2/</url></repository>' +
+        '<snapshotRepository><id>sonatype-nexus-snapshots</id><url>https://central.sonatype.com/repository/maven-snapshots/</url></snapshotRepository></distributionManagement>',
+    );
+    expect(doc.fixed.filter((e) => e.file === ciFile)).toEqual([]);
+    expect(doc.fixed.filter((e) => e.file === userSettings).map((e) => [e.code, e.after])).toEqual([
+      ['server-id-mismatch', '<server><id>central</id><username>${env.CENTRAL_TOKEN_USERNAME}</username><password>${env.CENTRAL_TOKEN_PASSWORD}</password></server>'],
+    ]);
+    expect(await c.read(ciFile)).toBe(ciBefore);
+    expect(await c.read(userSettings)).toContain('<id>central</id>');
+    expect((await stat(userSettings)).mode & 0o777).toBe(0o600);
+    // What is left of the credentials is the maintainer's token in the variables the new server names.
+    expect(doc.findings.find((f) => f.code === 'server-id-mismatch')?.message).toContain('CENTRAL_TOKEN_USERNAME, CENTRAL_TOKEN_PASSWORD are not set');
   });
 });
