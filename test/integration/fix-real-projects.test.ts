@@ -4,7 +4,7 @@
  * HOME of its own (the parents they inherit in its local repository), then `relctl preflight
  * --offline --fix --json` (the built bundle) as a maintainer runs it.
  */
-import { cp, readFile, stat } from 'node:fs/promises';
+import { cp, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
@@ -91,5 +91,23 @@ describe('inspektr and person-directory: the CI deploys only snapshots with its 
     expect((await stat(userSettings)).mode & 0o777).toBe(0o600);
     // What is left of the credentials is the maintainer's token in the variables the new server names.
     expect(doc.findings.find((f) => f.code === 'server-id-mismatch')?.message).toContain('CENTRAL_TOKEN_USERNAME, CENTRAL_TOKEN_PASSWORD are not set');
+  });
+});
+
+describe('a POM with lone-CR line ends is declined whole, and with it the settings change that belongs to it', () => {
+  it('inspektr with a classic-Mac pom.xml: neither the POM nor ~/.m2/settings.xml changes, and the <server> is declined with the POM\'s reason', async () => {
+    const c = await clone('inspektr', 'inspektr-cr');
+    await writeFile(path.join(c.dir, 'pom.xml'), (await c.read('pom.xml')).replace(/\n/g, '\r'));
+    await git(c.dir, path.dirname(c.dir), 'commit', '-q', '-am', 'classic Mac line ends');
+    const userSettings = path.join(c.home, '.m2', 'settings.xml');
+    const doc = await c.fix();
+    expect(doc.fixed).toEqual([]);
+    expect(doc.written).toEqual([]);
+    await expect(stat(userSettings)).rejects.toThrow();
+    const server = doc.declined.find((d) => d.file === userSettings);
+    expect(server?.code).toBe('server-id-mismatch');
+    expect(server?.why).toContain('for the repository id the change to pom.xml declares, and that change is not made: ');
+    expect(server?.why).toContain('pom.xml ends lines with a lone CR');
+    expect(server?.why).toContain(`A fix is made whole or not at all, so ${userSettings} is not changed either.`);
   });
 });

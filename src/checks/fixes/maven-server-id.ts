@@ -147,13 +147,19 @@ export const mavenServerFix: FixRule = {
     }
     const all = [...wanted.values()];
     const apart = snapshots.name !== release.name;
-    const plans = [serversIn(ctx, release, all.filter((w) => !apart || !toSnapshots.has(w.id))), serversIn(ctx, snapshots, apart ? all.filter((w) => toSnapshots.has(w.id)) : [])];
+    // A server for an id the POM does not have yet is for the distribution fix's edit of these POMs: made with it or not at all.
+    const poms = [...new Set(ctx.findings.filter((f) => (distributionCodes as readonly string[]).includes(f.code) && maven.modules.some((m) => m.file === f.file)).map((f) => f.file!))];
+    const partner = { files: poms, codes: distributionCodes };
+    const plans = [serversIn(ctx, release, all.filter((w) => !apart || !toSnapshots.has(w.id)), partner), serversIn(ctx, snapshots, apart ? all.filter((w) => toSnapshots.has(w.id)) : [], partner)];
     return { edits: plans.flatMap((p) => p.edits), declined: [...declined, ...plans.flatMap((p) => p.declined)] };
   },
 };
 
-/** The `<server>`s `wanted` lacks in `target`: one edit adding them, or why not (a server there that does not work). */
-function serversIn(ctx: FixContext, target: SettingsTarget, wanted: readonly Wanted[]): FixPlan {
+/**
+ * The `<server>`s `wanted` lacks in `target`: one edit adding them, or why not (a server there
+ * that does not work). The edit goes `with` the POM change when one of them is for an id only that change declares.
+ */
+function serversIn(ctx: FixContext, target: SettingsTarget, wanted: readonly Wanted[], partner: NonNullable<FixEdit['with']>): FixPlan {
   const edits: FixEdit[] = [];
   const declined: FixDeclined[] = [];
   if (wanted.length === 0) return { edits, declined };
@@ -167,6 +173,7 @@ function serversIn(ctx: FixContext, target: SettingsTarget, wanted: readonly Wan
   const serverNamed = (sid: string | undefined) => (sid === undefined ? undefined : present.find((s) => child(s, 'id')?.text === sid));
   const vars = serverVariables(ctx, target, present);
   const add: NewElement[] = [];
+  let needsPom = false;
   for (const { id, finding: f, original, quiet } of wanted) {
     // A legacy server renamed to `central` by this same fix is the one the id will name: never add a second.
     const existing = serverNamed(id) ?? (original !== id ? serverNamed(original) : undefined);
@@ -186,6 +193,7 @@ function serversIn(ctx: FixContext, target: SettingsTarget, wanted: readonly Wan
       declined.push(declinedAt(f.code, `${settingsName}${passed} already has a <server> "${named}"${renamed}, so there is nothing to add; relctl does not change its credentials: ${todo}`, { file: settingsName, line: existing.line }));
       continue;
     }
+    needsPom ||= original === undefined || (original !== id && !original.includes('${'));
     add.push({
       name: 'server',
       children: [
@@ -197,18 +205,16 @@ function serversIn(ctx: FixContext, target: SettingsTarget, wanted: readonly Wan
   }
   if (add.length === 0) return { edits, declined };
   const code = wanted[0]!.finding.code;
-  if (doc === undefined) {
-    edits.push(insertEdit({ file: settingsName, text: '' }, 0, newSettingsFile(add), code, renderInline(add)));
-    return { edits, declined };
+  let edit: FixEdit;
+  if (doc === undefined) edit = insertEdit({ file: settingsName, text: '' }, 0, newSettingsFile(add), code, renderInline(add));
+  else {
+    const servers = child(doc.root, 'servers');
+    const after = lastOf(doc.root, beforeServers);
+    const block: NewElement[] = [{ name: 'servers', children: add }];
+    const e = servers !== undefined ? appendLast(doc, servers, add) : after === undefined ? insertFirst(doc, doc.root, block) : insertAfter(doc, doc.root, after, block);
+    edit = editOf(doc.source, e, code, '', oneLine(e.replacement));
   }
-  const servers = child(doc.root, 'servers');
-  const e =
-    servers !== undefined
-      ? appendLast(doc, servers, add)
-      : ((after) => (after === undefined ? insertFirst(doc, doc.root, [{ name: 'servers', children: add }]) : insertAfter(doc, doc.root, after, [{ name: 'servers', children: add }])))(
-          lastOf(doc.root, beforeServers),
-        );
-  edits.push(editOf(doc.source, e, code, '', oneLine(e.replacement)));
+  edits.push(needsPom ? { ...edit, with: partner } : edit);
   return { edits, declined };
 }
 
