@@ -77,15 +77,35 @@ export class Output {
   /** The one output rule: secrets redacted, URL credentials masked, plain text but relctl's own colours. */
   shown(text: string): string {
     const redacted = this.redactor.redact(text);
-    if (this.token === undefined) return maskUrlCredentials(plainText(redacted, { keepCrlf: true }));
+    if (this.token === undefined) return this.masked(plainText(redacted, { keepCrlf: true }));
     const parts = redacted.split(this.token);
-    return parts.map((p, i) => (i % 2 === 1 ? (this.sequences[Number(p)] ?? '') : maskUrlCredentials(plainText(p, { keepCrlf: true })))).join('');
+    return parts.map((p, i) => (i % 2 === 1 ? (this.sequences[Number(p)] ?? '') : this.masked(plainText(p, { keepCrlf: true })))).join('');
   }
 
   /** A JSON document's strings under the same rule (JSON escapes C0 controls, not bidi or C1). */
   private shownJson(value: unknown): string {
-    const json = JSON.stringify(value, (_key, v: unknown) => (typeof v === 'string' ? maskUrlCredentials(plainText(v, { keepCrlf: true })) : v), 2);
+    const json = JSON.stringify(value, (_key, v: unknown) => (typeof v === 'string' ? this.masked(plainText(v, { keepCrlf: true })) : v), 2);
     return this.redactor.redact(json);
+  }
+
+  private readonly given: string[] = [];
+  /**
+   * A URL whose credentials the caller chose and must get back usable (the sandbox's SMTP URL
+   * with the password passed to --smtp-user; DESIGN §8: every URL of the ready document is usable
+   * as given): printed as it is wherever it appears. Any other URL's credentials stay masked.
+   */
+  showAsGiven(url: string): void {
+    if (url !== '' && !this.given.includes(url)) this.given.push(url);
+  }
+
+  /** URL credentials masked, except in the URLs shown as given. */
+  private masked(text: string): string {
+    if (!this.given.some((g) => text.includes(g))) return maskUrlCredentials(text);
+    const escaped = this.given.map((g) => g.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    return text
+      .split(new RegExp(`(${escaped.join('|')})`))
+      .map((part, i) => (i % 2 === 1 ? part : maskUrlCredentials(part)))
+      .join('');
   }
 
   private err(line: string): void {
