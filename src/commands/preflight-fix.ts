@@ -24,6 +24,7 @@ export async function preflightFix(ctx: CommandContext, opts: Record<string, unk
     bumpReleased: opts.bumpReleased === true,
     usernameVariable: (opts.tokenUsernameEnv as string | undefined) ?? defaultUsernameVariable,
     passwordVariable: (opts.tokenPasswordEnv as string | undefined) ?? defaultPasswordVariable,
+    variablesChosen: opts.tokenUsernameEnv !== undefined || opts.tokenPasswordEnv !== undefined,
   });
   // As plain preflight: a lookup that got no answer is not a pass (exit 3, after the report).
   const failure = unreachableFailure(result.facts, audit.offline, audit.groups.has('online'));

@@ -146,6 +146,8 @@ export const define: Define = (program, action) => {
           controlToken: sandbox.controlToken,
           ...(sandbox.gitRoot === undefined ? {} : { gitRoot: sandbox.gitRoot }),
         };
+        // The SMTP password is the caller's own (--smtp-user): a harness needs the URL as it is.
+        if (ready.smtpUrl !== undefined) ctx.out.showAsGiven(ready.smtpUrl);
         if (ctx.out.json) ctx.out.resultJson(ready);
         else {
           const who = ready.users.map((u) => `${u.name}:${u.password}${u.namespaces === null ? '' : `:${u.namespaces.join(',')}`}`);

@@ -12,6 +12,15 @@ describe('mvnDeployCommands', () => {
       '        run: mvn -f ${{ matrix.dir }} deploy',
       '        run: mvn -pl core -am org.apache.maven.plugins:maven-deploy-plugin:3.1.2:deploy',
     ].join('\n');
-    expect(mvnDeployCommands(text)).toEqual([{ file: 'lib/pom.xml' }, { projects: ['core', ':api'] }, { file: 'app' }, 'unknown', { projects: ['core'], alsoMake: true }]);
+    expect(mvnDeployCommands(text)).toEqual([{ file: 'lib/pom.xml' }, { projects: ['core', ':api', '!docs'] }, { file: 'app' }, 'unknown', { projects: ['core'], alsoMake: true }]);
+  });
+
+  it('keeps the project list as written: exclusions, repeated -pl, -amd and -N (feign: -pl -:feign-benchmark)', () => {
+    const text = [
+      '            ./mvnw -ntp -nsu -s .circleci/settings.xml -P release -pl -:feign-benchmark -DskipTests=true deploy',
+      '        run: mvn -pl core -pl " !docs , +:api" -amd deploy',
+      '        run: mvn -N -f parent deploy',
+    ].join('\n');
+    expect(mvnDeployCommands(text)).toEqual([{ projects: ['-:feign-benchmark'] }, { projects: ['core', '!docs', '+:api'], alsoMakeDependents: true }, { file: 'parent', nonRecursive: true }]);
   });
 });

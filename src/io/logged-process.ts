@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { Writable } from 'node:stream';
+import { MeaningfulTail } from '../core/output-tail.js';
 import { childEnv } from './child-env.js';
 import { outputLines } from './output-lines.js';
 
@@ -26,18 +27,22 @@ export interface LoggedResult {
   /** Set when the command could not be started (not found, not executable). */
   spawnError?: string;
   interrupted: boolean;
+  /** The last lines of its output that say something (masked), for an error that quotes the command. */
+  said: string[];
 }
 
 export function runLogged(spec: LoggedSpec): Promise<LoggedResult> {
   return new Promise((resolve) => {
     const redact = spec.redact ?? ((t: string) => t);
     spec.log.write(redact(`\n$ ${[spec.command, ...spec.args].join(' ')}   (in ${spec.cwd})\n`));
-    if (spec.signal?.aborted === true) return resolve({ exitCode: undefined, interrupted: true });
+    if (spec.signal?.aborted === true) return resolve({ exitCode: undefined, interrupted: true, said: [] });
     const child = spawn(spec.command, [...spec.args], { cwd: spec.cwd, env: childEnv(spec.env), stdio: ['ignore', 'pipe', 'pipe'] });
     // Whole lines, each stream on its own, so a secret split across two chunks is still masked.
+    const said = new MeaningfulTail();
     const onLine = (raw: string): void => {
       const l = redact(raw);
       spec.log.write(`${l}\n`);
+      said.add(l);
       if (l.trim() !== '') spec.onLine?.(l.trimEnd());
     };
     const streams = Promise.all([outputLines(child.stdout, onLine), outputLines(child.stderr, onLine)]);
@@ -54,6 +59,7 @@ export function runLogged(spec: LoggedSpec): Promise<LoggedResult> {
       void streams.then(() => resolve({
         exitCode: code ?? undefined,
         interrupted: spec.signal?.aborted === true,
+        said: said.get(),
         ...(spawnError === undefined ? {} : { spawnError }),
       }));
     });

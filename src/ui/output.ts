@@ -83,9 +83,9 @@ export class Output {
 
   private plain(text: string, options: PlainTextOptions): string {
     const redacted = this.redactor.redact(text);
-    if (this.token === undefined) return maskUrlCredentials(plainText(redacted, options));
+    if (this.token === undefined) return this.masked(plainText(redacted, options));
     const parts = redacted.split(this.token);
-    return parts.map((p, i) => (i % 2 === 1 ? (this.sequences[Number(p)] ?? '') : maskUrlCredentials(plainText(p, options)))).join('');
+    return parts.map((p, i) => (i % 2 === 1 ? (this.sequences[Number(p)] ?? '') : this.masked(plainText(p, options)))).join('');
   }
 
   /**
@@ -94,8 +94,28 @@ export class Output {
    * No JSON line can start with `::` (strings are quoted); a `##[` inside one is made inert.
    */
   private shownJson(value: unknown): string {
-    const json = JSON.stringify(value, (_key, v: unknown) => (typeof v === 'string' ? inertLegacyCommands(maskUrlCredentials(plainText(this.redactor.redact(v), { keepCrlf: true }))) : v), 2);
+    const json = JSON.stringify(value, (_key, v: unknown) => (typeof v === 'string' ? inertLegacyCommands(this.masked(plainText(this.redactor.redact(v), { keepCrlf: true }))) : v), 2);
     return this.redactor.redact(json);
+  }
+
+  private readonly given: string[] = [];
+  /**
+   * A URL whose credentials the caller chose and must get back usable (the sandbox's SMTP URL
+   * with the password passed to --smtp-user; DESIGN §8: every URL of the ready document is usable
+   * as given): printed as it is wherever it appears. Any other URL's credentials stay masked.
+   */
+  showAsGiven(url: string): void {
+    if (url !== '' && !this.given.includes(url)) this.given.push(url);
+  }
+
+  /** URL credentials masked, except in the URLs shown as given. */
+  private masked(text: string): string {
+    if (!this.given.some((g) => text.includes(g))) return maskUrlCredentials(text);
+    const escaped = this.given.map((g) => g.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    return text
+      .split(new RegExp(`(${escaped.join('|')})`))
+      .map((part, i) => (i % 2 === 1 ? part : maskUrlCredentials(part)))
+      .join('');
   }
 
   private err(line: string): void {

@@ -84,6 +84,16 @@ describe('relctl sandbox', () => {
     expect(result.exitCode).toBe(0);
   });
 
+  test('--smtp-user: the ready document and line carry the SMTP URL with the password the caller chose (a harness sends with it as given)', async () => {
+    for (const json of [true, false]) {
+      const { child, ready } = await start(['--port', '0', ...(json ? ['--json'] : []), '--smtp-user', 'mailer:pw-1234']);
+      const smtpUrl = json ? (JSON.parse(ready) as { smtpUrl: string }).smtpUrl : /smtpUrl=(\S+)/.exec(ready)![1]!;
+      expect(smtpUrl).toMatch(/^smtp:\/\/mailer:pw-1234@127\.0\.0\.1:\d+$/);
+      child.kill('SIGTERM');
+      expect((await child).exitCode).toBe(0);
+    }
+  });
+
   test('a bad --user or --port is a usage error (exit 2)', async () => {
     const user = await runCli(['sandbox', '--user', 'nopassword']);
     expect(user.exitCode).toBe(2);

@@ -2,24 +2,44 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { mvnSettingsArguments } from '../../core/maven-settings.js';
 import { mvnDeployCommands, type MvnDeployCommand } from '../../core/maven-deploy-command.js';
+import { exportedVariables, makesRelease } from '../../core/ci-release-evidence.js';
 import { descriptorText, readDescriptor } from '../../io/descriptor.js';
 
 // Where projects keep the scripts that run their release build.
 const scriptFiles = ['.gitlab-ci.yml', '.travis.yml', 'Jenkinsfile', 'azure-pipelines.yml', '.circleci/config.yml', 'release.sh', 'deploy.sh', 'Makefile'];
 const scriptFolders = ['.github/workflows', '.github/scripts', '.ci', 'ci', 'cd', '.travis', 'scripts', 'bin', '.buildkite'];
 
+/** A project settings file the CI scripts pass with `-s`, and what those scripts do with it. */
+export interface CiSettingsFile {
+  file: string;
+  /** The first script that passes it. */
+  via: string;
+  /**
+   * Every script that passes it runs `mvn … deploy` and nothing that makes a release (no release
+   * plugin goal, version change, release profile, tag or release trigger: ci-release-evidence.ts).
+   */
+  deploysAsCheckedOut: boolean;
+  /** The variables those scripts set for their steps (a new `<server>` there may reuse them). */
+  exports: string[];
+}
+
 /**
  * Settings files kept in the project that its CI scripts pass to Maven with `-s` (a
- * `.github/settings.xml` used by `mvn -s .github/settings.xml deploy`): the release job uses
+ * `.github/settings.xml` used by `mvn -s .github/settings.xml deploy`): the CI's deploys use
  * those, not ~/.m2/settings.xml. Only files that exist inside the project are returned.
  */
-export function ciSettingsFiles(root: string, scripts: readonly CiScript[]): { file: string; via: string }[] {
-  const out: { file: string; via: string }[] = [];
+export function ciSettingsFiles(root: string, scripts: readonly CiScript[]): CiSettingsFile[] {
+  const out: CiSettingsFile[] = [];
   for (const { script, text } of scripts) {
+    const asCheckedOut = mvnDeployCommands(text).length > 0 && !makesRelease(text);
     for (const arg of mvnSettingsArguments(text)) {
       const file = path.resolve(root, arg);
-      if (!file.startsWith(root + path.sep) || out.some((o) => o.file === file)) continue;
-      if (readDescriptor(file).ok) out.push({ file, via: script });
+      if (!file.startsWith(root + path.sep)) continue;
+      const known = out.find((o) => o.file === file);
+      if (known !== undefined) {
+        known.deploysAsCheckedOut &&= asCheckedOut;
+        known.exports = [...new Set([...known.exports, ...exportedVariables(text)])];
+      } else if (readDescriptor(file).ok) out.push({ file, via: script, deploysAsCheckedOut: asCheckedOut, exports: exportedVariables(text) });
     }
   }
   return out;

@@ -48,6 +48,13 @@ export interface MavenSettingsFacts {
   masterPassword?: { file: string; found: boolean };
   /** Settings files of the project that its CI scripts pass with `-s` (`via` names the script). */
   alternatives?: MavenSettingsFacts[];
+  /**
+   * For a CI settings file: every script passing it deploys the version as checked out and makes
+   * no release (build-tools/maven/ci-settings.ts); with a -SNAPSHOT version only snapshots deploy with it.
+   */
+  deploysAsCheckedOut?: boolean;
+  /** For a CI settings file: the environment variables the scripts passing it set. */
+  exports?: string[];
 }
 
 export interface MavenFacts {

@@ -75,7 +75,7 @@ export async function gatherMavenFacts(rootDir: string, options: GatherMavenOpti
     for (const ci of ciSettingsFiles(root, ciScripts)) {
       const loaded = await loadMavenSettings(ci.file, { env: options.env, home: options.home });
       if (loaded.finding !== undefined) report(loaded.finding);
-      (settings.facts.alternatives ??= []).push({ ...loaded.facts, via: ci.via });
+      (settings.facts.alternatives ??= []).push({ ...loaded.facts, via: ci.via, ...(ci.deploysAsCheckedOut ? { deploysAsCheckedOut: true } : {}), exports: ci.exports });
     }
   }
   if (settings.finding !== undefined) report(settings.finding);

@@ -2,10 +2,10 @@
  * The settings side of the Maven fixes (DESIGN §4, Fixes): `server-id-mismatch` /
  * `missing-credentials` add a `<server>` whose credentials are `${env.NAME}` references (never a
  * value), and a legacy repository id moves to `central` in the settings file together with the POM.
- * Only the settings file the release reads is edited (releaseSettings: the project file the CI
- * passes with `-s`, else the one preflight used); a new one is created (mode 600 by the writer).
+ * A release id's server goes to the settings file the release reads, a snapshot id's to the one
+ * snapshots deploy with (maven-settings-target.ts); a new file is created (mode 600 by the writer).
  */
-import type { FixDeclined, FixEdit } from '../../core/fix/types.js';
+import type { FixDeclined, FixEdit, FixPlan } from '../../core/fix/types.js';
 import { appendLast, insertAfter, insertFirst, lastOf, renderElements, renderInline, replaceText, type NewElement } from '../../core/fix/xml-text.js';
 import type { Finding } from '../../core/findings.js';
 import type { FixContext, FixRule } from './types.js';
@@ -13,8 +13,7 @@ import { readXml } from './xml-fix-support.js';
 import { neverDeployed } from './never-deployed.js';
 import { declined as declinedAt, editOf, insertEdit, oneLine } from './edits.js';
 import { child } from '../../core/pom/xml.js';
-import path from 'node:path';
-import type { MavenSettingsFacts } from '../../build-tools/maven/facts.js';
+import { releaseSettings, serverVariables, snapshotSettings, type SettingsTarget } from './maven-settings-target.js';
 
 /** The id the portal's documentation uses; the one a legacy id moves to. */
 export const NEW_REPOSITORY_ID = 'central';
@@ -28,33 +27,6 @@ export function isLegacyId(id: string): boolean {
 const beforeServers = ['localRepository', 'interactiveMode', 'usePluginRegistry', 'offline', 'proxies'];
 
 type Rename = { ok: true; edits: FixEdit[] } | { ok: false; why: string };
-
-/** The settings file the release reads, as the fix names it (project-relative when in the project). */
-export interface ReleaseSettings {
-  name: string;
-  facts: MavenSettingsFacts;
-  /** Set when it is a project file the CI passes with `-s`: the script that passes it. */
-  ci?: string;
-}
-
-/**
- * The settings file the release reads: the one preflight used when `-s` in `.mvn/maven.config` or
- * MAVEN_ARGS names it (or none is passed anywhere); when the CI scripts pass one project file with
- * `-s` (and nothing else names one), that file, since the release job reads it and never
- * ~/.m2/settings.xml. Several different CI files: the one preflight used (which one is a person's call).
- */
-export function releaseSettings(ctx: FixContext): ReleaseSettings | undefined {
-  const maven = ctx.facts.maven;
-  if (maven === undefined) return undefined;
-  const settings = maven.settings;
-  const alts = settings.alternatives ?? [];
-  const root = ctx.facts.root;
-  if (settings.via === undefined && alts.length === 1 && alts[0]!.file.startsWith(`${root}${path.sep}`)) {
-    const alt = alts[0]!;
-    return { name: path.relative(root, alt.file).split(path.sep).join('/'), facts: alt, ...(alt.via === undefined ? {} : { ci: alt.via }) };
-  }
-  return { name: settings.file, facts: settings };
-}
 
 /**
  * The settings edits that move `<server>` `oldId` to `central`, or why they cannot be made.
@@ -99,120 +71,152 @@ function idAfterFix(ctx: FixContext, id: string): string {
 /** The findings the distribution fix (maven-distribution.ts) acts on. */
 export const distributionCodes = ['legacy-staging-host', 'distribution-url', 'missing-distribution', 'legacy-staging-id'] as const;
 
+/** A repository id the fixed build deploys to, with the id it has today. */
+interface DeployId {
+  id: string;
+  original: string | undefined;
+  /** The snapshot repository's (deployed with the snapshot settings file). */
+  snapshot: boolean;
+}
+
 /**
  * The repository ids the build deploys to once the distribution fixes are made (release and
  * snapshot), each with the id it has today: a legacy id that moves with its server becomes
  * `central`, a missing release repository is declared as `central` (maven-distribution.ts).
  */
-function deployIdsAfterFix(ctx: FixContext): { id: string; original: string | undefined }[] {
+function deployIdsAfterFix(ctx: FixContext): DeployId[] {
   const eff = ctx.facts.maven?.modules[0]?.effective;
   if (eff === undefined) return [];
-  const out: { id: string; original: string | undefined }[] = [];
+  const out: DeployId[] = [];
   const release = eff.repository?.id?.value;
   const renamable = (id: string): string => (isLegacyId(id) && renameServer(ctx, id).ok ? NEW_REPOSITORY_ID : id);
   if (release === undefined) {
     // Only when the distribution fix declares one (not in a POM the release never deploys).
     const maven = ctx.facts.maven!;
     const declares = ctx.findings.some((f) => f.code === 'missing-distribution' && maven.modules.some((m) => m.file === f.file && neverDeployed(maven, m) === undefined));
-    if (declares) out.push({ id: NEW_REPOSITORY_ID, original: undefined });
-  } else if (!release.includes('${')) out.push({ id: ctx.findings.some((f) => f.code === 'legacy-staging-id') ? renamable(release) : release, original: release });
+    if (declares) out.push({ id: NEW_REPOSITORY_ID, original: undefined, snapshot: false });
+  } else if (!release.includes('${')) out.push({ id: ctx.findings.some((f) => f.code === 'legacy-staging-id') ? renamable(release) : release, original: release, snapshot: false });
   const snapshot = eff.snapshotRepository?.id?.value;
   if (snapshot !== undefined && !snapshot.includes('${')) {
     const moves = ctx.findings.some((f) => f.code === 'legacy-staging-id') || (snapshot === release && out[0]?.id !== release);
-    out.push({ id: moves ? renamable(snapshot) : snapshot, original: snapshot });
+    out.push({ id: moves ? renamable(snapshot) : snapshot, original: snapshot, snapshot: true });
   }
   return out;
+}
+
+/** An id that needs a `<server>`: the finding it answers, the id it has today, and whether it is implied by the fixed build only. */
+interface Wanted {
+  id: string;
+  finding: Finding;
+  original: string | undefined;
+  /** Added because the fixed build deploys to it (no finding names it): said nothing about when it exists. */
+  quiet: boolean;
 }
 
 export const mavenServerFix: FixRule = {
   codes: ['server-id-mismatch', 'missing-credentials', ...distributionCodes],
   plan(ctx) {
-    const edits: FixEdit[] = [];
     const declined: FixDeclined[] = [];
     const maven = ctx.facts.maven;
-    const target = releaseSettings(ctx);
-    if (maven === undefined || target === undefined) return { edits, declined };
-    const settings = target.facts;
-    const settingsName = target.name;
-    const wanted = new Map<string, Finding>();
+    const release = releaseSettings(ctx);
+    const snapshots = snapshotSettings(ctx);
+    if (maven === undefined || release === undefined || snapshots === undefined) return { edits: [], declined };
+    const releaseId = maven.modules[0]?.effective.repository?.id?.value;
+    const wanted = new Map<string, Wanted>();
     for (const f of ctx.findings) {
       if (f.code === 'server-id-mismatch') {
         const id = idOf(f);
         if (id === undefined || id.includes('${')) declined.push(declinedAt(f.code, `relctl could not tell which server id it means. ${f.fix}`));
-        else if (!wanted.has(idAfterFix(ctx, id))) wanted.set(idAfterFix(ctx, id), f);
+        else if (!wanted.has(idAfterFix(ctx, id))) wanted.set(idAfterFix(ctx, id), { id: idAfterFix(ctx, id), finding: f, original: id, quiet: false });
       } else if (f.code === 'missing-credentials') {
-        const id = maven.modules[0]?.effective.repository?.id?.value;
-        const target = id === undefined || id.includes('${') ? NEW_REPOSITORY_ID : idAfterFix(ctx, id);
-        if (!wanted.has(target)) wanted.set(target, f);
+        const id = releaseId === undefined || releaseId.includes('${') ? NEW_REPOSITORY_ID : idAfterFix(ctx, releaseId);
+        if (!wanted.has(id)) wanted.set(id, { id, finding: f, original: releaseId, quiet: false });
       }
     }
-    // Every id the fixed build deploys to has a <server> (release and snapshot): the one the
-    // distribution fix declares or keeps gets one too, in the same run.
-    const quiet = new Map<string, string | undefined>();
+    // Every id the fixed build deploys to has a <server> (release and snapshot), in the settings
+    // file it deploys with: the one the distribution fix declares or keeps gets one too, in the same run.
+    const toSnapshots = new Set<string>();
     const cause = ctx.findings.find((f) => (distributionCodes as readonly string[]).includes(f.code) || f.code === 'server-id-mismatch' || f.code === 'missing-credentials');
     if (!maven.tokenFromEnv && cause !== undefined) {
-      for (const { id, original } of deployIdsAfterFix(ctx)) {
-        if (wanted.has(id) || quiet.has(id)) continue;
-        if (settings.servers.some((s) => s.id === id || s.id === original)) continue;
-        quiet.set(id, original);
-        wanted.set(id, cause);
+      for (const { id, original, snapshot } of deployIdsAfterFix(ctx)) {
+        if (wanted.has(id)) continue;
+        if ((snapshot ? snapshots : release).facts.servers.some((s) => s.id === id || s.id === original)) continue;
+        if (snapshot) toSnapshots.add(id);
+        wanted.set(id, { id, finding: cause, original, quiet: true });
       }
     }
-    if (wanted.size === 0) return { edits, declined };
-    const doc = settings.found ? readXml(ctx, settingsName) : undefined;
-    if (settings.found && doc === undefined) {
-      for (const f of wanted.values()) declined.push(declinedAt(f.code, `${settingsName} could not be parsed; fix it first. ${f.fix}`, { file: settingsName }));
-      return { edits, declined };
-    }
-    const add: NewElement[] = [];
-    const serverNamed = (sid: string | undefined) =>
-      sid === undefined || doc === undefined ? undefined : child(doc.root, 'servers')?.children.find((s) => s.name === 'server' && child(s, 'id')?.text === sid);
-    for (const [id, f] of wanted) {
-      // A legacy server renamed to `central` by this same fix is the one the id will name: never add a second.
-      const original = quiet.has(id) ? quiet.get(id) : f.code === 'server-id-mismatch' ? idOf(f) : maven.modules[0]?.effective.repository?.id?.value;
-      const existing = serverNamed(id) ?? (original !== id ? serverNamed(original) : undefined);
-      // An id added for the fixed build whose server turns out to exist: nothing to add, nothing to say.
-      if (existing !== undefined && quiet.has(id)) continue;
-      // The id moved to one whose server already works (a legacy id renamed to `central`): nothing to add.
-      const known = settings.servers.find((s) => s.id === id);
-      if (existing !== undefined && known !== undefined && known.username !== undefined && known.password !== undefined && known.unsetEnv.length === 0 && id !== idOf(f)) continue;
-      if (existing !== undefined) {
-        // A server that exists but does not work needs a person: its values or the variables they name.
-        const named = child(existing, 'id')?.text ?? id;
-        const renamed = named === id ? '' : ` (renamed to "${id}" by this fix)`;
-        const unset = known?.unsetEnv ?? [];
-        const passed = target.ci === undefined ? '' : ` (the file ${target.ci} passes to mvn with -s, so the release reads it and not ~/.m2/settings.xml)`;
-        const todo = unset.length > 0 ? `set ${unset.join(' and ')} to the portal user token where the release runs (in CI: from its secrets)` : f.fix;
-        declined.push(declinedAt(f.code, `${settingsName}${passed} already has a <server> "${named}"${renamed}, so there is nothing to add; relctl does not change its credentials: ${todo}`, { file: settingsName, line: existing.line }));
-        continue;
-      }
-      add.push({
-        name: 'server',
-        children: [
-          { name: 'id', text: id },
-          { name: 'username', text: `\${env.${ctx.options.usernameVariable}}` },
-          { name: 'password', text: `\${env.${ctx.options.passwordVariable}}` },
-        ],
-      });
-    }
-    if (add.length === 0) return { edits, declined };
-    const code = [...wanted.values()][0]!.code;
-    if (doc === undefined) {
-      const text = newSettingsFile(add);
-      edits.push(insertEdit({ file: settingsName, text: '' }, 0, text, code, renderInline(add)));
-      return { edits, declined };
-    }
-    const servers = child(doc.root, 'servers');
-    const e =
-      servers !== undefined
-        ? appendLast(doc, servers, add)
-        : ((after) => (after === undefined ? insertFirst(doc, doc.root, [{ name: 'servers', children: add }]) : insertAfter(doc, doc.root, after, [{ name: 'servers', children: add }])))(
-            lastOf(doc.root, beforeServers),
-          );
-    edits.push(editOf(doc.source, e, code, '', oneLine(e.replacement)));
-    return { edits, declined };
+    const all = [...wanted.values()];
+    const apart = snapshots.name !== release.name;
+    // A server for an id the POM does not have yet is for the distribution fix's edit of these POMs: made with it or not at all.
+    const poms = [...new Set(ctx.findings.filter((f) => (distributionCodes as readonly string[]).includes(f.code) && maven.modules.some((m) => m.file === f.file)).map((f) => f.file!))];
+    const partner = { files: poms, codes: distributionCodes };
+    const plans = [serversIn(ctx, release, all.filter((w) => !apart || !toSnapshots.has(w.id)), partner), serversIn(ctx, snapshots, apart ? all.filter((w) => toSnapshots.has(w.id)) : [], partner)];
+    return { edits: plans.flatMap((p) => p.edits), declined: [...declined, ...plans.flatMap((p) => p.declined)] };
   },
 };
+
+/**
+ * The `<server>`s `wanted` lacks in `target`: one edit adding them, or why not (a server there
+ * that does not work). The edit goes `with` the POM change when one of them is for an id only that change declares.
+ */
+function serversIn(ctx: FixContext, target: SettingsTarget, wanted: readonly Wanted[], partner: NonNullable<FixEdit['with']>): FixPlan {
+  const edits: FixEdit[] = [];
+  const declined: FixDeclined[] = [];
+  if (wanted.length === 0) return { edits, declined };
+  const { facts: settings, name: settingsName } = target;
+  const doc = settings.found ? readXml(ctx, settingsName) : undefined;
+  if (settings.found && doc === undefined) {
+    for (const w of wanted) declined.push(declinedAt(w.finding.code, `${settingsName} could not be parsed; fix it first. ${w.finding.fix}`, { file: settingsName }));
+    return { edits, declined };
+  }
+  const present = doc === undefined ? [] : (child(doc.root, 'servers')?.children.filter((s) => s.name === 'server') ?? []);
+  const serverNamed = (sid: string | undefined) => (sid === undefined ? undefined : present.find((s) => child(s, 'id')?.text === sid));
+  const vars = serverVariables(ctx, target, present);
+  const add: NewElement[] = [];
+  let needsPom = false;
+  for (const { id, finding: f, original, quiet } of wanted) {
+    // A legacy server renamed to `central` by this same fix is the one the id will name: never add a second.
+    const existing = serverNamed(id) ?? (original !== id ? serverNamed(original) : undefined);
+    // An id added for the fixed build whose server turns out to exist: nothing to add, nothing to say.
+    if (existing !== undefined && quiet) continue;
+    // The id moved to one whose server already works (a legacy id renamed to `central`): nothing to add.
+    const known = settings.servers.find((s) => s.id === id);
+    if (existing !== undefined && known !== undefined && known.username !== undefined && known.password !== undefined && known.unsetEnv.length === 0 && id !== idOf(f)) continue;
+    if (existing !== undefined) {
+      // A server that exists but does not work needs a person: its values or the variables they name.
+      const named = child(existing, 'id')?.text ?? id;
+      const renamed = named === id ? '' : ` (renamed to "${id}" by this fix)`;
+      const unset = (known ?? settings.servers.find((s) => s.id === named))?.unsetEnv ?? [];
+      const passed =
+        target.ci === undefined ? '' : target.snapshotsOnly === true ? ` (the file ${target.ci} passes to mvn with -s to deploy snapshots)` : ` (the file ${target.ci} passes to mvn with -s, so the release reads it and not ~/.m2/settings.xml)`;
+      const todo = unset.length > 0 ? `set ${unset.join(' and ')} to the portal user token where ${target.snapshotsOnly === true ? 'snapshots deploy' : 'the release runs'} (in CI: from its secrets)` : f.fix;
+      declined.push(declinedAt(f.code, `${settingsName}${passed} already has a <server> "${named}"${renamed}, so there is nothing to add; relctl does not change its credentials: ${todo}`, { file: settingsName, line: existing.line }));
+      continue;
+    }
+    needsPom ||= original === undefined || (original !== id && !original.includes('${'));
+    add.push({
+      name: 'server',
+      children: [
+        { name: 'id', text: id },
+        { name: 'username', text: `\${env.${vars.username}}` },
+        { name: 'password', text: `\${env.${vars.password}}` },
+      ],
+    });
+  }
+  if (add.length === 0) return { edits, declined };
+  const code = wanted[0]!.finding.code;
+  let edit: FixEdit;
+  if (doc === undefined) edit = insertEdit({ file: settingsName, text: '' }, 0, newSettingsFile(add), code, renderInline(add));
+  else {
+    const servers = child(doc.root, 'servers');
+    const after = lastOf(doc.root, beforeServers);
+    const block: NewElement[] = [{ name: 'servers', children: add }];
+    const e = servers !== undefined ? appendLast(doc, servers, add) : after === undefined ? insertFirst(doc, doc.root, block) : insertAfter(doc, doc.root, after, block);
+    edit = editOf(doc.source, e, code, '', oneLine(e.replacement));
+  }
+  edits.push(needsPom ? { ...edit, with: partner } : edit);
+  return { edits, declined };
+}
 
 function newSettingsFile(servers: NewElement[]): string {
   return [

@@ -29,7 +29,8 @@ const notDeclined = new Set(['dirty-worktree']);
  * one fix, made whole or not at all: when it read a file relctl may not edit (`refused` says why:
  * a linked POM outside the project, a settings file outside the project and the Maven home) or
  * edits a file that is not `allowed`, none of its edits is made (a POM id and the settings
- * `<server>` change together).
+ * `<server>` change together). An edit made only together with another rule's (`with`) is
+ * declined when that one is not made.
  */
 export function planFixes(
   rules: readonly FixRule[],
@@ -68,6 +69,7 @@ export function planFixes(
       declined.push(declinedAt(e.code, `${why}.${also}`, e));
     }
   }
+  declined.push(...withoutPartner(edits, declined, (file) => ctx.unreadable?.(file) ?? refused(file)));
   for (const f of ctx.findings) {
     if (covered.has(f.code) || notDeclined.has(f.code)) continue;
     declined.push(declinedAt(f.code, `not a mechanical fix (it needs a person's facts): ${f.fix}`, f));
@@ -90,4 +92,23 @@ export function planFixes(
     return { file, before, after: applyEdits(before, list), edits: list };
   });
   return { edits: files.flatMap((f) => f.edits), declined, files };
+}
+
+/**
+ * Removes from `edits` each one whose partner edit (`with`: a POM change the `<server>` is for) is
+ * not among them, and says why, with the partner's own reason when a rule gave one: half a fix
+ * (a `<server>` for an id no POM declares) is worse than none.
+ */
+function withoutPartner(edits: FixEdit[], declined: readonly FixDeclined[], unusable: (file: string) => string | undefined): FixDeclined[] {
+  const out: FixDeclined[] = [];
+  const alone = edits.filter((e) => e.with !== undefined && !edits.some((o) => o !== e && e.with!.codes.includes(o.code) && e.with!.files.includes(o.file)));
+  for (const e of alone) {
+    edits.splice(edits.indexOf(e), 1);
+    const files = e.with!.files.join(', ') || 'a POM';
+    // The file's own problem (a lone-CR POM) says it shortest; else what the partner's rule said.
+    const cause = e.with!.files.map(unusable).find((why) => why !== undefined) ?? declined.find((d) => d.file !== undefined && e.with!.files.includes(d.file) && e.with!.codes.includes(d.code))?.why;
+    const because = cause === undefined ? '' : `: ${cause.replace(/\.$/, '')}`;
+    out.push(declinedAt(e.code, `${e.file} would get "${e.after}" for the repository id the change to ${files} declares, and that change is not made${because}. A fix is made whole or not at all, so ${e.file} is not changed either.`, e));
+  }
+  return out;
 }

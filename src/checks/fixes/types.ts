@@ -25,6 +25,8 @@ export interface FixOptions {
   /** Environment variable names written into a new `<server>` (never values). */
   usernameVariable: string;
   passwordVariable: string;
+  /** The user named those variables (--token-username-env / --token-password-env): no other names are reused. */
+  variablesChosen?: boolean;
   /**
    * `--bump-released`: move a released version to the next snapshot even when its tag is at HEAD
    * (the release under way not finished); without it that is declined.

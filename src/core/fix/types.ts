@@ -32,6 +32,11 @@ export interface FixEdit extends TextEdit {
   /** The value (or line) before and after, as a person reads it, e.g. the old and new URL. */
   before: string;
   after: string;
+  /**
+   * Made only together with an edit of one of `codes` in one of `files` (a `<server>` for the id
+   * a POM edit gives the repository): when none is made, this one is declined too.
+   */
+  with?: { files: readonly string[]; codes: readonly string[] };
 }
 
 /** A finding the fixer could not fix mechanically, and what a person must write instead. */

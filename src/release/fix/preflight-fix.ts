@@ -34,6 +34,8 @@ export interface PreflightFixOptions {
   /** Environment variable names a new `<server>` takes its credentials from. */
   usernameVariable: string;
   passwordVariable: string;
+  /** The user chose those names (a CI settings file's own variables are then not reused). */
+  variablesChosen?: boolean;
   /** The rules to plan with (the registry by default; tests may pass their own). */
   rules?: readonly FixRule[];
 }
@@ -144,7 +146,7 @@ export function planProjectFixes(
   ctx: Pick<CommandContext, 'env'>,
   facts: ProjectFacts,
   findings: CheckReport['findings'],
-  options: Pick<PreflightFixOptions, 'fixMetadata' | 'bumpReleased' | 'usernameVariable' | 'passwordVariable' | 'rules'> & { remoteUrl?: string },
+  options: Pick<PreflightFixOptions, 'fixMetadata' | 'bumpReleased' | 'usernameVariable' | 'passwordVariable' | 'variablesChosen' | 'rules'> & { remoteUrl?: string },
 ): { plan: PlannedFix; reader: FileReader } {
   const reader = new FileReader(facts.root, facts.maven?.settings.file, path.join(ctx.env.HOME ?? os.homedir(), '.m2'));
   const plan = planFixes(
@@ -159,6 +161,7 @@ export function planProjectFixes(
         ...(options.bumpReleased === true ? { bumpReleased: true } : {}),
         usernameVariable: options.usernameVariable,
         passwordVariable: options.passwordVariable,
+        ...(options.variablesChosen === true ? { variablesChosen: true } : {}),
         ...(options.remoteUrl === undefined ? {} : { remoteUrl: options.remoteUrl }),
         ...(facts.maven === undefined ? {} : { settingsFile: facts.maven.settings.file }),
       },

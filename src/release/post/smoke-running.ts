@@ -51,6 +51,11 @@ export async function recordRunning(ctx: CommandContext, running: RunningSmoke):
   await writeFile(stateFile(ctx), `${JSON.stringify(running, null, 2)}\n`, { mode: 0o600 });
 }
 
+/** What a stop command said last (masked), as the tail of an error or warning; '' when it said nothing. */
+export function stopSaid(said: readonly string[]): string {
+  return said.length === 0 ? '' : `\nthe stop command said:\n${said.map((l) => `  ${l}`).join('\n')}`;
+}
+
 export interface StoppedSmoke {
   healthUrl: string;
   dir: string;
@@ -70,6 +75,7 @@ export async function stopRunning(ctx: CommandContext, running: RunningSmoke): P
   const stop = ctx.config.distribution?.smoke?.stop ?? (sectionDefault('distribution.smoke.stop') as string[]);
   const deadlineS = ctx.config.distribution?.smoke?.deadline ?? (sectionDefault('distribution.smoke.deadline') as number);
   let stopExit: number | undefined;
+  let said: string[] = [];
   if (await exists(running.dir)) {
     await mkdir(path.dirname(running.log), { recursive: true });
     const log = createWriteStream(running.log, { flags: 'a', mode: 0o600 });
@@ -78,6 +84,7 @@ export async function stopRunning(ctx: CommandContext, running: RunningSmoke): P
       ctx.out.info(`smoke --stop: ${stop.join(' ')} (in ${running.dir})`);
       const r = await runLogged({ command: command!, args, cwd: running.dir, env: ctx.env, log, redact: (t) => ctx.out.redactor.redact(t), signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(120_000)]) });
       stopExit = r.exitCode;
+      said = r.said;
       if (r.spawnError !== undefined) ctx.out.warn(`Cannot run ${command}: ${r.spawnError}.`);
     } finally {
       await new Promise<void>((resolve) => log.end(resolve));
@@ -90,7 +97,7 @@ export async function stopRunning(ctx: CommandContext, running: RunningSmoke): P
   if (ctx.signal.aborted) throw new InterruptedError(`Interrupted while stopping the smoke test; run ${stopHint} again.`);
   if (!down.down) {
     throw new StepFailedError(
-      `The stop command (${stop.join(' ')}) ${stopExit === 0 ? 'ran' : stopExit === undefined ? 'did not run' : `failed with exit ${stopExit}`}, but ${running.healthUrl} still answers after ${deadlineS} s (${down.last.slice(0, 80)}): the smoke-test server is still up.`,
+      `The stop command (${stop.join(' ')}) ${stopExit === 0 ? 'ran' : stopExit === undefined ? 'did not run' : `failed with exit ${stopExit}`}, but ${running.healthUrl} still answers after ${deadlineS} s (${down.last.slice(0, 80)}): the smoke-test server is still up.${stopSaid(said)}`,
       {
         kind: 'smoke-failed',
         fix: `Stop the server yourself (or fix distribution.smoke.stop), then run ${stopHint} again to remove ${running.worktree === undefined ? 'the record' : `its worktree ${running.dir}`} (log: ${running.log}).`,

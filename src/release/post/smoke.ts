@@ -12,7 +12,7 @@ import type { Spinner } from '../../ui/output.js';
 import { localDistributionDir } from './distribution-dir.js';
 import { deployedPin } from './distribution-pin.js';
 import { showSnapshotPlan, snapshotWorktree } from './smoke-snapshot.js';
-import { readRunning, recordRunning, stopHint, stopRunning } from './smoke-running.js';
+import { readRunning, recordRunning, stopHint, stopRunning, stopSaid } from './smoke-running.js';
 import { fetchBranch, smokeSource, type SmokeSource } from './smoke-source.js';
 import { pinnedWorktree, throwawayWorktree, type ThrowawayWorktree } from './throwaway-worktree.js';
 
@@ -141,7 +141,7 @@ export async function runSmoke(ctx: CommandContext, proc: ProcessRunner, request
     if (ctx.out.interactive) spinner?.update(`smoke: ${what} ${seconds(ms)}`);
     else ctx.out.info(`smoke: ${what} ${seconds(ms)}`);
   };
-  const run = async (phase: Phase, cwd: string, signal: AbortSignal | undefined, label: string = phase): Promise<{ exitCode: number | undefined; spawnError?: string; interrupted: boolean }> => {
+  const run = async (phase: Phase, cwd: string, signal: AbortSignal | undefined, label: string = phase): Promise<{ exitCode: number | undefined; spawnError?: string; interrupted: boolean; said: string[] }> => {
     const [command, ...args] = commandOf(ctx, phase);
     spinner?.update(`smoke: ${phase} (${[command, ...args].join(' ')})`);
     const started = Date.now();
@@ -162,7 +162,7 @@ export async function runSmoke(ctx: CommandContext, proc: ProcessRunner, request
     spinner?.fail('smoke: interrupted');
     ctx.out.warn('Interrupted: stopping what the smoke test started.');
     const r = await run('stop', cwd, AbortSignal.timeout(120_000));
-    ctx.out.info(r.exitCode === 0 ? 'Stopped.' : `The stop command ended with exit ${r.exitCode ?? '?'}; check ${logFile}.`);
+    ctx.out.info(r.exitCode === 0 ? 'Stopped.' : `The stop command ended with exit ${r.exitCode ?? '?'}; check ${logFile}.${stopSaid(r.said)}`);
     throw new InterruptedError('Interrupted during the smoke test; the distribution was stopped.');
   };
   const failed = async (message: string, fix: string, probe?: ProbeResult): Promise<never> => {
@@ -236,7 +236,7 @@ export async function runSmoke(ctx: CommandContext, proc: ProcessRunner, request
     let running: SmokeResult['running'];
     if (request.stopAfter === true) {
       const after = await run('stop', cwd, AbortSignal.timeout(120_000), 'final stop');
-      if (after.exitCode !== 0) ctx.out.warn(`The stop command after the test ended with exit ${after.exitCode ?? '?'}; check ${logFile}.`);
+      if (after.exitCode !== 0) ctx.out.warn(`The stop command after the test ended with exit ${after.exitCode ?? '?'}; check ${logFile}.${stopSaid(after.said)}`);
     } else {
       // The portal stays up for a person's light testing (seed 4.7 step 5): its worktree with it,
       // recorded so that relctl smoke --stop ends both.

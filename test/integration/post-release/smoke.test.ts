@@ -190,6 +190,11 @@ describe('relctl smoke', () => {
     expect(stuck.exitCode).toBe(1);
     expect(stuck.stderr).toContain(`The stop command (./gradlew tomcatStop) failed with exit 1, but http://127.0.0.1:${port}/health still answers after 2 s`);
     expect(stuck.stderr).toContain('then run relctl smoke --stop again');
+    // The stop command's own error, masked, without Gradle's banner around it.
+    expect(stuck.stderr).toContain(
+      "the stop command said:\n  SHUTDOWN-PORT-REFUSED at http://admin:***@127.0.0.1:8005/shutdown\n  Tomcat did not stop: shutdown port 8005 refused the command\n  Execution failed for task ':tomcatStop'.\n",
+    );
+    expect(stuck.stderr).not.toContain('tomcat-pw');
     await access(r.running.dir);
     const stop = await relctl(['smoke', '--stop']);
     expect(stop.exitCode, stop.stderr).toBe(0);
