@@ -1,12 +1,13 @@
 /**
- * `relctl fleet list|audit` (DESIGN §13): the options, the fleet's core, the rendering.
+ * `relctl fleet list|audit|rehearse` (DESIGN §13): the options, the fleet's core, the rendering.
  */
 import { ExitCode } from '../core/errors.js';
 import type { Define } from './registry.js';
 import { auditInput, parseJobs, select, selectionOptions, withHost, workspaceOptions, writeFleetReport } from './fleet-options.js';
+import { defineFleetRehearse } from './fleet-rehearse.js';
 
 export const define: Define = (program, action) => {
-  const fleet = program.command('fleet').description('every repository of an ecosystem at once: list, audit (DESIGN §13)');
+  const fleet = program.command('fleet').description('every repository of an ecosystem at once: list, audit, rehearse (DESIGN §13)');
 
   selectionOptions(fleet.command('list').description('the selected repositories (--json: [{name, url, branch}] for a CI matrix)')).action(
     action(async (ctx, opts) => {
@@ -44,4 +45,6 @@ export const define: Define = (program, action) => {
         return report.ok ? ExitCode.ok : ExitCode.failed;
       }),
     );
+
+  defineFleetRehearse(fleet, action);
 };
