@@ -40,12 +40,13 @@ export class FleetM2 {
   }
 
   /**
-   * Installs a repository's rehearsed release for its children and returns what it put where:
-   * 1. every version folder `released` holds (the release as release:perform installed it into
-   *    the build's local repository: POM, jars, sources, javadoc, signatures), and
-   * 2. the POM of each module whose version at the clone's tip is a snapshot, as the clone has it
-   *    (what `mvn install` of the tip would put there, POMs only): a child naming the snapshot
-   *    resolves it (preflight reads it; the build itself is moved onto the release).
+   * Installs a repository's rehearsed release for the repositories built after it and returns what
+   * it put where (paths relative to the repository), for each module the release built:
+   * 1. its version folder from `released` (the release as release:perform installed it into the
+   *    build's local repository: POM, jars, sources, javadoc, signatures), and
+   * 2. when its version at the clone's tip is a snapshot, its POM as the clone has it at that
+   *    version (what `mvn install` of the tip would put there, POM only): a child naming the
+   *    snapshot resolves it (its preflight reads it; its build is moved onto the release).
    */
   install(name: string, version: string, released: string, poms: readonly { pom: BuiltPom; file: string }[]): Promise<string[]> {
     return this.update(async (all) => {

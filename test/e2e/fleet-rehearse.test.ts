@@ -36,7 +36,6 @@ describe('relctl fleet rehearse', () => {
     await symlink(mavenCache, path.join(workdir, '.relctl', 'm2'));
     await using _ = { [Symbol.asyncDispose]: () => rm(path.join(mavenCache, ...groupPath), { recursive: true, force: true }) };
 
-    const started = Date.now();
     const r = await runCli(['fleet', 'rehearse', '--repos', repos, '--workdir', workdir, '--offline', '--sign', '--maven-mirror', `file://${debianRepo}`, '--json'], {
       home,
       env: gitEnv(home),
@@ -44,7 +43,6 @@ describe('relctl fleet rehearse', () => {
     });
     expect(r.exitCode, r.stderr).toBe(0);
     const report = JSON.parse(r.stdout) as Report;
-    console.log(`fleet rehearse of two repositories: ${Math.round((Date.now() - started) / 1000)} s`);
     expect(report.ok).toBe(true);
     const [parent, child] = report.repositories;
     expect(report.repositories.map((x) => `${x.name} ${x.verdict}`)).toEqual(['example/fleet-parent ready', 'example/fleet-core ready']);
