@@ -1,5 +1,5 @@
 /**
- * `relctl fleet list|audit|fix|report` (DESIGN §13): the options, the fleet's core, the rendering.
+ * `relctl fleet list|audit|fix|report|rehearse` (DESIGN §13): the options, the fleet's core, the rendering.
  */
 import path from 'node:path';
 import { ExitCode } from '../core/errors.js';
@@ -7,10 +7,11 @@ import type { Define } from './registry.js';
 import { auditOptions, auditSelected, checkFormat, emitReport, reportExitCode, reportOptions } from './fleet-audit-options.js';
 import { select, selectionOptions, withHost } from './fleet-options.js';
 import { defineFleetFix } from './fleet-fix.js';
+import { defineFleetRehearse } from './fleet-rehearse.js';
 import { defineReport } from './fleet-report.js';
 
 export const define: Define = (program, action) => {
-  const fleet = program.command('fleet').description('every repository of an ecosystem at once: list, audit, fix, report (DESIGN §13)');
+  const fleet = program.command('fleet').description('every repository of an ecosystem at once: list, audit, fix, report, rehearse (DESIGN §13)');
 
   selectionOptions(fleet.command('list').description('the selected repositories (--json: [{name, url, branch}] for a CI matrix)'))
     .option('--out <file>', 'write the list (or the --json document) to this file instead of stdout')
@@ -45,4 +46,5 @@ export const define: Define = (program, action) => {
 
   defineFleetFix(fleet, action);
   defineReport(fleet, action);
+  defineFleetRehearse(fleet, action);
 };

@@ -1,23 +1,17 @@
 import { ExitCode, UsageError } from '../core/errors.js';
 import { isProjectCause } from '../core/build-failures/project-cause.js';
 import { findingToJson } from '../core/findings.js';
-import { chosenVersions, nextVersionArgument, positiveSeconds, releaseVersionArgument } from '../release/options.js';
+import { chosenVersions, nextVersionArgument, releaseVersionArgument } from '../release/options.js';
 import { rehearse, type RehearsalResult } from '../release/rehearse/run.js';
+import { rehearsalFlags, rehearsalOptions } from './rehearse-options.js';
 import type { CommandContext } from '../io/command-context.js';
 import type { Define } from './registry.js';
 
 export const define: Define = (program, action) => {
-  program
-    .command('rehearse')
-    .description("the release against an embedded sandbox in a throwaway copy: the portal's verdict without touching git or the real portal")
-    .option('--sign', 'sign with a throwaway key, published and confirmed on the sandbox key server (else your own key is published there)')
-    .option('--publish', 'after VALIDATED, publish in the sandbox and fetch the jars back from its public repository')
-    .option('--maven-mirror <url>', 'resolve from this repository first, then Maven Central (e.g. Debian\'s file:///usr/share/maven-repo; the release plugin comes from Central)')
+  rehearsalOptions(program.command('rehearse').description("the release against an embedded sandbox in a throwaway copy: the portal's verdict without touching git or the real portal"))
     .option('--keep', 'keep the throwaway copy (its path is printed)')
     .option('--staging-dir <folder>', 'Gradle: the Maven-layout folder the build published (default: build/staging-deploy, build/repo or build/m2)')
-    .option('--skip-tests', 'rehearsal only: -DskipTests for every build of the rehearsal, to see past failing tests (a real release runs them)')
     .option('--post-release', "with --publish: then notes, distribute and notify against the sandbox's GitHub and SMTP stand-ins")
-    .option('--wait-timeout <seconds>', 'how long to wait for the sandbox portal verdict', positiveSeconds, 120)
     .option('--release-version <X>', 'rehearse releasing X, as relctl release --release-version would', releaseVersionArgument)
     .option('--next-version <Y-SNAPSHOT>', 'the development version after it, as relctl release --next-version would', nextVersionArgument)
     .action(
@@ -27,15 +21,11 @@ export const define: Define = (program, action) => {
         }
         const versions = chosenVersions(opts);
         const result = await rehearse(ctx, {
+          ...rehearsalFlags(opts),
           ...(versions === undefined ? {} : { versions }),
-          sign: opts.sign === true,
-          publish: opts.publish === true,
           keep: opts.keep === true,
-          skipTests: opts.skipTests === true,
           ...(typeof opts.stagingDir === 'string' ? { stagingDir: opts.stagingDir } : {}),
           postRelease: opts.postRelease === true,
-          waitTimeout: typeof opts.waitTimeout === 'number' ? opts.waitTimeout : 120,
-          ...(typeof opts.mavenMirror === 'string' ? { mavenMirror: opts.mavenMirror } : {}),
         });
         render(ctx, result);
         return result.ok ? ExitCode.ok : ExitCode.failed;

@@ -47,9 +47,14 @@ export interface RepoAudit {
   changes?: FileChange[];
 }
 
+/** The context of one clone: its own relctl.config.json, under the fleet command's setting flags. */
+export async function repositoryContext(fleet: CommandContext, dir: string, flags: Partial<Record<SettingKey, unknown>>): Promise<CommandContext> {
+  const { config, sources } = await loadConfig(dir, flags, fleet.env);
+  return { ...fleet, cwd: dir, config, configSources: sources };
+}
+
 export async function auditRepository(fleet: CommandContext, input: RepoAuditInput): Promise<RepoAudit> {
-  const { config, sources } = await loadConfig(input.dir, input.flags, fleet.env);
-  const ctx: CommandContext = { ...fleet, cwd: input.dir, config, configSources: sources };
+  const ctx = await repositoryContext(fleet, input.dir, input.flags);
   const base = { name: input.name, url: input.url, branch: input.branch, head: input.head };
   // Set by fix --open-prs and rehearse; last, in the order of the contract (report-types.ts), as every report's keys are.
   const later = { pullRequest: null, rehearsal: null };

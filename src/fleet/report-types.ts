@@ -67,7 +67,8 @@ export interface FleetRepositoryReport {
   /** null offline, or when no release tag exists. */
   lastRelease: FleetLastRelease | null;
   pullRequest: { url: string; number: number; state: string } | null;
-  rehearsal: { verdict: string; version?: string } | null;
+  /** Once `fleet rehearse` ran: its verdict for this repository. */
+  rehearsal: FleetRehearsal | null;
   /** What `fleet fix` did or would do for this repository (absent in an audit). */
   change?: FleetChange;
   /** Why the verdict is `error` (clone, fetch or audit failed). */
@@ -90,6 +91,20 @@ export interface FleetChange {
   parent?: { coordinates: string; from: string; to: string; repository: string };
 }
 
+/** A repository's rehearsal in `relctl fleet rehearse`. */
+export interface FleetRehearsal {
+  /** `relctl rehearse`'s verdict (`VALIDATED`, `PUBLISHED`, `FAILED`, `verify-failed`, `build-failed`, `deploy-failed`, `pending`, `error`), or `skipped`. */
+  verdict: string;
+  /** The version the rehearsal released. */
+  version?: string;
+  /** Why it was skipped, or what failed. */
+  reason?: string;
+  /** The fleet parents' rehearsed releases it was built on (`groupId:artifactId:version`); its copy moved onto them where it named their snapshots. */
+  parents?: string[];
+  /** After a success: what was installed into the fleet's local repository for its children (paths relative to it). */
+  installed?: string[];
+}
+
 /** A finding about the machine the audit ran on, listed once per run (decides no verdict). */
 export interface FleetEnvironmentFinding {
   code: string;
@@ -108,6 +123,7 @@ export interface FleetSummary {
 }
 
 export interface FleetReport {
+  /** audit: every repository ready or not-published; rehearse: every ready repository's rehearsal VALIDATED or PUBLISHED. */
   ok: boolean;
   repositories: FleetRepositoryReport[];
   summary: FleetSummary;

@@ -53,6 +53,20 @@ export interface FleetContext {
 export type Cloned = Extract<CloneResult, { ok: true }>;
 
 export async function auditFleet(ctx: CommandContext, options: FleetAuditOptions): Promise<FleetReport> {
+  return (await auditFleetIndexed(ctx, options)).report;
+}
+
+/** The audit with what a later step over the same clones needs (fleet rehearse): who builds which POM, and where each clone is. */
+export interface IndexedAudit {
+  report: FleetReport;
+  index: FleetPomIndex;
+  /** Every POM the cloned repositories build, as declared at their tips. */
+  poms: BuiltPom[];
+  /** The clone of each repository that was cloned or fetched. */
+  dirs: Map<string, string>;
+}
+
+export async function auditFleetIndexed(ctx: CommandContext, options: FleetAuditOptions): Promise<IndexedAudit> {
   const clones = new Map<string, CloneResult>();
   await inOrderPool(options.repos, options.jobs, (repo) => syncClone(repo, options.workdir, options.access), (result, repo) => {
     clones.set(repo.name, result);
@@ -91,7 +105,7 @@ export async function auditFleet(ctx: CommandContext, options: FleetAuditOptions
   );
   for (const [key, origin] of parents.origins) ctx.out.verbose(`parent ${key}: ${origin.at === undefined ? `not in the fleet (${origin.why}); the local or public repository is asked` : `read from ${origin.repo} at ${origin.at}`}`);
   const shownEdges = options.only === undefined ? edges : edges.filter((e) => e.from === options.only || e.to === options.only);
-  return fleetReport(repositories, shownEdges, environment.list());
+  return { report: fleetReport(repositories, shownEdges, environment.list()), index, poms, dirs: new Map([...ok].map(([name, c]) => [name, c.dir])) };
 }
 
 /** Every POM the repository tracks, outside test and integration-test resources (projects of their own). */

@@ -61,7 +61,7 @@ export function uportalRepositories(): FleetRepositoryReport[] {
     repo('uPortal-Project/resource-server', {
       parents: [inherits],
       lastRelease: { tag: 'resource-server-1.5.0', version: '1.5.0', published: true },
-      rehearsal: { verdict: 'passed', version: '1.5.1' },
+      rehearsal: { verdict: 'VALIDATED', version: '1.5.1' },
     }),
     repo('uPortal-Project/uPortal-start', {
       build: 'gradle',

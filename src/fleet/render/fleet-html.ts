@@ -1,7 +1,7 @@
 import { attr, text } from '../../ui/render/findings-junit.js';
 import { fleetVerdicts, type FleetReport, type FleetVerdict } from '../report-types.js';
 import { fleetGraphSvg, verdictColours } from './fleet-graph.js';
-import { environmentItems, environmentNote, fleetDetails, fleetRows, linkUrl, reportTitle, rowColumns, type DetailItem, type FleetRow } from './fleet-rows.js';
+import { environmentItems, environmentNote, fleetDetails, fleetRows, linkUrl, rehearsalLine, rehearsalRows, rehearsalSummary, reportTitle, rowColumns, type DetailItem, type FleetRow } from './fleet-rows.js';
 
 /**
  * The fleet report as one self-contained HTML page (DESIGN §13, `--format html`): the summary, the
@@ -29,6 +29,7 @@ export function fleetHtml(report: FleetReport): string {
     `<div class="graph-box">\n${fleetGraphSvg(report)}\n</div>`,
     '<h2>Repositories</h2>',
     table(fleetRows(report)),
+    ...rehearsals(report),
     ...details(report),
     ...environment(report),
     '</body>',
@@ -77,6 +78,13 @@ function details(report: FleetReport): string[] {
     '<h2>Not ready</h2>',
     ...failing.map((d) => `<section class="details"><h3>${text(d.name)} ${verdictBadge(d.verdict)}</h3>\n${list(d.items)}</section>`),
   ];
+}
+
+function rehearsals(report: FleetReport): string[] {
+  const rows = rehearsalRows(report);
+  if (rows.length === 0) return [];
+  const lis = rows.map((r) => `<li${r.failed ? ' class="sev-error"' : ''}>${text(rehearsalLine(r))}</li>`);
+  return ['<h2>Rehearsals</h2>', `<p class="note">${text(rehearsalSummary(rows))}; parents first.</p>`, `<ul class="items">\n${lis.join('\n')}\n</ul>`];
 }
 
 function environment(report: FleetReport): string[] {

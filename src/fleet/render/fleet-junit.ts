@@ -1,6 +1,6 @@
 import { attr, text } from '../../ui/render/findings-junit.js';
 import type { FleetReport } from '../report-types.js';
-import { environmentItems, environmentNote, fleetRow, repositoryDetail, summaryText, type DetailItem, type FleetDetail, type FleetRow } from './fleet-rows.js';
+import { environmentItems, environmentNote, fleetRow, rehearsalLine, rehearsalRows, repositoryDetail, summaryText, type DetailItem, type FleetDetail, type FleetRow, type RehearsalRow } from './fleet-rows.js';
 
 const suite = 'relctl fleet';
 
@@ -11,8 +11,9 @@ const suite = 'relctl fleet';
  * `not-published` pass. The machine's findings are the suite's `<system-out>`.
  */
 export function fleetJunit(report: FleetReport): string {
-  const cases = report.repositories.map((r) => testcase(fleetRow(r), repositoryDetail(r)));
-  const failures = report.repositories.filter((r) => r.verdict === 'blocked' || r.verdict === 'waits-on-parent').length;
+  const rehearsals = new Map(rehearsalRows(report).map((h) => [h.name, h]));
+  const cases = report.repositories.map((r) => testcase(fleetRow(r), repositoryDetail(r), rehearsals));
+  const failures = report.repositories.filter((r) => r.verdict === 'blocked' || r.verdict === 'waits-on-parent').length + [...rehearsals.values()].filter((h) => h.failed).length;
   const errors = report.repositories.filter((r) => r.verdict === 'error').length;
   const counts = `tests="${cases.length}" failures="${failures}" errors="${errors}"`;
   const environment = environmentItems(report);
@@ -30,7 +31,7 @@ export function fleetJunit(report: FleetReport): string {
   ].join('\n');
 }
 
-function testcase(r: FleetRow, detail: FleetDetail): string {
+function testcase(r: FleetRow, detail: FleetDetail, rehearsals: ReadonlyMap<string, RehearsalRow>): string {
   const open = `    <testcase classname="fleet" name=${attr(r.name)}>`;
   const body = text(detail.items.map(describe).join('\n\n'));
   switch (r.verdict) {
@@ -45,6 +46,9 @@ function testcase(r: FleetRow, detail: FleetDetail): string {
       return `${open}\n      <error type="error" message=${attr(reason)}>${body}</error>\n    </testcase>`;
     }
     default: {
+      // A ready repository whose rehearsal (fleet rehearse) did not succeed fails too.
+      const rehearsal = rehearsals.get(r.name);
+      if (rehearsal?.failed === true) return `${open}\n      <failure type="rehearsal" message=${attr(`rehearsal ${rehearsalLine(rehearsal)}`)}/>\n    </testcase>`;
       const release = r.release === '' ? '' : `; last release ${r.release} (published: ${r.published})`;
       return `${open}\n      <system-out>${text(`${r.verdict}${release}`)}</system-out>\n    </testcase>`;
     }

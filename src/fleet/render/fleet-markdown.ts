@@ -1,5 +1,5 @@
 import type { FleetReport } from '../report-types.js';
-import { environmentItems, environmentNote, fleetDetails, fleetRows, linkUrl, reportTitle, rowColumns, summaryText, type DetailItem, type FleetRow } from './fleet-rows.js';
+import { environmentItems, environmentNote, fleetDetails, fleetRows, linkUrl, rehearsalLine, rehearsalRows, rehearsalSummary, reportTitle, rowColumns, summaryText, type DetailItem, type FleetRow } from './fleet-rows.js';
 
 /**
  * The fleet dashboard (DESIGN §13; the body of the `relctl fleet readiness` issue): a heading, the
@@ -14,6 +14,10 @@ export function fleetMarkdown(report: FleetReport, options: { details?: boolean 
   if (rows.length > 0) {
     lines.push(`| ${rowColumns.join(' | ')} |`, `|${rowColumns.map(() => ' --- |').join('')}`);
     lines.push(...rows.map((r) => `| ${rowCells(r).join(' | ')} |`), '');
+  }
+  const rehearsals = rehearsalRows(report);
+  if (rehearsals.length > 0) {
+    lines.push('## Rehearsals', '', `**${markdownText(rehearsalSummary(rehearsals))}**`, '', ...rehearsals.map((r) => `- ${r.failed ? '**failed**: ' : ''}${markdownText(rehearsalLine(r))}`), '');
   }
   // Without details: the dashboard of a fleet too large for one issue body keeps its table.
   const details = options.details === false ? [] : fleetDetails(report);

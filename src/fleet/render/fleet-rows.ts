@@ -124,3 +124,37 @@ export function linkUrl(value: string): string | undefined {
 }
 
 export const reportTitle = 'relctl fleet readiness';
+
+/** A repository's rehearsal as every format lists it (after `fleet rehearse`; none after an audit). */
+export interface RehearsalRow {
+  name: string;
+  verdict: string;
+  /** The version it released; '' when none. */
+  version: string;
+  /** Why it was skipped or failed; '' when it succeeded. */
+  reason: string;
+  /** A ready repository whose rehearsal did not reach VALIDATED or PUBLISHED (exit 1). */
+  failed: boolean;
+  succeeded: boolean;
+}
+
+export function rehearsalRows(report: FleetReport): RehearsalRow[] {
+  return report.repositories.flatMap((r) => {
+    const h = r.rehearsal;
+    if (h == null) return [];
+    const succeeded = h.verdict === 'VALIDATED' || h.verdict === 'PUBLISHED';
+    return [{ name: oneLine(r.name), verdict: oneLine(h.verdict), version: h.version == null ? '' : oneLine(h.version), reason: h.reason == null ? '' : oneLine(h.reason), failed: r.verdict === 'ready' && !succeeded, succeeded }];
+  });
+}
+
+/** `rehearsals: 2 succeeded, 1 failed, 3 not rehearsed`. */
+export function rehearsalSummary(rows: readonly RehearsalRow[]): string {
+  const succeeded = rows.filter((r) => r.succeeded).length;
+  const failed = rows.filter((r) => r.failed).length;
+  return `rehearsals: ${succeeded} succeeded, ${failed} failed, ${rows.length - succeeded - failed} not rehearsed`;
+}
+
+/** `NAME: VERDICT VERSION (reason)`, the line each format shows. */
+export function rehearsalLine(r: RehearsalRow): string {
+  return `${r.name}: ${r.verdict}${r.version === '' ? '' : ` ${r.version}`}${r.reason === '' ? '' : ` (${r.reason})`}`;
+}

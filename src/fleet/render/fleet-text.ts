@@ -1,6 +1,6 @@
 import { plainStyle, type Style } from '../../ui/style.js';
 import type { FleetReport, FleetVerdict } from '../report-types.js';
-import { environmentItems, environmentNote, fleetDetails, fleetRows, summaryText, type DetailItem, type FleetRow } from './fleet-rows.js';
+import { environmentItems, environmentNote, fleetDetails, fleetRows, rehearsalLine, rehearsalRows, rehearsalSummary, summaryText, type DetailItem, type FleetRow } from './fleet-rows.js';
 
 const header = ['REPOSITORY', 'BUILD', 'ROUTE', 'PARENT', 'VERDICT', 'BLOCKING', 'LAST RELEASE'];
 /** A longer value is printed whole and shifts the rest of its row only, not every row's columns. */
@@ -14,6 +14,12 @@ const maxWidth = 40;
 export function fleetText(report: FleetReport, style: Style = plainStyle): string {
   const rows = fleetRows(report);
   const lines = rows.length === 0 ? ['no repositories'] : table(rows, style);
+  const rehearsals = rehearsalRows(report);
+  if (rehearsals.length > 0) {
+    lines.push('', style.bold(`${rehearsalSummary(rehearsals)} (parents first):`));
+    // relctl's own word first, as in itemLines: a name cannot start the line.
+    lines.push(...rehearsals.map((r) => `  ${r.succeeded ? style.green('passed ') : r.failed ? style.red('failed ') : style.dim('skipped')} ${rehearsalLine(r)}`));
+  }
 
   for (const d of fleetDetails(report)) {
     lines.push('', `${verdictStyle(style, d.verdict)(d.verdict)}: ${style.bold(d.name)}`);

@@ -58,6 +58,21 @@ export async function guardLocalRepo(localRepo: string, modules: readonly Artifa
   return { restore: () => restoreFromJournal(backup) };
 }
 
+/**
+ * Copies each module's `version` folder, as the build left it in the local repository, to the same
+ * place under `dest` (Maven's own install: POM, jars, signatures, `_remote.repositories`). A module
+ * the build did not install is left out. Called before `restore`, which removes those folders.
+ */
+export async function copyVersionFolders(localRepo: string, modules: readonly ArtifactCoordinates[], version: string, dest: string): Promise<void> {
+  for (const m of modules) {
+    const rel = [...m.groupId.split('.'), m.artifactId, version];
+    if (rel.some((part) => part === '' || part === '..' || part.includes('${'))) continue;
+    const from = path.join(localRepo, ...rel);
+    if ((await stat(from).catch(() => undefined))?.isDirectory() !== true) continue;
+    await cp(from, path.join(dest, ...rel), { recursive: true, preserveTimestamps: true });
+  }
+}
+
 /** Puts back what `backup`'s journal names; a no-op without a journal. Removes the journal after. */
 export async function restoreFromJournal(backup: string): Promise<void> {
   const journal = path.join(backup, journalName);

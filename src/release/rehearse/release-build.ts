@@ -14,7 +14,7 @@ import { exists } from '../../io/project.js';
 import type { CommandContext } from '../../io/command-context.js';
 import type { ProcessRunner } from '../../io/process-runner.js';
 import type { PublishingRoute } from '../../core/publishing-route.js';
-import { guardLocalRepo, type ArtifactCoordinates } from './local-repo-guard.js';
+import { copyVersionFolders, guardLocalRepo, type ArtifactCoordinates } from './local-repo-guard.js';
 
 /**
  * The rehearsal builds exactly as the release builds (issue 19 item 1): in the throwaway copy, made
@@ -53,6 +53,10 @@ export interface RehearsalBuildInput {
   keyname?: string;
   mavenMirror?: string;
   skipTests: boolean;
+  /** Notes from before the build (what the copy's preparation changed), listed first. */
+  notes?: readonly string[];
+  /** A successful build's released version, as release:perform installed it, is copied here before the local repository is put back. */
+  keepReleased?: string;
 }
 
 /** A failed build: what ran, and what the output says (the rehearsal's verdict `build-failed`). */
@@ -157,8 +161,9 @@ export async function rehearsalBuild(ctx: CommandContext, proc: ProcessRunner, o
   // explicit configuration): the copy's is pointed at the sandbox before the copy is committed.
   const serverId = route === 'nexus-staging' ? await redirectNexusUrl(o.copy, o.stagingApiUrl) : o.repositoryId;
   await makeRepository(ctx, o.copy, path.join(o.work, 'remote.git'));
-  const installed = await guardLocalRepo(o.localRepo, await reactorCoordinates(o.copy), [o.versions.version, o.versions.nextVersion], path.join(o.work, 'local-repo-backup'));
-  const notes: string[] = [];
+  const modules = await reactorCoordinates(o.copy);
+  const installed = await guardLocalRepo(o.localRepo, modules, [o.versions.version, o.versions.nextVersion], path.join(o.work, 'local-repo-backup'));
+  const notes = [...(o.notes ?? [])];
   // The user's settings (mirrors, profiles), with the --maven-mirror when asked; the session adds the sandbox's <server>.
   const userSettings = ctx.config.settings ?? path.join(ctx.env.HOME ?? os.homedir(), '.m2', 'settings.xml');
   let base = (await exists(userSettings)) ? descriptorText(userSettings) : undefined;
@@ -177,7 +182,9 @@ export async function rehearsalBuild(ctx: CommandContext, proc: ProcessRunner, o
     false,
   );
   try {
-    return await buildWithSession(ctx, proc, o, session, { route, notes });
+    const build = await buildWithSession(ctx, proc, o, session, { route, notes });
+    if (o.keepReleased !== undefined) await copyVersionFolders(o.localRepo, modules, o.versions.version, o.keepReleased);
+    return build;
   } finally {
     await session.dispose();
     await installed.restore();

@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { EnvironmentError, InterruptedError, UsageError } from '../../core/errors.js';
 import { onInterrupt } from '../../io/interrupt.js';
@@ -15,13 +14,11 @@ import { runChecks } from '../../checks/run-checks.js';
 import { gatherFacts } from '../../checks/gather-facts.js';
 import { applyFindingRules } from '../../core/finding-rules.js';
 import { findingsText } from '../../ui/render/findings.js';
-import { withBuildProgress } from '../../ui/build-progress.js';
 import { resolveSigningKey } from '../../keys/fingerprint.js';
 import { exportPublicKey } from '../../keys/gpg.js';
 import { httpFor } from '../../portal/session.js';
 import { publishAndFetch } from './publish-fetch.js';
 import type { CommandContext } from '../../io/command-context.js';
-import { startSandbox } from '../../sandbox/server.js';
 import { ProcessRunner } from '../../io/process-runner.js';
 import { listTags } from '../../io/git.js';
 import { readIdentity } from '../../io/project.js';
@@ -29,8 +26,9 @@ import { localRepoOfContext } from '../maven-local-repo.js';
 import { runChain, type ChainSummary } from '../runner.js';
 import { createThrowawayKey, publishOnSandbox, type ThrowawayKey } from './sandbox-key.js';
 import { copyProject } from './workspace.js';
-import { seedParents } from './parents.js';
-import { RehearsalBuildFailed, rehearsalBuild, type RehearsalBuild, type RehearsalBuildInput } from './release-build.js';
+import type { RehearsalBuild } from './release-build.js';
+import { buildMaven } from './build-step.js';
+import { startRehearsalSandbox, type RehearsalSandbox } from './sandbox.js';
 import { gradlePublication, stageInSandbox } from './gradle-folder.js';
 import type { MavenFailure } from '../../core/build-failures/maven.js';
 
@@ -51,6 +49,12 @@ export interface RehearseOptions {
   stagingDir?: string;
   /** `--release-version` / `--next-version`, counted as the release counts them. */
   versions?: ChosenVersions;
+  /** A sandbox shared by several rehearsals (a fleet's), left running; else the rehearsal starts and stops its own. */
+  sandbox?: RehearsalSandbox;
+  /** Edits the throwaway copy before it is built (a fleet child moved onto its parent's rehearsed release); returns notes for the report. */
+  prepareCopy?: (copy: string) => Promise<string[]>;
+  /** Maven: the released version as release:perform installed it is copied here (Maven layout) before the local repository is put back. */
+  keepReleased?: string;
 }
 
 /** How the copy was built: the commands that ran, what pointed them at the sandbox, and a failure read. */
@@ -130,8 +134,6 @@ export async function rehearse(ctx: CommandContext, o: RehearseOptions): Promise
   await removeLeftoversOfKilledRuns(ctx);
   const work = await makeOwnedTempDir('relctl-rehearse-');
   const copy = path.join(work, 'project');
-  const user = { name: 'rehearsal', password: randomBytes(12).toString('hex') };
-  ctx.out.redactor.add(user.password);
   let key: ThrowawayKey | undefined;
   // The throwaway folder holds a settings file with the sandbox token and maybe a secret key: it
   // goes on every path out, an interrupt included (src/cli.ts runs this if we cannot unwind).
@@ -140,15 +142,13 @@ export async function rehearse(ctx: CommandContext, o: RehearseOptions): Promise
     await key?.dispose();
     await removeWork();
   });
-  // The sandbox's public repository reads this folder too: the build's parents go there (seedParents).
-  const seedRepo = path.join(work, 'public-parents');
-  await mkdir(seedRepo);
-  const sandbox = await startSandbox({ users: [user], seedRepo });
+  const own = o.sandbox === undefined ? await startRehearsalSandbox(ctx, work, ['rehearsal']) : undefined;
+  const { urls, user, seedRepo } = o.sandbox ?? own!.accounts.get('rehearsal')!;
   try {
-    ctx.out.info(`Rehearsing ${identity.groupId}:${identity.artifactId} ${version} in ${copy} against a sandbox at ${new URL(sandbox.urls.portalUrl).origin}`);
+    ctx.out.info(`Rehearsing ${identity.groupId}:${identity.artifactId} ${version} in ${copy} against a sandbox at ${new URL(urls.portalUrl).origin}`);
     await copyProject(ctx.cwd, copy);
+    const copyNotes = (await o.prepareCopy?.(copy)) ?? [];
 
-    const urls = sandbox.urls;
     const env: NodeJS.ProcessEnv = { ...ctx.env, RELCTL_TOKEN_USERNAME: user.name, RELCTL_TOKEN_PASSWORD: user.password };
     const config = { ...ctx.config, ...urls };
     const rctx: CommandContext = { ...ctx, cwd: copy, env, config, canPrompt: false };
@@ -196,6 +196,8 @@ export async function rehearse(ctx: CommandContext, o: RehearseOptions): Promise
         ...(result.signing.fingerprint === undefined ? {} : { keyname: result.signing.fingerprint }),
         ...(o.mavenMirror === undefined ? {} : { mavenMirror: o.mavenMirror }),
         skipTests: o.skipTests === true,
+        notes: copyNotes,
+        ...(o.keepReleased === undefined ? {} : { keepReleased: o.keepReleased }),
       }, seedRepo);
       staged = { releaseDir: build.releaseDir, route: build.route, ...(build.bundle === undefined ? {} : { bundle: build.bundle }) };
     } else {
@@ -269,7 +271,7 @@ export async function rehearse(ctx: CommandContext, o: RehearseOptions): Promise
     if (result.verdict === 'error') throw error;
     return result;
   } finally {
-    await sandbox.close();
+    await own?.running.close();
     await key?.dispose();
     if (o.keep) {
       result.workspace = work;
@@ -278,27 +280,4 @@ export async function rehearse(ctx: CommandContext, o: RehearseOptions): Promise
     } else await removeWork();
     unregister();
   }
-}
-
-/** The Maven release build in the copy, its report in `result`, then the parents seeded for the sandbox portal. */
-async function buildMaven(ctx: CommandContext, proc: ProcessRunner, result: RehearsalResult, input: RehearsalBuildInput, seedRepo: string): Promise<RehearsalBuild> {
-  const spinner = await ctx.out.spinner('Building and deploying to the sandbox as the release does (release:prepare, release:perform)');
-  let build: RehearsalBuild;
-  try {
-    build = await withBuildProgress(ctx.out, spinner, 'Building and deploying to the sandbox', proc, () => rehearsalBuild(ctx, proc, input));
-    spinner.succeed('Built and deployed to the sandbox');
-  } catch (error) {
-    spinner.fail(ctx.signal.aborted ? 'The build was stopped' : 'The build failed');
-    if (error instanceof RehearsalBuildFailed) {
-      result.build = { ...reportOf(error.build), parents: [], failure: { ...error.failure } };
-      result.verdict = error.failure.deploy ? 'deploy-failed' : 'build-failed';
-    }
-    throw error;
-  }
-  result.build = { ...reportOf(build), parents: await seedParents(build.releaseDir, input.localRepo, seedRepo) };
-  return build;
-}
-
-function reportOf(b: RehearsalBuild): Omit<RehearsalBuildReport, 'parents'> {
-  return { commands: b.commands, redirect: b.redirect, ...(b.javaHome === undefined ? {} : { javaHome: b.javaHome }), notes: b.notes };
 }
