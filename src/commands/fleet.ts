@@ -2,7 +2,7 @@
  * `relctl fleet list|audit` (DESIGN §13): the options, the fleet's core, the rendering.
  */
 import { ExitCode } from '../core/errors.js';
-import type { Define } from './registry.js';
+import type { Define } from './define.js';
 import { auditInputs, auditOptions, checkFormat, printFleet, select, selectionOptions, withHost } from './fleet-options.js';
 import { defineFleetFix } from './fleet-fix.js';
 

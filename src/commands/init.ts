@@ -8,7 +8,7 @@ import { packageVersion } from '../io/package-info.js';
 import { Option } from './commander.js';
 import { detectInitFacts, resolveAnswers } from './init-answers.js';
 import { initJson, initText } from './render/init.js';
-import type { Define } from './registry.js';
+import type { Define } from './define.js';
 
 export const define: Define = (program, action) => {
   program

@@ -4,7 +4,7 @@ import { findingToJson } from '../core/findings.js';
 import { chosenVersions, nextVersionArgument, positiveSeconds, releaseVersionArgument } from '../release/options.js';
 import { rehearse, type RehearsalResult } from '../release/rehearse/run.js';
 import type { CommandContext } from '../io/command-context.js';
-import type { Define } from './registry.js';
+import type { Define } from './define.js';
 
 export const define: Define = (program, action) => {
   program
