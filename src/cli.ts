@@ -7,7 +7,8 @@ import { onOutputClosed, outputClosed, watchStandardStreams } from './io/closed-
 import { addGlobalOptions, createContext, createOutput, type GlobalOptions } from './commands/context.js';
 import { packageVersion } from './io/package-info.js';
 import { bundledCommandSummary, type CommandSummary } from './io/command-summary.js';
-import { commandModules, commandNameIn, type Action } from './commands/registry.js';
+import type { Action } from './commands/define.js';
+import { commandModules, commandNameIn } from './commands/registry.js';
 import { wantsColor, type Environment, type Output } from './ui/output.js';
 import { loadColorStyle } from './ui/style.js';
 import { plainText } from './core/plain-text.js';

@@ -10,7 +10,7 @@ import type { MavenFacts } from '../build-tools/maven/facts.js';
 import type { GradleFacts } from '../build-tools/gradle/facts.js';
 import type { GitFacts } from '../io/git.js';
 import type { NoticeRecord } from '../core/post-release/notice-rule.js';
-import type { PublishingRoute } from './route.js';
+import type { PublishingRoute } from './route-types.js';
 import type { SigningKeyFacts } from '../keys/online-types.js';
 
 export type { ReleaseFacts } from '../build-tools/release-facts.js';

@@ -1,6 +1,6 @@
 import type { Finding } from '../core/findings.js';
 import type { Check } from './types.js';
-import { pointsAtStagingService } from './maven-distribution-url.js';
+import { pointsAtStagingService } from './publishing-hosts.js';
 import { expectedDeployUrl, legacyHostOf } from './maven-support.js';
 import { gradle, gradleProjects, isGradle, skippedForMissingBuildFiles } from './gradle-support.js';
 import type { GradleRepositoryFact } from '../build-tools/gradle/facts.js';

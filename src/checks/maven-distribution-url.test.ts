@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildFacts, completeMetadata, pom } from '../../test/fixtures/maven/facts-builder.js';
-import { mavenDistributionUrl, pointsAtStagingService } from './maven-distribution-url.js';
+import { mavenDistributionUrl } from './maven-distribution-url.js';
+import { pointsAtStagingService } from './publishing-hosts.js';
 
 const project = (url: string): string => pom(`  <groupId>org.ex</groupId><artifactId>demo</artifactId><version>1</version>
   <properties><port>8081</port></properties>

@@ -3,36 +3,10 @@ import { hasUnresolved, stagingPluginDeployer } from '../core/pom/index.js';
 import type { Check } from './types.js';
 import { at, dedupe, expectedDeployUrl, fromWhere, isMaven, legacyHostOf, publishedModules, originAt } from './maven-support.js';
 import { ignoresDistribution } from './route.js';
-import { urlTarget } from './publishing-hosts.js';
+import { pointsAtStagingService, urlTarget } from './publishing-hosts.js';
 import type { EffectivePlugin } from '../core/pom/index.js';
 import type { MavenModuleFacts } from '../build-tools/maven/facts.js';
 import type { ProjectFacts } from './facts.js';
-
-/** `scheme://host[:port]/path` lower-cased in scheme and host, no trailing slash, no query. */
-// A reactor of 1000 modules inherits one URL 1000 times: parse each distinct string once.
-const normalised = new Map<string, string | undefined>();
-
-function normalise(url: string): string | undefined {
-  if (normalised.has(url)) return normalised.get(url);
-  let out: string | undefined;
-  try {
-    const u = new URL(url);
-    out = `${u.protocol}//${u.host}${u.pathname}`.replace(/\/+$/, '');
-  } catch {
-    out = undefined;
-  }
-  normalised.set(url, out);
-  return out;
-}
-
-/** True when `url` points into the staging API's deploy service (`{staging}/service/local/...`). */
-export function pointsAtStagingService(url: string, stagingApiUrl: string): boolean {
-  const actual = normalise(url);
-  const base = normalise(stagingApiUrl);
-  if (actual === undefined || base === undefined) return false;
-  const service = `${base}/service/local`;
-  return actual === service || actual.startsWith(`${service}/`);
-}
 
 export const mavenDistributionUrl: Check = {
   id: 'maven-distribution-url',

@@ -1,6 +1,31 @@
 /** Where a publishing URL goes: the retired OSSRH hosts, the staging API service, or elsewhere. Pure. */
-import { pointsAtStagingService } from './maven-distribution-url.js';
 import { legacyHostOf } from './maven-support.js';
+
+/** `scheme://host[:port]/path` lower-cased in scheme and host, no trailing slash, no query. */
+// A reactor of 1000 modules inherits one URL 1000 times: parse each distinct string once.
+const normalised = new Map<string, string | undefined>();
+
+function normalise(url: string): string | undefined {
+  if (normalised.has(url)) return normalised.get(url);
+  let out: string | undefined;
+  try {
+    const u = new URL(url);
+    out = `${u.protocol}//${u.host}${u.pathname}`.replace(/\/+$/, '');
+  } catch {
+    out = undefined;
+  }
+  normalised.set(url, out);
+  return out;
+}
+
+/** True when `url` points into the staging API's deploy service (`{staging}/service/local/...`). */
+export function pointsAtStagingService(url: string, stagingApiUrl: string): boolean {
+  const actual = normalise(url);
+  const base = normalise(stagingApiUrl);
+  if (actual === undefined || base === undefined) return false;
+  const service = `${base}/service/local`;
+  return actual === service || actual.startsWith(`${service}/`);
+}
 
 export type UrlTarget = 'legacy' | 'staging' | 'other' | 'central-unknown' | 'local';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GitFacts } from '../io/git.js';
 import type { ProjectFacts, ReleaseFacts } from './facts.js';
-import type { RouteKind } from './route.js';
+import type { RouteKind } from './route-types.js';
 import { repoDetachedHead, repoDirtyWorktree } from './repo-git.js';
 import { repoNotSnapshot, repoOrphanTag } from './repo-version.js';
 import { runChecks } from './run-checks.js';

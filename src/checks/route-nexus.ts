@@ -6,22 +6,8 @@
 import { takesOverDeploy, type EffectivePlugin } from '../core/pom/index.js';
 import type { GradleRepositoryFact } from '../build-tools/gradle/facts.js';
 import type { ProjectFacts } from './facts.js';
-import type { RouteEvidence, RouteKind } from './route.js';
+import type { NexusStagingClient, RouteEvidence, RouteKind } from './route-types.js';
 import { urlTarget } from './publishing-hosts.js';
-
-/** A Nexus 2 staging client of the build (nexus-staging route) and the settings that shape a release. */
-export interface NexusStagingClient {
-  tool: 'nexus-staging-maven-plugin' | 'gradle-nexus' | 'io.codearte.nexus-staging' | 'jreleaser-nexus2';
-  file: string;
-  line: number;
-  nexusUrl?: string;
-  /** Maven: the settings `<server>` it authenticates with. */
-  serverId?: string;
-  /** As written; the plugin's default (false) when absent. */
-  autoReleaseAfterClose?: string;
-  /** Minutes, as written; the plugin's default (5) when absent. */
-  stagingProgressTimeoutMinutes?: string;
-}
 
 /** nexus-staging-maven-plugin's own defaults of the two settings the route shows. */
 export const nexusStagingDefaults = { autoReleaseAfterClose: 'false', stagingProgressTimeoutMinutes: '5' } as const;

@@ -8,34 +8,8 @@ import type { GradleFacts, GradleRepositoryFact } from '../build-tools/gradle/fa
 import type { ProjectFacts } from './facts.js';
 import { urlTarget } from './publishing-hosts.js';
 import { stagingPluginDeployer } from '../core/pom/index.js';
-import { configValue, jreleaserNexus2, nexusClientOf, nexusClientWords, nexusPlugin, type NexusStagingClient } from './route-nexus.js';
-
-export type RouteKind = 'staging-api' | 'legacy-ossrh' | 'portal-plugin' | 'nexus-staging' | 'other' | 'unknown';
-
-export interface RouteEvidence {
-  file: string;
-  line: number;
-  why: string;
-}
-
-/** A settings `<server>` id the Central Portal plugin authenticates with (Maven). */
-export interface PortalServer {
-  id: string;
-  file: string;
-  line: number;
-  module: string;
-}
-
-export interface PublishingRoute {
-  kind: RouteKind;
-  evidence: RouteEvidence[];
-  /** portal-plugin on Maven: the central-publishing plugin's `publishingServerId`s. */
-  portalServers?: PortalServer[];
-  /** A publishing plugin aimed at a retired host by its default or its host setting (no URL written). */
-  legacyPluginHosts?: RouteEvidence[];
-  /** nexus-staging: the Nexus 2 staging clients and what they are told (release and rehearse read it). */
-  nexusClients?: NexusStagingClient[];
-}
+import { configValue, jreleaserNexus2, nexusClientOf, nexusClientWords, nexusPlugin } from './route-nexus.js';
+import type { NexusStagingClient, PortalServer, PublishingRoute, RouteEvidence, RouteKind } from './route-types.js';
 
 // When several routes show, the one that decides the upload wins: a Central Portal plugin
 // replaces deploy; a retired host left anywhere is a live problem; then the staging service.

@@ -1,5 +1,5 @@
 import { releaseVersionOption } from './release-version-option.js';
-import type { Define } from './registry.js';
+import type { Define } from './define.js';
 
 export const define: Define = (program, action) => {
   program

@@ -3,7 +3,7 @@ import { deploymentsUrl } from '../portal/decode.js';
 import { renderPortalFailure } from '../portal/report.js';
 import { confirm, portalSession, requireAnswerable, tokenOf } from '../portal/session.js';
 import { apiUrl, keyText, repositoryKeyOf, requireDeploymentId, withUser } from '../portal/urls.js';
-import type { Define } from './registry.js';
+import type { Define } from './define.js';
 
 export const define: Define = (program, action) => {
   program

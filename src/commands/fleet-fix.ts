@@ -3,7 +3,7 @@
  */
 import type { Command } from 'commander';
 import { ExitCode, UsageError } from '../core/errors.js';
-import type { Action } from './registry.js';
+import type { Action } from './define.js';
 import { auditInputs, auditOptions, checkFormat, emitReport, reportOptions } from './fleet-audit-options.js';
 import { selectionOptions, withHost } from './fleet-options.js';
 

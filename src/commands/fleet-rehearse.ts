@@ -4,7 +4,7 @@
  */
 import type { Command } from 'commander';
 import { ExitCode } from '../core/errors.js';
-import type { Action } from './registry.js';
+import type { Action } from './define.js';
 import { auditInput, parseJobs, selectionOptions, withHost, workspaceOptions, writeFleetReport } from './fleet-options.js';
 import { rehearsalFlags, rehearsalOptions } from './rehearse-options.js';
 

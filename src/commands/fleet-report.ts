@@ -8,7 +8,7 @@ import type { Command } from 'commander';
 import { UsageError } from '../core/errors.js';
 import { parseRepoName } from '../core/notes/tracker.js';
 import type { CommandContext } from '../io/command-context.js';
-import type { Action } from './registry.js';
+import type { Action } from './define.js';
 import type { DashboardOutcome } from '../fleet/dashboard-issue.js';
 import { reportTitle, summaryText } from '../fleet/render/fleet-rows.js';
 import { fleetJsonDocument } from '../fleet/report-document.js';

@@ -3,7 +3,7 @@
  */
 import path from 'node:path';
 import { ExitCode } from '../core/errors.js';
-import type { Define } from './registry.js';
+import type { Define } from './define.js';
 import { auditOptions, auditSelected, checkFormat, emitReport, reportExitCode, reportOptions } from './fleet-audit-options.js';
 import { select, selectionOptions, withHost } from './fleet-options.js';
 import { defineFleetFix } from './fleet-fix.js';

@@ -1,6 +1,6 @@
 import { builders, type Builder } from '../core/post-release/image-plan.js';
 import { Option } from './commander.js';
-import type { Define } from './registry.js';
+import type { Define } from './define.js';
 import { releaseVersionOption } from './release-version-option.js';
 
 export const define: Define = (program, action) => {

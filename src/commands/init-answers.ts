@@ -8,7 +8,7 @@ import { UsageError } from '../core/errors.js';
 import type { BuildTool } from '../core/build-tool.js';
 import { ciHostOf, ciHosts, releaseRoutes, type CiHost, type InitAnswers, type ReleaseRoute } from '../core/ci/answers.js';
 import { groupIdProblem } from '../core/identifiers.js';
-import type { RouteKind } from '../checks/route.js';
+import type { RouteKind } from '../checks/route-types.js';
 import type { CommandContext } from '../io/command-context.js';
 import type { RepositoryPlace } from '../io/ci-place.js';
 import { askChoice, askText } from '../ui/ask.js';

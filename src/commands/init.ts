@@ -8,7 +8,7 @@ import { Option, collect } from './commander.js';
 import { detectInitFacts, resolveAnswers } from './init-answers.js';
 import { checkProjectDir, checkRelctlSource, settleFiles } from './init-shared.js';
 import { initJson, initText } from './render/init.js';
-import type { Define } from './registry.js';
+import type { Define } from './define.js';
 
 export const define: Define = (program, action) => {
   program

@@ -10,7 +10,7 @@ import { resolveSigningKey, signingKeyInput } from '../keys/fingerprint.js';
 import { hkpAddUrl, sendKeyHkp } from '../keys/hkp.js';
 import { confirm, httpFor, keyServersFor } from '../portal/session.js';
 import { findingsJson, findingsText } from '../ui/render/findings.js';
-import type { Define } from './registry.js';
+import type { Define } from './define.js';
 
 export const define: Define = (program, action) => {
   const keys = program.command('keys').description('the signing key on the key servers: check, export, send');

@@ -2,7 +2,7 @@ import { ExitCode } from '../core/errors.js';
 import { findingToJson, toReport } from '../core/findings.js';
 import { sectionsJson } from '../core/notes/sections.js';
 import { releaseVersionOption } from './release-version-option.js';
-import type { Define } from './registry.js';
+import type { Define } from './define.js';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 

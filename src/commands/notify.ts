@@ -4,7 +4,7 @@ import { describeDelivered } from '../core/post-release/sent-notices.js';
 import type { CommandContext } from '../io/command-context.js';
 import type { NotifyKind, NotifyResult } from '../release/post/notify.js';
 import { Option } from './commander.js';
-import type { Define } from './registry.js';
+import type { Define } from './define.js';
 import { releaseVersionOption } from './release-version-option.js';
 
 // The kinds, here so that --help and a bad kind need not load the mail code.

@@ -2,7 +2,7 @@ import { Option } from './commander.js';
 import { findingGroups, selectedGroups } from '../core/finding-groups.js';
 import { gitFactsFor } from '../io/git.js';
 import { refuseJsonWithReport, reportFormats } from './render/report-formats.js';
-import type { Define } from './registry.js';
+import type { Define } from './define.js';
 import { addFindingControlOptions } from './finding-controls.js';
 import { checkFixFlags, defaultPasswordVariable, defaultUsernameVariable } from './preflight-fix-flags.js';
 

@@ -5,7 +5,7 @@ import { AmbiguousRequestError } from '../io/http.js';
 import { renderPortalFailure } from '../portal/report.js';
 import { apiUrl, requireDeploymentId } from '../portal/urls.js';
 import { confirm, portalSession, tokenOf } from '../portal/session.js';
-import type { Define } from './registry.js';
+import type { Define } from './define.js';
 
 export const define: Define = (program, action) => {
   program

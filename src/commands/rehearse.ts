@@ -5,7 +5,7 @@ import { chosenVersions, nextVersionArgument, releaseVersionArgument } from '../
 import { rehearse, type RehearsalResult } from '../release/rehearse/run.js';
 import { rehearsalFlags, rehearsalOptions } from './rehearse-options.js';
 import type { CommandContext } from '../io/command-context.js';
-import type { Define } from './registry.js';
+import type { Define } from './define.js';
 
 export const define: Define = (program, action) => {
   rehearsalOptions(program.command('rehearse').description("the release against an embedded sandbox in a throwaway copy: the portal's verdict without touching git or the real portal"))

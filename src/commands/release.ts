@@ -4,7 +4,7 @@ import { renderSummary } from '../release/render.js';
 import { runChain } from '../release/runner.js';
 import { withChainDeps } from '../release/unattended.js';
 import { stepIds } from '../release/types.js';
-import type { Define } from './registry.js';
+import type { Define } from './define.js';
 
 export const define: Define = (program, action) => {
   addChainOptions(

@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { OutputClosedError, UsageError } from '../core/errors.js';
 import type { PublishingLimits } from '../sandbox/server.js';
-import type { Define } from './registry.js';
+import type { Define } from './define.js';
 
 interface UserSpec {
   name: string;

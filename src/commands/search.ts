@@ -1,7 +1,7 @@
 import { Option } from './commander.js';
 import { ExitCode } from '../core/errors.js';
 import { portalSession, requireGroupId } from '../portal/session.js';
-import type { Define } from './registry.js';
+import type { Define } from './define.js';
 
 export const define: Define = (program, action) => {
   program

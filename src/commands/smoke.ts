@@ -1,7 +1,7 @@
 import { UsageError } from '../core/errors.js';
 import type { CommandContext } from '../io/command-context.js';
 import { releaseVersionOption } from './release-version-option.js';
-import type { Define } from './registry.js';
+import type { Define } from './define.js';
 
 /** `relctl smoke --stop`: ends the server an earlier smoke test left running; nothing recorded is not an error. */
 async function stopSmoke(ctx: CommandContext, dryRun: boolean): Promise<void> {

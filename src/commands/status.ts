@@ -4,7 +4,7 @@ import { deploymentsUrl } from '../portal/decode.js';
 import { resolveDeploymentId, settledStates, stateMeaning, statusFindings, waitForDeployment } from '../portal/deployment.js';
 import { portalSession } from '../portal/session.js';
 import { findingsText } from '../ui/render/findings.js';
-import type { Define } from './registry.js';
+import type { Define } from './define.js';
 import { InvalidArgumentError, Option } from './commander.js';
 
 /** --wait-timeout: a number of seconds, 0 or more (0: one look, no waiting). */

@@ -8,7 +8,7 @@ import { idLines, renderPortalFailure } from '../portal/report.js';
 import { confirm, portalSession, requireAnswerable, requireGroupId, tokenOf } from '../portal/session.js';
 import { journaledUpload, otherMachineCaution, snapshotBeforeUpload, unsettledAttemptCaution, type UploadRequest } from '../portal/upload.js';
 import { apiUrl, keyText, repositoryKeyOf, withUser } from '../portal/urls.js';
-import type { Define } from './registry.js';
+import type { Define } from './define.js';
 
 export const define: Define = (program, action) => {
   program

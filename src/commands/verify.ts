@@ -8,7 +8,7 @@ import { verifyWithContext } from '../keys/verify.js';
 import { findingsGithub, findingsJson, findingsText } from '../ui/render/findings.js';
 import { githubPaths, isReportFormat, printReport, refuseJsonWithReport, reportFormats } from './render/report-formats.js';
 import { verifySuites } from './render/verify-suites.js';
-import type { Define } from './registry.js';
+import type { Define } from './define.js';
 import { addFindingControlOptions, controlledReport, reportErrorJson, sayTooManyWarnings } from './finding-controls.js';
 import { applyFindingRules } from '../core/finding-rules.js';
 import { hasErrors } from '../core/findings.js';

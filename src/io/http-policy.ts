@@ -1,5 +1,5 @@
 import { EnvironmentError } from '../core/errors.js';
-import type { HttpRequest, HttpResponse } from './http.js';
+import type { HttpRequest, HttpResponse } from './http-message.js';
 
 /**
  * The words of the HTTP policy (DESIGN §5): how a failed attempt is classified and how an answer

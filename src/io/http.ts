@@ -5,6 +5,9 @@ import { EnvironmentError } from '../core/errors.js';
 import { packageVersion } from './package-info.js';
 import { answerProblem, describeFailure, displayUrl, redirectTarget, type FailureFacts } from './http-policy.js';
 import { retryDelayMs, shouldRetryStatus } from './retry.js';
+import type { HttpRequest, HttpResponse, StreamedBody } from './http-message.js';
+
+export type { ApiTarget, HttpRequest, HttpResponse, StreamedBody } from './http-message.js';
 
 /**
  * The one HTTP layer of relctl (portal, staging API, key servers, public repository) and its
@@ -43,22 +46,6 @@ export interface HttpOptions {
   dispatcher?: Dispatcher;
 }
 
-/** Which API a request talks to: named in messages, with the setting that points at it. */
-export interface ApiTarget {
-  name: string;
-  setting: string;
-}
-
-/**
- * A body sent as a stream of known length (a bundle from disk): `open` is called once per attempt,
- * so a retry sends a new stream, and `length` is sent as Content-Length (never chunked encoding,
- * DESIGN §5).
- */
-export interface StreamedBody {
-  length: number;
-  open(): AsyncIterable<Uint8Array>;
-}
-
 /**
  * The pace a streamed upload is allowed on top of --timeout: the deadline of a request with a
  * streamed body is --timeout plus one second per MiB it sends, so a 1 GiB bundle may take 17
@@ -68,34 +55,6 @@ export const minUploadBytesPerSecond = 1024 * 1024;
 
 function isStreamed(body: HttpRequest['body']): body is StreamedBody {
   return typeof body === 'object' && !(body instanceof Uint8Array);
-}
-
-export interface HttpRequest {
-  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  url: string;
-  headers?: Record<string, string>;
-  body?: string | Uint8Array | StreamedBody;
-  /** An API call: no redirects, and a 2xx must match `expect`. */
-  api?: ApiTarget;
-  /** What a 2xx answer of an API call must be (default json). */
-  expect?: 'json' | 'json-or-empty';
-  /** A POST that only reads (the Publisher API's status): retried like a GET. */
-  idempotent?: boolean;
-  /** The command that shows whether a non-idempotent request acted (for ambiguous outcomes). */
-  settle?: string;
-  /** This request's own body cap, bytes (key servers serve large keys). */
-  maxResponseBytes?: number;
-}
-
-export interface HttpResponse {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Uint8Array;
-  text(): string;
-  /** Tolerant JSON: undefined when the body is not JSON. */
-  json(): unknown;
-  /** Content-Type without parameters, lower case ('' when absent). */
-  contentType: string;
 }
 
 /** The request may or may not have reached the server (a POST/DELETE without a usable answer). */

@@ -1,7 +1,6 @@
 import { InterruptedError } from '../core/errors.js';
 import { readIdentity } from '../io/project.js';
-import type { ChainRequest } from './runner.js';
-import type { ReleaseContext, Step, StepDeps, StepOutcome } from './types.js';
+import type { ChainRequest, ReleaseContext, Step, StepDeps, StepOutcome } from './types.js';
 
 /**
  * The error of a chain stopped by Ctrl-C / SIGTERM: which steps finished, which one did not, what

@@ -3,21 +3,7 @@ import { journalPath, readJournal, updateJournal, type Journal } from '../io/jou
 import { settleChosenVersions } from './chosen-versions.js';
 import { interruptedChain, resumeCommand } from './interrupted.js';
 import { stepById } from './steps/index.js';
-import { DryRunStop, isStepId, releaseStepIds, stepIds, type ReleaseContext, type StepDeps, type StepError, type StepId, type StepOutcome } from './types.js';
-
-export interface ChainRequest {
-  /** `release` refuses to silently restart an unfinished release; `run` is the manual tool. */
-  command: 'release' | 'run' | 'rehearse';
-  steps: readonly StepId[];
-  resume?: boolean;
-  from?: string;
-  /** Discard an unfinished release in the journal and start over. */
-  restart?: boolean;
-  /** Context to start from (rehearse seeds it); journal data is merged on top. */
-  initial?: Partial<ReleaseContext>;
-  /** Return a failed summary instead of throwing (rehearse renders the failure itself). */
-  returnFailures?: boolean;
-}
+import { DryRunStop, isStepId, releaseStepIds, stepIds, type ChainRequest, type ReleaseContext, type StepDeps, type StepError, type StepId, type StepOutcome } from './types.js';
 
 export interface ChainSummary {
   ok: boolean;

@@ -81,6 +81,21 @@ export interface ChainOptions {
   versions?: ChosenVersions;
 }
 
+/** What a command asks the chain runner (runner.ts) to run. */
+export interface ChainRequest {
+  /** `release` refuses to silently restart an unfinished release; `run` is the manual tool. */
+  command: 'release' | 'run' | 'rehearse';
+  steps: readonly StepId[];
+  resume?: boolean;
+  from?: string;
+  /** Discard an unfinished release in the journal and start over. */
+  restart?: boolean;
+  /** Context to start from (rehearse seeds it); journal data is merged on top. */
+  initial?: Partial<ReleaseContext>;
+  /** Return a failed summary instead of throwing (rehearse renders the failure itself). */
+  returnFailures?: boolean;
+}
+
 export interface StepDeps {
   /** The command running the chain: `release` offers post-release steps only after PUBLISHED. */
   command?: 'release' | 'run' | 'rehearse';

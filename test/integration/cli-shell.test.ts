@@ -44,7 +44,7 @@ describe('CLI shell', () => {
     vi.resetModules();
     vi.doMock('../../src/commands/registry.js', async (importOriginal) => {
       const real = await importOriginal<typeof import('../../src/commands/registry.js')>();
-      const define: import('../../src/commands/registry.js').Define = (program, action) => {
+      const define: import('../../src/commands/define.js').Define = (program, action) => {
         program.command('boom').action(
           action(async () => {
             throw new TypeError('boom');

@@ -1,5 +1,4 @@
-import type { PluginScope, RepositoryUrl, ScriptReference } from '../../core/gradle/build-script.js';
-import type { CredentialSource } from '../../core/gradle/credential-sources.js';
+import type { CredentialSource, PluginScope, RepositoryUrl, ScriptReference } from '../../core/gradle/build-script.js';
 import type { PomEntry } from '../../core/gradle/pom-entries.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { Style } from '../../ui/style.js';
-import type { PublishingRoute } from '../../checks/route.js';
+import type { PublishingRoute } from '../../checks/route-types.js';
 import { escapeData, escapeProperty } from '../../ui/render/findings.js';
 import { nexusStagingDefaults } from '../../checks/route-nexus.js';
 import { oneLine } from '../../core/plain-text.js';

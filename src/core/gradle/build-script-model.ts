@@ -1,5 +1,5 @@
-import type { CredentialSource } from './credential-sources.js';
 import type { PomEntry } from './pom-entries.js';
+import type { Block } from './statements.js';
 
 // What parseBuildScript reads from one Gradle build script, and the plugins' default hosts.
 
@@ -28,6 +28,29 @@ export interface CentralHostCall {
 export interface ScriptReference {
   name: string;
   env: boolean;
+}
+
+/**
+ * One credential (username or password) of a publishing target: any one of `refs` being set
+ * satisfies it (`a ?: b`); `refs` empty means the expression is not readable here (a literal, a
+ * helper call), and preflight stays quiet about it.
+ */
+export interface CredentialExpression {
+  refs: ScriptReference[];
+  line: number;
+}
+
+/** A publishing target's credentials as the script configures them (credential-sources.ts reads them). */
+export interface CredentialSource {
+  /** What reads them: `credentials`, `nexusPublishing`, `nmcp`, `jreleaser`. */
+  kind: 'credentials' | 'nexusPublishing' | 'nmcp' | 'jreleaser';
+  line: number;
+  /** The repository block (`maven`, `sonatype`, ...) they belong to, when there is one. */
+  block?: Block;
+  /** That repository's URL, when the script names it (credentials for another host are not Central's). */
+  url?: string;
+  username?: CredentialExpression;
+  password?: CredentialExpression;
 }
 
 export type RepositoryKind = 'release' | 'snapshot';

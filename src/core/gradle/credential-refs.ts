@@ -5,7 +5,7 @@
  * bare `signingKey`, a local `def user = ...`, `ext["x"] = ...`), so preflight checks the names the
  * build reads, not a fixed list. Pure.
  */
-import type { ScriptReference } from './build-script.js';
+import type { ScriptReference } from './build-script-model.js';
 import type { Token } from './lexer.js';
 import type { Statement } from './statements.js';
 

@@ -3,32 +3,9 @@
  * credential-refs.ts for how an expression's names are read). Pure.
  */
 import type { Token } from './lexer.js';
-import type { ScriptReference } from './build-script.js';
+import type { CredentialSource } from './build-script-model.js';
 import { callArguments, referencesIn, type ScriptScope } from './credential-refs.js';
 import { blockIndex, type Block, type Statement } from './statements.js';
-
-/**
- * One credential (username or password) of a publishing target: any one of `refs` being set
- * satisfies it (`a ?: b`); `refs` empty means the expression is not readable here (a literal, a
- * helper call), and preflight stays quiet about it.
- */
-export interface CredentialExpression {
-  refs: ScriptReference[];
-  line: number;
-}
-
-/** A publishing target's credentials as the script configures them. */
-export interface CredentialSource {
-  /** What reads them: `credentials`, `nexusPublishing`, `nmcp`, `jreleaser`. */
-  kind: 'credentials' | 'nexusPublishing' | 'nmcp' | 'jreleaser';
-  line: number;
-  /** The repository block (`maven`, `sonatype`, ...) they belong to, when there is one. */
-  block?: Block;
-  /** That repository's URL, when the script names it (credentials for another host are not Central's). */
-  url?: string;
-  username?: CredentialExpression;
-  password?: CredentialExpression;
-}
 
 const nexusRoots = ['nexusPublishing'];
 const publishingBlocks = ['publishing', 'uploadArchives', 'mavenDeployer'];

@@ -5,7 +5,7 @@
  */
 import type { Token } from './lexer.js';
 import { constantStrings, type Statement } from './statements.js';
-import type { AppliedScript } from './build-script.js';
+import type { AppliedScript } from './build-script-model.js';
 
 export function normalisePluginId(raw: string): string {
   let id = raw.trim();

@@ -5,7 +5,7 @@
  */
 import type { Token } from './lexer.js';
 import type { Statement } from './statements.js';
-import type { BuildScript } from './build-script.js';
+import type { BuildScript } from './build-script-model.js';
 
 type Constants = ReadonlyMap<string, { value: string; line: number }>;
 

@@ -9,7 +9,7 @@
  * second pass over the text.
  */
 import { decodeReferences, internalEntities, type EntityTable, XmlSyntaxError } from './xml-entities.js';
-import type { XmlElement, XmlParseResult } from './xml.js';
+import type { XmlElement, XmlParseResult } from './xml-element.js';
 
 /**
  * How deep elements may nest. Real descriptors stay under 20 levels; the limit keeps every later

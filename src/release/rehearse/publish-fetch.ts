@@ -3,10 +3,17 @@ import { digestOf } from '../../keys/artifact-files.js';
 import { fromMavenTargets } from '../../keys/artifacts.js';
 import { portalSession } from '../../portal/session.js';
 import type { CommandContext } from '../../io/command-context.js';
-import type { RehearsalResult } from './run.js';
+
+/** A published jar fetched back, and whether it is the file the rehearsal built. */
+export interface FetchedFile {
+  file: string;
+  bytes: number;
+  sha1: string;
+  matchesBuild: boolean;
+}
 
 /** The portal's Publish, then each component's main jar fetched back from the public repository. */
-export async function publishAndFetch(ctx: CommandContext, deploymentId: string, copy: string): Promise<RehearsalResult['fetched']> {
+export async function publishAndFetch(ctx: CommandContext, deploymentId: string, copy: string): Promise<FetchedFile[]> {
   const session = await portalSession(ctx);
   try {
     await session.portal.publish(deploymentId);
@@ -16,7 +23,7 @@ export async function publishAndFetch(ctx: CommandContext, deploymentId: string,
       status = await session.portal.status(deploymentId);
     }
     const built = await fromMavenTargets(copy);
-    const fetched: NonNullable<RehearsalResult['fetched']> = [];
+    const fetched: FetchedFile[] = [];
     for (const purl of status.purls) {
       const m = /^pkg:maven\/([^/]+)\/([^@]+)@(.+)$/.exec(purl);
       if (m === null) continue;

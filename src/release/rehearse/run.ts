@@ -17,7 +17,7 @@ import { findingsText } from '../../ui/render/findings.js';
 import { resolveSigningKey } from '../../keys/fingerprint.js';
 import { exportPublicKey } from '../../keys/gpg.js';
 import { httpFor } from '../../portal/session.js';
-import { publishAndFetch } from './publish-fetch.js';
+import { publishAndFetch, type FetchedFile } from './publish-fetch.js';
 import type { CommandContext } from '../../io/command-context.js';
 import { ProcessRunner } from '../../io/process-runner.js';
 import { listTags } from '../../io/git.js';
@@ -77,7 +77,7 @@ export interface RehearsalResult {
   build?: RehearsalBuildReport;
   chain?: ChainSummary;
   deploymentId?: string;
-  fetched?: { file: string; bytes: number; sha1: string; matchesBuild: boolean }[];
+  fetched?: FetchedFile[];
   /** --post-release: the notes, distribute and notify steps against the sandbox. */
   postRelease?: ChainSummary;
   workspace?: string;

@@ -1,4 +1,4 @@
-import { repoTarget } from './branches.js';
+import { repoTarget } from './repo-target.js';
 import { jsonBody, notFound, reply, replyPage, requireLogin, saved, str, validationFailed, type GithubCall } from './request.js';
 import { commentJson } from './shapes.js';
 import { nowIso, type CommentRecord } from './state.js';

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { validName } from './service.js';
+import { validName } from './repo-name.js';
 
 const run = promisify(execFile);
 

@@ -1,4 +1,4 @@
-import { repoTarget } from './branches.js';
+import { repoTarget } from './repo-target.js';
 import { handleComments } from './comment-routes.js';
 import { notFound, reply, replyPage, requireLogin, saved, jsonBody, str, validationFailed, type GithubCall } from './request.js';
 import { issueJson } from './shapes.js';

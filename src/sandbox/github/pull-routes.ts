@@ -1,5 +1,6 @@
 import { HttpError } from '../shared/http.js';
-import { repoTarget, type Branches } from './branches.js';
+import type { Branches } from './branches.js';
+import { repoTarget } from './repo-target.js';
 import { listOrder, openIssue, updateIssue } from './issue-routes.js';
 import { changedFileJson, commitJson, compareJson, pullJson, pullShas, type PullRecord } from './pull-shapes.js';
 import { jsonBody, notFound, reply, replyPage, requireLogin, saved, str, validationFailed, type GithubCall } from './request.js';

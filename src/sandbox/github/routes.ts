@@ -8,7 +8,7 @@ import { rateLimitAnswer, rateLimitHeaders } from './rate-limit.js';
 import { handleReleases } from './release-routes.js';
 import { jsonBody, loginOf, notFound, reply, requireLogin, saved, str, validationFailed, type GithubCall } from './request.js';
 import type { GithubService } from './service.js';
-import { validName } from './service.js';
+import { validName } from './repo-name.js';
 import { repoJson, userJson } from './shapes.js';
 import { gitPath, handleSmartHttp } from './smart-http.js';
 

@@ -4,6 +4,7 @@ import { JsonState } from '../shared/json-state.js';
 import { KeyedLock } from '../shared/persistence.js';
 import type { GitRoot } from './git-root.js';
 import { RateLimits } from './rate-limit.js';
+import { validName } from './repo-name.js';
 import { githubError, type RepoFacts } from './shapes.js';
 import { emptyGithubState, newRepo, type GithubStateData, type PushRecord, type RepoRecord } from './state.js';
 
@@ -118,8 +119,4 @@ export class GithubService {
     this.rateLimits.reset();
     await this.save();
   }
-}
-
-export function validName(s: string): boolean {
-  return /^[A-Za-z0-9_.-]{1,100}$/.test(s) && s !== '.' && s !== '..';
 }

@@ -5,7 +5,7 @@ import { gitProcessEnv, type GitRepoLocation } from './git-root.js';
 import { loginOf } from './request.js';
 import type { GithubService } from './service.js';
 import { nowIso, type RefUpdate } from './state.js';
-import { validName } from './service.js';
+import { validName } from './repo-name.js';
 
 /**
  * What may follow `OWNER/NAME.git/`: the smart protocol's three paths and the dumb protocol's

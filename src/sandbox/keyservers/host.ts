@@ -1,6 +1,8 @@
 import type { StateFile } from '../shared/persistence.js';
 import { continueAndRead, type Route } from '../shared/http.js';
+import { handleHkp } from './hkp-routes.js';
 import { KeyDirectory } from './key-directory.js';
+import { handleVks } from './vks-routes.js';
 
 /** Holds the current key directory (persisted under `keys`); reset() swaps in an empty one. */
 export class KeyServerHost {
@@ -26,11 +28,11 @@ export class KeyServerHost {
   /** `/keys/...`: the primary key server (VKS API, mail confirmation); `origin` is the sandbox's. */
   primaryRoutes(origin: () => string): Route {
     return async (req, res, rest, _query, search) =>
-      this.current.handlePrimary(req, res, rest + search, await continueAndRead(req, res, 1024 * 1024), `${origin()}/keys`);
+      handleVks(this.current, req, res, rest + search, await continueAndRead(req, res, 1024 * 1024), `${origin()}/keys`);
   }
 
   /** `/keys2/...`: the secondary key server (HKP). */
   secondaryRoutes(): Route {
-    return async (req, res, rest, _query, search) => this.current.handleSecondary(req, res, rest + search, await continueAndRead(req, res, 1024 * 1024));
+    return async (req, res, rest, _query, search) => handleHkp(this.current, req, res, rest + search, await continueAndRead(req, res, 1024 * 1024));
   }
 }

@@ -6,7 +6,9 @@ import * as openpgp from 'openpgp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestKey, type TestKey } from '../../../test/helpers/gpg.js';
 import { createSignatureVerifier } from '../../keys/signature-verifier.js';
+import { handleHkp } from './hkp-routes.js';
 import { KeyDirectory } from './index.js';
+import { handleVks } from './vks-routes.js';
 
 /** A real HTTP server on loopback routing /keys and /keys2 to the directory, as the sandbox mounts it. */
 async function serve(dir: () => KeyDirectory): Promise<{ server: Server; base: string }> {
@@ -18,8 +20,8 @@ async function serve(dir: () => KeyDirectory): Promise<{ server: Server; base: s
       const url = req.url ?? '/';
       const port = (server.address() as AddressInfo).port;
       const handled = url.startsWith('/keys2/')
-        ? dir().handleSecondary(req, res, url.slice('/keys2'.length), body)
-        : dir().handlePrimary(req, res, url.slice('/keys'.length), body, `http://127.0.0.1:${port}/keys`);
+        ? handleHkp(dir(), req, res, url.slice('/keys2'.length), body)
+        : handleVks(dir(), req, res, url.slice('/keys'.length), body, `http://127.0.0.1:${port}/keys`);
       handled.catch((error: unknown) => {
         res.writeHead(500).end(String(error));
       });

@@ -1,10 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Key } from 'openpgp';
-import { handleHkp } from './hkp-routes.js';
 import { keyFacts, mergeKey, servedArmor } from './pgp.js';
 import type { KeyFacts } from './pgp.js';
-import { handleVks } from './vks-routes.js';
 
 export type AddressStatus = 'unpublished' | 'pending' | 'published';
 
@@ -96,14 +93,6 @@ export class KeyDirectory {
 
   mails(): Mail[] {
     return this.state.mails.map((m) => ({ ...m }));
-  }
-
-  handlePrimary(req: IncomingMessage, res: ServerResponse, subpath: string, body: Buffer, publicBaseUrl: string): Promise<void> {
-    return handleVks(this, req, res, subpath, body, publicBaseUrl.replace(/\/+$/, ''));
-  }
-
-  handleSecondary(req: IncomingMessage, res: ServerResponse, subpath: string, body: Buffer): Promise<void> {
-    return handleHkp(this, req, res, subpath, body);
   }
 
   /**

@@ -7,9 +7,11 @@ import { formField, methodNotAllowed, parseJsonBody, parseSubpath, sendHtml, sen
 /**
  * The primary key server: keys.openpgp.org's VKS API (reference/portal-api.md §D), its upload form
  * and mail confirmation, and the HKP lookup subset Hagrid keeps. It refuses HKP uploads: the seed
- * says this server does not take the legacy key-server protocol.
+ * says this server does not take the legacy key-server protocol. `publicBaseUrl`: where it is
+ * mounted (`…/keys`), for the links it mails and serves.
  */
-export async function handleVks(dir: KeyDirectory, req: IncomingMessage, res: ServerResponse, subpath: string, body: Buffer, base: string): Promise<void> {
+export async function handleVks(dir: KeyDirectory, req: IncomingMessage, res: ServerResponse, subpath: string, body: Buffer, publicBaseUrl: string): Promise<void> {
+  const base = publicBaseUrl.replace(/\/+$/, '');
   const url = parseSubpath(subpath);
   const path = url.pathname.replace(/\/+$/, '') || '/';
   const method = req.method ?? 'GET';
