@@ -2,11 +2,8 @@
  * What every `relctl fleet` subcommand shares (DESIGN §13): the selection options, the host's API
  * root, the settings passed on to each repository, and the selection itself.
  */
-import path from 'node:path';
-import { Option, collect } from './commander.js';
-import { UsageError, failureJson } from '../core/errors.js';
-import type { FleetAuditOptions } from '../fleet/run-audit.js';
-import type { FleetReport } from '../fleet/report-types.js';
+import { collect } from './commander.js';
+import { UsageError } from '../core/errors.js';
 import { settingSpecs, type SettingKey } from '../core/config/settings.js';
 import type { CommandContext } from '../io/command-context.js';
 import { checkGithubApiUrl } from '../github/api-url.js';
@@ -61,43 +58,4 @@ export async function select(ctx: CommandContext, opts: Record<string, unknown>)
   });
   await session?.close();
   return selection;
-}
-
-/** The workspace and report options of the fleet commands that audit: --workdir, --offline, --format, --out. */
-export function workspaceOptions(cmd: Command): Command {
-  return cmd
-    .option('--workdir <dir>', 'the workspace of clones (default: $XDG_CACHE_HOME/relctl/fleet, else ~/.cache/relctl/fleet)')
-    .option('--offline', 'no network: clones must exist; no public-repository lookups (lastRelease is null)')
-    .addOption(new Option('--format <format>', 'report format').choices([...fleetFormats]).default('text'))
-    .option('--out <file>', 'write the report (or the --json document) to this file instead of stdout');
-}
-
-/**
- * What an audit of the selected fleet needs from the command line: the selection, the workspace,
- * the token (only ever sent to the host's own URLs, as a header in git's environment), the
- * setting flags. Refuses --json with --format first, before anything is cloned.
- */
-export async function auditInput(ctx: CommandContext, opts: Record<string, unknown>): Promise<Omit<FleetAuditOptions, 'onRepository'>> {
-  if (ctx.out.json && opts.format !== 'text') {
-    throw new UsageError(`--json and --format ${String(opts.format)} cannot be used together: each is one document.`, { kind: 'bad-format', fix: `Use --format ${String(opts.format)} for the report, or --json for relctl's own document.` });
-  }
-  const { auditInputs } = await import('./fleet-audit-options.js');
-  // --jobs belongs to the rehearsals here: the audit runs at the configured or CPU count.
-  const { onRepository: _progress, ...input } = await auditInputs(ctx, { ...opts, jobs: undefined });
-  return input;
-}
-
-/** The report as asked: --json (with `error` when it failed), else --format; to --out or stdout. */
-export async function writeFleetReport(ctx: CommandContext, opts: Record<string, unknown>, report: FleetReport, failure: { code: string; message: string; fix: string }): Promise<void> {
-  const { renderFleet, writeFleetFile } = await import('../fleet/render/formats.js');
-  const outFile = opts.out === undefined ? undefined : path.resolve(ctx.cwd, opts.out as string);
-  if (ctx.out.json) {
-    const doc = report.ok ? report : { ...report, error: failureJson(failure.code, failure.message, failure.fix) };
-    if (outFile === undefined) ctx.out.resultJson(doc);
-    else await writeFleetFile(ctx, outFile, ctx.out.documentText(doc));
-    return;
-  }
-  const text = renderFleet(opts.format as (typeof fleetFormats)[number], report, ctx.out.c);
-  if (outFile === undefined) ctx.out.result(text);
-  else await writeFleetFile(ctx, outFile, ctx.out.shown(text));
 }

@@ -5,7 +5,8 @@
 import type { Command } from 'commander';
 import { ExitCode } from '../core/errors.js';
 import type { Action } from './define.js';
-import { auditInput, parseJobs, selectionOptions, withHost, workspaceOptions, writeFleetReport } from './fleet-options.js';
+import { auditInput, workspaceOptions, writeFleetReport } from './fleet-audit-options.js';
+import { parseJobs, selectionOptions, withHost } from './fleet-options.js';
 import { rehearsalFlags, rehearsalOptions } from './rehearse-options.js';
 
 export function defineFleetRehearse(fleet: Command, action: (fn: Action) => (...args: unknown[]) => Promise<void>): void {

@@ -3,7 +3,7 @@ import type { ProcessRunner } from '../../io/process-runner.js';
 import { withBuildProgress } from '../../ui/build-progress.js';
 import { seedParents } from './parents.js';
 import { RehearsalBuildFailed, rehearsalBuild, type RehearsalBuild, type RehearsalBuildInput } from './release-build.js';
-import type { RehearsalBuildReport, RehearsalResult } from './run.js';
+import type { RehearsalBuildReport, RehearsalResult } from './result.js';
 
 /** The Maven release build in the copy, its report in `result`, then the parents seeded for the sandbox portal. */
 export async function buildMaven(ctx: CommandContext, proc: ProcessRunner, result: RehearsalResult, input: RehearsalBuildInput, seedRepo: string): Promise<RehearsalBuild> {

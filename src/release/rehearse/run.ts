@@ -4,7 +4,7 @@ import { EnvironmentError, InterruptedError, UsageError } from '../../core/error
 import { onInterrupt } from '../../io/interrupt.js';
 import { makeOwnedTempDir, ownerMarker } from '../../io/owned-temp.js';
 import { removeLeftoversOfKilledRuns } from '../stale-runs.js';
-import { toReport, type Finding } from '../../core/findings.js';
+import { toReport } from '../../core/findings.js';
 import { parseVersion } from '../../core/version.js';
 import { planChosenRelease, type ChosenVersions } from '../../core/chosen-versions.js';
 import { versionInTag } from '../../core/tag-forms.js';
@@ -17,20 +17,19 @@ import { findingsText } from '../../ui/render/findings.js';
 import { resolveSigningKey } from '../../keys/fingerprint.js';
 import { exportPublicKey } from '../../keys/gpg.js';
 import { httpFor } from '../../portal/session.js';
-import { publishAndFetch, type FetchedFile } from './publish-fetch.js';
+import { publishAndFetch } from './publish-fetch.js';
 import type { CommandContext } from '../../io/command-context.js';
 import { ProcessRunner } from '../../io/process-runner.js';
 import { listTags } from '../../io/git.js';
 import { readIdentity } from '../../io/project.js';
 import { localRepoOfContext } from '../maven-local-repo.js';
-import { runChain, type ChainSummary } from '../runner.js';
+import { runChain } from '../runner.js';
 import { createThrowawayKey, publishOnSandbox, type ThrowawayKey } from './sandbox-key.js';
 import { copyProject } from './workspace.js';
 import type { RehearsalBuild } from './release-build.js';
 import { buildMaven } from './build-step.js';
 import { startRehearsalSandbox, type RehearsalSandbox } from './sandbox.js';
 import { gradlePublication, stageInSandbox } from './gradle-folder.js';
-import type { MavenFailure } from '../../core/build-failures/maven.js';
 
 export interface RehearseOptions {
   /** Sign with a throwaway key created, published and confirmed on the sandbox key server. */
@@ -57,32 +56,8 @@ export interface RehearseOptions {
   keepReleased?: string;
 }
 
-/** How the copy was built: the commands that ran, what pointed them at the sandbox, and a failure read. */
-export interface RehearsalBuildReport {
-  commands: string[];
-  redirect: string[];
-  javaHome?: string;
-  notes: string[];
-  /** Parent POMs put into the sandbox's public repository before validation (Maven paths). */
-  parents: string[];
-  failure?: MavenFailure & { command: string };
-}
-
-export interface RehearsalResult {
-  ok: boolean;
-  verdict: 'VALIDATED' | 'PUBLISHED' | 'FAILED' | 'verify-failed' | 'build-failed' | 'deploy-failed' | 'pending' | 'error';
-  project: { groupId: string; artifactId: string; version: string; nextVersion?: string; tag: string; buildTool: string };
-  preflight: { errors: number; warnings: number; findings: Finding[] };
-  signing: { fingerprint?: string; throwaway: boolean };
-  build?: RehearsalBuildReport;
-  chain?: ChainSummary;
-  deploymentId?: string;
-  fetched?: FetchedFile[];
-  /** --post-release: the notes, distribute and notify steps against the sandbox. */
-  postRelease?: ChainSummary;
-  workspace?: string;
-  error?: { kind: string; message: string; fix?: string };
-}
+import type { RehearsalResult } from './result.js';
+export type { RehearsalBuildReport, RehearsalResult } from './result.js';
 
 /**
  * `relctl rehearse` (issue 5 part 6): a throwaway copy, an embedded sandbox, the project's own
