@@ -145,4 +145,13 @@ describe('relctl fleet fix --open-prs against the sandbox', () => {
     const config = await readFile(path.join(tmp.path, 'work', 'acme', 'child-a', '.git', 'config'), 'utf8');
     expect(config).not.toContain(token);
   });
+
+  it('does not open again a pull request its maintainers closed without merging', async () => {
+    const closed = await gh('maintainer').rest.pulls.list({ owner: 'acme', repo: 'child-b', state: 'open' });
+    await gh('maintainer').rest.pulls.update({ owner: 'acme', repo: 'child-b', pull_number: closed.data[0]!.number, state: 'closed' });
+    const before = (await state()).githubPulls.length;
+    const r = await fix();
+    expect(reposOf(r.stdout).get('acme/child-b')?.change).toMatchObject({ action: 'none', why: expect.stringMatching(/closed without merging/) });
+    expect((await state()).githubPulls).toHaveLength(before);
+  });
 });

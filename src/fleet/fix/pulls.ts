@@ -80,6 +80,13 @@ export async function openPulls(session: PullSession, repo: string): Promise<Lis
   return call(session, `listing the open pull requests of ${repo}`, () => session.gh.paginate(session.gh.rest.pulls.list, { ...id, state: 'open', per_page: 100 })) as Promise<ListedPull[]>;
 }
 
+/** relctl's newest pull request that was closed without being merged, if any. */
+export async function closedUnmerged(session: PullSession, repo: string): Promise<ListedPull | undefined> {
+  const id = ownerName(repo);
+  const closed = (await call(session, `listing the closed pull requests of ${repo}`, () => session.gh.paginate(session.gh.rest.pulls.list, { ...id, state: 'closed', head: `${id.owner}:${fixBranch}`, per_page: 100 }))) as (ListedPull & { merged_at?: string | null })[];
+  return closed.filter((p) => isOurs(p, repo) && (p.merged_at ?? null) === null).sort((a, b) => b.number - a.number)[0];
+}
+
 export function isOurs(pull: ListedPull, repo: string): boolean {
   return pull.head.ref === fixBranch && (pull.head.repo?.full_name ?? '').toLowerCase() === repo.toLowerCase();
 }
