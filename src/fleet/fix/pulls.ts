@@ -99,20 +99,21 @@ export function isOurs(pull: ListedPull, repo: string): boolean {
 export async function equivalentPull(dir: string, pulls: readonly ListedPull[], repo: string, changes: readonly FileChange[], env: NodeJS.ProcessEnv): Promise<ListedPull | undefined> {
   for (const pull of pulls) {
     if (isOurs(pull, repo)) continue;
-    let present = (await runGit(dir, ['cat-file', '-e', `${pull.head.sha}^{commit}`], { env })).ok;
-    if (!present) present = (await runGit(dir, ['fetch', '--quiet', 'origin', `refs/pull/${pull.number}/head`], { env })).ok && (await runGit(dir, ['cat-file', '-e', `${pull.head.sha}^{commit}`], { env })).ok;
-    if (!present) continue;
-    let same = true;
-    for (const c of changes) {
-      const theirs = await runGit(dir, ['rev-parse', '--verify', '--quiet', `${pull.head.sha}:${c.file}`], { env });
-      if (!theirs.ok || theirs.stdout !== blobId(c.bytes)) {
-        same = false;
-        break;
-      }
-    }
-    if (same) return pull;
+    if (await holdsChanges(dir, pull, changes, env)) return pull;
   }
   return undefined;
+}
+
+/** Whether a pull request's head holds every changed file exactly as the change leaves it. */
+export async function holdsChanges(dir: string, pull: ListedPull, changes: readonly FileChange[], env: NodeJS.ProcessEnv): Promise<boolean> {
+  let present = (await runGit(dir, ['cat-file', '-e', `${pull.head.sha}^{commit}`], { env })).ok;
+  if (!present) present = (await runGit(dir, ['fetch', '--quiet', 'origin', `refs/pull/${pull.number}/head`], { env })).ok && (await runGit(dir, ['cat-file', '-e', `${pull.head.sha}^{commit}`], { env })).ok;
+  if (!present) return false;
+  for (const c of changes) {
+    const theirs = await runGit(dir, ['rev-parse', '--verify', '--quiet', `${pull.head.sha}:${c.file}`], { env });
+    if (!theirs.ok || theirs.stdout !== blobId(c.bytes)) return false;
+  }
+  return true;
 }
 
 /** git's blob id of some bytes (what `git hash-object` prints), without writing anything. */

@@ -16,7 +16,7 @@ import { hostGitEnv } from '../workspace.js';
 import { fixBranch, pushBranch, stageChange } from './branch.js';
 import type { FileChange } from './own-edits.js';
 import { parentBump } from './parent-bump.js';
-import { closedUnmerged, createPull, equivalentPull, isOurs, openPulls, pullRef, updatePull, PullPacer, type PullSession } from './pulls.js';
+import { closedUnmerged, createPull, equivalentPull, holdsChanges, isOurs, openPulls, pullRef, updatePull, PullPacer, type PullSession } from './pulls.js';
 import { describeChange } from './pull-text.js';
 
 export interface FleetFixOptions extends Omit<FleetAuditOptions, 'afterAudit'> {
@@ -109,9 +109,9 @@ async function publish(repo: FleetRepositoryReport, stage: Staged, session: Pull
   const env = hostGitEnv(options.access, stage.url);
   if (ours === undefined) {
     // A maintainer who closed relctl's pull request said no to that change: it is not opened again
-    // until the change itself is another one (a new commit on top of a moved default branch counts).
-    const closed = stage.commit === undefined ? await closedUnmerged(session, repo.name) : undefined;
-    if (closed !== undefined && closed.head.sha === stage.remote) {
+    // while the change is the same files (rebased on a moved default branch or not).
+    const closed = await closedUnmerged(session, repo.name);
+    if (closed !== undefined && (await holdsChanges(stage.dir, closed, stage.changes, env))) {
       return { pullRequest: pullRef(closed), change: { ...change, action: 'none', why: `pull request #${closed.number} with this change was closed without merging; relctl does not open it again` } };
     }
     const equivalent = await equivalentPull(stage.dir, pulls, repo.name, stage.changes, env);
