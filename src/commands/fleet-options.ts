@@ -54,7 +54,7 @@ export async function select(ctx: CommandContext, opts: Record<string, unknown>)
     const { listOwnerRepos } = await import('../fleet/org-listing.js');
     session = await openGithub(ctx);
     const gh = session.gh;
-    return (owner) => listOwnerRepos(gh, owner);
+    return (owner) => listOwnerRepos(gh, owner, (line) => ctx.out.info(line), ctx.signal);
   });
   await session?.close();
   return selection;

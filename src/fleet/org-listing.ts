@@ -6,6 +6,7 @@ import type { Octokit } from '@octokit/rest';
 import { EnvironmentError, UsageError } from '../core/errors.js';
 import { githubFailure } from '../github/errors.js';
 import { redirectOf, statusOf } from '../github/client.js';
+import { withRateLimitRetry } from '../github/rate-limited.js';
 import type { ListedRepo } from './selection.js';
 
 const maxPages = 100;
@@ -19,12 +20,12 @@ export function hostUrlOf(apiUrl: string): string {
   return trimmed.replace(/\/api(\/v3)?$/, '');
 }
 
-export async function listOwnerRepos(gh: Octokit, owner: string): Promise<ListedRepo[]> {
+export async function listOwnerRepos(gh: Octokit, owner: string, log: (line: string) => void = () => undefined, signal?: AbortSignal): Promise<ListedRepo[]> {
   for (const kind of ['orgs', 'users'] as const) {
     const listed: ListedRepo[] = [];
     try {
       for (let page = 1; page <= maxPages; page++) {
-        const res = await gh.request(`GET /${kind}/{owner}/repos`, { owner, per_page: 100, page, type: kind === 'orgs' ? 'all' : 'owner' });
+        const res = await withRateLimitRetry(() => gh.request(`GET /${kind}/{owner}/repos`, { owner, per_page: 100, page, type: kind === 'orgs' ? 'all' : 'owner' }), { what: `listing the repositories of ${owner}`, log, ...(signal === undefined ? {} : { signal }) });
         const moved = redirectOf({ status: res.status, headers: res.headers as Record<string, unknown> });
         if (moved !== undefined) throw new EnvironmentError(`GitHub redirected the repository list of ${owner} (${moved}); relctl follows no redirects on API calls.`, { kind: 'unexpected-response', fix: 'The owner may have been renamed: pass its current name to --org.' });
         if (!Array.isArray(res.data)) throw new EnvironmentError(`GitHub's answer to the repository list of ${owner} (HTTP ${res.status}) is not a list.`, { kind: 'unexpected-response', fix: 'Check --github-url: it must be the REST API root (https://api.github.com, or https://HOST/api/v3).' });

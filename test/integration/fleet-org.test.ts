@@ -6,6 +6,7 @@ import { runCli } from '../helpers/cli.js';
 import { bareRepo, childPom, makeFleet, type Fleet } from '../helpers/fleet.js';
 import { fleetSchemaErrors } from '../helpers/report-validators.js';
 import { git, gitEnv, tempDir, type TempDir } from '../helpers/temp.js';
+import { control } from './upload-helpers.js';
 
 interface Repo {
   name: string;
@@ -58,9 +59,11 @@ describe('relctl fleet audit --org against the sandbox', () => {
       env: { ...gitEnv(home), RELCTL_GITHUB_TOKEN: token },
     });
 
-  it('lists the organisation for a CI matrix: archived repositories and forks only on request', async () => {
+  it('lists the organisation for a CI matrix: archived repositories and forks only on request, a rate limit waited out', async () => {
+    await control(sandbox, 'POST', 'faults', { github: 'secondary-rate-limit', status: 403, retryAfter: 1, count: 1, path: 'GET /orgs/*/repos' });
     const r = await run('list', '--json');
     expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/GitHub's rate limit: waiting 1 s before listing the repositories of acme again/);
     const list = JSON.parse(r.stdout) as { name: string; url: string; branch: string }[];
     expect(list.map((x) => x.name)).toEqual(['acme/acme-parent', 'acme/child-fixed', 'acme/child-own', 'acme/child-waits', 'acme/empty', 'acme/site']);
     expect(list[0]).toEqual({ name: 'acme/acme-parent', url: `${sandbox.urls.githubGitUrl}/acme/acme-parent.git`, branch: 'main' });
