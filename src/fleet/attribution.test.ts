@@ -58,3 +58,14 @@ describe('EnvironmentFindings', () => {
     expect(env.list()).toEqual([{ code: 'server-id-mismatch', severity: 'error', message: 'no server for b/two', fix: 'fix it', repositories: ['a/one', 'b/two'] }]);
   });
 });
+
+describe('isOlder (a parent move never goes back)', () => {
+  it('compares the numbers of two versions in order', async () => {
+    const { isOlder } = await import('./fix/parent-bump.js');
+    expect(isOlder('258', '259')).toBe(true);
+    expect(isOlder('5.0.9', '5.0.10')).toBe(true);
+    expect(isOlder('5.0.10', '5.0.9')).toBe(false);
+    expect(isOlder('2', '2-SNAPSHOT')).toBe(false);
+    expect(isOlder('1.8.15.GA', '1.8.15')).toBe(false);
+  });
+});

@@ -36,7 +36,14 @@ export function ownChanges(ctx: Pick<CommandContext, 'env'>, facts: ProjectFacts
     const read = reader.files.get(f.file);
     if (path.isAbsolute(f.file) || read === undefined) continue;
     const encode = (text: string): Buffer => encodeLike(read, text);
-    changes.push({ file: f.file, before: f.before, after: f.after, bytes: encode(f.after), encode, edits: f.edits });
+    let bytes: Buffer;
+    try {
+      bytes = encode(f.after);
+    } catch {
+      // A file whose encoding cannot hold the edit (ISO-8859-1): preflight --fix declines it too; the audit goes on.
+      continue;
+    }
+    changes.push({ file: f.file, before: f.before, after: f.after, bytes, encode, edits: f.edits });
   }
   return changes;
 }

@@ -42,6 +42,7 @@ export async function parentBump(audited: RepoAudit, fleet: FleetContext, offlin
   const newest = newestReleaseTag(await tagsNewestFirst(clone.dir, ctx.env), built.artifactId);
   if (newest === undefined) return { wait: `${built.repo} has no release tag yet: release its fix first` };
   if (newest.version === ref.version) return { wait: `${built.repo}'s newest release, ${newest.version}, is the version it already uses: release the fix of ${built.repo} first` };
+  if (isOlder(newest.version, ref.version)) return { wait: `${built.repo}'s newest release tag, ${newest.tag}, is older than ${ref.version}, the version it already uses` };
   if (offline) return { wait: `offline, it is not known whether ${built.groupId}:${built.artifactId}:${newest.version} (tag ${newest.tag}) is on the public repository` };
   const answer = await isVersionPublished({ publicRepoUrl: ctx.config.publicRepoUrl, groupId: built.groupId, artifactId: built.artifactId, version: newest.version, timeoutMs: ctx.config.timeout * 1000, signal: ctx.signal, env: ctx.env });
   if (answer.published === undefined) return { wait: `${built.repo} tagged ${newest.tag}, but the public repository could not say whether ${newest.version} is there (${answer.reason})` };
@@ -54,6 +55,20 @@ export async function parentBump(audited: RepoAudit, fleet: FleetContext, offlin
   const left = again.report.findings.filter((f) => f.severity === 'error' && waited.has(f.code));
   if (left.length > 0) return { wait: `${built.repo}'s newest release ${newest.version} still passes on ${[...new Set(left.map((f) => f.code))].join(', ')}` };
   return { bump: { change, parentRepo: built.repo, coordinates: `${built.groupId}:${built.artifactId}`, from: ref.version, to: newest.version, tag: newest.tag } };
+}
+
+/**
+ * Whether version `a` is below `b`, comparing their numbers in order (`258` < `259`, `5.0.9` <
+ * `5.0.10`); a qualifier decides nothing. A later tag of an older line is never a move forward.
+ */
+export function isOlder(a: string, b: string): boolean {
+  const numbers = (v: string): number[] => (v.match(/\d+/g) ?? []).map(Number);
+  const [x, y] = [numbers(a), numbers(b)];
+  for (let i = 0; i < Math.max(x.length, y.length); i++) {
+    const d = (x[i] ?? 0) - (y[i] ?? 0);
+    if (d !== 0) return d < 0;
+  }
+  return false;
 }
 
 /** The top POM with its `<parent><version>` replaced, positions from the XML scanner. */
