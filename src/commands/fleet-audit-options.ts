@@ -7,18 +7,23 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { Option } from './commander.js';
-import { ExitCode, UsageError, failureJson, type ExitCodeValue } from '../core/errors.js';
+import { ExitCode, UsageError, type ExitCodeValue } from '../core/errors.js';
 import type { CommandContext } from '../io/command-context.js';
 import type { FleetReport } from '../fleet/report-types.js';
+import type { FleetFailure } from '../fleet/report-document.js';
 import type { FleetAuditOptions } from '../fleet/run-audit.js';
 import { fleetFormats, parseJobs, select, settingFlags } from './fleet-options.js';
 
-/** The workspace and how it is filled. */
-export function auditOptions(cmd: Command): Command {
+/** The workspace: where the clones are, and whether the network may be used. */
+export function workspaceOptions(cmd: Command): Command {
   return cmd
     .option('--workdir <dir>', 'the workspace of clones (default: $XDG_CACHE_HOME/relctl/fleet, else ~/.cache/relctl/fleet)')
-    .option('--jobs <n>', 'repositories cloned and audited at once (default: the CPU count)', parseJobs)
     .option('--offline', 'no network: clones must exist; no public-repository lookups (lastRelease is null)');
+}
+
+/** The workspace and how many repositories are cloned and audited at once. */
+export function auditOptions(cmd: Command): Command {
+  return workspaceOptions(cmd).option('--jobs <n>', 'repositories cloned and audited at once (default: the CPU count)', parseJobs);
 }
 
 /** The report's format and where it goes. */
@@ -64,14 +69,15 @@ export async function auditInputs(ctx: CommandContext, opts: Record<string, unkn
   };
 }
 
-/** The report on stdout or in `--out`: the `--json` document, else `--format`. */
-export async function emitReport(ctx: CommandContext, opts: Record<string, unknown>, report: FleetReport): Promise<void> {
+/** The report on stdout or in `--out`: the `--json` document (with the command's own failure, if it names one), else `--format`. */
+export async function emitReport(ctx: CommandContext, opts: Record<string, unknown>, report: FleetReport, failure?: FleetFailure): Promise<void> {
   const { renderFleet, writeFleetFile } = await import('../fleet/render/formats.js');
   const { fleetJsonDocument } = await import('../fleet/report-document.js');
   const outFile = opts.out as string | undefined;
   if (ctx.out.json) {
-    if (outFile === undefined) ctx.out.resultJson(fleetJsonDocument(report));
-    else await writeFleetFile(ctx, path.resolve(ctx.cwd, outFile), ctx.out.documentText(fleetJsonDocument(report)));
+    const doc = fleetJsonDocument(report, ...(failure === undefined ? [] : [failure]));
+    if (outFile === undefined) ctx.out.resultJson(doc);
+    else await writeFleetFile(ctx, path.resolve(ctx.cwd, outFile), ctx.out.documentText(doc));
   } else {
     const text = renderFleet(opts.format as (typeof fleetFormats)[number], report, ctx.out.c);
     if (outFile === undefined) ctx.out.result(text);
@@ -82,42 +88,4 @@ export async function emitReport(ctx: CommandContext, opts: Record<string, unkno
 /** 0 when every repository is ready or publishes nothing, else 1 (DESIGN §13). */
 export function reportExitCode(report: FleetReport): ExitCodeValue {
   return report.ok ? ExitCode.ok : ExitCode.failed;
-}
-
-/** The workspace and report options of the fleet commands that audit: --workdir, --offline, --format, --out. */
-export function workspaceOptions(cmd: Command): Command {
-  return cmd
-    .option('--workdir <dir>', 'the workspace of clones (default: $XDG_CACHE_HOME/relctl/fleet, else ~/.cache/relctl/fleet)')
-    .option('--offline', 'no network: clones must exist; no public-repository lookups (lastRelease is null)')
-    .addOption(new Option('--format <format>', 'report format').choices([...fleetFormats]).default('text'))
-    .option('--out <file>', 'write the report (or the --json document) to this file instead of stdout');
-}
-
-/**
- * What an audit of the selected fleet needs from the command line: the selection, the workspace,
- * the token (only ever sent to the host's own URLs, as a header in git's environment), the
- * setting flags. Refuses --json with --format first, before anything is cloned.
- */
-export async function auditInput(ctx: CommandContext, opts: Record<string, unknown>): Promise<Omit<FleetAuditOptions, 'onRepository'>> {
-  if (ctx.out.json && opts.format !== 'text') {
-    throw new UsageError(`--json and --format ${String(opts.format)} cannot be used together: each is one document.`, { kind: 'bad-format', fix: `Use --format ${String(opts.format)} for the report, or --json for relctl's own document.` });
-  }
-  // --jobs belongs to the rehearsals here: the audit runs at the configured or CPU count.
-  const { onRepository: _progress, ...input } = await auditInputs(ctx, { ...opts, jobs: undefined });
-  return input;
-}
-
-/** The report as asked: --json (with `error` when it failed), else --format; to --out or stdout. */
-export async function writeFleetReport(ctx: CommandContext, opts: Record<string, unknown>, report: FleetReport, failure: { code: string; message: string; fix: string }): Promise<void> {
-  const { renderFleet, writeFleetFile } = await import('../fleet/render/formats.js');
-  const outFile = opts.out === undefined ? undefined : path.resolve(ctx.cwd, opts.out as string);
-  if (ctx.out.json) {
-    const doc = report.ok ? report : { ...report, error: failureJson(failure.code, failure.message, failure.fix) };
-    if (outFile === undefined) ctx.out.resultJson(doc);
-    else await writeFleetFile(ctx, outFile, ctx.out.documentText(doc));
-    return;
-  }
-  const text = renderFleet(opts.format as (typeof fleetFormats)[number], report, ctx.out.c);
-  if (outFile === undefined) ctx.out.result(text);
-  else await writeFleetFile(ctx, outFile, ctx.out.shown(text));
 }

@@ -5,27 +5,29 @@
 import type { Command } from 'commander';
 import { ExitCode } from '../core/errors.js';
 import type { Action } from './define.js';
-import { auditInput, workspaceOptions, writeFleetReport } from './fleet-audit-options.js';
+import { auditInputs, checkFormat, emitReport, reportOptions, workspaceOptions } from './fleet-audit-options.js';
 import { parseJobs, selectionOptions, withHost } from './fleet-options.js';
 import { rehearsalFlags, rehearsalOptions } from './rehearse-options.js';
 
 export function defineFleetRehearse(fleet: Command, action: (fn: Action) => (...args: unknown[]) => Promise<void>): void {
   const cmd = fleet.command('rehearse').description("audit the fleet, then rehearse each ready repository, parents first, against one sandbox; each parent's rehearsed release goes into the fleet's local repository for its children");
-  rehearsalOptions(workspaceOptions(selectionOptions(cmd)))
+  rehearsalOptions(reportOptions(workspaceOptions(selectionOptions(cmd))))
     .option('--jobs <n>', 'repositories rehearsed at once (default 1: one Maven build at a time); the audit clones and audits at the CPU count', parseJobs)
     .action(
       action(async (ctx, opts) => {
         ctx = withHost(ctx, opts);
-        const input = await auditInput(ctx, opts);
+        checkFormat(ctx, opts);
+        // --jobs belongs to the rehearsals here: the audit runs at the configured or CPU count.
+        const audit = await auditInputs(ctx, { ...opts, jobs: undefined });
         const { rehearseFleet, rehearsalSucceeded } = await import('../fleet/rehearse.js');
         const report = await rehearseFleet(ctx, {
-          audit: { ...input, onRepository: (r) => ctx.out.info(`${r.name}: ${r.verdict}${r.blocking.length === 0 ? '' : ` (${r.blocking.join(', ')})`}`) },
+          audit,
           jobs: (opts.jobs as number | undefined) ?? 1,
           rehearse: rehearsalFlags(opts),
           onRehearsal: (r) => ctx.out.info(`${r.name}: rehearsal ${r.rehearsal?.verdict ?? 'none'}${r.rehearsal?.version === undefined ? '' : ` ${r.rehearsal.version}`}${r.rehearsal?.reason === undefined ? '' : ` (${r.rehearsal.reason})`}`),
         });
         const failed = report.repositories.filter((r) => r.verdict === 'ready' && !rehearsalSucceeded(r.rehearsal)).length;
-        await writeFleetReport(ctx, opts, report, {
+        await emitReport(ctx, opts, report, {
           code: 'fleet-rehearsal-failed',
           message: `${failed} of ${report.summary.verdicts.ready} ready repositories did not reach the portal's success verdict in their rehearsal.`,
           fix: "Read each repository's rehearsal (verdict and reason); rehearse one alone with relctl rehearse --cwd <its clone in the workspace> --verbose.",

@@ -2,9 +2,9 @@
 import { UsageError } from '../core/errors.js';
 import { isReportFormat } from './render/report-formats.js';
 
-/** Default names of the variables a new `<server>` reads the portal token from (DESIGN §12's secrets). */
-export const defaultUsernameVariable = 'CENTRAL_TOKEN_USERNAME';
-export const defaultPasswordVariable = 'CENTRAL_TOKEN_PASSWORD';
+import { defaultPasswordVariable, defaultUsernameVariable } from '../checks/fixes/types.js';
+
+export { defaultPasswordVariable, defaultUsernameVariable };
 
 const envName = /^[A-Za-z_][A-Za-z0-9_]*$/;
 

@@ -13,10 +13,22 @@ export function fleetReport(repositories: FleetRepositoryReport[], edges: FleetR
   return { ok, repositories, summary: { total: repositories.length, verdicts, edges }, environment };
 }
 
-/** What `--json` prints: the report, with an `error` when the fleet is not ready. */
-export function fleetJsonDocument(report: FleetReport): FleetReport & { error?: Record<string, unknown> } {
-  if (report.ok) return report;
+/** Why a fleet report is not ok: the `error` of its `--json` document. */
+export interface FleetFailure {
+  code: string;
+  message: string;
+  fix: string;
+}
+
+/** The audit's failure: repositories that are not ready. */
+export function notReadyFailure(report: FleetReport): FleetFailure {
   const { total, verdicts } = report.summary;
   const notReady = total - verdicts.ready - verdicts['not-published'];
-  return { ...report, error: failureJson('fleet-not-ready', `${notReady} of ${total} repositories are not ready.`, 'Fix each blocked repository (or its fixIn parent first), then audit again.') };
+  return { code: 'fleet-not-ready', message: `${notReady} of ${total} repositories are not ready.`, fix: 'Fix each blocked repository (or its fixIn parent first), then audit again.' };
+}
+
+/** What `--json` prints: the report, with an `error` (the audit's, unless a command names its own) when it is not ok. */
+export function fleetJsonDocument(report: FleetReport, failure: FleetFailure = notReadyFailure(report)): FleetReport & { error?: Record<string, unknown> } {
+  if (report.ok) return report;
+  return { ...report, error: failureJson(failure.code, failure.message, failure.fix) };
 }

@@ -17,6 +17,10 @@ export interface FixContext {
   options: FixOptions;
 }
 
+/** Default names of the variables a new `<server>` reads the portal token from (DESIGN §12's secrets). */
+export const defaultUsernameVariable = 'CENTRAL_TOKEN_USERNAME';
+export const defaultPasswordVariable = 'CENTRAL_TOKEN_PASSWORD';
+
 export interface FixOptions {
   /** `--fix-metadata`: fill `url` / `scm/url` from the git remote. */
   fixMetadata: boolean;

@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import type { ProjectFacts } from '../../checks/facts.js';
+import { defaultPasswordVariable, defaultUsernameVariable } from '../../checks/fixes/types.js';
 import type { FixEdit } from '../../core/fix/types.js';
 import type { CommandContext } from '../../io/command-context.js';
 import { encodeLike } from '../../io/fix-files.js';
@@ -25,7 +26,7 @@ export interface FileChange {
 }
 
 /** The variables a new `<server>` names (never values): the ones `preflight --fix` writes by default. */
-const credentialVariables = { usernameVariable: 'CENTRAL_TOKEN_USERNAME', passwordVariable: 'CENTRAL_TOKEN_PASSWORD' };
+const credentialVariables = { usernameVariable: defaultUsernameVariable, passwordVariable: defaultPasswordVariable };
 
 export function ownChanges(ctx: Pick<CommandContext, 'env'>, facts: ProjectFacts, findings: readonly FleetFinding[]): FileChange[] {
   const own = findings.filter((f) => f.fixIn === undefined).map(({ fixIn: _fixIn, ...f }) => f);
