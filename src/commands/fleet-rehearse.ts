@@ -3,9 +3,8 @@
  * the rehearsal's own. The work is src/fleet/rehearse.ts.
  */
 import type { Command } from 'commander';
-import { ExitCode } from '../core/errors.js';
 import type { Action } from './define.js';
-import { auditInputs, checkFormat, emitReport, reportOptions, workspaceOptions } from './fleet-audit-options.js';
+import { auditInputs, checkFormat, emitReport, reportExitCode, reportOptions, workspaceOptions } from './fleet-audit-options.js';
 import { parseJobs, selectionOptions, withHost } from './fleet-options.js';
 import { rehearsalFlags, rehearsalOptions } from './rehearse-options.js';
 
@@ -19,20 +18,15 @@ export function defineFleetRehearse(fleet: Command, action: (fn: Action) => (...
         checkFormat(ctx, opts);
         // --jobs belongs to the rehearsals here: the audit runs at the configured or CPU count.
         const audit = await auditInputs(ctx, { ...opts, jobs: undefined });
-        const { rehearseFleet, rehearsalSucceeded } = await import('../fleet/rehearse.js');
+        const { rehearseFleet, rehearsalFailure } = await import('../fleet/rehearse.js');
         const report = await rehearseFleet(ctx, {
           audit,
           jobs: (opts.jobs as number | undefined) ?? 1,
           rehearse: rehearsalFlags(opts),
           onRehearsal: (r) => ctx.out.info(`${r.name}: rehearsal ${r.rehearsal?.verdict ?? 'none'}${r.rehearsal?.version === undefined ? '' : ` ${r.rehearsal.version}`}${r.rehearsal?.reason === undefined ? '' : ` (${r.rehearsal.reason})`}`),
         });
-        const failed = report.repositories.filter((r) => r.verdict === 'ready' && !rehearsalSucceeded(r.rehearsal)).length;
-        await emitReport(ctx, opts, report, {
-          code: 'fleet-rehearsal-failed',
-          message: `${failed} of ${report.summary.verdicts.ready} ready repositories did not reach the portal's success verdict in their rehearsal.`,
-          fix: "Read each repository's rehearsal (verdict and reason); rehearse one alone with relctl rehearse --cwd <its clone in the workspace> --verbose.",
-        });
-        return report.ok ? ExitCode.ok : ExitCode.failed;
+        await emitReport(ctx, opts, report, rehearsalFailure(report));
+        return reportExitCode(report);
       }),
     );
 }

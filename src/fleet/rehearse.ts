@@ -27,7 +27,9 @@ import { FleetM2 } from './fleet-m2.js';
 import { inOrderPool } from './pool.js';
 import type { FleetRehearsal, FleetReport, FleetRepositoryReport } from './report-types.js';
 import { auditFleetIndexed, type FleetAuditOptions, type IndexedAudit } from './run-audit.js';
-import { fleetReport } from './report-document.js';
+import { fleetReport, type FleetFailure } from './report-document.js';
+import { succeeded } from '../release/rehearse/result.js';
+import { encodeLike, readFixFile } from '../io/fix-files.js';
 
 export interface FleetRehearseOptions {
   audit: FleetAuditOptions;
@@ -49,7 +51,17 @@ interface ParentPlan {
 
 /** The success verdicts of the portal: a rehearsal that reached one counts. */
 export function rehearsalSucceeded(r: FleetRehearsal | null): boolean {
-  return r?.verdict === 'VALIDATED' || r?.verdict === 'PUBLISHED';
+  return succeeded(r?.verdict);
+}
+
+/** Why a rehearsed fleet is not ok: ready repositories whose rehearsal did not succeed. */
+export function rehearsalFailure(report: FleetReport): FleetFailure {
+  const failed = report.repositories.filter((r) => r.verdict === 'ready' && !rehearsalSucceeded(r.rehearsal)).length;
+  return {
+    code: 'fleet-rehearsal-failed',
+    message: `${failed} of ${report.summary.verdicts.ready} ready repositories did not reach the portal's success verdict in their rehearsal.`,
+    fix: "Read each repository's rehearsal (verdict and reason); rehearse one alone with relctl rehearse --cwd <its clone in the workspace> --verbose.",
+  };
 }
 
 export async function rehearseFleet(ctx: CommandContext, o: FleetRehearseOptions): Promise<FleetReport> {
@@ -159,10 +171,14 @@ export async function parentsOf(
 }
 
 /** Moves each reactor POM's `<parent><version>` named in `moves` (a text edit of the throwaway copy); a note per edit. */
-export async function moveParents(copy: string, moves: ReadonlyMap<string, string>): Promise<string[]> {
+async function moveParents(copy: string, moves: ReadonlyMap<string, string>): Promise<string[]> {
   if (moves.size === 0) return [];
   const notes: string[] = [];
-  for (const { file, text } of await reactorPomFiles(copy)) {
+  for (const { file } of await reactorPomFiles(copy)) {
+    // Read and written back as --fix does: the file's own encoding and BOM are kept.
+    const read = readFixFile(file, file);
+    if (!read.ok || read.file.bytes === undefined) continue;
+    const text = read.file.source.text;
     const parsed = parseXml(text);
     if (!parsed.ok) continue;
     const value = (name: string): string | undefined => {
@@ -174,7 +190,7 @@ export async function moveParents(copy: string, moves: ReadonlyMap<string, strin
     const el = elementAt(parsed.root, ['project', 'parent', 'version']);
     if (to === undefined || el === undefined) continue;
     const range = trimmedRange(text, el.contentStart, el.contentEnd);
-    await writeFile(file, text.slice(0, range.start) + to + text.slice(range.end));
+    await writeFile(file, encodeLike(read.file, text.slice(0, range.start) + to + text.slice(range.end)));
     notes.push(`${path.relative(copy, file)}: <parent> ${coords} moved to ${to}, the release its fleet repository's rehearsal made (as fleet fix moves it before the real release)`);
   }
   return notes;

@@ -33,3 +33,8 @@ export interface RehearsalResult {
   workspace?: string;
   error?: { kind: string; message: string; fix?: string };
 }
+
+/** The portal's success verdicts: a rehearsal that reached one succeeded. */
+export function succeeded(verdict: string | undefined): boolean {
+  return verdict === 'VALIDATED' || verdict === 'PUBLISHED';
+}

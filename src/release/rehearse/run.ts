@@ -56,7 +56,7 @@ export interface RehearseOptions {
   keepReleased?: string;
 }
 
-import type { RehearsalResult } from './result.js';
+import { succeeded, type RehearsalResult } from './result.js';
 export type { RehearsalBuildReport, RehearsalResult } from './result.js';
 
 /**
@@ -215,7 +215,7 @@ export async function rehearse(ctx: CommandContext, o: RehearseOptions): Promise
       return result;
     }
     result.verdict = rc.deploymentState === 'VALIDATED' ? 'VALIDATED' : rc.deploymentState === 'PUBLISHED' ? 'PUBLISHED' : 'pending';
-    result.ok = result.verdict === 'VALIDATED' || result.verdict === 'PUBLISHED';
+    result.ok = succeeded(result.verdict);
     if (o.publish && result.verdict === 'VALIDATED' && rc.deploymentId !== undefined) {
       result.fetched = await publishAndFetch(rctx, rc.deploymentId, copy);
       result.verdict = 'PUBLISHED';
