@@ -12,7 +12,7 @@ import type { RepoName } from '../core/notes/tracker.js';
 import { statusOf } from '../github/client.js';
 import { githubFailure, rateLimitReset } from '../github/errors.js';
 import { withRateLimitRetry } from '../github/rate-limited.js';
-import { dataOf } from '../github/repo-api.js';
+import { dataOf, isObject } from '../github/repo-api.js';
 import { fleetMarkdown } from './render/fleet-markdown.js';
 import { reportTitle } from './render/fleet-rows.js';
 import type { FleetReport } from './report-types.js';
@@ -92,7 +92,6 @@ async function tokenLogin(gh: Octokit): Promise<unknown> {
   }
 }
 
-const isObject = (d: unknown): d is Record<string, unknown> => typeof d === 'object' && d !== null && !Array.isArray(d);
 const isIssue = (d: unknown): d is { number: number; html_url: string } => isObject(d) && typeof d.number === 'number' && typeof d.html_url === 'string';
 const isIssueList = (d: unknown): d is Record<string, unknown>[] => Array.isArray(d) && d.every(isIssue);
 

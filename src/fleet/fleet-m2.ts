@@ -6,8 +6,9 @@
  * what relctl put there per repository, so the next rehearsal of that repository first removes
  * exactly that (a failed rehearsal then leaves no stale release of an earlier run behind).
  */
-import { cp, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { writeAtomic } from '../io/journal.js';
 import type { BuiltPom } from './pom-index.js';
 
 interface Installed {
@@ -79,8 +80,7 @@ export class FleetM2 {
       const all = readJournal(await readFile(this.journal, 'utf8').catch(() => undefined));
       const result = await change(all);
       await mkdir(path.dirname(this.journal), { recursive: true });
-      await writeFile(`${this.journal}.tmp`, JSON.stringify(all, null, 1) + '\n');
-      await rename(`${this.journal}.tmp`, this.journal);
+      await writeAtomic(this.journal, JSON.stringify(all, null, 1) + '\n');
       return result;
     });
     this.queue = run.catch(() => undefined);

@@ -42,7 +42,8 @@ export function dataOf<T>(res: Answer, r: RepoName, what: string, shape: (data: 
   return res.data;
 }
 
-const isObject = (d: unknown): d is Record<string, unknown> => typeof d === 'object' && d !== null && !Array.isArray(d);
+/** A JSON object (not null, not an array): the shape checks of GitHub's answers start here. */
+export const isObject = (d: unknown): d is Record<string, unknown> => typeof d === 'object' && d !== null && !Array.isArray(d);
 const isPull = (d: unknown): d is { number: number; html_url: string; head?: { ref?: unknown } } => isObject(d) && typeof d.number === 'number' && typeof d.html_url === 'string';
 const isPullList = (d: unknown): d is { number: number; html_url: string; head?: { ref?: unknown } }[] => Array.isArray(d) && d.every(isPull);
 const isRepo = (d: unknown): d is { default_branch: string } => isObject(d) && typeof d.default_branch === 'string';

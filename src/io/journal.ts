@@ -108,7 +108,8 @@ export async function readJournal(root: string): Promise<Journal> {
   return { ...j, version: 1, steps: j.steps ?? [], uploads: j.uploads ?? [] };
 }
 
-async function writeAtomic(file: string, text: string): Promise<void> {
+/** Writes a small state file whole: a temp file beside it, then a rename (mode 600). */
+export async function writeAtomic(file: string, text: string): Promise<void> {
   // Temp file in the same folder + rename: a crash leaves either the old or the new journal, never half of one.
   // node:crypto only here: preflight reads the journal on every run and never writes it.
   const { randomBytes } = await import('node:crypto');
