@@ -4,7 +4,7 @@
  * kept as the body of one dashboard issue.
  */
 import path from 'node:path';
-import type { Command } from 'commander';
+import { Command } from './commander.js';
 import { UsageError } from '../core/errors.js';
 import { parseRepoName } from '../core/notes/tracker.js';
 import type { CommandContext } from '../io/command-context.js';
@@ -16,16 +16,21 @@ import type { FleetReport } from '../fleet/report-types.js';
 import { auditOptions, auditSelected, checkFormat, emitReport, reportExitCode, reportOptions } from './fleet-audit-options.js';
 import { selectionOptions, withHost } from './fleet-options.js';
 
-/** Flags that choose or run the audit: meaningless when the documents are read instead. */
-const auditFlags = [
-  ['repos', '--repos'], ['org', '--org'], ['topic', '--topic'], ['include', '--include'], ['exclude', '--exclude'], ['archived', '--archived'],
-  ['forks', '--forks'], ['only', '--only'], ['workdir', '--workdir'], ['jobs', '--jobs'], ['offline', '--offline'],
-] as const;
+/**
+ * Flags that choose or run the audit, meaningless when the documents are read instead: those the
+ * selection and audit options declare (read from them, so a new one is covered), but the host's
+ * API root, which --issue uses too.
+ */
+function auditFlags(): [string, string][] {
+  return auditOptions(selectionOptions(new Command()))
+    .options.filter((o) => o.long !== undefined && o.long !== '--github-url')
+    .map((o) => [o.attributeName(), o.long!]);
+}
 
 function checkFlags(ctx: CommandContext, opts: Record<string, unknown>): void {
   checkFormat(ctx, opts);
   if (opts.from !== undefined) {
-    const given = auditFlags.filter(([key]) => opts[key] !== undefined).map(([, flag]) => flag);
+    const given = auditFlags().filter(([key]) => opts[key] !== undefined).map(([, flag]) => flag);
     if (given.length > 0) throw new UsageError(`--from reads the audit documents instead of auditing: ${given.join(', ')} ${given.length === 1 ? 'has' : 'have'} no meaning with it.`, { kind: 'bad-option', fix: 'Drop those flags, or drop --from to audit here.' });
   }
   if (opts.issue === undefined) {
