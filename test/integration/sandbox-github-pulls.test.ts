@@ -53,7 +53,7 @@ beforeAll(async () => {
   home = path.join(tmp.path, 'home');
   root = path.join(tmp.path, 'root');
   await mkdir(home, { recursive: true });
-  for (const name of ['lib', 'merge', 'dash', 'limits']) {
+  for (const name of ['lib', 'merge', 'dash', 'limits', 'bodies']) {
     await bareRepo(root, home, `acme/${name}`, { files: { 'pom.xml': '<project>1</project>\n', 'README.md': '# readme\n' } });
   }
   sb = await startSandbox({ gitRoot: root });
@@ -253,6 +253,42 @@ describe('issues and comments', () => {
       ['acme/dash', 2, 'bob', 'second'],
       ['acme/lib', 2, 'alice', 'updated the branch'],
     ]);
+  });
+});
+
+describe('GitHub\'s body limit', () => {
+  const repo = { owner: 'acme', repo: 'bodies' };
+  const tooLong = (resource: string) => ({ message: 'Validation Failed', errors: [{ resource, code: 'custom', field: 'body', message: 'body is too long (maximum is 65536 characters)' }] });
+  const most = 'x'.repeat(65_536);
+  const over = `${most}y`;
+
+  it('takes 65,536 characters in an issue, a pull request and a comment, and refuses one more with GitHub\'s 422, creating or editing', async () => {
+    const o = kit('alice');
+    const issue = await o.rest.issues.create({ ...repo, title: 'dashboard', body: most });
+    expect(issue.data.body).toBe(most);
+    // Characters, not UTF-16 units: 65,536 emoji fit.
+    expect((await o.rest.issues.update({ ...repo, issue_number: issue.data.number, body: '😀'.repeat(65_536) })).status).toBe(200);
+    for (const refused of [o.rest.issues.create({ ...repo, title: 'too long', body: over }), o.rest.issues.update({ ...repo, issue_number: issue.data.number, body: over })]) {
+      const f = await failure(refused);
+      expect(f.status).toBe(422);
+      expect(f.data).toMatchObject(tooLong('Issue'));
+    }
+    expect((await o.rest.issues.get({ ...repo, issue_number: issue.data.number })).data.body).toBe('😀'.repeat(65_536));
+
+    await pushChange('acme/bodies', 'fix', { 'pom.xml': '<project>2</project>\n' });
+    const refusedPull = await failure(o.rest.pulls.create({ ...repo, title: 'fix', body: over, head: 'fix', base: 'main' }));
+    expect([refusedPull.status, refusedPull.data]).toMatchObject([422, tooLong('PullRequest')]);
+    const pull = await o.rest.pulls.create({ ...repo, title: 'fix', body: most, head: 'fix', base: 'main' });
+    const refusedEdit = await failure(o.rest.pulls.update({ ...repo, pull_number: pull.data.number, title: 'renamed', body: over }));
+    expect([refusedEdit.status, refusedEdit.data]).toMatchObject([422, tooLong('PullRequest')]);
+    expect((await o.rest.pulls.get({ ...repo, pull_number: pull.data.number })).data).toMatchObject({ title: 'fix', body: most });
+
+    const comment = await o.rest.issues.createComment({ ...repo, issue_number: pull.data.number, body: most });
+    for (const refused of [o.rest.issues.createComment({ ...repo, issue_number: pull.data.number, body: over }), o.rest.issues.updateComment({ ...repo, comment_id: comment.data.id, body: over })]) {
+      const f = await failure(refused);
+      expect([f.status, f.data]).toMatchObject([422, tooLong('IssueComment')]);
+    }
+    expect((await o.rest.issues.listComments({ ...repo, issue_number: pull.data.number })).data.map((c) => c.body)).toEqual([most]);
   });
 });
 

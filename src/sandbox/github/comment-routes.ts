@@ -1,11 +1,12 @@
 import { repoTarget } from './repo-target.js';
-import { jsonBody, notFound, reply, replyPage, requireLogin, saved, str, validationFailed, type GithubCall } from './request.js';
+import { checkBodyLength, jsonBody, notFound, reply, replyPage, requireLogin, saved, str, validationFailed, type GithubCall } from './request.js';
 import { commentJson } from './shapes.js';
 import { nowIso, type CommentRecord } from './state.js';
 
 function bodyOf(body: Record<string, unknown>): string {
   const text = str(body, 'body');
   if (text === undefined || text.trim() === '') throw validationFailed([{ resource: 'IssueComment', code: 'missing_field', field: 'body' }]);
+  checkBodyLength(text, 'IssueComment');
   return text;
 }
 

@@ -1,6 +1,6 @@
 import { repoTarget } from './repo-target.js';
 import { handleComments } from './comment-routes.js';
-import { notFound, reply, replyPage, requireLogin, saved, jsonBody, str, validationFailed, type GithubCall } from './request.js';
+import { checkBodyLength, notFound, reply, replyPage, requireLogin, saved, jsonBody, str, validationFailed, type GithubCall } from './request.js';
 import { issueJson } from './shapes.js';
 import { nowIso, type IssueRecord, type PullFields, type RepoRecord } from './state.js';
 
@@ -36,6 +36,7 @@ export async function handleIssues(call: GithubCall): Promise<void> {
     const body = await jsonBody(call);
     const title = str(body, 'title');
     if (title === undefined || title.trim() === '') throw validationFailed([{ resource: 'Issue', code: 'missing_field', field: 'title' }]);
+    checkBodyLength(body.body, 'Issue');
     const created = openIssue(call, repo, login, { title, body: str(body, 'body') ?? null, labels: labelsOf(body.labels) });
     return saved(call, 201, issueJson(repo, created, call.bases));
   }
@@ -94,6 +95,7 @@ export function updateIssue(issue: IssueRecord, body: Record<string, unknown>): 
   if (state !== undefined && state !== 'open' && state !== 'closed') {
     throw validationFailed([{ resource: 'Issue', code: 'invalid', field: 'state' }]);
   }
+  checkBodyLength(body.body, issue.pull === undefined ? 'Issue' : 'PullRequest');
   if (typeof body.title === 'string') issue.title = body.title;
   if (typeof body.body === 'string' || body.body === null) issue.body = body.body;
   if (body.labels !== undefined) issue.labels = labelsOf(body.labels);

@@ -3,7 +3,7 @@ import type { Branches } from './branches.js';
 import { repoTarget } from './repo-target.js';
 import { listOrder, openIssue, updateIssue } from './issue-routes.js';
 import { changedFileJson, commitJson, compareJson, pullJson, pullShas, type PullRecord } from './pull-shapes.js';
-import { jsonBody, notFound, reply, replyPage, requireLogin, saved, str, validationFailed, type GithubCall } from './request.js';
+import { checkBodyLength, jsonBody, notFound, reply, replyPage, requireLogin, saved, str, validationFailed, type GithubCall } from './request.js';
 import { githubError } from './shapes.js';
 import { nowIso, type RepoRecord } from './state.js';
 
@@ -104,6 +104,7 @@ async function create(call: GithubCall, { record, branches }: Target): Promise<v
   if (title === undefined || title.trim() === '') throw validationFailed([{ resource: 'PullRequest', code: 'missing_field', field: 'title' }]);
   if (head === undefined) throw validationFailed([{ resource: 'PullRequest', code: 'missing_field', field: 'head' }]);
   if (base === undefined) throw validationFailed([{ resource: 'PullRequest', code: 'missing_field', field: 'base' }]);
+  checkBodyLength(body.body, 'PullRequest');
   const h = headBranch(record, head);
   return call.gh.repoLock.run(branches.lockKey, async () => {
     const tips = await branches.tips();

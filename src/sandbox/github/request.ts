@@ -53,6 +53,26 @@ export function validationFailed(errors: Record<string, unknown>[], message = 'V
   return new HttpError(422, githubError(message, errors));
 }
 
+/** GitHub's longest issue, pull request or comment body, in characters. */
+export const maxBodyChars = 65_536;
+
+/**
+ * GitHub refuses a longer body with a 422 naming the field (`body is too long (maximum is 65536
+ * characters)`); characters are code points, as GitHub counts them.
+ */
+export function checkBodyLength(text: unknown, resource: 'Issue' | 'PullRequest' | 'IssueComment'): void {
+  if (typeof text !== 'string' || text.length <= maxBodyChars) return;
+  let chars = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    // A surrogate pair is one character.
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) i++;
+    if (++chars > maxBodyChars) {
+      throw validationFailed([{ resource, code: 'custom', field: 'body', message: `body is too long (maximum is ${maxBodyChars} characters)` }]);
+    }
+  }
+}
+
 export async function jsonBody(call: GithubCall): Promise<Record<string, unknown>> {
   const buf = await continueAndRead(call.req, call.res, 16 * 1024 * 1024);
   if (buf.length === 0) return {};
