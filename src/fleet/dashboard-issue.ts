@@ -9,10 +9,10 @@
 import type { Octokit } from '@octokit/rest';
 import { EnvironmentError, UsageError } from '../core/errors.js';
 import type { RepoName } from '../core/notes/tracker.js';
-import { statusOf } from '../github/client.js';
-import { githubFailure, rateLimitReset } from '../github/errors.js';
+import { githubFailure } from '../github/errors.js';
 import { withRateLimitRetry } from '../github/rate-limited.js';
 import { dataOf, isObject } from '../github/repo-api.js';
+import { tokenLogin } from '../github/token-login.js';
 import { fleetMarkdown } from './render/fleet-markdown.js';
 import { reportTitle } from './render/fleet-rows.js';
 import type { FleetReport } from './report-types.js';
@@ -76,21 +76,6 @@ export interface DashboardOutcome {
 }
 
 const maxPages = 100;
-
-/**
- * The token's login: GET /user; an app's installation token (GITHUB_TOKEN in Actions, a GitHub
- * App's token) may not call it (403 "Resource not accessible by integration"), and GraphQL's
- * `viewer` names its bot (`github-actions[bot]`), the author of the issues it opens.
- */
-async function tokenLogin(gh: Octokit): Promise<unknown> {
-  try {
-    return ((await gh.rest.users.getAuthenticated()).data as { login?: unknown }).login;
-  } catch (error) {
-    if (statusOf(error) !== 403 || rateLimitReset(error).limited) throw error;
-    const answer = await gh.graphql<{ viewer?: { login?: unknown } }>('query { viewer { login } }').catch(() => Promise.reject(error));
-    return answer.viewer?.login;
-  }
-}
 
 const isIssue = (d: unknown): d is { number: number; html_url: string } => isObject(d) && typeof d.number === 'number' && typeof d.html_url === 'string';
 const isIssueList = (d: unknown): d is Record<string, unknown>[] => Array.isArray(d) && d.every(isIssue);

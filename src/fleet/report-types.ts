@@ -75,7 +75,7 @@ export interface FleetRepositoryReport {
   error?: { code: string; message: string; fix?: string };
 }
 
-export type FleetChangeAction = 'none' | 'waiting' | 'dry-run' | 'committed' | 'unchanged' | 'opened' | 'updated' | 'linked' | 'held' | 'failed';
+export type FleetChangeAction = 'none' | 'waiting' | 'dry-run' | 'committed' | 'unchanged' | 'opened' | 'updated' | 'linked' | 'held' | 'left-alone' | 'failed';
 
 export interface FleetChange {
   action: FleetChangeAction;

@@ -75,13 +75,15 @@ async function identity(dir: string, env: NodeJS.ProcessEnv): Promise<Record<str
 
 /**
  * Pushes relctl's branch only, with a lease on what the remote held when it was fetched: a
- * branch someone else moved since is never overwritten.
+ * branch someone else moved since is never overwritten. Without `commit`, deletes the branch
+ * (under the same lease).
  */
-export async function pushBranch(dir: string, commit: string, remote: string | undefined, env: NodeJS.ProcessEnv): Promise<{ ok: true } | { ok: false; why: string }> {
+export async function pushBranch(dir: string, commit: string | undefined, remote: string | undefined, env: NodeJS.ProcessEnv): Promise<{ ok: true } | { ok: false; why: string }> {
   const lease = `--force-with-lease=refs/heads/${fixBranch}:${remote ?? ''}`;
-  const r = await runGit(dir, ['push', '--quiet', '--porcelain', lease, 'origin', `${commit}:refs/heads/${fixBranch}`], { env });
+  const r = await runGit(dir, ['push', '--quiet', '--porcelain', lease, 'origin', `${commit ?? ''}:refs/heads/${fixBranch}`], { env });
   if (r.ok) {
-    await runGit(dir, ['update-ref', `refs/remotes/origin/${fixBranch}`, commit], { env });
+    const tracking = `refs/remotes/origin/${fixBranch}`;
+    await runGit(dir, commit === undefined ? ['update-ref', '-d', tracking] : ['update-ref', tracking, commit], { env });
     return { ok: true };
   }
   const said = (r.stderr || r.stdout).split('\n').filter((l) => l.trim() !== '').slice(-2).join(' ');

@@ -6,8 +6,11 @@
  */
 import { createHash } from 'node:crypto';
 import type { Octokit } from '@octokit/rest';
-import { githubFailure } from '../../github/errors.js';
+import { EnvironmentError, RelctlError } from '../../core/errors.js';
+import { githubMessage, relctlCause, statusOf } from '../../github/client.js';
+import { githubFailure, rateLimitReset, validationDetails } from '../../github/errors.js';
 import { pause, withRateLimitRetry } from '../../github/rate-limited.js';
+import { tokenLogin } from '../../github/token-login.js';
 import { runGit } from '../../io/git.js';
 import { fixBranch } from './branch.js';
 import type { FileChange } from './own-edits.js';
@@ -30,19 +33,24 @@ interface ListedPull {
 
 const words = { rights: 'push branches and open pull requests on the fleet\'s repositories', retry: 'run relctl fleet fix again (it is idempotent)' };
 
-/** Paces and counts pull request creations across one run. */
+/**
+ * Paces and counts pull request creations across one run: every attempt, refused or not, takes
+ * its turn and counts toward `--max-prs`; after a refusal that would repeat, none is tried again.
+ */
 export class PullPacer {
   private last: number | undefined;
-  created = 0;
+  private stopped: string | undefined;
+  attempts = 0;
   constructor(
     private readonly maxPrs: number,
     private readonly intervalMs: number,
     private readonly signal?: AbortSignal,
   ) {}
 
-  /** Undefined when another may be created now (after waiting its turn); else why not. */
+  /** Undefined when another may be attempted now (after waiting its turn); else why not. */
   async turn(): Promise<string | undefined> {
-    if (this.created >= this.maxPrs) return `--max-prs ${this.maxPrs} new pull requests were opened in this run; the next run opens it`;
+    if (this.stopped !== undefined) return this.stopped;
+    if (this.attempts >= this.maxPrs) return `--max-prs ${this.maxPrs} pull requests were attempted in this run; the next run opens it`;
     if (this.last !== undefined) {
       const wait = this.last + this.intervalMs - Date.now();
       if (wait > 0) await pause(wait, this.signal);
@@ -50,9 +58,14 @@ export class PullPacer {
     return undefined;
   }
 
-  opened(): void {
-    this.created++;
+  attempted(): void {
+    this.attempts++;
     this.last = Date.now();
+  }
+
+  /** No more attempts in this run, for `why`. */
+  stop(why: string): void {
+    this.stopped ??= why;
   }
 }
 
@@ -60,6 +73,19 @@ export interface PullSession {
   gh: Octokit;
   log: (line: string) => void;
   signal?: AbortSignal;
+  /** The token's login, once asked. */
+  login?: string;
+}
+
+/** The token's user (asked once per session): the only author whose pull requests are relctl's. */
+export async function sessionLogin(session: PullSession): Promise<string> {
+  if (session.login !== undefined) return session.login;
+  const login = await call(session, 'asking GitHub whose token this is (GET /user)', () => tokenLogin(session.gh));
+  if (typeof login !== 'string' || login === '') {
+    throw new EnvironmentError("GitHub's answer to GET /user names no login, so relctl cannot tell its own pull requests from others'.", { kind: 'unexpected-response', fix: 'Check --github-url: it must be the REST API root (https://api.github.com, or https://HOST/api/v3).' });
+  }
+  session.login = login;
+  return login;
 }
 
 function ownerName(full: string): { owner: string; repo: string } {
@@ -81,24 +107,29 @@ export async function openPulls(session: PullSession, repo: string): Promise<Lis
 }
 
 /** relctl's newest pull request that was closed without being merged, if any. */
-export async function closedUnmerged(session: PullSession, repo: string): Promise<ListedPull | undefined> {
+export async function closedUnmerged(session: PullSession, repo: string, login: string): Promise<ListedPull | undefined> {
   const id = ownerName(repo);
   const closed = (await call(session, `listing the closed pull requests of ${repo}`, () => session.gh.paginate(session.gh.rest.pulls.list, { ...id, state: 'closed', head: `${id.owner}:${fixBranch}`, per_page: 100 }))) as (ListedPull & { merged_at?: string | null })[];
-  return closed.filter((p) => isOurs(p, repo) && (p.merged_at ?? null) === null).sort((a, b) => b.number - a.number)[0];
+  return closed.filter((p) => onFixBranch(p, repo) && openedBy(p, login) && (p.merged_at ?? null) === null).sort((a, b) => b.number - a.number)[0];
 }
 
-export function isOurs(pull: ListedPull, repo: string): boolean {
+/** Whether a pull request's head is `relctl/central-portal` of the repository itself (whoever opened it). */
+export function onFixBranch(pull: ListedPull, repo: string): boolean {
   return pull.head.ref === fixBranch && (pull.head.repo?.full_name ?? '').toLowerCase() === repo.toLowerCase();
 }
 
+export function openedBy(pull: ListedPull, login: string): boolean {
+  return (pull.user?.login ?? '').toLowerCase() === login.toLowerCase();
+}
+
 /**
- * An open pull request (not relctl's) whose head holds every changed file exactly as the fix
+ * An open pull request (not on relctl's branch) whose head holds every changed file exactly as the fix
  * would leave it. Its head is read from the clone: a branch of the same repository was fetched
  * with the rest; a fork's head is fetched through `refs/pull/N/head`.
  */
 export async function equivalentPull(dir: string, pulls: readonly ListedPull[], repo: string, changes: readonly FileChange[], env: NodeJS.ProcessEnv): Promise<ListedPull | undefined> {
   for (const pull of pulls) {
-    if (isOurs(pull, repo)) continue;
+    if (onFixBranch(pull, repo)) continue;
     if (await holdsChanges(dir, pull, changes, env)) return pull;
   }
   return undefined;
@@ -121,9 +152,30 @@ function blobId(bytes: Buffer): string {
   return createHash('sha1').update(`blob ${bytes.length}\u0000`).update(bytes).digest('hex');
 }
 
-export async function createPull(session: PullSession, repo: string, input: { title: string; body: string; base: string }): Promise<PullRef> {
-  const res = await call(session, `opening the pull request on ${repo}`, () => session.gh.rest.pulls.create({ ...ownerName(repo), title: input.title, body: input.body, head: fixBranch, base: input.base }));
-  return { number: res.data.number, url: res.data.html_url, state: res.data.state };
+export type CreateOutcome = { opened: PullRef } | { refused: string; repeats: boolean };
+
+/**
+ * Opens relctl's pull request. A refusal says whether it would repeat for every repository of the
+ * run: the token may not open pull requests (401, 404, a 403 that is no rate limit, a 422 about
+ * permission), as opposed to a rate limit or this repository's own state.
+ */
+export async function createPull(session: PullSession, repo: string, input: { title: string; body: string; base: string }): Promise<CreateOutcome> {
+  const what = `opening the pull request on ${repo}`;
+  try {
+    const res = await withRateLimitRetry(() => session.gh.rest.pulls.create({ ...ownerName(repo), title: input.title, body: input.body, head: fixBranch, base: input.base }), { what, log: session.log, ...(session.signal === undefined ? {} : { signal: session.signal }) });
+    return { opened: { number: res.data.number, url: res.data.html_url, state: res.data.state } };
+  } catch (error) {
+    // An interruption or a failure of relctl's own (no answer at all) is the run's, not a refusal.
+    if (error instanceof RelctlError || relctlCause(error) !== undefined) throw githubFailure(error, what, words);
+    return { refused: githubFailure(error, what, words).message, repeats: refusalRepeats(error) };
+  }
+}
+
+function refusalRepeats(error: unknown): boolean {
+  const status = statusOf(error);
+  if (status === 401 || status === 404) return true;
+  if (status === 403) return !rateLimitReset(error).limited;
+  return status === 422 && /permission|not permitted|not accessible|forbidden/i.test([githubMessage(error), ...validationDetails(error)].join(' '));
 }
 
 /** Updates relctl's pull request only when its title or body changed (a run with nothing new edits nothing). */

@@ -14,9 +14,10 @@ import { auditFleet, type FleetAuditOptions, type FleetContext } from '../run-au
 import type { FleetChange, FleetReport, FleetRepositoryReport } from '../report-types.js';
 import { hostGitEnv } from '../workspace.js';
 import { fixBranch, pushBranch, stageChange } from './branch.js';
+import { foreignBranch, recordPushed } from './branch-owner.js';
 import type { FileChange } from './own-edits.js';
 import { parentBump } from './parent-bump.js';
-import { closedUnmerged, createPull, equivalentPull, holdsChanges, isOurs, openPulls, pullRef, updatePull, PullPacer, type PullSession } from './pulls.js';
+import { closedUnmerged, createPull, equivalentPull, holdsChanges, onFixBranch, openedBy, openPulls, pullRef, sessionLogin, updatePull, PullPacer, type PullSession } from './pulls.js';
 import { describeChange } from './pull-text.js';
 
 export interface FleetFixOptions extends Omit<FleetAuditOptions, 'afterAudit'> {
@@ -46,11 +47,15 @@ export async function fixFleet(ctx: CommandContext, options: FleetFixOptions): P
     ...options,
     afterAudit: async (audited, fleet) => ({ change: await changeFor(ctx, audited, fleet, options, staged) }),
   });
-  if (!options.openPrs || options.dryRun) return report;
+  if (!options.openPrs || options.dryRun) {
+    for (const repo of report.repositories) if (repo.change?.action === 'left-alone') say(ctx, repo);
+    return report;
+  }
   const pacer = new PullPacer(options.maxPrs, options.prIntervalMs, ctx.signal);
   let session: PullSession | undefined;
   for (const repo of report.repositories) {
     const stage = staged.get(repo.name);
+    if (repo.change?.action === 'left-alone') say(ctx, repo);
     if (stage === undefined || repo.change === undefined) continue;
     session ??= await options.github();
     try {
@@ -58,9 +63,14 @@ export async function fixFleet(ctx: CommandContext, options: FleetFixOptions): P
     } catch (error) {
       repo.change = { ...repo.change, action: 'failed', why: error instanceof Error ? error.message : String(error) };
     }
-    ctx.out.info(`${repo.name}: ${repo.change.action}${repo.pullRequest === null ? '' : ` ${repo.pullRequest.url}`}${repo.change.why === undefined ? '' : ` (${repo.change.why})`}`);
+    say(ctx, repo);
   }
   return report;
+}
+
+function say(ctx: CommandContext, repo: FleetRepositoryReport): void {
+  const change = repo.change!;
+  ctx.out.info(`${repo.name}: ${change.action}${repo.pullRequest === null ? '' : ` ${repo.pullRequest.url}`}${change.why === undefined ? '' : ` (${change.why})`}`);
 }
 
 /** The change of one repository, decided right after its audit (its facts at hand), staged in its clone. */
@@ -84,6 +94,9 @@ async function changeFor(ctx: CommandContext, audited: RepoAudit, fleet: FleetCo
     return { action: 'dry-run', files, diff, ...parent };
   }
   const clone = fleet.clones.get(report.name)!;
+  // Someone's commit on relctl's branch is never pushed over, nor its pull request edited.
+  const foreign = await foreignBranch(clone.dir, clone.head, ctx.env);
+  if (foreign !== undefined) return { action: 'left-alone', why: foreign, files, ...parent };
   const stagedChange = await stageChange(clone.dir, clone.head, changes, `${title}\n\n${body}\n`, ctx.env);
   if ('failed' in stagedChange) return { action: 'failed', why: stagedChange.failed, files, ...parent };
   const commit = stagedChange.commit ?? stagedChange.remote;
@@ -104,18 +117,27 @@ function combine(own: readonly FileChange[], bump: FileChange | undefined): File
 
 async function publish(repo: FleetRepositoryReport, stage: Staged, session: PullSession, pacer: PullPacer, options: FleetFixOptions, ctx: CommandContext): Promise<Partial<FleetRepositoryReport>> {
   const change = repo.change!;
+  const login = await sessionLogin(session);
   const pulls = await openPulls(session, repo.name);
-  const ours = pulls.find((p) => isOurs(p, repo.name));
+  const onBranch = pulls.filter((p) => onFixBranch(p, repo.name));
+  // A pull request is relctl's only when the token's user opened it; anyone else's on the branch is left alone.
+  const theirs = onBranch.find((p) => !openedBy(p, login));
+  if (theirs !== undefined) {
+    const why = `pull request #${theirs.number} by ${theirs.user?.login ?? 'someone'} has ${fixBranch} as its head: it is not relctl's (the token's user is ${login}), so relctl neither pushes to the branch nor edits it`;
+    return { pullRequest: pullRef(theirs), change: { ...change, action: 'left-alone', why } };
+  }
+  const ours = onBranch.find((p) => openedBy(p, login));
   const env = hostGitEnv(options.access, stage.url);
   if (ours === undefined) {
     // A maintainer who closed relctl's pull request said no to that change: it is not opened again
     // while the change is the same files (rebased on a moved default branch or not).
-    const closed = await closedUnmerged(session, repo.name);
+    const closed = await closedUnmerged(session, repo.name, login);
     if (closed !== undefined && (await holdsChanges(stage.dir, closed, stage.changes, env))) {
       return { pullRequest: pullRef(closed), change: { ...change, action: 'none', why: `pull request #${closed.number} with this change was closed without merging; relctl does not open it again` } };
     }
     const equivalent = await equivalentPull(stage.dir, pulls, repo.name, stage.changes, env);
     if (equivalent !== undefined) return { pullRequest: pullRef(equivalent), change: { ...change, action: 'linked', why: `pull request #${equivalent.number} by ${equivalent.user?.login ?? 'someone'} already makes these changes` } };
+    // The turn is taken before the push: a pull request that may not be opened gets no branch either.
     const held = await pacer.turn();
     if (held !== undefined) return { change: { ...change, action: 'held', why: held } };
   }
@@ -123,13 +145,21 @@ async function publish(repo: FleetRepositoryReport, stage: Staged, session: Pull
   if (pushed) {
     const push = await pushBranch(stage.dir, stage.commit!, stage.remote, env);
     if (!push.ok) return { change: { ...change, action: 'failed', why: `git push of ${fixBranch} was refused: ${push.why}` } };
+    await recordPushed(stage.dir, stage.commit!);
   }
   if (ours !== undefined) {
     const edited = await updatePull(session, repo.name, ours, { title: stage.title, body: stage.body });
     return { pullRequest: pullRef(ours), change: { ...change, action: pushed || edited ? 'updated' : 'unchanged' } };
   }
-  const opened = await createPull(session, repo.name, { title: stage.title, body: stage.body, base: repo.branch ?? 'main' });
-  pacer.opened();
-  ctx.out.verbose(`${repo.name}: opened pull request #${opened.number}`);
-  return { pullRequest: opened, change: { ...change, action: 'opened' } };
+  pacer.attempted();
+  const created = await createPull(session, repo.name, { title: stage.title, body: stage.body, base: repo.branch ?? 'main' });
+  if ('refused' in created) {
+    if (created.repeats) pacer.stop(`GitHub refused to open a pull request on ${repo.name} with this token; relctl opens no more in this run (and pushes no branch for them)`);
+    // The branch was pushed for this pull request only: back to what the remote held.
+    const undone = pushed ? await pushBranch(stage.dir, stage.remote, stage.commit, env) : { ok: true as const };
+    const left = undone.ok ? '' : `; ${fixBranch} stays pushed (${undone.why})`;
+    return { change: { ...change, action: 'failed', why: `${created.refused}${left}` } };
+  }
+  ctx.out.verbose(`${repo.name}: opened pull request #${created.opened.number}`);
+  return { pullRequest: created.opened, change: { ...change, action: 'opened' } };
 }

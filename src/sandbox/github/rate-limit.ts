@@ -98,3 +98,8 @@ export function rateLimitAnswer(fault: Fault, login: string | undefined, address
   const anchor = secondary ? '#about-secondary-rate-limits' : '#about-the-primary-rate-limit';
   return new HttpError(fault.status ?? 403, { message, documentation_url: `${rateLimitDocs}${anchor}` }, headers);
 }
+
+/** A `forbidden` fault's answer: GitHub's 403 to a token without the right, no Retry-After, nothing to wait for. */
+export function forbiddenAnswer(): HttpError {
+  return new HttpError(403, { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest', status: '403' });
+}

@@ -4,7 +4,7 @@ import { handleGit } from './git-routes.js';
 import { handleIssues } from './issue-routes.js';
 import { handleOwnerRepos } from './owner-routes.js';
 import { handleCompare, handlePulls } from './pull-routes.js';
-import { rateLimitAnswer, rateLimitHeaders } from './rate-limit.js';
+import { forbiddenAnswer, rateLimitAnswer, rateLimitHeaders } from './rate-limit.js';
 import { handleReleases } from './release-routes.js';
 import { jsonBody, loginOf, notFound, reply, requireLogin, saved, str, validationFailed, type GithubCall } from './request.js';
 import type { GithubService } from './service.js';
@@ -49,7 +49,7 @@ export async function handleGithub(gh: GithubService, origin: string, req: Incom
   }
   // A test's rate-limit fault: after the headers above, so the answer carries them as GitHub's does.
   const fault = gh.faults?.takeGithub(rest.slice('/api'.length) || '/', call.method);
-  if (fault !== undefined) throw rateLimitAnswer(fault, call.login, sourceAddress(req));
+  if (fault !== undefined) throw fault.github === 'forbidden' ? forbiddenAnswer() : rateLimitAnswer(fault, call.login, sourceAddress(req));
   const [first, second, , area] = segments;
   if (call.method === 'GET' && (first === 'orgs' || first === 'users') && segments.length === 3 && segments[2] === 'repos' && second !== undefined) {
     return handleOwnerRepos(call);

@@ -18,7 +18,7 @@ export interface Fault {
   delayMs?: number;
   retryAfter?: number;
   /**
-   * A GitHub rate-limit answer (403 or 429, GitHub's message and headers), given by the GitHub
+   * A GitHub rate-limit or refusal answer (403 or 429, GitHub's message and headers), given by the GitHub
    * stand-in itself after its `x-ratelimit-*` headers are set, not by the dispatcher.
    */
   github?: GithubFaultKind;
@@ -28,8 +28,12 @@ export interface Fault {
   resetAfter?: number;
 }
 
-/** GitHub's two limits: the hourly one (`rate-limit`) and the abuse guard (`secondary-rate-limit`). */
-export const githubFaultKinds = ['secondary-rate-limit', 'rate-limit'] as const;
+/**
+ * GitHub's two limits, the hourly one (`rate-limit`) and the abuse guard (`secondary-rate-limit`),
+ * and a token refused the call (`forbidden`: 403 "Resource not accessible by integration", a token
+ * that may push but not open pull requests), which no wait cures.
+ */
+export const githubFaultKinds = ['secondary-rate-limit', 'rate-limit', 'forbidden'] as const;
 export type GithubFaultKind = (typeof githubFaultKinds)[number];
 
 export type FaultAction =
@@ -83,6 +87,7 @@ function parseGithubFault(f: Record<string, unknown>, num: (k: string, min: numb
   if (path !== undefined && (typeof path !== 'string' || !path.startsWith('/'))) throw badFault('path must be an API path starting with / (below /github/api)');
   const status = num('status', 100, 599) ?? 403;
   if (status !== 403 && status !== 429) throw badFault('a GitHub rate limit answers 403 or 429');
+  if (kind === 'forbidden' && status !== 403) throw badFault('a refused token answers 403');
   const retryAfter = num('retryAfter', 0, 86_400);
   const resetAfter = num('resetAfter', 0, 86_400);
   return {
