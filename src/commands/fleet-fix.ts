@@ -19,8 +19,8 @@ export function defineFleetFix(fleet: Command, action: (fn: Action) => (...args:
   reportOptions(auditOptions(selectionOptions(fleet.command('fix').description('the mechanical fixes, parents first, as one commit per repository on relctl/central-portal; --open-prs opens one pull request each'))))
     .option('--dry-run', 'print each repository\'s diff; change nothing')
     .option('--open-prs', 'push relctl/central-portal (with lease) and open or update one pull request per repository')
-    .option('--max-prs <n>', 'at most this many new pull requests in one run (default 20)', parseCount('--max-prs', 1000), 20)
-    .option('--pr-interval <seconds>', 'at least this many seconds between two new pull requests (default 30)', parseCount('--pr-interval', 86_400), 30)
+    .option('--max-prs <n>', 'at most this many attempts to open a pull request in one run, refused ones included (default 20)', parseCount('--max-prs', 1000), 20)
+    .option('--pr-interval <seconds>', 'at least this many seconds between two attempts to open a pull request (default 30)', parseCount('--pr-interval', 86_400), 30)
     .option('--yes', 'no prompts (fleet fix asks nothing; accepted for the contract of mutating commands)')
     .action(
       action(async (ctx, opts) => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
 import { runCli } from '../helpers/cli.js';
 import { bareRepo, legacyUrl, parentPom } from '../helpers/fleet.js';
+import { fleetSchemaErrors } from '../helpers/report-validators.js';
 import { git, gitEnv, tempDir, type TempDir } from '../helpers/temp.js';
 import { control } from './upload-helpers.js';
 
@@ -106,6 +107,7 @@ describe('relctl fleet fix --open-prs never pushes over what is not its own', ()
     const repos = reposOf(r.stdout);
     expect(repos.get('acme/borrowed')).toMatchObject({ change: { action: 'left-alone', why: expect.stringMatching(new RegExp(`#${theirs.data.number} by contributor`)) }, pullRequest: { number: theirs.data.number } });
     expect(repos.get('acme/squatted')?.change?.action).toBe('left-alone');
+    expect(await fleetSchemaErrors(JSON.parse(r.stdout))).toEqual([]);
     for (const [name, pull, title, body] of [['borrowed', theirs.data.number, 'My take on the portal move', 'Mine.'], ['squatted', squat.data.number, 'Notes', 'Just notes.']] as const) {
       expect((await gh('maintainer').rest.pulls.get({ owner: 'acme', repo: name, pull_number: pull })).data, name).toMatchObject({ title, body, state: 'open' });
       expect(await branchTip(`acme/${name}`), name).toBe(tips[name]);
