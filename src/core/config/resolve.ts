@@ -3,6 +3,10 @@ import { isSectionKey, sectionKeys, validateSection, type ConfigSections } from 
 import { groupIdProblem } from '../identifiers.js';
 import { settingKeys, settingSpecs, type SettingKey, type SettingSpec } from './settings.js';
 import { validateFindingRules, type FindingRules } from '../finding-rules.js';
+import { validatePublishingLimits, type PublishingLimitsConfig } from '../publishing-budget.js';
+
+/** Keys of the file that are neither flat settings nor sections: their own validators. */
+type FileExtras = { rules?: FindingRules; publishingLimits?: PublishingLimitsConfig };
 
 export type SettingSource = 'flag' | 'env' | 'file' | 'default';
 
@@ -24,6 +28,8 @@ export interface Config extends ConfigSections {
   jiraUrl?: string;
   /** The file's `rules`: finding code → off | warning | error (DESIGN §3). */
   rules?: FindingRules;
+  /** The month's publishing limits (DESIGN §5a): absent = the free tier, false = Publisher Pro. */
+  publishingLimits?: PublishingLimitsConfig;
 }
 
 export interface ResolvedConfig {
@@ -44,12 +50,12 @@ export interface ConfigProblem {
  */
 export function validateConfigFile(json: unknown): {
   values: Partial<Record<SettingKey, unknown>>;
-  sections: ConfigSections & { rules?: FindingRules };
+  sections: ConfigSections & FileExtras;
   problems: ConfigProblem[];
 } {
   const problems: ConfigProblem[] = [];
   const values: Partial<Record<SettingKey, unknown>> = {};
-  const sections: ConfigSections & { rules?: FindingRules } = {};
+  const sections: ConfigSections & FileExtras = {};
   if (json === null || typeof json !== 'object' || Array.isArray(json)) {
     return { values, sections, problems: [{ key: '(root)', message: 'must be a JSON object' }] };
   }
@@ -61,6 +67,12 @@ export function validateConfigFile(json: unknown): {
       if (checked.value !== undefined) sections.rules = checked.value;
       continue;
     }
+    if (key === 'publishingLimits') {
+      const checked = validatePublishingLimits(value);
+      for (const message of checked.problems) problems.push({ key, message });
+      if (checked.value !== undefined) sections.publishingLimits = checked.value;
+      continue;
+    }
     if (isSectionKey(key)) {
       const checked = validateSection(key, value);
       for (const message of checked.problems) problems.push({ key, message });
@@ -70,7 +82,7 @@ export function validateConfigFile(json: unknown): {
     if (!(settingKeys as readonly string[]).includes(key)) {
       const hint = secretLikeKeys.test(key)
         ? 'secrets do not belong in a committed file: set RELCTL_TOKEN_USERNAME and RELCTL_TOKEN_PASSWORD instead'
-        : `known keys: ${[...settingKeys, ...sectionKeys, 'rules'].join(', ')}`;
+        : `known keys: ${[...settingKeys, ...sectionKeys, 'rules', 'publishingLimits'].join(', ')}`;
       problems.push({ key, message: `unknown key (${hint})` });
       continue;
     }
@@ -122,7 +134,7 @@ export interface ConfigLayers {
   env: Record<string, string | undefined>;
   file: Partial<Record<SettingKey, unknown>>;
   /** The file's object-valued keys (and its rules), validated already. */
-  sections?: ConfigSections & { rules?: FindingRules };
+  sections?: ConfigSections & FileExtras;
   /** For messages: where the file layer came from. */
   fileName?: string;
 }

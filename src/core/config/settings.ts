@@ -9,6 +9,7 @@
 import { configSectionSchemas } from './sections.js';
 import { allFindingCodes } from '../finding-groups.js';
 import { ruleLevels } from '../finding-rules.js';
+import { publishingLimitsSchema } from '../publishing-budget.js';
 
 export type SettingType = 'url' | 'path' | 'string' | 'groupId' | 'fingerprint' | 'positiveInteger';
 
@@ -144,6 +145,7 @@ export function configJsonSchema(): Record<string, unknown> {
     propertyNames: { enum: [...allFindingCodes] },
     additionalProperties: { enum: [...ruleLevels] },
   };
+  properties.publishingLimits = publishingLimitsSchema;
   for (const spec of settingSpecs) {
     const base: Record<string, unknown> = { description: `${spec.description} (env ${spec.env})` };
     if (spec.default !== undefined) base.default = spec.default;

@@ -1,0 +1,134 @@
+/**
+ * The month's publishing budget before anything irreversible (DESIGN §5a): `preflight`, `verify`,
+ * `release` and `rehearse` show what this release consumes against what the organization has left,
+ * and stop (exit 1) over budget unless `--over-budget`. The limits come from `publishingLimits`
+ * (default the free tier, false for Publisher Pro), the usage from relctl's own record and, when
+ * given, the Usage Center's export (the larger of the two per metric: the export sees releases
+ * made elsewhere, the record sees the ones the export has not caught up with yet).
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { StepFailedError, UsageError } from '../core/errors.js';
+import {
+  budgetJson,
+  budgetLines,
+  budgetVerdict,
+  costGroups,
+  costLines,
+  freeTier,
+  metrics,
+  monthOf,
+  overBudgetFix,
+  type BudgetVerdict,
+  type CostGroup,
+  type CountedFile,
+  type Usage,
+} from '../core/publishing-budget.js';
+import { decodeUsageExport, UsageExportProblem } from '../core/usage-export.js';
+import type { CommandContext } from '../io/command-context.js';
+import { clockNow } from '../io/clock.js';
+import { lastSizeOf, publicationRecordPath, readPublications, recordedUsage } from '../io/publication-record.js';
+import type { ArtifactSet } from '../keys/artifacts.js';
+
+export interface BudgetOptions {
+  /** `--usage FILE`: the Usage Center's export. */
+  usage?: string;
+  /** `--over-budget`: go on anyway. */
+  overBudget?: boolean;
+}
+
+export interface BudgetCheck {
+  verdict: BudgetVerdict;
+  groups: CostGroup[];
+}
+
+/** The files an artifact set would upload, by repository path and size. */
+export function countedFiles(set: ArtifactSet): CountedFile[] {
+  return [...set.files].map(([p, f]) => ({ path: p, bytes: f.size }));
+}
+
+async function exportedUsage(ctx: CommandContext, file: string): Promise<Usage & { restricted: string[] }> {
+  const abs = path.resolve(ctx.cwd, file);
+  const text = await readFile(abs, 'utf8').catch((error: unknown) => {
+    throw new UsageError(`--usage ${file} cannot be read: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`, {
+      kind: 'bad-usage-export',
+      fix: 'Pass the CSV the Usage Center exports (central.sonatype.com/publishing/usage, Current Month, Export CSV).',
+    });
+  });
+  try {
+    const decoded = decodeUsageExport(text);
+    return { ...decoded.usage, restricted: decoded.restricted };
+  } catch (error) {
+    if (!(error instanceof UsageExportProblem)) throw error;
+    throw new UsageError(`--usage ${file} is not the Usage Center's export: ${error.message}.`, {
+      kind: 'bad-usage-export',
+      fix: 'Export it again from central.sonatype.com/publishing/usage (Current Month, Export CSV) and pass that file unchanged.',
+    });
+  }
+}
+
+/**
+ * The verdict for one release. `files` are what it uploads when known (a build output, a bundle);
+ * otherwise the size of the component's last recorded release stands in, else only the release
+ * itself is counted.
+ */
+export async function checkBudget(
+  ctx: CommandContext,
+  o: BudgetOptions,
+  release: { files?: readonly CountedFile[]; component?: string },
+): Promise<BudgetCheck> {
+  const limits = ctx.config.publishingLimits ?? freeTier;
+  const month = monthOf(clockNow(ctx.env).toISOString());
+  const record = await readPublications(publicationRecordPath(ctx.env, ctx.env.HOME ?? os.homedir()));
+  const recorded = recordedUsage(record, month);
+  const usedFrom: string[] = [];
+  let used: Usage = { files: recorded.files, bytes: recorded.bytes, releases: recorded.releases };
+  if (recorded.releases > 0) usedFrom.push(`relctl's record (${recorded.namespaces.join(', ')})`);
+  if (o.usage !== undefined) {
+    const exported = await exportedUsage(ctx, o.usage);
+    used = Object.fromEntries(metrics.map((m) => [m, Math.max(used[m], exported[m])])) as unknown as Usage;
+    usedFrom.push(`the Usage Center export${exported.restricted.length > 0 ? ` (withheld: ${exported.restricted.join(', ')})` : ''}`);
+  }
+  const files = release.files;
+  const estimate = files === undefined && release.component !== undefined ? lastSizeOf(record, release.component) : undefined;
+  const needs =
+    files !== undefined
+      ? { releases: 1, files: files.length, bytes: files.reduce((n, f) => n + f.bytes, 0) }
+      : estimate !== undefined
+        ? { releases: 1, ...estimate }
+        : { releases: 1 };
+  const verdict = budgetVerdict(limits, used, needs, month, usedFrom);
+  return { verdict, groups: files === undefined ? [] : costGroups(files) };
+}
+
+/** Text lines: the budget, then (with files) what each kind of file costs. */
+export function budgetText(check: BudgetCheck): string[] {
+  const lines = budgetLines(check.verdict);
+  if (check.groups.length > 0) lines.push('  what the files cost:', ...costLines(check.groups).map((l) => `  ${l}`));
+  return lines;
+}
+
+export function budgetDocument(check: BudgetCheck): Record<string, unknown> {
+  return { ...budgetJson(check.verdict), costs: check.groups };
+}
+
+/** The stop before anything irreversible: exit 1 with the numbers and what to drop, unless --over-budget. */
+export function overBudgetError(check: BudgetCheck, o: BudgetOptions): StepFailedError | undefined {
+  const v = check.verdict;
+  if (v.over.length === 0 || o.overBudget === true || v.limits === undefined) return undefined;
+  const numbers = v.over.map((m) => `${m}: ${v.used[m]} used + ${v.needs[m] ?? 0} > ${v.limits![m]}`).join('; ');
+  return new StepFailedError(`This release would exceed the organization's publishing limits for ${v.month} (${numbers}); nothing was tagged, pushed or uploaded.`, {
+    kind: 'over-budget',
+    fix: overBudgetFix(v, check.groups),
+    data: { publishingBudget: budgetJson(v) },
+  });
+}
+
+/** Shows the budget (text mode) and throws when over it without --over-budget. */
+export function gateBudget(ctx: CommandContext, check: BudgetCheck, o: BudgetOptions): void {
+  if (!ctx.out.json) ctx.out.info(budgetText(check).join('\n'));
+  const error = overBudgetError(check, o);
+  if (error !== undefined) throw error;
+  if (check.verdict.over.length > 0) ctx.out.warn(`--over-budget: going on over the publishing limits (${check.verdict.over.join(', ')}); the portal may cap the publication.`);
+}
