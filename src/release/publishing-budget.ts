@@ -28,8 +28,10 @@ import {
 import { decodeUsageExport, UsageExportProblem } from '../core/usage-export.js';
 import type { CommandContext } from '../io/command-context.js';
 import { clockNow } from '../io/clock.js';
-import { lastSizeOf, publicationRecordPath, readPublications, recordedUsage } from '../io/publication-record.js';
+import { lastSizeOf, publicationRecordPath, readPublications, recordPublication, recordedUsage } from '../io/publication-record.js';
 import type { ArtifactSet } from '../keys/artifacts.js';
+import { localArtifacts } from '../keys/upload-plan.js';
+import { readIdentity } from '../io/project.js';
 
 export interface BudgetOptions {
   /** `--usage FILE`: the Usage Center's export. */
@@ -102,6 +104,23 @@ export async function checkBudget(
   return { verdict, groups: files === undefined ? [] : costGroups(files) };
 }
 
+/**
+ * The budget of the project at ctx.cwd before its release is built: the build output already here
+ * (if any) stands for what the release uploads, else the component's last recorded release.
+ */
+export async function projectBudget(ctx: CommandContext, o: BudgetOptions): Promise<BudgetCheck> {
+  const identity = await readIdentity(ctx.cwd).catch(() => undefined);
+  const set = await localArtifacts(ctx).catch(() => undefined);
+  try {
+    return await checkBudget(ctx, o, {
+      ...(set === undefined ? {} : { files: countedFiles(set) }),
+      ...(identity?.groupId === undefined ? {} : { component: `${identity.groupId}:${identity.artifactId}` }),
+    });
+  } finally {
+    set?.close();
+  }
+}
+
 /** Text lines: the budget, then (with files) what each kind of file costs. */
 export function budgetText(check: BudgetCheck): string[] {
   const lines = budgetLines(check.verdict);
@@ -131,4 +150,40 @@ export function gateBudget(ctx: CommandContext, check: BudgetCheck, o: BudgetOpt
   const error = overBudgetError(check, o);
   if (error !== undefined) throw error;
   if (check.verdict.over.length > 0) ctx.out.warn(`--over-budget: going on over the publishing limits (${check.verdict.over.join(', ')}); the portal may cap the publication.`);
+}
+
+/** `pkg:maven/org.example/demo@1.0.0` → `org.example:demo:1.0.0`. */
+function componentOf(purl: string): string | undefined {
+  const m = /^pkg:maven\/([^/]+)\/([^@/]+)@([^?#]+)/.exec(purl);
+  return m === null ? undefined : `${decodeURIComponent(m[1]!)}:${decodeURIComponent(m[2]!)}:${decodeURIComponent(m[3]!)}`;
+}
+
+/**
+ * Adds a deployment the portal reported PUBLISHED to relctl's record (once per deployment): the
+ * next release's budget counts it. Its files and bytes are the build output here when there is
+ * one. A record that cannot be written is a warning, never the command's failure: the
+ * publication happened.
+ */
+export async function notePublished(ctx: CommandContext, status: { deploymentId: string; deploymentState: string; purls: readonly string[] }): Promise<void> {
+  if (status.deploymentState !== 'PUBLISHED') return;
+  const component = status.purls.map(componentOf).find((c) => c !== undefined);
+  const namespace = ctx.config.groupId ?? component?.split(':')[0] ?? (await readIdentity(ctx.cwd).catch(() => undefined))?.groupId ?? 'unknown';
+  const file = publicationRecordPath(ctx.env, ctx.env.HOME ?? os.homedir());
+  try {
+    const set = await localArtifacts(ctx).catch(() => undefined);
+    const files = set === undefined ? undefined : countedFiles(set);
+    set?.close();
+    const now = clockNow(ctx.env).toISOString();
+    const added = await recordPublication(file, {
+      deploymentId: status.deploymentId,
+      namespace,
+      month: monthOf(now),
+      publishedAt: now,
+      ...(component === undefined ? {} : { component }),
+      ...(files === undefined ? {} : { files: files.length, bytes: files.reduce((n, f) => n + f.bytes, 0) }),
+    });
+    if (added) ctx.out.verbose(`recorded the publication of ${status.deploymentId} in ${file} (the month's publishing budget counts it)`);
+  } catch (error) {
+    ctx.out.warn(`The publication of ${status.deploymentId} could not be recorded in ${file} (${(error as Error).message}); the next budget check will not count it unless --usage gives the Usage Center's export.`);
+  }
 }
