@@ -217,3 +217,27 @@ export function overBudgetFix(v: BudgetVerdict, groups: readonly CostGroup[]): s
   const wait = v.over.includes('releases') ? 'wait for next month (usage resets on the 1st, UTC), ' : 'wait for next month, ';
   return `${drop}${wait}or upgrade to Publisher Pro ("publishingLimits": false); --over-budget goes on anyway and the portal may refuse the publication.`;
 }
+
+/** `summary.publishingBudget` of a fleet audit or fix: the releases its plan needs against the month's. */
+export interface FleetBudget {
+  month: string;
+  /** Repositories the plan releases (ready, blocked and waiting on a parent). */
+  releasesNeeded: number;
+  releasesUsed: number;
+  /** null: Publisher Pro (no limit). */
+  releasesLimit: number | null;
+  releasesLeft: number | null;
+  fits: boolean;
+}
+
+export function fleetBudget(limits: PublishingLimitsConfig, used: Usage, releasesNeeded: number, month: string): FleetBudget {
+  const limit = limits === false ? null : limits.releases;
+  const left = limit === null ? null : Math.max(0, limit - used.releases);
+  return { month, releasesNeeded, releasesUsed: used.releases, releasesLimit: limit, releasesLeft: left, fits: left === null || releasesNeeded <= left };
+}
+
+export function fleetBudgetLine(b: FleetBudget): string {
+  if (b.releasesLimit === null) return `publishing budget ${b.month}: ${b.releasesNeeded} release(s) needed; Publisher Pro, no monthly limit checked`;
+  const verdict = b.fits ? 'fits' : `does not fit: ${b.releasesNeeded - b.releasesLeft!} release(s) over, plan them into later months or move to Publisher Pro`;
+  return `publishing budget ${b.month}: ${b.releasesNeeded} release(s) needed, ${b.releasesLeft} of ${b.releasesLimit} left this month (${verdict})`;
+}

@@ -69,7 +69,8 @@ describe('the publishing budget before a release', () => {
     expect(doc.error.message).toContain('releases: 3 used + 1 > 3');
     expect(doc.error.fix).toContain('--over-budget');
     expect(await tags(p.dir, p.home)).toEqual([]);
-    expect((await (await fetch(`${new URL(sandbox.urls.stagingApiUrl).origin}/sandbox/state`)).json()).deployments.filter((d: { namespace: string }) => d.namespace.startsWith('org.example.budget1'))).toEqual([]);
+    const state = (await (await fetch(`${new URL(sandbox.urls.stagingApiUrl).origin}/sandbox/state`)).json()) as { deployments: { namespace: string }[] };
+    expect(state.deployments.filter((d) => d.namespace.startsWith('org.example.budget1'))).toEqual([]);
 
     // --over-budget goes on: tagged, uploaded, validated.
     const again = await runCli(['release', '--yes', '--restart', '--over-budget', '--usage', await p.usage(3), '--cwd', p.dir], { home: p.home, env: p.env, timeoutMs: 170_000 });

@@ -26,6 +26,8 @@ export interface Config extends ConfigSections {
   timeout: number;
   githubApiUrl: string;
   jiraUrl?: string;
+  /** Checksum files the release build uploads: `required` (.md5/.sha1, the default) or `all`. */
+  checksums: 'required' | 'all';
   /** The file's `rules`: finding code → off | warning | error (DESIGN §3). */
   rules?: FindingRules;
   /** The month's publishing limits (DESIGN §5a): absent = the free tier, false = Publisher Pro. */
@@ -114,6 +116,9 @@ function checkValue(spec: SettingSpec, value: unknown): string | undefined {
   if (spec.type === 'groupId') {
     const problem = groupIdProblem(value.trim());
     if (problem !== undefined) return `"${value}" is ${problem}`;
+  }
+  if (spec.type === 'checksums' && !['required', 'all'].includes(value.trim())) {
+    return `"${value}" must be "required" (.md5 and .sha1) or "all" (also .sha256 and .sha512)`;
   }
   if (spec.type === 'fingerprint' && !/^(0x)?[0-9a-f]{40}$/i.test(value.replace(/\s+/g, ''))) {
     return `"${value}" is not a 40-hex-digit key fingerprint`;

@@ -11,7 +11,7 @@ import { allFindingCodes } from '../finding-groups.js';
 import { ruleLevels } from '../finding-rules.js';
 import { publishingLimitsSchema } from '../publishing-budget.js';
 
-export type SettingType = 'url' | 'path' | 'string' | 'groupId' | 'fingerprint' | 'positiveInteger';
+export type SettingType = 'url' | 'path' | 'string' | 'groupId' | 'fingerprint' | 'positiveInteger' | 'checksums';
 
 export interface SettingSpec {
   key: SettingKey;
@@ -35,6 +35,7 @@ export const settingKeys = [
   'timeout',
   'githubApiUrl',
   'jiraUrl',
+  'checksums',
 ] as const;
 export type SettingKey = (typeof settingKeys)[number];
 
@@ -130,6 +131,14 @@ export const settingSpecs: readonly SettingSpec[] = [
     type: 'url',
     description: 'Jira base URL for the tracker check of Jira keys',
   },
+  {
+    key: 'checksums',
+    env: 'RELCTL_CHECKSUMS',
+    flag: '--checksums <which>',
+    type: 'checksums',
+    default: 'required',
+    description: 'checksum files the release build uploads: "required" (.md5 and .sha1, what the portal requires; fewer files count against the publishing limits) or "all" (also .sha256 and .sha512)',
+  },
 ];
 
 /** The JSON Schema of relctl.config.json, derived from the table. */
@@ -161,6 +170,9 @@ export function configJsonSchema(): Record<string, unknown> {
         break;
       case 'positiveInteger':
         properties[spec.key] = { ...base, type: 'integer', minimum: 1 };
+        break;
+      case 'checksums':
+        properties[spec.key] = { ...base, enum: ['required', 'all'] };
         break;
       default:
         properties[spec.key] = { ...base, type: 'string', minLength: 1 };
