@@ -125,14 +125,17 @@ const amount = (m: Metric, n: number): string => (m === 'bytes' ? sizeMB(n) : `$
 
 /** One line per metric: used + this release against the limit. */
 export function budgetLines(v: BudgetVerdict): string[] {
-  const from = v.usedFrom.length === 0 ? 'nothing recorded' : v.usedFrom.join(' and ');
+  const from = v.usedFrom.length === 0 ? 'nothing recorded this month' : `from ${v.usedFrom.join(' and ')}`;
   if (v.limits === undefined) return [`publishing budget ${v.month}: Publisher Pro (publishingLimits: false), no monthly limit checked`];
-  const lines = [`publishing budget ${v.month} (organization, used so far from ${from}):`];
+  const lines = [`publishing budget ${v.month} (organization; used so far: ${from}):`];
   for (const m of metrics) {
     const need = v.needs[m];
-    const needText = need === undefined ? 'this release: not counted yet (no build output)' : `this release ${amount(m, need)}`;
     const flag = v.over.includes(m) ? '  OVER' : '';
-    lines.push(`  ${m.padEnd(8)} used ${amount(m, v.used[m])} + ${needText} of ${amount(m, v.limits[m])}${flag}`);
+    lines.push(
+      need === undefined
+        ? `  ${m.padEnd(8)} used ${amount(m, v.used[m])} of ${amount(m, v.limits[m])} (this release: not counted, no build output yet)`
+        : `  ${m.padEnd(8)} used ${amount(m, v.used[m])} + this release ${amount(m, need)} of ${amount(m, v.limits[m])}${flag}`,
+    );
   }
   return lines;
 }
