@@ -32,6 +32,13 @@ export interface MavenRunOptions {
   note?: (line: string) => void;
   /** The signing key's passphrase (a key imported from the environment): maven-gpg-plugin 3.2+ reads it from MAVEN_GPG_PASSPHRASE. */
   gpgPassphrase?: string;
+  /**
+   * Checksum files the build writes: `required` (the default) asks central-publishing-maven-plugin
+   * (its `checksums` user property, default ALL) for .md5/.sha1 only, as vanniktech and nmcp now do
+   * by default: .sha256/.sha512 are optional for the portal and count against the publishing
+   * limits. A `<checksums>` in the POM's plugin configuration still wins.
+   */
+  checksums?: 'required' | 'all';
 }
 
 /** `./mvnw` when the wrapper can run, else `mvn`; `note` receives the one line saying why not. */
@@ -78,7 +85,7 @@ export async function openMavenSession(o: MavenRunOptions, dryRun: boolean): Pro
   // anyway. MAVEN_OPTS reaches every fork: the release plugin passes its environment on, and
   // relctl's values come after the user's, so they win.
   const env: Record<string, string> = {
-    MAVEN_OPTS: [o.env.MAVEN_OPTS, `-Duser.home=${dir}`, `-Djava.io.tmpdir=${dir}`, '-Dgpg.useagent=true'].filter((x) => x !== undefined && x !== '').join(' '),
+    MAVEN_OPTS: [o.checksums === 'all' ? undefined : '-Dchecksums=required', o.env.MAVEN_OPTS, `-Duser.home=${dir}`, `-Djava.io.tmpdir=${dir}`, '-Dgpg.useagent=true'].filter((x) => x !== undefined && x !== '').join(' '),
     // By contract the one child that gets the passphrase: maven-gpg-plugin 3.2+ hands it to gpg on
     // stdin (loopback pinentry). Older plugins sign through the agent, unlocked before the build.
     ...(o.gpgPassphrase === undefined ? {} : { [gpgPassphraseEnv]: o.gpgPassphrase }),

@@ -2,7 +2,7 @@
  * Plain `relctl preflight` once its flags are checked (preflight.ts): the audit, then the report in
  * the format asked for. A chunk of its own, loaded after git was started.
  */
-import { ExitCode, failureJson } from '../core/errors.js';
+import { ExitCode, errorJson, failureJson } from '../core/errors.js';
 import type { FindingGroup } from '../core/finding-groups.js';
 import { unreachableFailure } from '../checks/online-unanswered.js';
 import { auditProject } from '../checks/audit.js';
@@ -13,6 +13,8 @@ import { findingsGithub, findingsJson, findingsText } from '../ui/render/finding
 import { routeGithub, routeJson, routeLine } from './render/route.js';
 import { githubPaths, isReportFormat, printReport } from './render/report-formats.js';
 import { controlledReport, reportErrorJson, sayTooManyWarnings } from './finding-controls.js';
+import { budgetOptions } from '../release/options.js';
+import { budgetDocument, budgetText, overBudgetError, projectBudget } from '../release/publishing-budget.js';
 
 export async function runPreflight(
   ctx: CommandContext,
@@ -27,10 +29,15 @@ export async function runPreflight(
   // An online lookup that got no answer (network, timeout, 5xx) is not a pass: exit 3.
   const failure = unreachableFailure(facts, offline, groups.has('online'));
   const controlled = controlledReport(ctx, checked, opts);
-  const report = failure !== undefined ? { ...controlled.report, ok: false } : controlled.report;
+  // The month's publishing budget (DESIGN §5a): over it, preflight fails before anything is tagged.
+  const budgetFlags = budgetOptions(opts);
+  const budget = await projectBudget(ctx, budgetFlags);
+  const overBudget = overBudgetError(budget, budgetFlags);
+  const report = failure !== undefined || overBudget !== undefined ? { ...controlled.report, ok: false } : controlled.report;
   if (ctx.out.json) {
-    const error = reportErrorJson(controlled, failure, () => checksFailed(report.findings));
-    ctx.out.resultJson(findingsJson(report, { route: routeJson(route), ...(error === undefined ? {} : { error }) }));
+    const budgetFailure = overBudget === undefined ? undefined : errorJson(overBudget);
+    const error = reportErrorJson(controlled, failure, () => checksFailed(report.findings)) ?? budgetFailure;
+    ctx.out.resultJson(findingsJson(report, { route: routeJson(route), publishingBudget: budgetDocument(budget), ...(error === undefined ? {} : { error }) }));
   } else if (isReportFormat(opts.format)) {
     const { preflightSuites } = await import('./render/preflight-suites.js');
     const suites = preflightSuites(facts, groups, offline);
@@ -41,7 +48,9 @@ export async function runPreflight(
   }
   else {
     const title = failure === undefined ? 'preflight' : 'preflight (incomplete: a service could not be asked)';
-    ctx.out.result(`${routeLine(route, ctx.out.c)}\n\n${findingsText(report, ctx.out.c, title)}`);
+    ctx.out.result(`${routeLine(route, ctx.out.c)}\n\n${findingsText(controlled.report, ctx.out.c, title)}\n\n${budgetText(budget).join('\n')}`);
+    if (overBudget !== undefined) ctx.out.info(`${overBudget.message}\nfix: ${overBudget.fix ?? ''}`);
+    else if (budget.verdict.over.length > 0) ctx.out.warn('--over-budget: the release would exceed the publishing limits; the portal may cap the publication.');
   }
   sayTooManyWarnings(ctx, controlled);
   if (failure !== undefined) throw failure;

@@ -5,9 +5,10 @@ import { refuseJsonWithReport, reportFormats } from './render/report-formats.js'
 import type { Define } from './define.js';
 import { addFindingControlOptions } from './finding-controls.js';
 import { checkFixFlags, defaultPasswordVariable, defaultUsernameVariable } from './preflight-fix-flags.js';
+import { addBudgetOptions } from '../release/options.js';
 
 export const define: Define = (program, action) => {
-  addFindingControlOptions(program
+  addFindingControlOptions(addBudgetOptions(program
     .command('preflight')
     .description('pre-release audit: descriptors, credentials, repository state, keys and namespace')
     .option('--offline', 'skip the checks that need the network (portal, key servers, public repository)')
@@ -21,7 +22,7 @@ export const define: Define = (program, action) => {
     .option('--bump-released', 'with --fix: move a released version to the next snapshot even while its release tag is at HEAD (the release not finished)')
     .option('--yes', 'no prompts (preflight --fix asks nothing; accepted for the contract of mutating commands)')
     .option('--token-username-env <name>', `with --fix: the variable a new <server> takes its username from (default ${defaultUsernameVariable})`)
-    .option('--token-password-env <name>', `with --fix: the variable a new <server> takes its password from (default ${defaultPasswordVariable})`))
+    .option('--token-password-env <name>', `with --fix: the variable a new <server> takes its password from (default ${defaultPasswordVariable})`)))
     .action(
       action(async (ctx, opts) => {
         const offline = opts.offline === true;

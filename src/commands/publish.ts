@@ -6,6 +6,7 @@ import { renderPortalFailure } from '../portal/report.js';
 import { apiUrl, requireDeploymentId } from '../portal/urls.js';
 import { confirm, portalSession, tokenOf } from '../portal/session.js';
 import type { Define } from './define.js';
+import { notePublished } from '../release/publishing-budget.js';
 
 export const define: Define = (program, action) => {
   program
@@ -28,6 +29,7 @@ export const define: Define = (program, action) => {
         const id = await resolveDeploymentId(ctx, portal, flagId);
         const status = await portal.status(id);
         if (status.deploymentState === 'PUBLISHED') {
+          await notePublished(ctx, status);
           if (ctx.out.json) ctx.out.resultJson({ ok: true, deploymentId: id, state: 'PUBLISHED', alreadyPublished: true });
           else ctx.out.result(`deployment ${id} is already PUBLISHED; nothing to do.`);
           return ExitCode.ok;

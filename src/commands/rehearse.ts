@@ -10,6 +10,7 @@ import type { Define } from './define.js';
 export const define: Define = (program, action) => {
   rehearsalOptions(program.command('rehearse').description("the release against an embedded sandbox in a throwaway copy: the portal's verdict without touching git or the real portal"))
     .option('--keep', 'keep the throwaway copy (its path is printed)')
+    .option('--usage <file>', "the Usage Center's export (CSV, Current Month): the organization's publishing usage the budget line counts")
     .option('--staging-dir <folder>', 'Gradle: the Maven-layout folder the build published (default: build/staging-deploy, build/repo or build/m2)')
     .option('--post-release', "with --publish: then notes, distribute and notify against the sandbox's GitHub and SMTP stand-ins")
     .option('--release-version <X>', 'rehearse releasing X, as relctl release --release-version would', releaseVersionArgument)
@@ -22,6 +23,7 @@ export const define: Define = (program, action) => {
         const versions = chosenVersions(opts);
         const result = await rehearse(ctx, {
           ...rehearsalFlags(opts),
+          ...(typeof opts.usage === 'string' ? { usage: opts.usage } : {}),
           ...(versions === undefined ? {} : { versions }),
           keep: opts.keep === true,
           ...(typeof opts.stagingDir === 'string' ? { stagingDir: opts.stagingDir } : {}),

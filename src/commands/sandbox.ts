@@ -75,7 +75,7 @@ export const define: Define = (program, action) => {
     .option('--control-token <token>', 'the X-Sandbox-Token state-changing /sandbox/* calls need (default: random per start, shown as controlToken)', parseControlToken)
     .option('--accept-unconfirmed-keys', 'let keys whose e-mail address was never confirmed on the primary key server validate signatures')
     .option('--close-publishes', 'a Nexus 2 staging close (finish, bulk/close) publishes at once (default: it waits VALIDATED for a promote)')
-    .option('--limits <spec>', 'publishing limits per namespace and month, e.g. files=300,bytes=15MB,releases=3 (default: none)')
+    .option('--limits <spec>', 'publishing limits per organization (an account\'s namespaces together) and month, e.g. files=300,bytes=15MB,releases=3 (default: none)')
     .option('--smtp-port <n>', 'SMTP listener port on 127.0.0.1 (0 = any free port)', parsePort, 0)
     .option('--smtp-user <name:password>', 'require SMTP AUTH with this user (default: anyone may send)', parseSmtpUser)
     .option(

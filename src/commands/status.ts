@@ -5,6 +5,7 @@ import { resolveDeploymentId, settledStates, stateMeaning, statusFindings, waitF
 import { portalSession } from '../portal/session.js';
 import { findingsText } from '../ui/render/findings.js';
 import type { Define } from './define.js';
+import { notePublished } from '../release/publishing-budget.js';
 import { InvalidArgumentError, Option } from './commander.js';
 
 /** --wait-timeout: a number of seconds, 0 or more (0: one look, no waiting). */
@@ -32,6 +33,7 @@ export const define: Define = (program, action) => {
             ? await waitForDeployment(portal, id, { timeoutMs: limit * 1000, signal: ctx.signal, onState: (s) => ctx.out.info(`${id}: ${s}`) })
             : { status: await portal.status(id), settled: true };
         const state = status.deploymentState;
+        await notePublished(ctx, status);
         const m = stateMeaning(state, id);
         const findings = statusFindings(status, ctx.config.portalUrl);
         const timedOut = opts.wait === true && !settled;

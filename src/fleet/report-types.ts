@@ -4,6 +4,8 @@
  * schema/fleet.schema.json: add fields, never rename one.
  */
 
+import type { FleetBudget } from '../core/publishing-budget.js';
+
 export type FleetVerdict = 'ready' | 'blocked' | 'waits-on-parent' | 'not-published' | 'error';
 
 /** Verdicts in the order the summary lists them. */
@@ -120,6 +122,8 @@ export interface FleetSummary {
   verdicts: Record<FleetVerdict, number>;
   /** Child → parent edges between fleet repositories: `{from: child, to: parent}`. */
   edges: { from: string; to: string }[];
+  /** fleet audit / fix: the releases the plan needs against the month's publishing budget. */
+  publishingBudget?: FleetBudget;
 }
 
 export interface FleetReport {

@@ -4,6 +4,10 @@
  * with the fleet's own parents. A repository that fails (clone, fetch, audit) is the verdict
  * `error`, never the end of the run.
  */
+import os from 'node:os';
+import { fleetBudget, freeTier, monthOf, type FleetBudget } from '../core/publishing-budget.js';
+import { clockNow } from '../io/clock.js';
+import { publicationRecordPath, readPublications, recordedUsage } from '../io/publication-record.js';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { RelctlError } from '../core/errors.js';
@@ -105,7 +109,21 @@ export async function auditFleetIndexed(ctx: CommandContext, options: FleetAudit
   );
   for (const [key, origin] of parents.origins) ctx.out.verbose(`parent ${key}: ${origin.at === undefined ? `not in the fleet (${origin.why}); the local or public repository is asked` : `read from ${origin.repo} at ${origin.at}`}`);
   const shownEdges = options.only === undefined ? edges : edges.filter((e) => e.from === options.only || e.to === options.only);
-  return { report: fleetReport(repositories, shownEdges, environment.list()), index, poms, dirs: new Map([...ok].map(([name, c]) => [name, c.dir])) };
+  const report = fleetReport(repositories, shownEdges, environment.list());
+  report.summary.publishingBudget = await planBudget(ctx, report);
+  return { report, index, poms, dirs: new Map([...ok].map(([name, c]) => [name, c.dir])) };
+}
+
+/**
+ * The releases the fleet's plan needs (ready, blocked, waiting on a parent) against the
+ * organization's month (DESIGN §5a; relctl's own record of publications): a fleet easily needs
+ * more than the free tier's 3.
+ */
+async function planBudget(ctx: CommandContext, report: FleetReport): Promise<FleetBudget> {
+  const { verdicts } = report.summary;
+  const month = monthOf(clockNow(ctx.env).toISOString());
+  const record = await readPublications(publicationRecordPath(ctx.env, ctx.env.HOME ?? os.homedir())).catch(() => []);
+  return fleetBudget(ctx.config.publishingLimits ?? freeTier, recordedUsage(record, month), verdicts.ready + verdicts.blocked + verdicts['waits-on-parent'], month);
 }
 
 /** Every POM the repository tracks, outside test and integration-test resources (projects of their own). */

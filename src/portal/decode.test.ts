@@ -97,3 +97,14 @@ describe('errorText and parseValidationFailure', () => {
     ]);
   });
 });
+
+describe('the capped answer (publishing limits)', () => {
+  it("reads the portal's limit text as the organization's month being used up, with where to look and what to do", () => {
+    const body = `{"error":"Failed to process request: Publishing limit reached for namespace 'org.example' in 2026-12 (its organization's namespaces together): 3 of 3 releases used, this deployment needs 1 more. Usage resets at the start of next month."}`;
+    const d = decodeFailure(400, body, ctx);
+    expect(d).toMatchObject({ exit: 'failed', kind: 'publishing-limit-reached' });
+    expect(d.message.split('\n')[0]).toContain("portal said: Publishing limit reached for namespace 'org.example'");
+    expect(d.message).toContain("organization's publishing limits for this calendar month are used up");
+    expect(d.fix).toContain('https://central.example/publishing/usage');
+  });
+});

@@ -245,6 +245,17 @@ function decodeKnownFailure(status: number, body: string, ctx: DecodeContext): D
       deploymentsUrl: deploymentsUrl(ctx.portalUrl),
     };
   }
+  // Sonatype documents no wording for a capped publication ("publishing activity capped until usage
+  // resets"); the sandbox's text opens with these words and this reading keys on them.
+  if (/Publishing limit reached|publishing (activity )?(is )?capped|exceed(s|ed)? (the|your) (free )?publishing limits?/i.test(text)) {
+    return {
+      exit: 'failed',
+      kind: 'publishing-limit-reached',
+      message: `The portal refused the ${ctx.action}: your organization's publishing limits for this calendar month are used up (files, size or releases across all its namespaces). Nothing was published; a staging repository stays open.`,
+      fix: `See the month's usage at ${ctx.portalUrl.replace(/\/+$/, '')}/publishing/usage; drop optional files (relctl preflight shows what each kind costs), wait for next month (usage resets on the 1st, UTC), or move to Publisher Pro.`,
+      ...withIds,
+    };
+  }
   if (/is (PUBLISHED|PUBLISHING) and cannot be dropped|is already released/.test(text)) {
     return {
       exit: 'failed',

@@ -5,11 +5,23 @@ import { UsageError } from '../core/errors.js';
 import { releaseVersionProblem } from '../core/version.js';
 import type { CommandContext } from '../io/command-context.js';
 import { ProcessRunner } from '../io/process-runner.js';
+import type { BudgetOptions } from './publishing-budget.js';
 import { isStepId, stepIds, type ChainOptions, type StepDeps, type StepId } from './types.js';
+
+/** The month's publishing budget (DESIGN §5a): preflight, verify, release, run and rehearse. */
+export function addBudgetOptions(cmd: Command): Command {
+  return cmd
+    .option('--usage <file>', "the Usage Center's export (CSV, Current Month) for the organization's publishing usage this month")
+    .option('--over-budget', "go on although this release exceeds the month's publishing limits");
+}
+
+export function budgetOptions(opts: Record<string, unknown>): BudgetOptions {
+  return { ...(typeof opts.usage === 'string' ? { usage: opts.usage } : {}), overBudget: opts.overBudget === true };
+}
 
 /** Options shared by `release` and `run`. */
 export function addChainOptions(cmd: Command): Command {
-  return cmd
+  return addBudgetOptions(cmd)
     .option('--from <step>', `start at this step (one of ${stepIds.join(', ')}), with the context the journal holds`)
     .option('--resume', 'continue after the last step the journal records as finished')
     .option('--dry-run', 'print every command and request that would change something; change nothing')
@@ -92,6 +104,7 @@ export function chainOptions(opts: Record<string, unknown>): ChainOptions {
     restart: opts.restart === true,
     offline: opts.offline === true,
     waitTimeout: typeof opts.waitTimeout === 'number' ? opts.waitTimeout : 600,
+    budget: budgetOptions(opts),
   };
 }
 

@@ -4,6 +4,7 @@ import type { PublishingRoute } from '../core/publishing-route.js';
 import type { CommandContext } from '../io/command-context.js';
 import type { ProcessRunner } from '../io/process-runner.js';
 import type { Spinner } from '../ui/output.js';
+import type { BudgetOptions } from './publishing-budget.js';
 
 /** The steps of a release, in chain order (DESIGN §6): what `relctl release` runs. */
 export const releaseStepIds = ['preflight', 'keys', 'prep', 'build', 'verify', 'upload', 'status'] as const;
@@ -79,6 +80,8 @@ export interface ChainOptions {
   waitTimeout: number;
   /** `--release-version` / `--next-version`: the versions the build releases (journaled for --resume). */
   versions?: ChosenVersions;
+  /** `--usage FILE` / `--over-budget`: the month's publishing budget (DESIGN §5a). */
+  budget?: BudgetOptions;
 }
 
 /** What a command asks the chain runner (runner.ts) to run. */

@@ -19,6 +19,7 @@ export async function withMavenSession<T>(
       ...(ctx.config.localRepo === undefined ? {} : { localRepo: ctx.config.localRepo }),
       ...(token === undefined ? {} : { token }),
       ...(signing?.passphrase === undefined ? {} : { gpgPassphrase: signing.passphrase }),
+      checksums: ctx.config.checksums,
       note: (line) => ctx.out.info(`  ${line}`),
     },
     options.dryRun,

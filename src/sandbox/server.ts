@@ -45,7 +45,7 @@ export interface SandboxOptions {
   controlToken?: string;
   /** Let keys whose address was never confirmed on the primary key server validate. */
   acceptUnconfirmedKeys?: boolean;
-  /** Publishing limits per namespace and month; default: none. */
+  /** Publishing limits per organization (an account's namespaces together) and month; default: none. */
   limits?: PublishingLimits;
   /** One line per event worth a human's eye: repairs at start, clients gone, internal errors. */
   log?: (line: string) => void;

@@ -20,7 +20,7 @@ interface Repo {
 interface Report {
   ok: boolean;
   repositories: Repo[];
-  summary: { total: number; verdicts: Record<string, number>; edges: { from: string; to: string }[] };
+  summary: { total: number; verdicts: Record<string, number>; edges: { from: string; to: string }[]; publishingBudget?: Record<string, unknown> };
   environment: { code: string; repositories: string[] }[];
 }
 
@@ -75,6 +75,8 @@ describe('relctl fleet audit on a fleet of real git repositories (offline)', () 
     expect(byName(report, 'acme/gone').error?.code).toBe('clone-failed');
     expect(report.summary.verdicts).toEqual({ ready: 2, blocked: 1, 'waits-on-parent': 1, 'not-published': 1, error: 1 });
     expect(report.summary.edges).toContainEqual({ from: 'acme/child-waits', to: 'acme/acme-parent' });
+    // The releases the plan needs (ready, blocked, waiting) against the free tier's month.
+    expect(report.summary.publishingBudget).toEqual({ month: expect.stringMatching(/^\d{4}-\d{2}$/), releasesNeeded: 4, releasesUsed: 0, releasesLimit: 3, releasesLeft: 3, fits: false });
     // No settings in this HOME: the machine's missing credentials are listed once, decide no verdict.
     const creds = report.environment.find((e) => e.code === 'server-id-mismatch');
     expect(creds?.repositories).toEqual(expect.arrayContaining(['acme/acme-parent', 'acme/child-fixed']));
@@ -98,6 +100,7 @@ describe('relctl fleet audit on a fleet of real git repositories (offline)', () 
     expect(html.stdout).toMatch(/^<!DOCTYPE html>/i);
     expect(html.stdout).toContain('<svg');
     const text = await audit();
+    expect(text.stdout).toMatch(/publishing budget \d{4}-\d{2}: 4 release\(s\) needed, 3 of 3 left this month \(does not fit: 1 release\(s\) over/);
     expect(text.stdout, text.stdout).toMatch(/acme\/child-waits\s+maven\s+legacy-ossrh\s+org\.acme:acme-parent:1 \(acme\/acme-parent\)\s+waits-on-parent/);
     const both = await audit('--json', '--format', 'html');
     expect(both.exitCode).toBe(2);

@@ -89,7 +89,7 @@ describe('preflight online checks', () => {
     });
     expect(r.exitCode, r.stderr).toBe(3);
     const doc = JSON.parse(r.stdout) as { ok: boolean; findings: unknown[]; error: { code: string; message: string } };
-    expect(Object.keys(doc)).toEqual(['ok', 'findings', 'skipped', 'route', 'error']);
+    expect(Object.keys(doc)).toEqual(['ok', 'findings', 'skipped', 'route', 'publishingBudget', 'error']);
     expect(doc.ok).toBe(false);
     expect(doc.error).toMatchObject({ code: 'service-unreachable', message: expect.stringContaining('HTTP 503') as unknown });
     expect(r.stderr).toContain('HTTP 503');

@@ -69,7 +69,7 @@ describe('a key whose address was never confirmed', () => {
   });
 });
 
-describe('publishing limits per namespace and month', () => {
+describe('publishing limits per organization (an account\'s namespaces) and month', () => {
   test('are off by default', async () => {
     const sandbox = await sandboxWith({});
     await publishKeyConfirmed(sandbox, key);
@@ -79,7 +79,7 @@ describe('publishing limits per namespace and month', () => {
     }
   });
 
-  test('refuse the release that would exceed them with a 400 naming the limit, per namespace', async () => {
+  test('refuse the release that would exceed them with a 400 naming the limit, counting all the organization\'s namespaces', async () => {
     const sandbox = await sandboxWith({ limits: { releases: 2, files: 40 } });
     await publishKeyConfirmed(sandbox, key);
     for (const v of ['1.0.0', '1.0.1']) {
@@ -91,7 +91,9 @@ describe('publishing limits per namespace and month', () => {
     const month = new Date().toISOString().slice(0, 7);
     expect([third.status, third.json()]).toEqual([
       400,
-      { error: `Failed to process request: Publishing limit reached for namespace 'org.capped' in ${month}: 2 of 2 releases used, this deployment needs 1 more. Usage resets at the start of next month.` },
+      {
+        error: `Failed to process request: Publishing limit reached for namespace 'org.capped' in ${month} (its organization's namespaces together): 2 of 2 releases used, this deployment needs 1 more. Usage resets at the start of next month.`,
+      },
     ]);
     // The repository stays open: the release can go once usage resets (or the limit is lifted).
     const open = await call(`${sandbox.urls.stagingApiUrl}/manual/search/repositories?ip=any&profile_id=org.capped&state=open`, {
@@ -99,7 +101,18 @@ describe('publishing limits per namespace and month', () => {
     });
     expect(open.json().repositories).toHaveLength(1);
 
-    // Another namespace has its own count; its files limit (40) is checked too: 4 components are 64 files.
+    // Another namespace of the same account is the same organization: its releases are used up too.
+    expect(await putAll(sandbox, await component(sign, 'org.sibling', 'lib', '1.0.0'))).toEqual([]);
+    const sibling = await manualUpload(sandbox, 'org.sibling', { type: 'automatic' });
+    expect(sibling.status).toBe(400);
+    expect(sibling.json().error).toContain("Publishing limit reached for namespace 'org.sibling'");
+    expect(sibling.json().error).toContain('2 of 2 releases used');
+  });
+
+  test('count files too: a deployment over the files limit is refused, a small one publishes', async () => {
+    const sandbox = await sandboxWith({ limits: { files: 40 } });
+    await publishKeyConfirmed(sandbox, key);
+    // 4 components are 64 files.
     expect(await putAll(sandbox, await components(sign, 'org.big', 4))).toEqual([]);
     const big = await manualUpload(sandbox, 'org.big');
     expect(big.status).toBe(400);

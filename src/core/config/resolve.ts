@@ -3,6 +3,10 @@ import { isSectionKey, sectionKeys, validateSection, type ConfigSections } from 
 import { groupIdProblem } from '../identifiers.js';
 import { settingKeys, settingSpecs, type SettingKey, type SettingSpec } from './settings.js';
 import { validateFindingRules, type FindingRules } from '../finding-rules.js';
+import { validatePublishingLimits, type PublishingLimitsConfig } from '../publishing-budget.js';
+
+/** Keys of the file that are neither flat settings nor sections: their own validators. */
+type FileExtras = { rules?: FindingRules; publishingLimits?: PublishingLimitsConfig };
 
 export type SettingSource = 'flag' | 'env' | 'file' | 'default';
 
@@ -22,8 +26,12 @@ export interface Config extends ConfigSections {
   timeout: number;
   githubApiUrl: string;
   jiraUrl?: string;
+  /** Checksum files the release build uploads: `required` (.md5/.sha1, the default) or `all`. */
+  checksums: 'required' | 'all';
   /** The file's `rules`: finding code → off | warning | error (DESIGN §3). */
   rules?: FindingRules;
+  /** The month's publishing limits (DESIGN §5a): absent = the free tier, false = Publisher Pro. */
+  publishingLimits?: PublishingLimitsConfig;
 }
 
 export interface ResolvedConfig {
@@ -44,12 +52,12 @@ export interface ConfigProblem {
  */
 export function validateConfigFile(json: unknown): {
   values: Partial<Record<SettingKey, unknown>>;
-  sections: ConfigSections & { rules?: FindingRules };
+  sections: ConfigSections & FileExtras;
   problems: ConfigProblem[];
 } {
   const problems: ConfigProblem[] = [];
   const values: Partial<Record<SettingKey, unknown>> = {};
-  const sections: ConfigSections & { rules?: FindingRules } = {};
+  const sections: ConfigSections & FileExtras = {};
   if (json === null || typeof json !== 'object' || Array.isArray(json)) {
     return { values, sections, problems: [{ key: '(root)', message: 'must be a JSON object' }] };
   }
@@ -61,6 +69,12 @@ export function validateConfigFile(json: unknown): {
       if (checked.value !== undefined) sections.rules = checked.value;
       continue;
     }
+    if (key === 'publishingLimits') {
+      const checked = validatePublishingLimits(value);
+      for (const message of checked.problems) problems.push({ key, message });
+      if (checked.value !== undefined) sections.publishingLimits = checked.value;
+      continue;
+    }
     if (isSectionKey(key)) {
       const checked = validateSection(key, value);
       for (const message of checked.problems) problems.push({ key, message });
@@ -70,7 +84,7 @@ export function validateConfigFile(json: unknown): {
     if (!(settingKeys as readonly string[]).includes(key)) {
       const hint = secretLikeKeys.test(key)
         ? 'secrets do not belong in a committed file: set RELCTL_TOKEN_USERNAME and RELCTL_TOKEN_PASSWORD instead'
-        : `known keys: ${[...settingKeys, ...sectionKeys, 'rules'].join(', ')}`;
+        : `known keys: ${[...settingKeys, ...sectionKeys, 'rules', 'publishingLimits'].join(', ')}`;
       problems.push({ key, message: `unknown key (${hint})` });
       continue;
     }
@@ -103,6 +117,9 @@ function checkValue(spec: SettingSpec, value: unknown): string | undefined {
     const problem = groupIdProblem(value.trim());
     if (problem !== undefined) return `"${value}" is ${problem}`;
   }
+  if (spec.type === 'checksums' && !['required', 'all'].includes(value.trim())) {
+    return `"${value}" must be "required" (.md5 and .sha1) or "all" (also .sha256 and .sha512)`;
+  }
   if (spec.type === 'fingerprint' && !/^(0x)?[0-9a-f]{40}$/i.test(value.replace(/\s+/g, ''))) {
     return `"${value}" is not a 40-hex-digit key fingerprint`;
   }
@@ -122,7 +139,7 @@ export interface ConfigLayers {
   env: Record<string, string | undefined>;
   file: Partial<Record<SettingKey, unknown>>;
   /** The file's object-valued keys (and its rules), validated already. */
-  sections?: ConfigSections & { rules?: FindingRules };
+  sections?: ConfigSections & FileExtras;
   /** For messages: where the file layer came from. */
   fileName?: string;
 }

@@ -9,8 +9,9 @@
 import { configSectionSchemas } from './sections.js';
 import { allFindingCodes } from '../finding-groups.js';
 import { ruleLevels } from '../finding-rules.js';
+import { publishingLimitsSchema } from '../publishing-budget.js';
 
-export type SettingType = 'url' | 'path' | 'string' | 'groupId' | 'fingerprint' | 'positiveInteger';
+export type SettingType = 'url' | 'path' | 'string' | 'groupId' | 'fingerprint' | 'positiveInteger' | 'checksums';
 
 export interface SettingSpec {
   key: SettingKey;
@@ -34,6 +35,7 @@ export const settingKeys = [
   'timeout',
   'githubApiUrl',
   'jiraUrl',
+  'checksums',
 ] as const;
 export type SettingKey = (typeof settingKeys)[number];
 
@@ -129,6 +131,14 @@ export const settingSpecs: readonly SettingSpec[] = [
     type: 'url',
     description: 'Jira base URL for the tracker check of Jira keys',
   },
+  {
+    key: 'checksums',
+    env: 'RELCTL_CHECKSUMS',
+    flag: '--checksums <which>',
+    type: 'checksums',
+    default: 'required',
+    description: 'checksum files the release build uploads: "required" (.md5 and .sha1, what the portal requires; fewer files count against the publishing limits) or "all" (also .sha256 and .sha512)',
+  },
 ];
 
 /** The JSON Schema of relctl.config.json, derived from the table. */
@@ -144,6 +154,7 @@ export function configJsonSchema(): Record<string, unknown> {
     propertyNames: { enum: [...allFindingCodes] },
     additionalProperties: { enum: [...ruleLevels] },
   };
+  properties.publishingLimits = publishingLimitsSchema;
   for (const spec of settingSpecs) {
     const base: Record<string, unknown> = { description: `${spec.description} (env ${spec.env})` };
     if (spec.default !== undefined) base.default = spec.default;
@@ -159,6 +170,9 @@ export function configJsonSchema(): Record<string, unknown> {
         break;
       case 'positiveInteger':
         properties[spec.key] = { ...base, type: 'integer', minimum: 1 };
+        break;
+      case 'checksums':
+        properties[spec.key] = { ...base, enum: ['required', 'all'] };
         break;
       default:
         properties[spec.key] = { ...base, type: 'string', minLength: 1 };

@@ -1,3 +1,4 @@
+import { fleetBudgetLine } from '../../core/publishing-budget.js';
 import { plainText } from '../../core/plain-text.js';
 import { maskUrlCredentials } from '../../core/secret-mask.js';
 import { fleetVerdicts, type FleetFinding, type FleetReport, type FleetRepositoryReport, type FleetVerdict } from '../report-types.js';
@@ -110,7 +111,8 @@ export const environmentNote = 'about this machine, decide no verdict';
 export function summaryText(report: FleetReport): string {
   const { total, verdicts } = report.summary;
   const counts = fleetVerdicts.map((v) => `${oneLine(verdicts[v] ?? 0)} ${v}`).join(', ');
-  return `${oneLine(total)} ${total === 1 ? 'repository' : 'repositories'}: ${counts}`;
+  const budget = report.summary.publishingBudget === undefined ? '' : `\n${fleetBudgetLine(report.summary.publishingBudget)}`;
+  return `${oneLine(total)} ${total === 1 ? 'repository' : 'repositories'}: ${counts}${budget}`;
 }
 
 /** An http(s) URL as the WHATWG parser serialises it, else undefined: only such a URL becomes a link. */

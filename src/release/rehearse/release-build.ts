@@ -177,6 +177,7 @@ export async function rehearsalBuild(ctx: CommandContext, proc: ProcessRunner, o
       ...(base === undefined ? { userSettings: path.join(o.work, 'no-settings.xml') } : { userSettings: baseFile }),
       localRepo: o.localRepo,
       token: { ...o.token, serverId },
+      checksums: ctx.config.checksums,
       note: (line) => notes.push(line),
     },
     false,

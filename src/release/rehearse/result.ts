@@ -32,6 +32,8 @@ export interface RehearsalResult {
   postRelease?: ChainSummary;
   workspace?: string;
   error?: { kind: string; message: string; fix?: string };
+  /** The month's publishing budget as a real release would check it (DESIGN §5a). */
+  publishingBudget?: Record<string, unknown>;
 }
 
 /** The portal's success verdicts: a rehearsal that reached one succeeded. */

@@ -1,3 +1,4 @@
+import { budgetDocument, budgetText, projectBudget } from '../publishing-budget.js';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { EnvironmentError, InterruptedError, UsageError } from '../../core/errors.js';
@@ -32,6 +33,8 @@ import { startRehearsalSandbox, type RehearsalSandbox } from './sandbox.js';
 import { gradlePublication, stageInSandbox } from './gradle-folder.js';
 
 export interface RehearseOptions {
+  /** `--usage FILE`: the Usage Center's export, for the budget the rehearsal reports. */
+  usage?: string;
   /** Sign with a throwaway key created, published and confirmed on the sandbox key server. */
   sign: boolean;
   /** After VALIDATED, publish and fetch the jars back from the sandbox's public repository. */
@@ -104,6 +107,15 @@ export async function rehearse(ctx: CommandContext, o: RehearseOptions): Promise
     // Said first, plainly: a demo that opens on a red "error" line reads as a broken install.
     ctx.out.info(`Rehearsing ${identity.groupId}:${identity.artifactId} ${version}. First, the preflight a real release runs (offline):`);
     ctx.out.info(findingsText(report, ctx.out.c, 'preflight (a real release would stop at its errors; the rehearsal goes on)'));
+  }
+
+  // The month's publishing budget, as a real release would check it before tagging (DESIGN §5a):
+  // reported; over it, a real release stops, the rehearsal goes on.
+  const budget = await projectBudget(ctx, o.usage === undefined ? {} : { usage: o.usage });
+  result.publishingBudget = budgetDocument(budget);
+  if (!ctx.out.json) {
+    ctx.out.info(budgetText(budget).join('\n'));
+    if (budget.verdict.over.length > 0) ctx.out.warn(`A real release would stop here: over the month's publishing limits (${budget.verdict.over.join(', ')}); the rehearsal goes on.`);
   }
 
   await removeLeftoversOfKilledRuns(ctx);

@@ -1,4 +1,4 @@
-import { EnvironmentError, StepFailedError } from '../../core/errors.js';
+import { EnvironmentError, StepFailedError, isRelctlError } from '../../core/errors.js';
 import type { OnlineSections } from '../../keys/online-types.js';
 import { unansweredFix, unansweredLookups } from '../../checks/online-unanswered.js';
 import { toReport } from '../../core/findings.js';
@@ -8,6 +8,7 @@ import { gatherFacts } from '../../checks/gather-facts.js';
 import { findingsText } from '../../ui/render/findings.js';
 import { readIdentity } from '../../io/project.js';
 import { DryRunStop, type Step } from '../types.js';
+import { gateBudget, projectBudget } from '../publishing-budget.js';
 
 /** The audit runs before anything changes (DESIGN §10): descriptors, repository, credentials, namespace. */
 export const preflightStep: Step = {
@@ -36,6 +37,13 @@ export const preflightStep: Step = {
       });
       // A dry run goes on to show the rest of the plan, saying plainly that a real run stops here.
       throw options.dryRun ? new DryRunStop(error, added) : error;
+    }
+    // The month's publishing budget, before the build tags anything (DESIGN §5a).
+    const budget = options.budget ?? {};
+    try {
+      gateBudget(ctx, await projectBudget(ctx, budget), budget);
+    } catch (error) {
+      throw options.dryRun && isRelctlError(error) ? new DryRunStop(error, added) : error;
     }
     return added;
   },

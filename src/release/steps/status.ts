@@ -5,6 +5,7 @@ import { resolveDeploymentId, statusFindings, waitForDeployment } from '../../po
 import { portalSession } from '../../portal/session.js';
 import { findingsText } from '../../ui/render/findings.js';
 import type { Step } from '../types.js';
+import { notePublished } from '../publishing-budget.js';
 
 /**
  * Waits for the portal's verdict (DESIGN §6, §10). VALIDATED: a person reviews and publishes at
@@ -43,6 +44,7 @@ export const statusStep: Step = {
           data: { deploymentId: id, ...(rc.repositoryKey === undefined ? {} : { repositoryKey: rc.repositoryKey }), deploymentsUrl: url },
         });
       }
+      await notePublished(ctx, status);
       if (!settled) ctx.out.warn(`The wait ran out while the deployment is ${status.deploymentState}; that is not a failure.`);
       return { deploymentId: id, deploymentState: status.deploymentState, deploymentsUrl: url };
     } finally {

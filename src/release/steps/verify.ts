@@ -8,6 +8,7 @@ import { groupIdOf, portalSession } from '../../portal/session.js';
 import { findingsText } from '../../ui/render/findings.js';
 import { dropOpenStaging } from '../staging.js';
 import type { ReleaseContext, Step } from '../types.js';
+import { checkBudget, countedFiles, gateBudget } from '../publishing-budget.js';
 
 /**
  * The portal's rules, locally, on what the build deployed (DESIGN §7). If anything fails, the
@@ -18,7 +19,7 @@ export const verifyStep: Step = {
   id: 'verify',
   title: 'Local verification',
   summary: (_rc, added) => (added.deploymentState === undefined ? 'every component passes the portal rules' : undefined),
-  async run(rc, { ctx, options }) {
+  async run(rc, { ctx, options, command }) {
     if (options.dryRun) {
       ctx.out.info(`  would check ${rc.releaseDir ?? 'the release checkout'} with the portal's rules (nothing was built in a dry run)`);
       return {};
@@ -29,6 +30,10 @@ export const verifyStep: Step = {
     const report = toReport(findings);
     if (report.ok) {
       ctx.out.verbose(`${verdicts.length} component(s) pass`);
+      // The files the upload will send, against the month's budget: the last stop before the portal.
+      // A rehearsal reports the budget itself (before its build) and goes on, as with preflight errors.
+      const budget = options.budget ?? {};
+      if (command !== 'rehearse') gateBudget(ctx, await checkBudget(ctx, budget, { files: countedFiles(set), ...(rc.groupId === undefined ? {} : { component: `${rc.groupId}:${rc.artifactId ?? ''}` }) }), budget);
       return {};
     }
     if (!ctx.out.json) ctx.out.info(findingsText(report, ctx.out.c, `verify (${verdicts.length} components)`));

@@ -66,7 +66,7 @@ export class Deployments {
    */
   async create(input: Handover, type: PublishingType): Promise<DeploymentRecord> {
     const bytes = [...input.files.values()].reduce((n, f) => n + f.size, 0);
-    const over = limitExceeded(this.limits, this.list, input.namespace, { fileCount: input.files.size, bytes });
+    const over = limitExceeded(this.limits, this.list, { user: input.user, namespace: input.namespace }, { fileCount: input.files.size, bytes });
     if (over !== undefined) throw over;
     const verdicts = await this.rules.validateDeployment(input.files, {
       fetchPom: async (g, a, v) => (await this.publicRepo.get(pomPath(g, a, v)))?.toString('utf8'),
@@ -129,9 +129,12 @@ export class Deployments {
     const d = this.own(user, id);
     await this.locks.run(d.namespace, async () => {
       if (d.state !== 'VALIDATED') throw new HttpError(400, { error: `Deployment ${id} is ${d.state} and cannot be published` });
-      const over = limitExceeded(this.limits, this.list, d.namespace, { fileCount: d.fileCount ?? 0, bytes: d.bytes ?? 0 });
-      if (over !== undefined) throw over;
-      await this.publishDeployment(d);
+      // The organization's count spans its namespaces: its own turn, so two of them cannot both pass.
+      await this.locks.run(`organization:${d.user}`, async () => {
+        const over = limitExceeded(this.limits, this.list, { user: d.user, namespace: d.namespace }, { fileCount: d.fileCount ?? 0, bytes: d.bytes ?? 0 });
+        if (over !== undefined) throw over;
+        await this.publishDeployment(d);
+      });
     });
     return d;
   }

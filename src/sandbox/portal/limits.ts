@@ -1,7 +1,11 @@
 import { portalError, type HttpError } from '../shared/http.js';
 import type { DeploymentRecord } from './records.js';
 
-/** Optional publishing limits per namespace and calendar month (UTC), as Central counts them. */
+/**
+ * Optional publishing limits per organization and calendar month (UTC), as Central counts them
+ * (Sonatype's "Maven Central Publishing Limits": an organization is one or more namespaces). Here
+ * an organization is an account's namespaces: everything one sandbox user published counts together.
+ */
 export interface PublishingLimits {
   files?: number;
   bytes?: number;
@@ -38,20 +42,24 @@ export function parseLimits(spec: string): PublishingLimits {
 const month = (iso: string): string => iso.slice(0, 7);
 
 /**
- * The 400 a deployment of `fileCount` files and `bytes` bytes into `namespace` gets when it would
- * exceed a limit this month, counting what was published already; undefined when it fits.
+ * The 400 a deployment of `fileCount` files and `bytes` bytes into `namespace` by `user` gets when
+ * it would exceed a limit this month, counting what the user's organization (all its namespaces)
+ * published already; undefined when it fits.
+ * Sonatype documents no text for a capped publication ("publishing activity capped until usage
+ * resets"); this wording is the sandbox's own, and relctl's decoder (portal/decode.ts) keys on its
+ * opening "Publishing limit reached", so both stay in step.
  */
 export function limitExceeded(
   limits: PublishingLimits | undefined,
   published: readonly DeploymentRecord[],
-  namespace: string,
+  owner: { user: string; namespace: string },
   adding: { fileCount: number; bytes: number },
   now = new Date().toISOString(),
 ): HttpError | undefined {
   if (limits === undefined) return undefined;
   const used = { files: 0, bytes: 0, releases: 0 };
   for (const d of published) {
-    if (d.state !== 'PUBLISHED' || d.namespace !== namespace || month(d.publishedAt ?? d.createdAt) !== month(now)) continue;
+    if (d.state !== 'PUBLISHED' || d.user !== owner.user || month(d.publishedAt ?? d.createdAt) !== month(now)) continue;
     used.files += d.fileCount ?? 0;
     used.bytes += d.bytes ?? 0;
     used.releases += 1;
@@ -61,7 +69,7 @@ export function limitExceeded(
     const limit = limits[what];
     if (limit === undefined || after[what] <= limit) continue;
     return portalError(
-      `Publishing limit reached for namespace '${namespace}' in ${month(now)}: ${used[what]} of ${limit} ${what} used, this deployment needs ${what === 'releases' ? 1 : adding[what === 'files' ? 'fileCount' : 'bytes']} more. Usage resets at the start of next month.`,
+      `Publishing limit reached for namespace '${owner.namespace}' in ${month(now)} (its organization's namespaces together): ${used[what]} of ${limit} ${what} used, this deployment needs ${what === 'releases' ? 1 : adding[what === 'files' ? 'fileCount' : 'bytes']} more. Usage resets at the start of next month.`,
     );
   }
   return undefined;
