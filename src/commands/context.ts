@@ -28,7 +28,7 @@ export function addGlobalOptions(program: Command): void {
     .option('--cwd <dir>', 'project root (default: the current directory)')
     .option('--no-color', 'no colours (NO_COLOR and FORCE_COLOR are honoured too)');
   for (const spec of settingSpecs) {
-    program.option(spec.flag, `${spec.description} (env ${spec.env})`);
+    if (spec.perCommand !== true) program.option(spec.flag, `${spec.description} (env ${spec.env})`);
   }
 }
 

@@ -19,6 +19,8 @@ export interface SettingSpec {
   type: SettingType;
   default?: string | number;
   description: string;
+  /** Declared by the commands that use it (portal/namespace.ts), not on every command. */
+  perCommand?: true;
 }
 
 export const settingKeys = [
@@ -30,6 +32,7 @@ export const settingKeys = [
   'settings',
   'localRepo',
   'groupId',
+  'namespace',
   'fingerprint',
   'timeout',
   'githubApiUrl',
@@ -100,6 +103,14 @@ export const settingSpecs: readonly SettingSpec[] = [
     description: 'namespace (root group id) to publish into',
   },
   {
+    key: 'namespace',
+    env: 'RELCTL_NAMESPACE',
+    flag: '--namespace <namespace>',
+    type: 'groupId',
+    description: "the portal namespace the staging API's upload and search take (default: the one holding the groupId)",
+    perCommand: true,
+  },
+  {
     key: 'fingerprint',
     env: 'RELCTL_FINGERPRINT',
     flag: '--fingerprint <hex>',
@@ -130,6 +141,13 @@ export const settingSpecs: readonly SettingSpec[] = [
     description: 'Jira base URL for the tracker check of Jira keys',
   },
 ];
+
+/** A setting only some commands take (`perCommand`): the flag and help those commands declare. */
+export function perCommandOption(key: SettingKey): [flag: string, description: string] {
+  const spec = settingSpecs.find((s) => s.key === key && s.perCommand === true);
+  if (spec === undefined) throw new Error(`${key} is not a per-command setting`);
+  return [spec.flag, `${spec.description} (env ${spec.env})`];
+}
 
 /** The JSON Schema of relctl.config.json, derived from the table. */
 export function configJsonSchema(): Record<string, unknown> {
