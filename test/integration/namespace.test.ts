@@ -1,10 +1,10 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.js';
+import { repoRoot, runCli } from '../helpers/cli.js';
 import type { TestKey } from '../helpers/gpg.js';
 import type { TempDir } from '../helpers/temp.js';
-import { pomXml, sandboxEnv, stage, writeComponent, type SandboxFixture, useSandboxFixture } from './upload-helpers.js';
+import { pomXml, sandboxEnv, stage, startSandbox, writeComponent, type SandboxFixture, useSandboxFixture } from './upload-helpers.js';
 
 /**
  * Issue 42 item 1: namespace is not groupId. The account owns `org.example`; the project's groupId
@@ -110,5 +110,26 @@ describe('namespace, not groupId', () => {
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toContain('namespace org.example.lib: the groupId (the project\'s groupId); no staging repository is under it or a shorter namespace');
     expect(r.stderr).toContain('No repository found for <token user>/127.0.0.1/org.example.lib--default-repository');
+  });
+
+  it("the sandbox's default user holds a namespace shorter than the demo's groupId; one owning inside it keeps the others apart", async () => {
+    const demoGroup = /<groupId>([^<]+)<\/groupId>/.exec(await readFile(path.join(repoRoot, 'examples', 'demo', 'pom.xml'), 'utf8'))![1]!;
+    expect(demoGroup).toBe('org.example.relctl');
+    const files = await writeComponent(path.join(work.path, `demo${++n}`), undefined, { groupId: demoGroup, artifactId: 'demo', version: '1.0.0', packaging: 'pom', checksums: false });
+    const keysOf = async (users?: { name: string; password: string; namespaces?: string[] }[]): Promise<string[]> => {
+      const other = await startSandbox(users === undefined ? {} : { users });
+      try {
+        await stage(other, files);
+        const state = (await (await fetch(`http://127.0.0.1:${other.port}/sandbox/state`)).json()) as { repositories: { key: string }[] };
+        return state.repositories.map((r) => r.key);
+      } finally {
+        await other.close();
+      }
+    };
+    expect(await keysOf()).toEqual(['sandbox/127.0.0.1/org.example--default-repository']);
+    // Someone else owns org.example.other: the unlisted account's org.example.relctl stays its own namespace.
+    expect(await keysOf([{ name: 'sandbox', password: 'sandbox' }, { name: 'b', password: 'b-pw', namespaces: ['org.example.other'] }])).toEqual([
+      'sandbox/127.0.0.1/org.example.relctl--default-repository',
+    ]);
   });
 });
