@@ -1,7 +1,7 @@
 import { Option } from './commander.js';
 import { ExitCode } from '../core/errors.js';
 import { perCommandOption } from '../core/config/settings.js';
-import { namespaceFrom, openUnderShorterNamespace, reportNamespace, resolveNamespace } from '../portal/namespace.js';
+import { namespaceFrom, openUnderShorterNamespace, reportNamespace, requireNamespaceInput, resolveNamespace } from '../portal/namespace.js';
 import { portalSession } from '../portal/session.js';
 import type { Define } from './define.js';
 
@@ -14,6 +14,7 @@ export const define: Define = (program, action) => {
     .addOption(new Option('--state <state>', 'only repositories in this state').choices(['open', 'closed', 'released']))
     .action(
       action(async (ctx, opts) => {
+        await requireNamespaceInput(ctx);
         const { portal, http } = await portalSession(ctx);
         const found = await (async () => {
           const resolved = await resolveNamespace(ctx, portal);

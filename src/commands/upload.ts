@@ -35,15 +35,24 @@ export const define: Define = (program, action) => {
           givenKey !== undefined && ctx.config.namespace === undefined && ctx.config.groupId === undefined
             ? { namespace: givenKey.namespace, source: { kind: 'given', setting: '--repository-key' } }
             : undefined;
+        const journal = await readJournal(ctx.cwd);
+        // Unchecked until the session: what the caution and a dry run name.
+        const unchecked = keyNamespace ?? (await resolveNamespace(ctx, undefined));
+        const caution = (ns: string): void => {
+          const elsewhere = givenKey === undefined ? otherMachineCaution(journal, ns) : undefined;
+          if (elsewhere === undefined) return;
+          ctx.out.warn(elsewhere.warning);
+          ctx.out.info(elsewhere.hint);
+        };
         if (opts.dryRun === true) {
-          const resolved = keyNamespace ?? (await resolveNamespace(ctx, undefined));
-          const ns = resolved.namespace;
+          const ns = unchecked.namespace;
+          caution(ns);
           // Registers the token (if any) with the redactor so a key holding its username is masked.
           await tokenOf(ctx).catch(() => undefined);
           const url = apiUrl(ctx.config.stagingApiUrl, { publishing_type: publishingType });
           const call = `POST ${givenKey === undefined ? url`/manual/upload/defaultRepository/${ns}` : url`/manual/upload/repository/${{ repositoryKey: givenKey }}`}`;
-          if (!ctx.out.json) reportNamespace(ctx, resolved);
-          ctx.out.dryRunResult(call, { groupId: resolved.groupId ?? ns, namespace: ns, namespaceFrom: namespaceFrom(resolved.source), publishingType, request: call });
+          if (!ctx.out.json) reportNamespace(ctx, unchecked);
+          ctx.out.dryRunResult(call, { groupId: unchecked.groupId ?? ns, namespace: ns, namespaceFrom: namespaceFrom(unchecked.source), publishingType, request: call });
           return ExitCode.ok;
         }
         requireAnswerable(ctx, opts.yes === true, 'The upload');
@@ -55,7 +64,6 @@ export const define: Define = (program, action) => {
         } catch (error) {
           return renderPortalFailure(ctx, error, 'verify before upload', {});
         }
-        const journal = await readJournal(ctx.cwd);
         const unsettled = unsettledAttemptCaution(journal);
         if (unsettled !== undefined) ctx.out.warn(unsettled);
         const session = await portalSession(ctx);
@@ -69,11 +77,7 @@ export const define: Define = (program, action) => {
         const namespace = resolved.namespace;
         const groupId = resolved.groupId ?? namespace;
         if (!ctx.out.json) reportNamespace(ctx, resolved);
-        const elsewhere = givenKey === undefined ? otherMachineCaution(journal, namespace) : undefined;
-        if (elsewhere !== undefined) {
-          ctx.out.warn(elsewhere.warning);
-          ctx.out.info(elsewhere.hint);
-        }
+        caution(namespace);
         const req: UploadRequest = {
           namespace,
           publishingType,

@@ -47,6 +47,11 @@ export function noNamespaceError(): UsageError {
   });
 }
 
+/** Before a session is opened: some namespace or groupId to resolve exists, else the usage error naming the flags. */
+export async function requireNamespaceInput(ctx: CommandContext, declared?: DeclaredGroupId): Promise<void> {
+  if (givenNamespace(ctx) === undefined && (await groupIdToResolve(ctx, declared)) === undefined) throw noNamespaceError();
+}
+
 /** A search the service may refuse for its own reasons (a namespace not the caller's, a missing parameter): the resolution goes on. */
 function refusedSearch(error: unknown): boolean {
   return isRelctlError(error) && ['namespace-not-authorized', 'portal-rejected', 'not-found'].includes(error.kind);

@@ -20,7 +20,10 @@ const exists = (g: string, a: string, v: string): string => `Component with pack
 /** One version of `g:lib:1.0.0` whose jars are `jarBytes` long, so two of them differ byte for byte. */
 const version = (g: string, jarBytes: number): Promise<Map<string, Uint8Array>> => component(sign, g, 'lib', '1.0.0', jarBytes);
 
-/** Uploads the files by PUT, then the manual upload call: a VALIDATED deployment's id. */
+/**
+ * Uploads the files by PUT, then the manual upload call of their namespace: a VALIDATED
+ * deployment's id. The default account holds a groupId's reverse domain (org.imm for org.imm.seq).
+ */
 async function validated(sandbox: RunningSandbox, namespace: string, files: ReadonlyMap<string, Uint8Array>): Promise<string> {
   expect(await putAll(sandbox, files)).toEqual([]);
   const r = await manualUpload(sandbox, namespace);
@@ -39,8 +42,8 @@ describe('a version is published once', () => {
   test('Publisher API: the second publish of a version ends FAILED with "already exists"; the first one\'s files stay', async () => {
     const { sandbox } = world;
     const [a, b] = [await version('org.imm.seq', 64), await version('org.imm.seq', 65)];
-    const first = await validated(sandbox, 'org.imm.seq', a);
-    const second = await validated(sandbox, 'org.imm.seq', b);
+    const first = await validated(sandbox, 'org.imm', a);
+    const second = await validated(sandbox, 'org.imm', b);
     expect((await publisher(sandbox, 'POST', `deployment/${first}`)).status).toBe(204);
     expect((await status(sandbox, first)).deploymentState).toBe('PUBLISHED');
 
@@ -56,7 +59,7 @@ describe('a version is published once', () => {
   test('two concurrent publishes of one version: one PUBLISHED, one FAILED, and the public files are all the winner\'s', async () => {
     const { sandbox } = world;
     const bundles = [await version('org.imm.race', 64), await version('org.imm.race', 65)];
-    const ids = [await validated(sandbox, 'org.imm.race', bundles[0]!), await validated(sandbox, 'org.imm.race', bundles[1]!)];
+    const ids = [await validated(sandbox, 'org.imm', bundles[0]!), await validated(sandbox, 'org.imm', bundles[1]!)];
     const replies = await Promise.all(ids.map((id) => publisher(sandbox, 'POST', `deployment/${id}`)));
     expect(replies.map((r) => r.status)).toEqual([204, 204]);
     const states = await Promise.all(ids.map(async (id) => (await status(sandbox, id)).deploymentState));
