@@ -60,6 +60,8 @@ export async function createContext(
   }
   const flags: Partial<Record<SettingKey, unknown>> = {};
   for (const spec of settingSpecs) {
+    // A per-command setting's flag counts only where declared from the table (init's own --namespace is another option).
+    if (spec.perCommand === true && !command.options.some((o) => o.flags === spec.flag)) continue;
     const value = globals[spec.key];
     if (value !== undefined) flags[spec.key] = value;
   }

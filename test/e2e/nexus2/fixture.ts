@@ -42,6 +42,8 @@ export const versions: Record<string, string> = {
 export interface Project {
   dir: string;
   groupId: string;
+  /** The staging profile the account holds for it (the reverse domain): repository ids start with it. */
+  namespace: string;
   /** `mvn -B` in the project, with the sandbox token in its settings and the test key for gpg. */
   mvn(args: string[], extraOpts?: string): Promise<{ exitCode: number; output: string }>;
   /** The bytes of a file of the published component in the sandbox's public repository (undefined: 404). */
@@ -89,6 +91,7 @@ export function useWorld(): World {
       return {
         dir,
         groupId,
+        namespace: namespaceRootOf(groupId),
         async mvn(args, extraOpts = '') {
           const r = await execa('mvn', ['-B', '-s', settings, `-Dmaven.repo.local=${mavenCache}`, ...args], {
             cwd: dir,
