@@ -19,8 +19,9 @@ export const define: Define = (program, action) => {
         const found = await (async () => {
           const resolved = await resolveNamespace(ctx, portal);
           const repos = await portal.search({ namespace: resolved.namespace, ip: opts.ip as 'any' | 'client', ...(typeof opts.state === 'string' ? { state: opts.state } : {}) });
-          // Never "nothing is staged" while a repository is open under a shorter namespace (a groupId given as the namespace).
-          const shorter = repos.length === 0 ? await openUnderShorterNamespace(portal, resolved.namespace) : undefined;
+          // Never "nothing is staged" while a repository is open under a shorter namespace: a resolved
+          // namespace was looked up already; one given outright may be a groupId.
+          const shorter = repos.length === 0 && resolved.source.kind === 'given' ? await openUnderShorterNamespace(portal, resolved.namespace) : undefined;
           return { resolved, repos, shorter };
         })().finally(() => http.close());
         const { resolved, repos, shorter } = found;
