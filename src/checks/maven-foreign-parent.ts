@@ -1,6 +1,7 @@
 import type { Finding } from '../core/findings.js';
 import type { Origin, Sourced } from '../core/pom/index.js';
 import type { Check } from './types.js';
+import { namespaceRootOf } from '../core/namespace.js';
 import { centralRulesApply } from './route.js';
 import { at, dedupe, isMaven, metadataModules, originAt } from './maven-support.js';
 
@@ -14,13 +15,8 @@ import { at, dedupe, isMaven, metadataModules, originAt } from './maven-support.
  */
 const ecosystemParents = new Set(['org.jasig.parent:jasig-parent']);
 
-// Code-hosting namespaces hand out one more label per user or organisation.
-const hostingNamespaces = new Set(['io.github', 'com.github', 'io.gitlab', 'com.gitlab', 'io.bitbucket', 'org.bitbucket', 'com.bitbucket', 'org.codeberg', 'io.codeberg']);
-
 export function namespaceOf(groupId: string): string {
-  const labels = groupId.toLowerCase().split('.');
-  const two = labels.slice(0, 2).join('.');
-  return hostingNamespaces.has(two) ? labels.slice(0, 3).join('.') : two;
+  return namespaceRootOf(groupId.toLowerCase());
 }
 
 const groupOf = (id: string): string => id.split(':')[0] ?? '';

@@ -28,7 +28,7 @@ export function addGlobalOptions(program: Command): void {
     .option('--cwd <dir>', 'project root (default: the current directory)')
     .option('--no-color', 'no colours (NO_COLOR and FORCE_COLOR are honoured too)');
   for (const spec of settingSpecs) {
-    program.option(spec.flag, `${spec.description} (env ${spec.env})`);
+    if (spec.perCommand !== true) program.option(spec.flag, `${spec.description} (env ${spec.env})`);
   }
 }
 
@@ -60,6 +60,8 @@ export async function createContext(
   }
   const flags: Partial<Record<SettingKey, unknown>> = {};
   for (const spec of settingSpecs) {
+    // A per-command setting's flag counts only where declared from the table (init's own --namespace is another option).
+    if (spec.perCommand === true && !command.options.some((o) => o.flags === spec.flag)) continue;
     const value = globals[spec.key];
     if (value !== undefined) flags[spec.key] = value;
   }

@@ -1,4 +1,5 @@
 import { Option } from './commander.js';
+import { perCommandOption } from '../core/config/settings.js';
 import { findingGroups, selectedGroups } from '../core/finding-groups.js';
 import { gitFactsFor } from '../io/git.js';
 import { refuseJsonWithReport, reportFormats } from './render/report-formats.js';
@@ -12,6 +13,7 @@ export const define: Define = (program, action) => {
     .command('preflight')
     .description('pre-release audit: descriptors, credentials, repository state, keys and namespace')
     .option('--offline', 'skip the checks that need the network (portal, key servers, public repository)')
+    .option(...perCommandOption('namespace'))
     .option('--skip <groups...>', 'leave out these finding groups: descriptors, credentials, signing, repository, online')
     .option('--only <groups...>', 'check only these finding groups')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'github', ...reportFormats]).default('text'))

@@ -1,4 +1,5 @@
 import { ExitCode } from '../core/errors.js';
+import { perCommandOption } from '../core/config/settings.js';
 import { findingToJson, toReport } from '../core/findings.js';
 import { deploymentsUrl } from '../portal/decode.js';
 import { resolveDeploymentId, settledStates, stateMeaning, statusFindings, waitForDeployment } from '../portal/deployment.js';
@@ -19,7 +20,8 @@ export const define: Define = (program, action) => {
   program
     .command('status')
     .description("the portal deployment's state (Publisher API); --wait polls until it settles")
-    .option('--deployment <id>', 'deployment id (default: the release journal, else the latest found for --group-id)')
+    .option('--deployment <id>', 'deployment id (default: the release journal, else the latest found for --namespace or --group-id)')
+    .option(...perCommandOption('namespace'))
     .option('--wait', 'poll with backoff until VALIDATED, PUBLISHED or FAILED')
     // A number (not the string "600"), so --help says `(default: 600 seconds)`.
     .addOption(new Option('--wait-timeout <seconds>', 'time limit of --wait').default(600, '600 seconds').argParser(waitSeconds))

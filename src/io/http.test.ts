@@ -40,7 +40,7 @@ describe('HttpClient and PortalClient', () => {
   it('sends the user agent and the Bearer header to the portal, and no Authorization to key servers', async () => {
     const srv = await server([{ status: 200, body: '{"repositories":[],"future":1}' }]);
     const client = new HttpClient(fast);
-    await new PortalClient(client, { stagingApiUrl: srv.url, portalUrl: srv.url }, token).search({ groupId: 'g', ip: 'any' });
+    await new PortalClient(client, { stagingApiUrl: srv.url, portalUrl: srv.url }, token).search({ namespace: 'g', ip: 'any' });
     await new KeyServers(client, { keyserverUrl: srv.url, secondaryKeyserverUrl: srv.url }).primaryByFingerprint('ab'.repeat(20));
     await client.close();
     expect(srv.seen[0]!.headers['user-agent']).toMatch(/^relctl\/\d+\.\d+\.\d+/);
@@ -54,7 +54,7 @@ describe('HttpClient and PortalClient', () => {
     const srv = await server([{ status: 503 }, { status: 429, headers: { 'retry-after': '0' } }, { status: 200, body: '{"repositories":[]}' }]);
     const client = new HttpClient(fast);
     const portal = new PortalClient(client, { stagingApiUrl: srv.url, portalUrl: srv.url }, token);
-    await expect(portal.search({ groupId: 'g', ip: 'any' })).resolves.toEqual([]);
+    await expect(portal.search({ namespace: 'g', ip: 'any' })).resolves.toEqual([]);
     expect(srv.seen).toHaveLength(3);
     const post = await server([{ status: 503 }]);
     const p2 = new PortalClient(client, { stagingApiUrl: post.url, portalUrl: post.url }, token);

@@ -7,7 +7,9 @@ import { pomCoordinates } from '../core/pom/coordinates.js';
 import { PortalClient } from '../portal/client.js';
 import { HttpClient } from '../io/http.js';
 import { KeyServers } from '../portal/keyservers.js';
-import { groupIdOf, localAddressOf, tokenOf } from '../portal/session.js';
+import { localAddressOf, tokenOf } from '../portal/session.js';
+import { givenNamespace, resolveNamespace, type DeclaredGroupId } from '../portal/namespace.js';
+import { groupIdProblem } from '../core/identifiers.js';
 import { missingTokenFix } from '../portal/token.js';
 import { gatherKeyFacts } from './check.js';
 import { resolveSigningKey, signingKeyInput } from './fingerprint.js';
@@ -39,22 +41,27 @@ export async function gatherOnlineFacts(ctx: CommandContext, known: { groupId?: 
   }
 }
 
-async function namespaceFor(ctx: CommandContext, known: { groupId?: string }): Promise<string | undefined> {
-  const given = groupIdOf(ctx, known.groupId);
-  if (given !== undefined) return given;
+/** The groupId the project declares (what gather-facts read, else the top pom.xml's). */
+async function declaredGroupId(ctx: CommandContext, known: { groupId?: string }): Promise<DeclaredGroupId | undefined> {
+  if (known.groupId !== undefined) return { groupId: known.groupId, from: "the project's groupId" };
   const pom = await readFile(path.join(ctx.cwd, 'pom.xml'), 'utf8').catch(() => undefined);
-  return pom === undefined ? undefined : pomCoordinates(pom).groupId;
+  const groupId = pom === undefined ? undefined : pomCoordinates(pom).groupId;
+  return groupId === undefined || groupIdProblem(groupId) !== undefined ? undefined : { groupId, from: "the project's groupId" };
 }
 
 async function portalFacts(ctx: CommandContext, http: HttpClient, known: { groupId?: string }): Promise<PortalCheckFacts> {
   const base = { portalUrl: ctx.config.portalUrl, missingFix: missingTokenFix };
   const token = await tokenOf(ctx).catch(() => undefined);
   if (token === undefined) return { ...base, credentials: 'missing' };
-  const groupId = await namespaceFor(ctx, known);
-  if (groupId === undefined) return { ...base, credentials: 'present' };
+  const declared = await declaredGroupId(ctx, known);
+  if (givenNamespace(ctx) === undefined && ctx.config.groupId === undefined && declared === undefined) return { ...base, credentials: 'present' };
   const portal = new PortalClient(http, ctx.config, token);
+  // Until the namespace is known, the groupId names it in a message about the token.
+  let groupId = ctx.config.namespace ?? ctx.config.groupId ?? declared?.groupId;
   try {
-    const repos = await portal.search({ groupId, ip: 'any' });
+    // The namespace, not the groupId: a FAILED deployment under org.example blocks org.example.lib too.
+    groupId = (await resolveNamespace(ctx, portal, declared)).namespace;
+    const repos = await portal.search({ namespace: groupId, ip: 'any' });
     const facts: PortalCheckFacts = { ...base, credentials: 'present', groupId, auth: 'accepted' };
     // A FAILED deployment blocks the namespace; only closed repositories can hold one. Newest first, a few at most.
     const candidates = repos.filter((r) => r.portalDeploymentId !== null && r.state !== 'open').reverse().slice(0, 5);

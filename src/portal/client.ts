@@ -63,8 +63,8 @@ function str(v: unknown): string | null {
 }
 
 /** The exact command that shows what a lost upload or drop of this namespace did. */
-export function searchCommand(groupId: string): string {
-  return `relctl search --group-id ${groupId} --ip any`;
+export function searchCommand(namespace: string): string {
+  return `relctl search --namespace ${namespace} --ip any`;
 }
 
 export class PortalClient {
@@ -106,11 +106,11 @@ export class PortalClient {
     return id == null ? {} : { deploymentId: id };
   }
 
-  /** POST /manual/upload/defaultRepository/{ns}: moves this address's staging repository. */
-  async upload(groupId: string, publishingType: PublishingType): Promise<UploadAnswer> {
-    const url = this.staging({ publishing_type: publishingType })`/manual/upload/defaultRepository/${groupId}`;
-    const res = await this.call(stagingApi, { method: 'POST', url, expect: 'json-or-empty', settle: searchCommand(groupId) });
-    if (res.status < 200 || res.status > 299) this.fail(res, { method: 'POST', url }, { action: 'manual upload', groupId });
+  /** POST /manual/upload/defaultRepository/{namespace}: moves this address's staging repository. */
+  async upload(namespace: string, publishingType: PublishingType): Promise<UploadAnswer> {
+    const url = this.staging({ publishing_type: publishingType })`/manual/upload/defaultRepository/${namespace}`;
+    const res = await this.call(stagingApi, { method: 'POST', url, expect: 'json-or-empty', settle: searchCommand(namespace) });
+    if (res.status < 200 || res.status > 299) this.fail(res, { method: 'POST', url }, { action: 'manual upload', groupId: namespace });
     return this.uploadAnswer(res);
   }
 
@@ -137,10 +137,11 @@ export class PortalClient {
     return this.uploadAnswer(res);
   }
 
-  async search(query: { groupId: string; ip: 'any' | 'client'; state?: string }): Promise<StagingRepository[]> {
-    const url = this.staging({ ip: query.ip, profile_id: query.groupId, state: query.state })`/manual/search/repositories`;
+  /** GET /manual/search/repositories: `profile_id` is the namespace; without it, every repository of the token's user. */
+  async search(query: { namespace?: string; ip: 'any' | 'client'; state?: string }): Promise<StagingRepository[]> {
+    const url = this.staging({ ip: query.ip, profile_id: query.namespace, state: query.state })`/manual/search/repositories`;
     const res = await this.call(stagingApi, { method: 'GET', url });
-    if (res.status !== 200) this.fail(res, { method: 'GET', url }, { action: 'search', groupId: query.groupId });
+    if (res.status !== 200) this.fail(res, { method: 'GET', url }, { action: 'search', ...(query.namespace === undefined ? {} : { groupId: query.namespace }) });
     const json = res.json() as { repositories?: unknown } | null;
     if (json === null || typeof json !== 'object' || !Array.isArray(json.repositories)) {
       throw shapeProblem('staging API', `GET ${displayUrl(url)}`, 'a "repositories" list', '--staging-api-url');

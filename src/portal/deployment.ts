@@ -6,6 +6,7 @@ import { readJournal } from '../io/journal.js';
 import type { DeploymentStatus, PortalClient } from './client.js';
 import { validationFindings } from './decode.js';
 import { requireDeploymentId } from './urls.js';
+import { reportNamespace, resolveNamespace } from './namespace.js';
 
 /** Publisher API deployment states (reference/portal-api.md §B). */
 export const settledStates = new Set(['VALIDATED', 'PUBLISHED', 'FAILED']);
@@ -18,18 +19,20 @@ export async function resolveDeploymentId(ctx: CommandContext, portal: PortalCli
     ctx.out.verbose(`deployment ${journal.deploymentId} from the release journal`);
     return journal.deploymentId;
   }
-  const groupId = ctx.config.groupId;
-  if (groupId !== undefined) {
-    const repos = await portal.search({ groupId, ip: 'any' });
+  // Only a namespace or groupId the user named is searched: a project's own groupId alone is not a question about the portal.
+  if (ctx.config.namespace !== undefined || ctx.config.groupId !== undefined) {
+    const resolved = await resolveNamespace(ctx, portal);
+    reportNamespace(ctx, resolved);
+    const repos = await portal.search({ namespace: resolved.namespace, ip: 'any' });
     const withId = repos.filter((r) => r.portalDeploymentId !== null);
     const latest = withId[withId.length - 1];
     if (latest?.portalDeploymentId != null) {
-      ctx.out.verbose(`deployment ${latest.portalDeploymentId} from the search of ${groupId}`);
+      ctx.out.verbose(`deployment ${latest.portalDeploymentId} from the search of ${resolved.namespace}`);
       return latest.portalDeploymentId;
     }
   }
   throw new UsageError('No deployment id given and none is known.', {
-    fix: 'Pass --deployment <id> (printed by relctl upload), or --group-id <namespace> to find the latest one.',
+    fix: 'Pass --deployment <id> (printed by relctl upload), or --namespace <namespace> (or --group-id <groupId>) to find the latest one.',
   });
 }
 

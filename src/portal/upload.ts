@@ -16,7 +16,8 @@ import { keyText } from './urls.js';
  * older deployment with the same key, never a PUBLISHED one a previous release left behind.
  */
 export interface UploadRequest {
-  groupId: string;
+  /** The portal namespace the call names (portal/namespace.ts), not necessarily the groupId. */
+  namespace: string;
   publishingType: PublishingType;
   /** The by-key form (works from any source address). */
   repositoryKey?: RepositoryKey;
@@ -32,7 +33,7 @@ export interface UploadSnapshot {
 }
 
 export interface UploadOutcome {
-  groupId: string;
+  namespace: string;
   repositoryKey?: string;
   deploymentId?: string;
   /** True when the answer was lost and the search showed the upload had happened. */
@@ -42,7 +43,7 @@ export interface UploadOutcome {
 /** Looks first (read-only: a failure here changes nothing). */
 export async function snapshotBeforeUpload(portal: PortalClient, req: UploadRequest): Promise<UploadSnapshot> {
   const byKey = req.repositoryKey !== undefined;
-  const repos = await portal.search({ groupId: req.groupId, ip: byKey ? 'any' : 'client' });
+  const repos = await portal.search({ namespace: req.namespace, ip: byKey ? 'any' : 'client' });
   const known = new Set(repos.map((r) => r.portalDeploymentId).filter((id): id is string => id !== null));
   const key = byKey ? keyText(req.repositoryKey!) : repos.find((r) => r.state === 'open')?.key;
   return { knownDeploymentIds: known, ...(key === undefined ? {} : { key }) };
@@ -62,19 +63,19 @@ function madeByThisCall(repos: readonly StagingRepository[], snap: UploadSnapsho
 }
 
 async function searchAfter(portal: PortalClient, req: UploadRequest): Promise<StagingRepository[]> {
-  return portal.search({ groupId: req.groupId, ip: req.repositoryKey !== undefined ? 'any' : 'client' });
+  return portal.search({ namespace: req.namespace, ip: req.repositoryKey !== undefined ? 'any' : 'client' });
 }
 
 function ambiguous(req: UploadRequest, snap: UploadSnapshot, why: string): AmbiguousRequestError {
-  return new AmbiguousRequestError(`The upload of ${req.groupId} got no answer and ${why}: the portal may or may not have made a deployment.`, {
-    fix: `Run ${searchCommand(req.groupId)} and look for a new deployment id (or at the portal's Deployments page) before uploading again.`,
+  return new AmbiguousRequestError(`The upload of ${req.namespace} got no answer and ${why}: the portal may or may not have made a deployment.`, {
+    fix: `Run ${searchCommand(req.namespace)} and look for a new deployment id (or at the portal's Deployments page) before uploading again.`,
     ...(snap.key === undefined ? {} : { data: { repositoryKey: snap.key } }),
   });
 }
 
 export async function performUpload(portal: PortalClient, req: UploadRequest, snap: UploadSnapshot): Promise<UploadOutcome> {
   const call = (): ReturnType<PortalClient['upload']> =>
-    req.repositoryKey !== undefined ? portal.uploadByKey(req.repositoryKey, req.publishingType) : portal.upload(req.groupId, req.publishingType);
+    req.repositoryKey !== undefined ? portal.uploadByKey(req.repositoryKey, req.publishingType) : portal.upload(req.namespace, req.publishingType);
   let recovered = false;
   let deploymentId: string | undefined;
   try {
@@ -110,7 +111,7 @@ export async function performUpload(portal: PortalClient, req: UploadRequest, sn
     if (made.length === 1) deploymentId = made[0]!.portalDeploymentId!;
   }
   return {
-    groupId: req.groupId,
+    namespace: req.namespace,
     recovered,
     ...(snap.key === undefined ? {} : { repositoryKey: snap.key }),
     ...(deploymentId === undefined ? {} : { deploymentId }),
@@ -131,7 +132,8 @@ export async function journaledUpload(ctx: CommandContext, portal: PortalClient,
     attempt,
     machine: os.hostname(),
     ...(sourceAddress === undefined ? {} : { sourceAddress }),
-    groupId: req.groupId,
+    // The journal's field keeps its name (older journals): it holds the namespace the call named.
+    groupId: req.namespace,
     publishingType: req.publishingType,
     ...(shownKey === undefined ? {} : { repositoryKey: shownKey }),
     outcome: 'pending',
@@ -165,12 +167,12 @@ export async function journaledUpload(ctx: CommandContext, portal: PortalClient,
  * The last upload was made on another machine: the portal finds a staging repository only from the
  * address that deployed it, so the by-address upload would find nothing (DESIGN §5).
  */
-export function otherMachineCaution(journal: Journal, groupId: string, machine = os.hostname()): { warning: string; hint: string } | undefined {
+export function otherMachineCaution(journal: Journal, namespace: string, machine = os.hostname()): { warning: string; hint: string } | undefined {
   const last = journal.uploads.at(-1);
   if (last === undefined || last.machine === machine) return undefined;
   return {
     warning: `The last upload of this release was made on ${last.machine}, not on ${machine}; the portal only finds a staging repository from the address that deployed it.`,
-    hint: `  By key instead: relctl search --group-id ${groupId} --ip any, then relctl upload --group-id ${groupId} --repository-key <key>`,
+    hint: `  By key instead: ${searchCommand(namespace)}, then relctl upload --namespace ${namespace} --repository-key <key>`,
   };
 }
 
@@ -178,5 +180,5 @@ export function otherMachineCaution(journal: Journal, groupId: string, machine =
 export function unsettledAttemptCaution(journal: Journal): string | undefined {
   const last = journal.uploads.at(-1);
   if (last?.outcome !== 'pending' && last?.outcome !== 'ambiguous') return undefined;
-  return `The last upload attempt (${last.at}) ended without a known outcome; relctl only adopts a deployment it can prove is new, but look first: relctl search --group-id ${last.groupId} --ip any`;
+  return `The last upload attempt (${last.at}) ended without a known outcome; relctl only adopts a deployment it can prove is new, but look first: ${searchCommand(last.groupId)}`;
 }

@@ -57,7 +57,7 @@ function profileOf(repositoryId: string): string {
  * confirms it. Undefined when the repository has no deployment (it was never closed).
  */
 export async function deploymentOfRepository(portal: PortalClient, repositoryId: string): Promise<{ deploymentId: string; state: string } | undefined> {
-  const repos = await portal.search({ groupId: profileOf(repositoryId), ip: 'any' });
+  const repos = await portal.search({ namespace: profileOf(repositoryId), ip: 'any' });
   const repo = repos.find((r) => r.key === repositoryId && r.portalDeploymentId !== null);
   if (repo?.portalDeploymentId == null) return undefined;
   const status = await portal.status(repo.portalDeploymentId);

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { chosenVersionsProblem, nextVersionProblem, type ChosenVersions } from '../core/chosen-versions.js';
 import { UsageError } from '../core/errors.js';
+import { perCommandOption } from '../core/config/settings.js';
 import { releaseVersionProblem } from '../core/version.js';
 import type { CommandContext } from '../io/command-context.js';
 import { ProcessRunner } from '../io/process-runner.js';
@@ -30,7 +31,8 @@ export function addChainOptions(cmd: Command): Command {
     .option('--offline', 'preflight without the online checks')
     .option('--release-version <X>', 'release this version instead of the one the snapshot counts to (the orphan-tag rule still applies)', releaseVersionArgument)
     .option('--next-version <Y-SNAPSHOT>', 'the development version after the release (a snapshot above it; default: the release with its last number + 1)', nextVersionArgument)
-    .option('--wait-timeout <seconds>', 'how long status waits for the portal verdict', positiveSeconds, 600);
+    .option('--wait-timeout <seconds>', 'how long status waits for the portal verdict', positiveSeconds, 600)
+    .option(...perCommandOption('namespace'));
 }
 
 /** commander argParser for a time limit: a positive whole number of seconds. */

@@ -40,9 +40,11 @@ async function state(): Promise<SandboxState> {
 }
 
 let counter = 0;
-async function project(): Promise<{ dir: string; home: string; log: string; env: Record<string, string>; groupId: string }> {
+async function project(): Promise<{ dir: string; home: string; log: string; env: Record<string, string>; groupId: string; namespace: string }> {
   const n = ++counter;
-  const groupId = `org.example.chain${n}`;
+  // Below its namespace, as the sandbox account holds it (the reverse domain), one per project.
+  const namespace = `org.chain${n}`;
+  const groupId = `${namespace}.demo`;
   const dir = path.join(t.path, `p${n}`);
   const home = path.join(t.path, `h${n}`);
   await mkdir(home);
@@ -59,7 +61,7 @@ async function project(): Promise<{ dir: string; home: string; log: string; env:
     RELCTL_MAVEN_LOCAL_REPO: sharedLocalRepo,
     RELCTL_FAKE_PERFORM_ARGS: `-Pgpg-cli -Dgpg.keyname=${key.fingerprint}`,
   });
-  return { dir, home, log, env, groupId };
+  return { dir, home, log, env, groupId, namespace };
 }
 
 const releaseCommits = (s: string[]): string[] => s.filter((x) => x.startsWith('[maven-release-plugin]'));
@@ -81,7 +83,7 @@ describe('relctl release (whole chain, real Maven deploy to the sandbox)', () =>
       ['-B', 'release:prepare', '-DautoVersionSubmodules=true', '-DreleaseVersion=1.0.0', '-DdevelopmentVersion=1.0.1-SNAPSHOT', '-Dtag=relctl-demo-1.0.0'],
       ['-B', 'release:perform', '-DautoVersionSubmodules=true', '-DreleaseVersion=1.0.0', '-DdevelopmentVersion=1.0.1-SNAPSHOT', '-Dtag=relctl-demo-1.0.0'],
     ]);
-    const deployments = (await state()).deployments.filter((d) => d.namespace === p.groupId);
+    const deployments = (await state()).deployments.filter((d) => d.namespace === p.namespace);
     expect(deployments.map((d) => d.state)).toEqual(['VALIDATED']);
   }, 180_000);
 
@@ -113,8 +115,8 @@ describe('relctl release (whole chain, real Maven deploy to the sandbox)', () =>
     expect(summary.error.kind).toBe('verify-failed');
     expect(summary.error.message).toContain('missing-signature');
     const s = await state();
-    expect(s.repositories.filter((x) => x.namespace === p.groupId && x.state === 'open')).toEqual([]);
-    expect(s.deployments.filter((d) => d.namespace === p.groupId)).toEqual([]);
+    expect(s.repositories.filter((x) => x.namespace === p.namespace && x.state === 'open')).toEqual([]);
+    expect(s.deployments.filter((d) => d.namespace === p.namespace)).toEqual([]);
 
     // Fixed (signing on again): the namespace is not blocked, and the orphan tag makes it 1.0.1.
     const again = await runCli(['release', '--yes', '--restart', '--json', '--cwd', p.dir], { home: p.home, env: p.env, timeoutMs: 170_000 });
@@ -143,7 +145,7 @@ describe('crash and resume: SIGKILL at every step boundary, then --resume', () =
     expect(await tags(p.dir, p.home)).toEqual(['relctl-demo-1.0.0']);
     expect(releaseCommits(await subjects(p.dir, p.home))).toHaveLength(2);
     expect((await recorded(p.log)).filter((c) => c.args.includes('release:prepare'))).toHaveLength(1);
-    const deployments = (await state()).deployments.filter((d) => d.namespace === p.groupId);
+    const deployments = (await state()).deployments.filter((d) => d.namespace === p.namespace);
     expect(deployments.map((d) => d.state)).toEqual(['VALIDATED']);
   }, 180_000);
 

@@ -20,7 +20,11 @@ const exists = (g: string, a: string, v: string): string => `Component with pack
 /** One version of `g:lib:1.0.0` whose jars are `jarBytes` long, so two of them differ byte for byte. */
 const version = (g: string, jarBytes: number): Promise<Map<string, Uint8Array>> => component(sign, g, 'lib', '1.0.0', jarBytes);
 
-/** Uploads the files by PUT, then the manual upload call: a VALIDATED deployment's id. */
+/**
+ * Uploads the files by PUT, then the manual upload call of their namespace: a VALIDATED
+ * deployment's id. The default account holds a groupId's reverse domain (org.immseq for
+ * org.immseq.lib), one per test, so one test's FAILED deployment blocks no other's namespace.
+ */
 async function validated(sandbox: RunningSandbox, namespace: string, files: ReadonlyMap<string, Uint8Array>): Promise<string> {
   expect(await putAll(sandbox, files)).toEqual([]);
   const r = await manualUpload(sandbox, namespace);
@@ -38,9 +42,9 @@ async function expectPublic(sandbox: RunningSandbox, files: ReadonlyMap<string, 
 describe('a version is published once', () => {
   test('Publisher API: the second publish of a version ends FAILED with "already exists"; the first one\'s files stay', async () => {
     const { sandbox } = world;
-    const [a, b] = [await version('org.imm.seq', 64), await version('org.imm.seq', 65)];
-    const first = await validated(sandbox, 'org.imm.seq', a);
-    const second = await validated(sandbox, 'org.imm.seq', b);
+    const [a, b] = [await version('org.immseq.lib', 64), await version('org.immseq.lib', 65)];
+    const first = await validated(sandbox, 'org.immseq', a);
+    const second = await validated(sandbox, 'org.immseq', b);
     expect((await publisher(sandbox, 'POST', `deployment/${first}`)).status).toBe(204);
     expect((await status(sandbox, first)).deploymentState).toBe('PUBLISHED');
 
@@ -48,15 +52,15 @@ describe('a version is published once', () => {
     expect((await publisher(sandbox, 'POST', `deployment/${second}`)).status).toBe(204);
     expect(await status(sandbox, second)).toMatchObject({
       deploymentState: 'FAILED',
-      errors: { 'pkg:maven/org.imm.seq/lib@1.0.0': [exists('org.imm.seq', 'lib', '1.0.0')] },
+      errors: { 'pkg:maven/org.immseq.lib/lib@1.0.0': [exists('org.immseq.lib', 'lib', '1.0.0')] },
     });
     await expectPublic(sandbox, a);
   });
 
   test('two concurrent publishes of one version: one PUBLISHED, one FAILED, and the public files are all the winner\'s', async () => {
     const { sandbox } = world;
-    const bundles = [await version('org.imm.race', 64), await version('org.imm.race', 65)];
-    const ids = [await validated(sandbox, 'org.imm.race', bundles[0]!), await validated(sandbox, 'org.imm.race', bundles[1]!)];
+    const bundles = [await version('org.immrace.lib', 64), await version('org.immrace.lib', 65)];
+    const ids = [await validated(sandbox, 'org.immrace', bundles[0]!), await validated(sandbox, 'org.immrace', bundles[1]!)];
     const replies = await Promise.all(ids.map((id) => publisher(sandbox, 'POST', `deployment/${id}`)));
     expect(replies.map((r) => r.status)).toEqual([204, 204]);
     const states = await Promise.all(ids.map(async (id) => (await status(sandbox, id)).deploymentState));

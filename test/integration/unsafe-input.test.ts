@@ -93,6 +93,7 @@ describe('unsafe input never reaches a URL', () => {
   it('query values are encoded by the one URL builder', async () => {
     const r = await run(['search', '--group-id', 'org.example', '--state', 'open']);
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(server.requests.map((q) => q.url)).toEqual(['/staging/manual/search/repositories?ip=any&profile_id=org.example&state=open']);
+    // First the namespace's look-up (every repository), then the search of the namespace it names.
+    expect(server.requests.map((q) => q.url)).toEqual(['/staging/manual/search/repositories?ip=any', '/staging/manual/search/repositories?ip=any&profile_id=org.example&state=open']);
   });
 });

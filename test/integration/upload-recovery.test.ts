@@ -72,7 +72,12 @@ describe('upload recovery by identity', () => {
   it('an ambiguous POST whose follow-up search fails too is request-ambiguous (exit 3) with the exact search to run, and journaled', async () => {
     await using server = await startHostileServer();
     const open = { repositories: [{ key: 'tok-user/127.0.0.1/org.example--default-repository', state: 'open', portal_deployment_id: null }] };
-    server.route = (req, i) => (i === 0 ? { mode: 'json', body: open } : req.method === 'POST' ? { mode: 'reset' } : { mode: 'reset' });
+    // Every search before the POST answers (the namespace's, then the snapshot's); the POST and all after it lose their answer.
+    let posted = false;
+    server.route = (req) => {
+      if (req.method === 'POST') posted = true;
+      return posted ? { mode: 'reset' } : { mode: 'json', body: open };
+    };
     const dir = await project({}, { stageIt: false });
     const r = await runCli(['upload', '--group-id', 'org.example', '--yes', '--no-verify', '--json', '--timeout', '2', '--cwd', dir], {
       env: { RELCTL_STAGING_API_URL: server.url, RELCTL_PORTAL_URL: server.url, RELCTL_TOKEN_USERNAME: 'tok-user', RELCTL_TOKEN_PASSWORD: 'tok-pass' },
@@ -80,7 +85,7 @@ describe('upload recovery by identity', () => {
     expect(r.exitCode, r.stderr).toBe(3);
     const error = (JSON.parse(r.stdout) as { error: { code?: string; kind?: string; fix: string } }).error;
     expect(error.code ?? error.kind).toBe('request-ambiguous');
-    expect(error.fix).toContain('relctl search --group-id org.example --ip any');
+    expect(error.fix).toContain('relctl search --namespace org.example --ip any');
     expect(r.stderr).toContain('may or may not');
     expect(server.requests.filter((q) => q.method === 'POST')).toHaveLength(1);
     expect((await journalOf(dir)).uploads.at(-1)).toMatchObject({ outcome: 'ambiguous', error: 'request-ambiguous' });

@@ -159,7 +159,7 @@ describe('relctl upload', () => {
     const r = await runCli(['upload', '--group-id', 'org.example', '--yes', '--no-verify', '--dry-run', '--cwd', cwd], { env: sandboxEnv(sb) });
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toContain('build-runner-7');
-    expect(r.stderr).toContain('relctl search --group-id org.example --ip any');
+    expect(r.stderr).toContain('relctl search --namespace org.example --ip any');
     expect(r.stdout).toContain('would POST');
   });
 });

@@ -20,6 +20,8 @@ export interface Config extends ConfigSections {
   settings?: string;
   localRepo?: string;
   groupId?: string;
+  /** The portal namespace, when given (else resolved from the groupId, portal/namespace.ts). */
+  namespace?: string;
   /** Uppercase, no 0x. */
   fingerprint?: string;
   /** Seconds. */

@@ -20,6 +20,8 @@ export interface SettingSpec {
   type: SettingType;
   default?: string | number;
   description: string;
+  /** Declared by the commands that use it (portal/namespace.ts), not on every command. */
+  perCommand?: true;
 }
 
 export const settingKeys = [
@@ -31,6 +33,7 @@ export const settingKeys = [
   'settings',
   'localRepo',
   'groupId',
+  'namespace',
   'fingerprint',
   'timeout',
   'githubApiUrl',
@@ -102,6 +105,14 @@ export const settingSpecs: readonly SettingSpec[] = [
     description: 'namespace (root group id) to publish into',
   },
   {
+    key: 'namespace',
+    env: 'RELCTL_NAMESPACE',
+    flag: '--namespace <namespace>',
+    type: 'groupId',
+    description: "the portal namespace the staging API's upload and search take (default: the one holding the groupId)",
+    perCommand: true,
+  },
+  {
     key: 'fingerprint',
     env: 'RELCTL_FINGERPRINT',
     flag: '--fingerprint <hex>',
@@ -140,6 +151,13 @@ export const settingSpecs: readonly SettingSpec[] = [
     description: 'checksum files the release build uploads: "required" (.md5 and .sha1, what the portal requires; fewer files count against the publishing limits) or "all" (also .sha256 and .sha512)',
   },
 ];
+
+/** A setting only some commands take (`perCommand`): the flag and help those commands declare. */
+export function perCommandOption(key: SettingKey): [flag: string, description: string] {
+  const spec = settingSpecs.find((s) => s.key === key && s.perCommand === true);
+  if (spec === undefined) throw new Error(`${key} is not a per-command setting`);
+  return [spec.flag, `${spec.description} (env ${spec.env})`];
+}
 
 /** The JSON Schema of relctl.config.json, derived from the table. */
 export function configJsonSchema(): Record<string, unknown> {

@@ -137,7 +137,9 @@ export async function rehearse(ctx: CommandContext, o: RehearseOptions): Promise
     const copyNotes = (await o.prepareCopy?.(copy)) ?? [];
 
     const env: NodeJS.ProcessEnv = { ...ctx.env, RELCTL_TOKEN_USERNAME: user.name, RELCTL_TOKEN_PASSWORD: user.password };
-    const config = { ...ctx.config, ...urls };
+    // A namespace given for the real portal is not the sandbox account's: there it is found from the repository the build opened.
+    const { namespace: _realNamespace, ...realConfig } = ctx.config;
+    const config = { ...realConfig, ...urls };
     const rctx: CommandContext = { ...ctx, cwd: copy, env, config, canPrompt: false };
     const http = httpFor(rctx);
     try {

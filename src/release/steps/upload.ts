@@ -1,11 +1,11 @@
 import os from 'node:os';
 import path from 'node:path';
-import { UsageError, isRelctlError } from '../../core/errors.js';
-import { readIdentity } from '../../io/project.js';
+import { isRelctlError } from '../../core/errors.js';
 import { toReport } from '../../core/findings.js';
-import type { PortalFailure } from '../../portal/client.js';
+import { searchCommand, type PortalFailure } from '../../portal/client.js';
 import { deploymentsUrl } from '../../portal/decode.js';
-import { groupIdOf, portalSession } from '../../portal/session.js';
+import { namespaceText, reportNamespace, resolveNamespace } from '../../portal/namespace.js';
+import { portalSession } from '../../portal/session.js';
 import { journaledUpload, snapshotBeforeUpload, type UploadRequest } from '../../portal/upload.js';
 import { repositoryKeyOf } from '../../portal/urls.js';
 import { findingsText } from '../../ui/render/findings.js';
@@ -39,30 +39,29 @@ export const uploadStep: Step = {
     // nexus-staging-maven-plugin uploads and closes; relctl follows the repository to its deployment.
     if (rc.publishingRoute === 'nexus-staging') return uploadNexusStaged(rc, deps);
     // Run on its own (`relctl run upload`), no earlier step named the group: the project declares it.
-    const groupId = groupIdOf(ctx, rc.groupId ?? (await readIdentity(ctx.cwd).catch(() => undefined))?.groupId);
-    const call = `POST ${ctx.config.stagingApiUrl.replace(/\/+$/, '')}/manual/upload/defaultRepository/${groupId ?? '<group id>'}?publishing_type=user_managed`;
+    const declared = rc.groupId === undefined ? undefined : { groupId: rc.groupId, from: "the release's groupId" };
     if (options.dryRun) {
-      ctx.out.wouldDo(call);
-      if (groupId === undefined) ctx.out.warn('No group id: a real run would stop here (pass --group-id).');
+      const resolved = await resolveNamespace(ctx, undefined, declared).catch(() => undefined);
+      ctx.out.wouldDo(`POST ${ctx.config.stagingApiUrl.replace(/\/+$/, '')}/manual/upload/defaultRepository/${resolved?.namespace ?? '<namespace>'}?publishing_type=user_managed`);
+      if (resolved === undefined) ctx.out.warn('No namespace or group id: a real run would stop here (pass --namespace).');
+      else ctx.out.info(`  ${namespaceText(resolved)}; a real run looks for the staging repository holding it`);
       return {};
-    }
-    if (groupId === undefined) {
-      throw new UsageError('No group id (namespace) to upload: none given and the project declares none.', {
-        fix: 'Pass --group-id <namespace> (or set RELCTL_GROUP_ID, or "groupId" in relctl.config.json).',
-      });
     }
     const session = await portalSession(ctx);
     try {
+      const resolved = await resolveNamespace(ctx, session.portal, declared);
+      reportNamespace(ctx, resolved);
+      const namespace = resolved.namespace;
       // Resumed on another machine: the by-address upload cannot find the repository; use its key.
       let repositoryKey: UploadRequest['repositoryKey'];
       if (rc.machine !== undefined && rc.machine !== os.hostname()) {
         ctx.out.warn(`The build staged from ${rc.machine}, this is ${os.hostname()}: uploading the open staging repository by its key instead.`);
-        const open = (await session.portal.search({ groupId, ip: 'any', state: 'open' })).filter((r) => r.state === 'open');
+        const open = (await session.portal.search({ namespace, ip: 'any', state: 'open' })).filter((r) => r.state === 'open');
         if (open.length === 1) repositoryKey = repositoryKeyOf(open[0]!.key, 'the staging API listed');
-        else ctx.out.warn(`${open.length} open staging repositories for ${groupId}: trying the by-address upload; see relctl search --group-id ${groupId} --ip any.`);
+        else ctx.out.warn(`${open.length} open staging repositories for ${namespace}: trying the by-address upload; see ${searchCommand(namespace)}.`);
       }
       const req: UploadRequest = {
-        groupId,
+        namespace,
         publishingType: 'user_managed',
         log: (l) => ctx.out.verbose(l),
         ...(repositoryKey === undefined ? {} : { repositoryKey }),

@@ -4,7 +4,8 @@ import { fromBundle, fromGradleBuild, fromMavenTargets, fromNexusLocalStaging, t
 import { releaseCheckoutDir } from '../../build-tools/maven-release.js';
 import { localStagingDirs } from '../nexus-staging.js';
 import { verifyWithContext } from '../../keys/verify.js';
-import { groupIdOf, portalSession } from '../../portal/session.js';
+import { resolveNamespace } from '../../portal/namespace.js';
+import { portalSession } from '../../portal/session.js';
 import { findingsText } from '../../ui/render/findings.js';
 import { dropOpenStaging } from '../staging.js';
 import type { ReleaseContext, Step } from '../types.js';
@@ -40,12 +41,12 @@ export const verifyStep: Step = {
     const codes = [...new Set(report.findings.map((f) => f.code))];
     if (rc.publishingRoute === 'portal-plugin') throw bundleVerifyFailed(rc, codes, report.findings.length);
     if (rc.publishingRoute === 'nexus-staging') throw nexusVerifyFailed(rc, codes, report.findings.length);
-    const groupId = groupIdOf(ctx, rc.groupId);
     let dropped: string[] = [];
-    if (groupId !== undefined) {
+    if (ctx.config.namespace !== undefined || ctx.config.groupId !== undefined || rc.groupId !== undefined) {
       const session = await portalSession(ctx);
       try {
-        dropped = await dropOpenStaging(ctx, session.portal, groupId);
+        const resolved = await resolveNamespace(ctx, session.portal, rc.groupId === undefined ? undefined : { groupId: rc.groupId, from: "the release's groupId" });
+        dropped = await dropOpenStaging(ctx, session.portal, resolved.namespace);
       } finally {
         await session.http.close();
       }

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { HttpError, parseAuthorization } from './http.js';
-import { inNamespace } from './namespaces.js';
+import { inNamespace, namespaceRootOf } from '../../core/namespace.js';
 
 export interface SandboxUser {
   name: string;
@@ -12,7 +12,7 @@ export interface SandboxUser {
 /**
  * The token users and who owns which namespace. A namespace listed for one account belongs to it
  * alone (as a verified namespace on the portal belongs to one account); an account without a
- * list may use every namespace nobody owns.
+ * list may use every namespace nobody owns (ownNamespaceOf says which one a groupId lands in).
  */
 export class Accounts {
   constructor(readonly users: readonly SandboxUser[]) {}
@@ -34,9 +34,19 @@ export class Accounts {
     return user;
   }
 
-  /** The namespace `user` may use for `groupId` (its longest listed one), or undefined. */
+  /**
+   * The namespace `user` may use for `groupId` (its longest listed one), or undefined. An account
+   * without a list holds, as a verified namespace would, the groupId's reverse domain
+   * (`org.example` for `org.example.lib`, `io.github.jane` for `io.github.jane.tool`), so its
+   * repositories are keyed by a namespace shorter than the groupId, as on the real service; the
+   * groupId itself only where another account owns something inside that domain.
+   */
   ownNamespaceOf(user: SandboxUser, groupId: string): string | undefined {
-    if (user.namespaces === undefined) return this.ownedByOther(user, groupId) ? undefined : groupId;
+    if (user.namespaces === undefined) {
+      if (this.ownedByOther(user, groupId)) return undefined;
+      const root = namespaceRootOf(groupId);
+      return this.users.some((u) => u !== user && u.namespaces !== undefined && u.namespaces.some((ns) => inNamespace(ns, root))) ? groupId : root;
+    }
     return user.namespaces.filter((ns) => inNamespace(groupId, ns)).sort((a, b) => b.length - a.length)[0];
   }
 

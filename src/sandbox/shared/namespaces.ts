@@ -1,9 +1,6 @@
 /** Pure helpers for group ids, namespaces and maven paths (no I/O). */
 
-/** True when `groupId` is the namespace itself or lies below it (dotted prefix). */
-export function inNamespace(groupId: string, namespace: string): boolean {
-  return groupId === namespace || groupId.startsWith(`${namespace}.`);
-}
+export { inNamespace } from '../../core/namespace.js';
 
 /**
  * The group id a deploy path belongs to: `g/r/o/u/p/artifact/version/file` or, for metadata,

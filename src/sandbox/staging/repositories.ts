@@ -58,15 +58,16 @@ export class StagingRepositories {
   }
 
   /**
-   * The namespace a deploy goes to: the longest namespace the user owns prefixing the group id. A
-   * user without a list gets the namespace of an open repository already holding a parent group,
-   * else the group id itself (so a reactor sharing one group id lands in one repository).
+   * The namespace a deploy goes to: the longest namespace the user owns prefixing the group id
+   * (for a user without a list, the group id's reverse domain: Accounts.ownNamespaceOf). Where
+   * that is the group id itself, the namespace of an open repository already holding a parent
+   * group (so a reactor lands in one repository).
    */
   private locate(user: SandboxUser, ip: string, segments: readonly string[]): { groupId: string; namespace: string } {
     const groupId = groupIdOfPath(segments);
     const own = groupId === undefined ? undefined : this.accounts.ownNamespaceOf(user, groupId);
     if (groupId === undefined || own === undefined) throw notAuthorized();
-    if (user.namespaces !== undefined) return { groupId, namespace: own };
+    if (user.namespaces !== undefined || own !== groupId) return { groupId, namespace: own };
     const parent = this.list
       .filter((r) => r.state === 'open' && r.profileId === undefined && r.user === user.name && r.ip === ip && inNamespace(groupId, r.namespace))
       .sort((a, b) => a.namespace.length - b.namespace.length)[0];

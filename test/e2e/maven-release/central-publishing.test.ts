@@ -63,10 +63,10 @@ describe('relctl release on the central-publishing-maven-plugin route', () => {
       ...tail(p),
     ]);
     const state = await sandboxState(w.sandbox);
-    const mine = state.deployments.filter((d) => d.namespace === p.groupId);
+    const mine = state.deployments.filter((d) => d.namespace === p.namespace);
     expect(mine.map((d) => [d.id, d.name, d.state])).toEqual([[summary.context.deploymentId, 'e2e-parent-1.0.0', 'VALIDATED']]);
     // Nothing went through the staging API: the Publisher API upload makes no staging repository.
-    expect(state.repositories.filter((x) => x.namespace === p.groupId)).toEqual([]);
+    expect(state.repositories.filter((x) => x.namespace === p.namespace)).toEqual([]);
 
     const published = await p.relctl(['publish', '--yes', '--deployment', summary.context.deploymentId]);
     expect(published.exitCode, published.stderr).toBe(0);
@@ -81,9 +81,18 @@ describe('relctl release on the central-publishing-maven-plugin route', () => {
     expect(r.stderr).toContain('The plugin uploaded the bundle itself');
     const summary = JSON.parse(r.stdout) as Summary;
     expect(summary.steps.find((s) => s.id === 'upload')).toMatchObject({ status: 'skipped', reason: expect.stringContaining(summary.context.deploymentId) });
-    const mine = (await sandboxState(w.sandbox)).deployments.filter((d) => d.namespace === p.groupId);
-    // "Deployment" is the plugin's default deploymentName: this is the plugin's own upload.
+    const mine = (await sandboxState(w.sandbox)).deployments.filter((d) => d.namespace === p.namespace);
+    // "Deployment" is the plugin's default deploymentName: this is the plugin's own upload, of groupId
+    // org.e2eportalself.lib under the account's shorter namespace org.e2eportalself (issue 42).
     expect(mine.map((d) => [d.id, d.name, d.state])).toEqual([[summary.context.deploymentId, 'Deployment', 'VALIDATED']]);
+    expect(p.groupId.startsWith(`${p.namespace}.`)).toBe(true);
+    const status = await p.relctl(['status', '--json']);
+    expect(status.exitCode, status.stderr).toBe(0);
+    expect(JSON.parse(status.stdout)).toMatchObject({ deploymentId: summary.context.deploymentId, state: 'VALIDATED' });
+    // The Publisher API route leaves no staging repository: search names the namespace it asked and finds none open elsewhere.
+    const search = await p.relctl(['search', '--json']);
+    expect(JSON.parse(search.stdout)).toMatchObject({ groupId: p.groupId, repositories: [] });
+    expect(JSON.parse(search.stdout)).not.toHaveProperty('openUnder');
   });
 
   it('a bundle that breaks a rule is never uploaded: no deployment, the namespace stays unblocked', async () => {
@@ -96,6 +105,6 @@ describe('relctl release on the central-publishing-maven-plugin route', () => {
     expect(summary.error.kind).toBe('verify-failed');
     expect(summary.error.message).toContain('missing-signature');
     expect(summary.error.message).toContain('relctl did not upload it');
-    expect((await sandboxState(w.sandbox)).deployments.filter((d) => d.namespace === p.groupId)).toEqual([]);
+    expect((await sandboxState(w.sandbox)).deployments.filter((d) => d.namespace === p.namespace)).toEqual([]);
   });
 });

@@ -35,7 +35,7 @@ describe('relctl release with named versions, on branch master, with the real re
     ]);
     expect(await git(p.remote, p.home, 'symbolic-ref', 'HEAD')).toBe('refs/heads/master');
     expect(await readFile(path.join(p.dir, 'pom.xml'), 'utf8')).toContain('<version>2.0.1-SNAPSHOT</version>');
-    expect((await sandboxState(w.sandbox)).deployments.filter((d) => d.namespace === p.groupId).map((d) => d.state)).toEqual(['VALIDATED']);
+    expect((await sandboxState(w.sandbox)).deployments.filter((d) => d.namespace === p.namespace).map((d) => d.state)).toEqual(['VALIDATED']);
 
     // Progress without a terminal: a line per goal and per reactor module of the forked builds.
     expect(r.stderr).toMatch(/^ {2}release:prepare · relctl e2e core 2\.0\.0 \[2\/3\] · (\d+m )?\d+s$/m);

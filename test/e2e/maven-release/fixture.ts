@@ -35,6 +35,8 @@ export interface ReleaseProject {
   home: string;
   remote: string;
   groupId: string;
+  /** The portal namespace the sandbox keys its repositories and deployments by: shorter than groupId. */
+  namespace: string;
   /** The branch the project releases from (and the bare remote's HEAD). */
   branch: string;
   /** The argv of every `mvn` relctl started (the PATH wrapper's record). */
@@ -96,7 +98,10 @@ export interface ProjectOptions {
 }
 
 export async function releaseProject(root: string, sandbox: RunningSandbox, key: Pick<TestKey, 'env'>, o: ProjectOptions): Promise<ReleaseProject> {
-  const groupId = `org.example.e2e.${o.name}`;
+  // Below its own namespace (the sandbox account holds the reverse domain, org.e2e<name>), as most
+  // projects on the portal are; one namespace per project keeps the projects' deployments apart.
+  const namespace = `org.e2e${o.name}`;
+  const groupId = `${namespace}.lib`;
   const base = path.join(root, o.name);
   const dir = path.join(base, 'project');
   const home = path.join(base, 'home');
@@ -156,6 +161,7 @@ export async function releaseProject(root: string, sandbox: RunningSandbox, key:
     home,
     remote,
     groupId,
+    namespace,
     branch,
     env,
     async calls() {

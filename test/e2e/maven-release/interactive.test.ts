@@ -59,6 +59,6 @@ describe('relctl release --interactive through a pseudo-terminal', () => {
       ['release:perform', ...tail(p)],
     ]);
     expect(await remoteTags(p)).toEqual(['e2e-parent-1.0.0']);
-    expect((await sandboxState(w.sandbox)).deployments.filter((d) => d.namespace === p.groupId).map((d) => d.state)).toEqual(['VALIDATED']);
+    expect((await sandboxState(w.sandbox)).deployments.filter((d) => d.namespace === p.namespace).map((d) => d.state)).toEqual(['VALIDATED']);
   });
 });

@@ -50,14 +50,14 @@ describe('relctl release on the nexus-staging-maven-plugin route', () => {
     // deploy-staged runs in the release checkout; no manual upload call was made.
     expect(calls.at(-1)).toEqual(['-B', 'nexus-staging:deploy-staged', ...tail(p)]);
     const state = await sandboxState(w.sandbox);
-    const mine = state.deployments.filter((d) => d.namespace === p.groupId);
+    const mine = state.deployments.filter((d) => d.namespace === p.namespace);
     expect(mine.map((d) => [d.id, d.name, d.state])).toEqual([[summary.context.deploymentId, `${id} (via OSSRH API Proxy)`, 'VALIDATED']]);
-    expect(state.repositories.filter((x) => x.namespace === p.groupId).map((x) => x.key)).toEqual([id]);
+    expect(state.repositories.filter((x) => x.namespace === p.namespace).map((x) => x.key)).toEqual([id]);
 
     // Resumed after the fact: nothing is uploaded twice (the plugin's context file names the repository).
     const again = await p.relctl(['run', 'upload', '--yes', '--json']);
     expect(again.exitCode, again.stderr).toBe(0);
-    expect((await sandboxState(w.sandbox)).deployments.filter((d) => d.namespace === p.groupId)).toHaveLength(1);
+    expect((await sandboxState(w.sandbox)).deployments.filter((d) => d.namespace === p.namespace)).toHaveLength(1);
 
     const published = await p.relctl(['publish', '--yes', '--deployment', summary.context.deploymentId]);
     expect(published.exitCode, published.stderr).toBe(0);
@@ -75,8 +75,8 @@ describe('relctl release on the nexus-staging-maven-plugin route', () => {
     expect(summary.error?.message).toContain('missing-signature');
     expect(summary.error?.message).toContain('staged it locally only');
     const state = await sandboxState(w.sandbox);
-    expect(state.deployments.filter((d) => d.namespace === p.groupId)).toEqual([]);
-    expect(state.repositories.filter((d) => d.namespace === p.groupId)).toEqual([]);
+    expect(state.deployments.filter((d) => d.namespace === p.namespace)).toEqual([]);
+    expect(state.repositories.filter((d) => d.namespace === p.namespace)).toEqual([]);
   });
 
   it("rehearse: the copy's <nexusUrl> points at the rehearsal's own sandbox, the real plugin stages, relctl verifies, deploy-staged closes, the portal says VALIDATED", async () => {
@@ -92,6 +92,6 @@ describe('relctl release on the nexus-staging-maven-plugin route', () => {
     expect(result.chain.steps.map((s) => `${s.id}:${s.status}`)).toEqual(['verify:done', 'upload:done', 'status:done']);
     // The project's own nexusUrl (the test's sandbox) was never reached.
     const state = await sandboxState(w.sandbox);
-    expect(state.repositories.filter((x) => x.namespace === p.groupId)).toEqual([]);
+    expect(state.repositories.filter((x) => x.namespace === p.namespace)).toEqual([]);
   });
 });

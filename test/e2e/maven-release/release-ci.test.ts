@@ -115,7 +115,7 @@ describe('relctl release in CI: key and token only in the environment', () => {
 
     const published = await run.release(['publish', '--yes', '--deployment', summary.context.deploymentId]);
     expect(published.exitCode, published.stderr).toBe(0);
-    const deployments = (await sandboxState(sandbox)).deployments.filter((d) => d.namespace === run.p.groupId);
+    const deployments = (await sandboxState(sandbox)).deployments.filter((d) => d.namespace === run.p.namespace);
     expect(deployments.map((d) => d.state)).toEqual(['PUBLISHED']);
   });
 

@@ -46,9 +46,21 @@ describe('relctl release with the real maven-release-plugin', () => {
     // maven-gpg-plugin signed every file in the tag checkout.
     await access(path.join(p.dir, 'target', 'checkout', 'core', 'target', 'e2e-core-1.0.0.jar.asc'));
 
+    // The real deploy of groupId org.e2efirst.lib landed under the shorter namespace org.e2efirst: the
+    // upload named the namespace (issue 42), and search finds the repository from the project's groupId.
+    expect(r.stderr).toContain(`namespace ${p.namespace}: the open staging repository <token user>/127.0.0.1/${p.namespace}--default-repository holds groupId ${p.groupId}`);
+    const found = await p.relctl(['search', '--json']);
+    expect(found.exitCode, found.stderr).toBe(0);
+    expect(JSON.parse(found.stdout)).toMatchObject({
+      groupId: p.groupId,
+      namespace: p.namespace,
+      namespaceFrom: 'staging repository',
+      repositories: [{ key: `<token user>/127.0.0.1/${p.namespace}--default-repository`, deploymentId: summary.context.deploymentId }],
+    });
+
     const published = await p.relctl(['publish', '--yes', '--deployment', summary.context.deploymentId]);
     expect(published.exitCode, published.stderr).toBe(0);
-    const deployments = (await sandboxState(w.sandbox)).deployments.filter((d) => d.namespace === p.groupId);
+    const deployments = (await sandboxState(w.sandbox)).deployments.filter((d) => d.namespace === p.namespace);
     expect(deployments.map((d) => d.state)).toEqual(['PUBLISHED']);
     const jar = await fetch(`${w.sandbox.urls.publicRepoUrl}/${p.groupId.replaceAll('.', '/')}/e2e-core/1.0.0/e2e-core-1.0.0.jar`);
     expect(jar.status).toBe(200);
@@ -71,6 +83,6 @@ describe('relctl release with the real maven-release-plugin', () => {
     expect(calls.at(-1)).toEqual(['-B', 'release:clean', 'release:prepare', 'release:perform', ...releaseProps('1.0.1', '1.0.2-SNAPSHOT', 'e2e-parent-1.0.1'), ...tail(p)]);
     expect(await git(p.dir, p.home, 'rev-list', '-n', '1', 'e2e-parent-1.0.0')).toBe(head);
     expect(await remoteTags(p)).toEqual(['e2e-parent-1.0.1']);
-    expect((await sandboxState(w.sandbox)).deployments.filter((d) => d.namespace === p.groupId).map((d) => d.state)).toEqual(['VALIDATED']);
+    expect((await sandboxState(w.sandbox)).deployments.filter((d) => d.namespace === p.namespace).map((d) => d.state)).toEqual(['VALIDATED']);
   });
 });

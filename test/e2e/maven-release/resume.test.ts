@@ -79,7 +79,7 @@ describe('release:perform fails half-way; --resume finishes it', () => {
     ]);
     expect(await git(p.dir, p.home, 'tag', '--list')).toBe('e2e-parent-1.0.0');
     expect(await remoteTags(p)).toEqual(['e2e-parent-1.0.0']);
-    const deployments = (await sandboxState(w.sandbox)).deployments.filter((d) => d.namespace === p.groupId);
+    const deployments = (await sandboxState(w.sandbox)).deployments.filter((d) => d.namespace === p.namespace);
     expect(deployments.map((d) => d.state)).toEqual(['VALIDATED']);
 
     // The token reached Maven through the environment only.

@@ -3,6 +3,7 @@ import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll } from 'vitest';
+import { namespaceRootOf } from '../../../src/core/namespace.js';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/server.js';
 import { repoRoot } from '../../helpers/cli.js';
 import { createTestKey, type TestKey } from '../../helpers/gpg.js';
@@ -41,6 +42,8 @@ export const versions: Record<string, string> = {
 export interface Project {
   dir: string;
   groupId: string;
+  /** The staging profile the account holds for it (the reverse domain): repository ids start with it. */
+  namespace: string;
   /** `mvn -B` in the project, with the sandbox token in its settings and the test key for gpg. */
   mvn(args: string[], extraOpts?: string): Promise<{ exitCode: number; output: string }>;
   /** The bytes of a file of the published component in the sandbox's public repository (undefined: 404). */
@@ -73,7 +76,8 @@ export function useWorld(): World {
     const origin = new URL(world.sandbox.urls.stagingApiUrl).origin;
 
     world.project = async (name, publishing) => {
-      const groupId = `org.example.nexus2.${name}`;
+      // Below its namespace (the sandbox account holds org.nexus2<name>), one namespace per project.
+      const groupId = `org.nexus2${name}.lib`;
       const dir = path.join(world.t.path, name);
       await cp(path.join(fixtureDir, 'project'), dir, { recursive: true });
       const fill = (text: string): string =>
@@ -87,6 +91,7 @@ export function useWorld(): World {
       return {
         dir,
         groupId,
+        namespace: namespaceRootOf(groupId),
         async mvn(args, extraOpts = '') {
           const r = await execa('mvn', ['-B', '-s', settings, `-Dmaven.repo.local=${mavenCache}`, ...args], {
             cwd: dir,
@@ -105,7 +110,7 @@ export function useWorld(): World {
     };
     const records = async (groupId: string): Promise<{ name: string; state: string; publishingType: string }[]> => {
       const state = (await (await fetch(`${origin}/sandbox/state`)).json()) as { deployments: { name: string; state: string; namespace: string; publishingType: string }[] };
-      return state.deployments.filter((d) => d.namespace === groupId);
+      return state.deployments.filter((d) => d.namespace === namespaceRootOf(groupId));
     };
     world.deployments = async (groupId) => (await records(groupId)).map((d) => [d.name, d.state]);
     world.publishingTypes = async (groupId) => (await records(groupId)).map((d) => d.publishingType);

@@ -72,7 +72,7 @@ describe('JReleaser against the sandbox', () => {
     const r = await stageAndDeploy(p);
     expect(r.exitCode, r.output.slice(-3000)).toBe(0);
     const id = /Closing staging repository (\S+)/.exec(r.output)?.[1];
-    expect(id?.startsWith(`${p.groupId}--`), r.output.slice(-3000)).toBe(true);
+    expect(id?.startsWith(`${p.namespace}--`), r.output.slice(-3000)).toBe(true);
     expect(await w.deployments(p.groupId)).toEqual([[`${id} (via OSSRH API Proxy)`, 'PUBLISHED']]);
     expect(await w.publishingTypes(p.groupId)).toEqual(['user_managed']);
     await expectPublishedAsStaged(p);

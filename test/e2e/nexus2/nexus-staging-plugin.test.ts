@@ -50,7 +50,7 @@ describe('nexus-staging-maven-plugin against the sandbox', () => {
     const deploy = await p.mvn(['clean', 'deploy']);
     expect(deploy.exitCode, deploy.output.slice(-3000)).toBe(0);
     const id = repositoryId(deploy.output);
-    expect(id.startsWith(`${p.groupId}--`)).toBe(true);
+    expect(id.startsWith(`${p.namespace}--`)).toBe(true);
     expect(await w.deployments(p.groupId)).toEqual([[`${id} (via OSSRH API Proxy)`, 'VALIDATED']]);
     expect(await repositoryType(id)).toBe('closed');
 
