@@ -123,4 +123,23 @@ describe('relctl fleet audit and the workspace it shares with people and other r
     expect(existsSync(path.join(workdir, '.relctl', 'lock'))).toBe(false);
     expect(readdirSync(cloning)).toEqual([]);
   });
+
+  it('does not take a git that could not run for a fact about the clone: git-failed, not workspace-foreign', async () => {
+    const workdir = path.join(tmp.path, 'killed-git');
+    expect((await audit(workdir, '--only', 'acme/child-fixed')).exitCode).toBe(0);
+    // A loaded machine: the git asking for the clone's origin is killed before it answers.
+    const bin = path.join(tmp.path, 'killing-bin');
+    await mkdir(bin, { recursive: true });
+    const realGit = (await git(tmp.path, home, '--exec-path')).trim() + '/git';
+    await writeFile(path.join(bin, 'git'), `#!/bin/sh\ncase " $* " in\n*" get-url "*) kill -9 $$;;\nesac\nexec '${realGit}' "$@"\n`);
+    await chmod(path.join(bin, 'git'), 0o755);
+    const r = await runCli(['fleet', 'audit', '--repos', fleet.reposFile, '--workdir', workdir, '--offline', '--json', '--only', 'acme/child-fixed'], {
+      cwd: tmp.path,
+      home,
+      env: { ...gitEnv(home), PATH: `${bin}:${process.env.PATH ?? ''}` },
+    });
+    const error = errorOf(r.stdout, 'acme/child-fixed');
+    expect(error?.code, r.stdout).toBe('git-failed');
+    expect(error?.message).not.toContain('a clone of');
+  });
 });
