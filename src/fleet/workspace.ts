@@ -58,7 +58,7 @@ export function hostGitEnv(access: CloneAccess, url: string): NodeJS.ProcessEnv 
   return env;
 }
 
-function failure(dir: string, url: string, code: string, message: string, fix: string): CloneResult {
+function failure(dir: string, url: string, code: string, message: string, fix: string): Extract<CloneResult, { ok: false }> {
   return { ok: false, dir, url, code, message, fix };
 }
 
@@ -144,10 +144,10 @@ async function freshClone(repo: FleetRepo, dir: string, url: string, workdir: st
 /** Checks out the default branch's tip (the branch the host named, else the remote's HEAD). */
 async function checkoutTip(repo: FleetRepo, dir: string, url: string, opts: GitOpts): Promise<Extract<CloneResult, { ok: false }> | { ok: true; dir: string; url: string; branch: string; head: string }> {
   const branch = repo.branch ?? (await remoteDefaultBranch(dir, opts));
-  if (branch === undefined) return { ok: false, dir, url, code: 'empty-repository', message: `${url} has no default branch (an empty repository?).`, fix: 'Push a default branch, or leave the repository out of the fleet.' };
+  if (branch === undefined) return failure(dir, url, 'empty-repository', `${url} has no default branch (an empty repository?).`, 'Push a default branch, or leave the repository out of the fleet.');
   // No --force: nothing is left to discard (local work was refused above), and a file someone writes meanwhile is not lost.
   const checkout = await runGit(dir, ['checkout', '--quiet', '-B', branch, `refs/remotes/origin/${branch}`], opts);
-  if (!checkout.ok) return { ok: false, dir, url, code: 'checkout-failed', message: `git checkout ${branch} in ${dir} failed: ${gitSays(checkout)}`, fix: `Check that ${branch} is the default branch of ${repo.name}, or remove ${dir} and run again.` };
+  if (!checkout.ok) return failure(dir, url, 'checkout-failed', `git checkout ${branch} in ${dir} failed: ${gitSays(checkout)}`, `Check that ${branch} is the default branch of ${repo.name}, or remove ${dir} and run again.`);
   const head = await runGit(dir, ['rev-parse', 'HEAD'], opts);
   return { ok: true, dir, url, branch, head: head.stdout.trim() };
 }

@@ -102,5 +102,5 @@ describe('relctl fleet fix keeps what git keeps', () => {
     expect(await git(crlfDir, home, 'diff', '--summary', 'main', crlf.commit!)).toBe('');
     expect((await git(crlfDir, home, 'ls-tree', crlf.commit!, 'pom.xml')).split(' ')[0]).toBe('100755');
     expect(await git(crlfDir, home, 'show', `${crlf.commit!}:pom.xml`)).not.toContain('\r');
-  });
+  }, 180_000);
 });

@@ -72,7 +72,8 @@ describe('relctl fleet audit and the workspace it shares with people and other r
     expect((await git(own, home, 'rev-parse', 'HEAD')).trim()).toBe(localCommit);
     expect(await readFile(path.join(site, '.env'), 'utf8')).toBe('TOKEN=local\n');
     expect(existsSync(path.join(clone('acme/acme-parent'), 'target'))).toBe(false);
-  });
+    // Two whole audits of six repositories: more than the default minute on a loaded machine.
+  }, 180_000);
 
   it('lets one run at a time use a workspace: the second exits 2 naming the first; a killed holder\'s lock and half clones are taken over', async () => {
     // A slow machine: the first run's git clones, then waits for the test's word (bounded) before it exits.
@@ -122,7 +123,7 @@ describe('relctl fleet audit and the workspace it shares with people and other r
     expect(verdicts(third.stdout)).toEqual(expected);
     expect(existsSync(path.join(workdir, '.relctl', 'lock'))).toBe(false);
     expect(readdirSync(cloning)).toEqual([]);
-  });
+  }, 180_000);
 
   it('does not take a git that could not run for a fact about the clone: git-failed, not workspace-foreign', async () => {
     const workdir = path.join(tmp.path, 'killed-git');
