@@ -18,7 +18,7 @@ import { attribute, verdictOf } from './attribution.js';
 import type { FleetParents } from './fleet-parents.js';
 import type { FleetPomIndex } from './pom-index.js';
 import { lastReleaseOf } from './last-release.js';
-import type { FleetParent, FleetRepositoryReport } from './report-types.js';
+import type { FleetFinding, FleetParent, FleetRepositoryReport } from './report-types.js';
 
 /** The groups a fleet audit judges: the repository's; the portal and key servers are the machine's. */
 export const fleetGroups: ReadonlySet<FindingGroup> = new Set<FindingGroup>(['descriptors', 'credentials', 'repository']);
@@ -45,6 +45,8 @@ export interface RepoAudit {
   facts?: ProjectFacts;
   /** What `preflight --fix` would change for the repository's own findings. */
   changes?: FileChange[];
+  /** Files those changes would edit but do not (own-edits.ts): findings of `fleet fix`. */
+  declined?: FleetFinding[];
 }
 
 /** The context of one clone: its own relctl.config.json, under the fleet command's setting flags. */
@@ -78,7 +80,7 @@ export async function auditRepository(fleet: CommandContext, input: RepoAuditInp
   const publishes = publishesSomething(facts, lastRelease?.published === true);
   const verdict = verdictOf(attributed, publishes);
   const routeKind = facts.route?.kind ?? 'unknown';
-  const changes = publishes ? ownChanges(ctx, facts, attributed.findings) : [];
+  const { changes, declined } = publishes ? ownChanges(ctx, facts, attributed.findings) : { changes: [], declined: [] };
   return {
     report: {
       ...base,
@@ -97,6 +99,7 @@ export async function auditRepository(fleet: CommandContext, input: RepoAuditInp
     ctx,
     facts,
     changes,
+    declined,
   };
 }
 

@@ -30,6 +30,7 @@ import { auditFleetIndexed, type FleetAuditOptions, type IndexedAudit } from './
 import { fleetReport, type FleetFailure } from './report-document.js';
 import { succeeded } from '../release/rehearse/result.js';
 import { encodeLike, readFixFile } from '../io/fix-files.js';
+import { withWorkspaceLock } from './workspace-lock.js';
 
 export interface FleetRehearseOptions {
   audit: FleetAuditOptions;
@@ -64,7 +65,12 @@ export function rehearsalFailure(report: FleetReport): FleetFailure {
   };
 }
 
-export async function rehearseFleet(ctx: CommandContext, o: FleetRehearseOptions): Promise<FleetReport> {
+/** Holds the workspace's lock from the audit to the last step (one run per workspace). */
+export function rehearseFleet(ctx: CommandContext, o: FleetRehearseOptions): Promise<FleetReport> {
+  return withWorkspaceLock(o.audit.workdir, () => rehearseFleetLocked(ctx, o));
+}
+
+async function rehearseFleetLocked(ctx: CommandContext, o: FleetRehearseOptions): Promise<FleetReport> {
   const audited = await auditFleetIndexed(ctx, o.audit);
   const { report } = audited;
   const order = report.repositories.map((r) => r.name);

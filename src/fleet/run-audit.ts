@@ -22,7 +22,8 @@ import { inOrderPool } from './pool.js';
 import { fleetReport } from './report-document.js';
 import { blankReport, type FleetReport, type FleetRepositoryReport } from './report-types.js';
 import type { FleetRepo } from './selection.js';
-import { syncClone, type CloneAccess, type CloneResult } from './workspace.js';
+import { removeHalfClones, syncClone, type CloneAccess, type CloneResult } from './workspace.js';
+import { withWorkspaceLock } from './workspace-lock.js';
 
 export interface FleetAuditOptions {
   repos: readonly FleetRepo[];
@@ -70,7 +71,15 @@ export interface IndexedAudit {
   dirs: Map<string, string>;
 }
 
-export async function auditFleetIndexed(ctx: CommandContext, options: FleetAuditOptions): Promise<IndexedAudit> {
+/** The audit, holding the workspace's lock (one run per workspace; fix and rehearse hold it across their later steps too). */
+export function auditFleetIndexed(ctx: CommandContext, options: FleetAuditOptions): Promise<IndexedAudit> {
+  return withWorkspaceLock(options.workdir, async () => {
+    await removeHalfClones(options.workdir);
+    return auditLocked(ctx, options);
+  });
+}
+
+async function auditLocked(ctx: CommandContext, options: FleetAuditOptions): Promise<IndexedAudit> {
   const clones = new Map<string, CloneResult>();
   await inOrderPool(options.repos, options.jobs, (repo) => syncClone(repo, options.workdir, options.access), (result, repo) => {
     clones.set(repo.name, result);

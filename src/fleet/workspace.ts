@@ -6,10 +6,11 @@
  * scoped to the host), never argv, a printed URL or the stored remote.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { runGit, type GitResult } from '../io/git.js';
+import { describeLocalWork, hasLocalWork, localWork, madeByRelctlKey } from './local-work.js';
 import type { FleetRepo } from './selection.js';
 
 /** `$XDG_CACHE_HOME/relctl/fleet`, else `~/.cache/relctl/fleet`. */
@@ -57,7 +58,7 @@ export function hostGitEnv(access: CloneAccess, url: string): NodeJS.ProcessEnv 
   return env;
 }
 
-function failure(dir: string, url: string, code: string, message: string, fix: string): CloneResult {
+function failure(dir: string, url: string, code: string, message: string, fix: string): Extract<CloneResult, { ok: false }> {
   return { ok: false, dir, url, code, message, fix };
 }
 
@@ -67,44 +68,88 @@ function gitSays(r: GitResult): string {
   return lines.slice(-2).join(' ');
 }
 
+/** Where a clone is made before it is moved into place: a killed run never leaves half a clone at `OWNER/NAME`. */
+export function cloningDir(workdir: string): string {
+  return path.join(workdir, '.relctl', 'cloning');
+}
+
+/** Removes the half clones a killed run left (called while holding the workspace's lock: no other run is cloning). */
+export async function removeHalfClones(workdir: string): Promise<void> {
+  await rm(cloningDir(workdir), { recursive: true, force: true });
+}
+
+type GitOpts = { env: NodeJS.ProcessEnv; signal?: AbortSignal; log?: (line: string) => void };
+
 /**
  * Clones `repo` into `<workdir>/OWNER/NAME`, or fetches it when the clone is there, then checks
- * out the default branch's tip (the remote's HEAD, or the branch the host named).
+ * out the default branch's tip (the remote's HEAD, or the branch the host named). A clone holding
+ * local work (local-work.ts) is `workspace-dirty` and left exactly as it is.
  */
 export async function syncClone(repo: FleetRepo, workdir: string, access: CloneAccess): Promise<CloneResult> {
   const dir = path.join(workdir, ...repo.name.split('/'));
   const url = cloneUrlOf(repo, access.hostUrl);
   const env = hostGitEnv(access, url);
-  const opts = { env, ...(access.signal === undefined ? {} : { signal: access.signal }), ...(access.log === undefined ? {} : { log: access.log }) };
-  let action: 'cloned' | 'fetched';
-  if (existsSync(path.join(dir, '.git'))) {
-    const remote = await runGit(dir, ['remote', 'get-url', 'origin'], opts);
-    if (!remote.ok || remote.stdout.trim() !== url) {
-      return failure(dir, url, 'workspace-foreign', `${dir} is a clone of ${remote.ok ? remote.stdout.trim() || 'nothing' : 'no origin'}, not of ${url}.`, `Remove ${dir} (relctl clones it again), or use another --workdir.`);
-    }
-    const fetched = await runGit(dir, ['fetch', '--quiet', '--prune', '--prune-tags', '--tags', '--force', 'origin', '+refs/heads/*:refs/remotes/origin/*'], opts);
-    if (!fetched.ok) return failure(dir, url, 'fetch-failed', `git fetch from ${url} failed: ${gitSays(fetched)}`, 'Check that the repository still exists and that the token may read it, then run again.');
-    action = 'fetched';
-  } else if (existsSync(dir)) {
-    return failure(dir, url, 'workspace-foreign', `${dir} exists but is not a git clone.`, `Remove ${dir} (relctl clones it there), or use another --workdir.`);
-  } else {
-    await mkdir(path.dirname(dir), { recursive: true });
-    const cloned = await runGit(path.dirname(dir), ['clone', '--quiet', '--no-checkout', '--', url, path.basename(dir)], opts);
-    if (!cloned.ok) {
-      // A failed clone leaves a half folder that the next run would take for a foreign one.
-      await rm(dir, { recursive: true, force: true });
-      return failure(dir, url, 'clone-failed', `git clone ${url} failed: ${gitSays(cloned)}`, 'Check the URL (or OWNER/NAME) and that the token may read the repository, then run again.');
-    }
-    action = 'cloned';
+  const opts: GitOpts = { env, ...(access.signal === undefined ? {} : { signal: access.signal }), ...(access.log === undefined ? {} : { log: access.log }) };
+  if (!existsSync(path.join(dir, '.git'))) {
+    if (existsSync(dir)) return failure(dir, url, 'workspace-foreign', `${dir} exists but is not a git clone.`, `Remove ${dir} (relctl clones it there), or use another --workdir.`);
+    return freshClone(repo, dir, url, workdir, opts);
   }
+  const remote = await runGit(dir, ['remote', 'get-url', 'origin'], opts);
+  // A git that did not run (or was stopped) says nothing about the clone: not a reason to call it foreign.
+  if (remote.exitCode === undefined) return failure(dir, url, 'git-failed', `git could not be run in ${dir}: ${gitSays(remote)}`, 'Check that git runs on this machine, then run again.');
+  if (!remote.ok || remote.stdout.trim() !== url) {
+    return failure(dir, url, 'workspace-foreign', `${dir} is a clone of ${remote.ok ? remote.stdout.trim() || 'nothing' : 'no origin'}, not of ${url}.`, `Remove ${dir} (relctl clones it again), or use another --workdir.`);
+  }
+  const work = await localWork(dir, opts);
+  if (work === undefined || hasLocalWork(work)) {
+    const what = work === undefined ? 'git could not say whether it holds local work' : `it holds local work relctl would lose (${describeLocalWork(work)})`;
+    return failure(dir, url, 'workspace-dirty', `${dir}: ${what}; relctl leaves it untouched.`, `Commit and push that work, or move it out of the clone (git stash is local work too), then run again; or pass another --workdir.`);
+  }
+  const fetched = await runGit(dir, ['fetch', '--quiet', '--prune', '--prune-tags', '--tags', '--force', 'origin', '+refs/heads/*:refs/remotes/origin/*'], opts);
+  if (!fetched.ok) return failure(dir, url, 'fetch-failed', `git fetch from ${url} failed: ${gitSays(fetched)}`, 'Check that the repository still exists and that the token may read it, then run again.');
+  const tip = await checkoutTip(repo, dir, url, opts);
+  if (!tip.ok) return tip;
+  // Ignored files only (nothing else is left): build output in a clone relctl made; anyone else's stay (local-work.ts).
+  if ((await runGit(dir, ['config', '--bool', madeByRelctlKey], opts)).stdout.trim() === 'true') await runGit(dir, ['clean', '--quiet', '-ffdx'], opts);
+  return { ...tip, action: 'fetched' };
+}
+
+/**
+ * A first clone, made and checked out in the workspace's cloning folder and then moved into place
+ * in one rename: what is at `OWNER/NAME` is always a whole clone, whether this run is killed or
+ * slow, so no later run takes half a clone for a foreign or empty one.
+ */
+async function freshClone(repo: FleetRepo, dir: string, url: string, workdir: string, opts: GitOpts): Promise<CloneResult> {
+  await mkdir(cloningDir(workdir), { recursive: true });
+  const temp = await mkdtemp(path.join(cloningDir(workdir), `${repo.name.replace('/', '--')}-`));
+  try {
+    const staged = path.join(temp, 'clone');
+    const cloned = await runGit(temp, ['clone', '--quiet', '--no-checkout', '--', url, 'clone'], opts);
+    if (!cloned.ok) return failure(dir, url, 'clone-failed', `git clone ${url} failed: ${gitSays(cloned)}`, 'Check the URL (or OWNER/NAME) and that the token may read the repository, then run again.');
+    const tip = await checkoutTip(repo, staged, url, opts);
+    if (!tip.ok) return { ...tip, dir, message: tip.message.replaceAll(staged, dir) };
+    await runGit(staged, ['config', madeByRelctlKey, 'true'], opts);
+    await mkdir(path.dirname(dir), { recursive: true });
+    try {
+      await rename(staged, dir);
+    } catch (error) {
+      return failure(dir, url, 'workspace-foreign', `${dir} appeared while relctl was cloning ${url} (${(error as NodeJS.ErrnoException).code ?? String(error)}).`, `Remove ${dir} if it is not yours, or use another --workdir.`);
+    }
+    return { ...tip, dir, action: 'cloned' };
+  } finally {
+    await rm(temp, { recursive: true, force: true });
+  }
+}
+
+/** Checks out the default branch's tip (the branch the host named, else the remote's HEAD). */
+async function checkoutTip(repo: FleetRepo, dir: string, url: string, opts: GitOpts): Promise<Extract<CloneResult, { ok: false }> | { ok: true; dir: string; url: string; branch: string; head: string }> {
   const branch = repo.branch ?? (await remoteDefaultBranch(dir, opts));
   if (branch === undefined) return failure(dir, url, 'empty-repository', `${url} has no default branch (an empty repository?).`, 'Push a default branch, or leave the repository out of the fleet.');
-  const checkout = await runGit(dir, ['checkout', '--quiet', '--force', '-B', branch, `refs/remotes/origin/${branch}`], opts);
+  // No --force: nothing is left to discard (local work was refused above), and a file someone writes meanwhile is not lost.
+  const checkout = await runGit(dir, ['checkout', '--quiet', '-B', branch, `refs/remotes/origin/${branch}`], opts);
   if (!checkout.ok) return failure(dir, url, 'checkout-failed', `git checkout ${branch} in ${dir} failed: ${gitSays(checkout)}`, `Check that ${branch} is the default branch of ${repo.name}, or remove ${dir} and run again.`);
-  // Files a killed earlier run (or a build) left are not the repository's: the audit reads the tip.
-  await runGit(dir, ['clean', '--quiet', '-ffdx'], opts);
   const head = await runGit(dir, ['rev-parse', 'HEAD'], opts);
-  return { ok: true, dir, url, branch, head: head.stdout.trim(), action };
+  return { ok: true, dir, url, branch, head: head.stdout.trim() };
 }
 
 /**

@@ -30,15 +30,23 @@ export const foreignMarkerMaxAgeMs = 10 * 24 * 3600 * 1000;
 export async function makeOwnedTempDir(prefix: string, base = os.tmpdir()): Promise<string> {
   const dir = await mkdtemp(path.join(base, prefix));
   await chmod(dir, 0o700);
-  const marker: OwnerMarker = { pid: process.pid, created: new Date().toISOString(), ...(await ownIdentity()) };
-  await writeFile(path.join(dir, ownerMarker), `${JSON.stringify(marker)}\n`, { mode: 0o600 });
+  await writeFile(path.join(dir, ownerMarker), `${JSON.stringify(await thisProcessMarker())}\n`, { mode: 0o600 });
   return dir;
+}
+
+/** The marker naming this process (now). */
+export async function thisProcessMarker(): Promise<OwnerMarker> {
+  return { pid: process.pid, created: new Date().toISOString(), ...(await ownIdentity()) };
 }
 
 /** The marker of `dir`; undefined when the folder carries none (or one relctl did not write). */
 export async function ownerOf(dir: string): Promise<OwnerMarker | undefined> {
   const text = await readFile(path.join(dir, ownerMarker), 'utf8').catch(() => undefined);
-  if (text === undefined) return undefined;
+  return text === undefined ? undefined : parseOwnerMarker(text);
+}
+
+/** A marker's text read back; undefined when it is not one relctl wrote (also the fleet's workspace lock, fleet/workspace-lock.ts). */
+export function parseOwnerMarker(text: string): OwnerMarker | undefined {
   try {
     const m = JSON.parse(text) as Record<string, unknown>;
     if (typeof m.pid !== 'number' || !Number.isInteger(m.pid) || m.pid <= 0) return undefined;

@@ -22,6 +22,15 @@ function gitWithInput(dir: string, args: string[], input: Buffer, env: NodeJS.Pr
   });
 }
 
+/**
+ * The blob id git would store for `bytes` at `file` (its filters applied: `.gitattributes` eol and
+ * the like), without writing it: what a head must hold for the change to count as made there.
+ */
+export async function storedBlobId(dir: string, file: string, bytes: Buffer, env: NodeJS.ProcessEnv): Promise<string | undefined> {
+  const blob = await gitWithInput(dir, ['hash-object', '--path', file, '--stdin'], bytes, env);
+  return blob.ok ? blob.stdout : undefined;
+}
+
 export interface StagedChange {
   /** The commit on relctl's local branch holding the change; undefined when the remote's branch holds it. */
   commit?: string;
@@ -46,7 +55,8 @@ export async function stageChange(dir: string, base: string, changes: readonly F
   const read = await runGit(dir, ['read-tree', base], { env: index });
   if (!read.ok) return { failed: `git read-tree ${base}: ${read.stderr}` };
   for (const c of changes) {
-    const blob = await gitWithInput(dir, ['hash-object', '-w', '--stdin'], c.bytes, env);
+    // Through the file's own filters (.gitattributes eol, text): the blob holds what `git add` would store, so the diff is the edit alone.
+    const blob = await gitWithInput(dir, ['hash-object', '-w', '--path', c.file, '--stdin'], c.bytes, env);
     if (!blob.ok) return { failed: `git hash-object for ${c.file}: ${blob.stderr}` };
     const mode = (await runGit(dir, ['ls-tree', base, '--', c.file], { env })).stdout.split(' ')[0] || '100644';
     const update = await runGit(dir, ['update-index', '--add', '--cacheinfo', `${mode},${blob.stdout},${c.file}`], { env: index });

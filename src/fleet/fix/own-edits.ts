@@ -28,9 +28,10 @@ export interface FileChange {
 /** The variables a new `<server>` names (never values): the ones `preflight --fix` writes by default. */
 const credentialVariables = { usernameVariable: defaultUsernameVariable, passwordVariable: defaultPasswordVariable };
 
-export function ownChanges(ctx: Pick<CommandContext, 'env'>, facts: ProjectFacts, findings: readonly FleetFinding[]): FileChange[] {
+/** The changes, and a `fix-unreadable` warning for each file the fix would edit but does not (a link out of the repository, an unreadable encoding), as preflight --fix declines it. */
+export function ownChanges(ctx: Pick<CommandContext, 'env'>, facts: ProjectFacts, findings: readonly FleetFinding[]): { changes: FileChange[]; declined: FleetFinding[] } {
   const own = findings.filter((f) => f.fixIn === undefined).map(({ fixIn: _fixIn, ...f }) => f);
-  if (own.length === 0) return [];
+  if (own.length === 0) return { changes: [], declined: [] };
   const { plan, reader } = planProjectFixes(ctx, facts, own, { fixMetadata: false, ...credentialVariables });
   const changes: FileChange[] = [];
   for (const f of plan.files) {
@@ -46,5 +47,10 @@ export function ownChanges(ctx: Pick<CommandContext, 'env'>, facts: ProjectFacts
     }
     changes.push({ file: f.file, before: f.before, after: f.after, bytes, encode, edits: f.edits });
   }
-  return changes;
+  return { changes, declined: [...reader.unreadable].map(([file, why]) => declinedFix(file, why)) };
+}
+
+/** A file a fix would edit but does not: preflight --fix's `fix-unreadable`, as a warning of the repository. */
+export function declinedFix(file: string, why: string): FleetFinding {
+  return { code: 'fix-unreadable', severity: 'warning', message: why, file, fix: 'Make this fix by hand where the file really is.' };
 }

@@ -4,7 +4,6 @@
  * holds the same files counts as the fix and is linked, never duplicated. Every call waits out a
  * rate limit; creations are paced (`--pr-interval`) and counted (`--max-prs`).
  */
-import { createHash } from 'node:crypto';
 import type { Octokit } from '@octokit/rest';
 import { EnvironmentError, RelctlError } from '../../core/errors.js';
 import { githubMessage, relctlCause, statusOf } from '../../github/client.js';
@@ -12,7 +11,7 @@ import { githubFailure, rateLimitReset, validationDetails } from '../../github/e
 import { pause, withRateLimitRetry } from '../../github/rate-limited.js';
 import { tokenLogin } from '../../github/token-login.js';
 import { runGit } from '../../io/git.js';
-import { fixBranch } from './branch.js';
+import { fixBranch, storedBlobId } from './branch.js';
 import type { FileChange } from './own-edits.js';
 
 export interface PullRef {
@@ -142,14 +141,11 @@ export async function holdsChanges(dir: string, pull: ListedPull, changes: reado
   if (!present) return false;
   for (const c of changes) {
     const theirs = await runGit(dir, ['rev-parse', '--verify', '--quiet', `${pull.head.sha}:${c.file}`], { env });
-    if (!theirs.ok || theirs.stdout !== blobId(c.bytes)) return false;
+    // Compared with what git would store (its filters applied), not the raw bytes: with
+    // `* text eol=crlf` the committed blob differs from the working-tree text.
+    if (!theirs.ok || theirs.stdout !== (await storedBlobId(dir, c.file, c.bytes, env))) return false;
   }
   return true;
-}
-
-/** git's blob id of some bytes (what `git hash-object` prints), without writing anything. */
-function blobId(bytes: Buffer): string {
-  return createHash('sha1').update(`blob ${bytes.length}\u0000`).update(bytes).digest('hex');
 }
 
 export type CreateOutcome = { opened: PullRef } | { refused: string; repeats: boolean };

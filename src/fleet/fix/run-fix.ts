@@ -11,7 +11,7 @@ import { maskSecrets } from '../../core/secret-mask.js';
 import type { CommandContext } from '../../io/command-context.js';
 import type { RepoAudit } from '../audit-repo.js';
 import { auditFleet, type FleetAuditOptions, type FleetContext } from '../run-audit.js';
-import type { FleetChange, FleetReport, FleetRepositoryReport } from '../report-types.js';
+import type { FleetChange, FleetFinding, FleetReport, FleetRepositoryReport } from '../report-types.js';
 import { hostGitEnv } from '../workspace.js';
 import { fixBranch, pushBranch, stageChange } from './branch.js';
 import { foreignBranch, recordPushed } from './branch-owner.js';
@@ -19,6 +19,8 @@ import type { FileChange } from './own-edits.js';
 import { parentBump } from './parent-bump.js';
 import { closedUnmerged, createPull, equivalentPull, holdsChanges, onFixBranch, openedBy, openPulls, pullRef, sessionLogin, updatePull, PullPacer, type PullSession } from './pulls.js';
 import { describeChange } from './pull-text.js';
+import { placeChanges } from './tree-paths.js';
+import { withWorkspaceLock } from '../workspace-lock.js';
 
 export interface FleetFixOptions extends Omit<FleetAuditOptions, 'afterAudit'> {
   dryRun: boolean;
@@ -41,11 +43,20 @@ interface Staged {
   body: string;
 }
 
-export async function fixFleet(ctx: CommandContext, options: FleetFixOptions): Promise<FleetReport> {
+/** Holds the workspace's lock from the audit to the last step (one run per workspace). */
+export function fixFleet(ctx: CommandContext, options: FleetFixOptions): Promise<FleetReport> {
+  return withWorkspaceLock(options.workdir, () => fixFleetLocked(ctx, options));
+}
+
+async function fixFleetLocked(ctx: CommandContext, options: FleetFixOptions): Promise<FleetReport> {
   const staged = new Map<string, Staged>();
   const report = await auditFleet(ctx, {
     ...options,
-    afterAudit: async (audited, fleet) => ({ change: await changeFor(ctx, audited, fleet, options, staged) }),
+    afterAudit: async (audited, fleet) => {
+      const skipped: FleetFinding[] = [];
+      const change = await changeFor(ctx, audited, fleet, options, staged, skipped);
+      return { change, ...(skipped.length === 0 ? {} : { findings: [...audited.report.findings, ...skipped] }) };
+    },
   });
   if (!options.openPrs || options.dryRun) {
     for (const repo of report.repositories) if (repo.change?.action === 'left-alone') say(ctx, repo);
@@ -74,12 +85,16 @@ function say(ctx: CommandContext, repo: FleetRepositoryReport): void {
 }
 
 /** The change of one repository, decided right after its audit (its facts at hand), staged in its clone. */
-async function changeFor(ctx: CommandContext, audited: RepoAudit, fleet: FleetContext, options: FleetFixOptions, staged: Map<string, Staged>): Promise<FleetChange> {
+async function changeFor(ctx: CommandContext, audited: RepoAudit, fleet: FleetContext, options: FleetFixOptions, staged: Map<string, Staged>, skipped: FleetFinding[]): Promise<FleetChange> {
   const { report } = audited;
   if (report.verdict === 'error' || report.verdict === 'not-published') return { action: 'none', why: `the verdict is ${report.verdict}` };
   const decision = report.fixIn.length > 0 ? await parentBump(audited, fleet, options.offline) : undefined;
   const bump = decision !== undefined && 'bump' in decision ? decision.bump : undefined;
-  const changes = combine(audited.changes ?? [], bump?.change);
+  const clone = fleet.clones.get(report.name)!;
+  // Each edit goes to the file git keeps (a symlink's target inside the repository), never over the link.
+  const placed = await placeChanges(clone.dir, clone.head, combine(audited.changes ?? [], bump?.change), ctx.env);
+  skipped.push(...(audited.declined ?? []), ...placed.skipped);
+  const changes = placed.changes;
   const parent = bump === undefined ? {} : { parent: { coordinates: bump.coordinates, from: bump.from, to: bump.to, repository: bump.parentRepo } };
   if (changes.length === 0) {
     const why = decision !== undefined && 'wait' in decision ? decision.wait : report.verdict === 'ready' ? 'nothing to fix' : 'no mechanical fix: the findings need a person';
@@ -93,7 +108,6 @@ async function changeFor(ctx: CommandContext, audited: RepoAudit, fleet: FleetCo
     if (!ctx.out.json) ctx.out.result(`# ${report.name}: ${title}\n${diff}`);
     return { action: 'dry-run', files, diff, ...parent };
   }
-  const clone = fleet.clones.get(report.name)!;
   // Someone's commit on relctl's branch is never pushed over, nor its pull request edited.
   const foreign = await foreignBranch(clone.dir, clone.head, ctx.env);
   if (foreign !== undefined) return { action: 'left-alone', why: foreign, files, ...parent };
