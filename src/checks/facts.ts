@@ -42,6 +42,8 @@ export interface ProjectFacts {
   signingKey?: SigningKeyFacts;
   /** Pre-release notices sent (journal) and today's date; absent when the project has no `mail` config. */
   notice?: NoticeFacts;
+  /** The configured portal URL: its `/repository/maven-snapshots/` is the portal's snapshot repository too. */
+  portalUrl?: string;
 }
 
 export interface NoticeFacts {

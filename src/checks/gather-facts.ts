@@ -47,7 +47,7 @@ export async function gatherFacts(ctx: CommandContext, options: GatherOptions): 
     await Promise.all([git, offlineKey]); // no child left running behind a usage error
     throw error;
   });
-  const facts: ProjectFacts = { root: ctx.cwd, buildTool, gatherFindings: [] };
+  const facts: ProjectFacts = { root: ctx.cwd, buildTool, gatherFindings: [], portalUrl: ctx.config.portalUrl };
   if (buildTool === 'maven') {
     const { gatherMavenFacts } = await import('../build-tools/maven/gather.js');
     const home = ctx.env.HOME ?? os.homedir();

@@ -26,6 +26,7 @@ import { repoPrereleaseNotice } from './repo-prerelease-notice.js';
 import { onlineKeysCheck } from './online-keys.js';
 import { signingKeyFormat } from './signing-key-format.js';
 import { onlinePortalCheck } from './online-portal.js';
+import { snapshotsNeedEnabling } from './snapshots-need-enabling.js';
 
 /** Every preflight check, in the order findings are produced. */
 export const checks: readonly Check[] = [
@@ -35,6 +36,7 @@ export const checks: readonly Check[] = [
   mavenMissingDistribution,
   mavenPublishingPluginsConflict,
   mavenServerIdMismatch,
+  snapshotsNeedEnabling,
   mavenMissingDevelopers,
   mavenDevelopersIncomplete,
   mavenEmptyEntries,

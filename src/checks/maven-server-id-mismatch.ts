@@ -1,10 +1,11 @@
 import type { Finding } from '../core/findings.js';
 import type { Check } from './types.js';
 import { stagingPluginDeployer } from '../core/pom/index.js';
-import type { MavenFacts, MavenSettingsFacts } from '../build-tools/maven/facts.js';
+import type { MavenFacts, MavenModuleFacts, MavenSettingsFacts } from '../build-tools/maven/facts.js';
+import type { ProjectFacts } from './facts.js';
 import { isEncrypted } from '../core/maven-settings.js';
 import { routeKind } from './route.js';
-import { at, dedupe, fromWhere, isMaven, publishedModules, originAt } from './maven-support.js';
+import { at, dedupe, fromWhere, isMaven, isPortalSnapshotsUrl, publishedModules, originAt } from './maven-support.js';
 
 /**
  * Maven sends credentials only from the settings `<server>` whose id equals the distribution
@@ -19,9 +20,12 @@ export const mavenServerIdMismatch: Check = {
     const maven = facts.maven!;
     // A settings file that does not parse is already an xml-malformed finding.
     if (maven.settings.found && !maven.settings.parsed) return [];
-    if (maven.tokenFromEnv) return [];
+    // relctl's release writes RELCTL_TOKEN_* into a private settings file: the release needs no
+    // <server> then, but a snapshot deploy (CI's plain mvn deploy) still does.
+    const releaseCovered = maven.tokenFromEnv;
     const findings: Finding[] = [];
     if (routeKind(facts) === 'portal-plugin') {
+      if (releaseCovered) return [];
       // central-publishing-maven-plugin authenticates with the <server> named by publishingServerId.
       for (const server of facts.route?.portalServers ?? []) {
         // An id still holding `${...}` comes from a property set elsewhere (-D in CI): not judged.
@@ -44,6 +48,9 @@ export const mavenServerIdMismatch: Check = {
     for (const module of publishedModules(facts)) {
       // nexus-staging-maven-plugin, when it deploys, authenticates with its own <serverId>.
       const deployer = stagingPluginDeployer(module.effective);
+      const snapshot = snapshotServerFinding(facts, maven, module, deployer === undefined && !releaseCovered);
+      if (snapshot !== undefined) findings.push(snapshot);
+      if (releaseCovered) continue;
       if (deployer !== undefined) {
         const sid = deployer.config.find((c) => c.path === 'serverId');
         const why = sid === undefined || sid.value.includes('${') ? undefined : lacking(maven, sid.value);
@@ -77,6 +84,28 @@ export const mavenServerIdMismatch: Check = {
 };
 
 const releaseTail = ', or set RELCTL_TOKEN_USERNAME and RELCTL_TOKEN_PASSWORD for relctl release.';
+
+/**
+ * The snapshot repository's `<server>` where it is the portal's snapshot repository (issue 42
+ * item 5): every snapshot deploy authenticates with it. Not reported twice when it is the release
+ * repository's id and that one is judged already (`releaseJudged`).
+ */
+function snapshotServerFinding(facts: ProjectFacts, maven: MavenFacts, module: MavenModuleFacts, releaseJudged: boolean): Finding | undefined {
+  const snapshot = module.effective.snapshotRepository;
+  const id = snapshot?.id;
+  if (id === undefined || snapshot?.url === undefined || id.value.includes('${') || !isPortalSnapshotsUrl(snapshot.url.value, facts.portalUrl)) return undefined;
+  if (releaseJudged && module.effective.repository?.id?.value === id.value) return undefined;
+  const why = lacking(maven, id.value);
+  if (why === undefined) return undefined;
+  return {
+    code: 'server-id-mismatch',
+    severity: 'error',
+    message: `No credentials for the snapshot repository id "${id.value}" (${fromWhere(id.origin, module)}), which every snapshot deploy to the portal's snapshot repository authenticates with: ${why}.`,
+    ...at(originAt(facts, module, id.origin)),
+    fix: fixFor(maven, id.value, ' (the same portal user token as for releases).'),
+    subject: id.value,
+  };
+}
 
 /**
  * The fix for a missing credential. When the settings already have the <server> and only its

@@ -146,6 +146,16 @@ function findLegacyHost(url: string): string | undefined {
 /** Where Central takes snapshots (the staging API service does not: it stages releases only). */
 export const CENTRAL_SNAPSHOTS_URL = 'https://central.sonatype.com/repository/maven-snapshots/';
 
+/**
+ * True when `url` is the portal's snapshot repository: Central's, or the one below the configured
+ * portal URL (a sandbox). Another host's `maven-snapshots` (a company Nexus) is not the portal's.
+ */
+export function isPortalSnapshotsUrl(url: string, portalUrl?: string): boolean {
+  const norm = (u: string): string => u.trim().replace(/\/+$/, '').toLowerCase();
+  const own = portalUrl === undefined ? [] : [`${portalUrl.replace(/\/+$/, '')}/repository/maven-snapshots`];
+  return [CENTRAL_SNAPSHOTS_URL, ...own].some((u) => norm(u) === norm(url));
+}
+
 export function expectedDeployUrl(stagingApiUrl: string): string {
   return `${stagingApiUrl.replace(/\/+$/, '')}/service/local/staging/deploy/maven2/`;
 }

@@ -45,7 +45,7 @@ describe('keyFindings', () => {
 });
 
 describe('portalFindings', () => {
-  const base = { portalUrl: 'https://portal.example', missingFix: 'set it' };
+  const base = { portalUrl: 'https://portal.example', missingFix: 'set it', tokenFix: 'make one' };
   it('maps credentials, rejection and a blocking deployment', () => {
     expect(portalFindings({ ...base, credentials: 'missing' }).map((f) => f.code)).toEqual(['missing-credentials']);
     expect(portalFindings({ ...base, credentials: 'present', auth: 'rejected' }).map((f) => f.code)).toEqual(['token-rejected']);

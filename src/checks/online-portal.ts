@@ -10,12 +10,15 @@ export function portalFindings(p: PortalCheckFacts): Finding[] {
     return [{ code: 'missing-credentials', severity: 'error', message: 'No portal user token is configured.', fix: p.missingFix }];
   }
   const out: Finding[] = [];
-  if (p.auth === 'rejected') {
+  if (p.auth === 'rejected' || p.auth === 'expired') {
     out.push({
       code: 'token-rejected',
       severity: 'error',
-      message: 'The staging API refused the configured token (HTTP 401).',
-      fix: `Generate a portal user token at ${p.portalUrl} (profile menu, Generate User Token) and set both halves; the login password and legacy OSSRH tokens are refused.`,
+      message:
+        p.auth === 'expired'
+          ? 'The staging API refused the configured token (HTTP 401): the token has expired.'
+          : 'The staging API refused the configured token (HTTP 401): it is wrong, revoked or past its expiry (the answer does not say which).',
+      fix: p.tokenFix,
     });
   }
   if (p.blockedBy !== undefined) {

@@ -7,26 +7,42 @@ interface UserSpec {
   name: string;
   password: string;
   namespaces?: string[];
+  expires?: string;
 }
 
-/** `NAME:PASSWORD[:NS,NS...]` (repeatable). The password may not hold a colon; names never do. */
+/**
+ * `NAME:PASSWORD[:NS,NS...[:YYYY-MM-DD]]` (repeatable; the namespaces may be empty). The password
+ * may not hold a colon; names never do. The date is when the token expires (its start, UTC).
+ */
 export function parseUserSpec(value: string, previous: UserSpec[] = []): UserSpec[] {
-  const [name, password, namespaces, ...extra] = value.split(':');
+  const [name, password, namespaces, expires, ...extra] = value.split(':');
   const bad = (why: string): never => {
     throw new UsageError(`--user ${value.replace(/:.*/, ':…')}: ${why}.`, {
-      fix: 'Write --user NAME:PASSWORD or --user NAME:PASSWORD:org.example,com.example (repeat --user for more users).',
+      fix: 'Write --user NAME:PASSWORD, --user NAME:PASSWORD:org.example,com.example, or --user NAME:PASSWORD:org.example:2026-12-31 for a token that expires (repeat --user for more users).',
     });
   };
   if (name === undefined || name === '' || password === undefined || password === '') bad('a name and a password are required');
   if (extra.length > 0) bad('too many ":" (a password may not contain one)');
   const user: UserSpec = { name: name!, password: password! };
-  if (namespaces !== undefined) {
+  if (expires !== undefined) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(expires) || Number.isNaN(Date.parse(`${expires}T00:00:00Z`))) bad('the expiry is a date such as 2026-12-31');
+    user.expires = `${expires}T00:00:00Z`;
+  }
+  if (namespaces !== undefined && namespaces !== '') {
     const list = namespaces.split(',').map((n) => n.trim());
     if (list.some((n) => !/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/.test(n))) bad('namespaces are group ids such as org.example, comma-separated');
     user.namespaces = list;
   }
   if (previous.some((u) => u.name === user.name)) bad(`user ${user.name} is given twice`);
   return [...previous, user];
+}
+
+function parseSnapshotNamespaces(value: string): string[] {
+  const list = value.split(',').map((n) => n.trim()).filter((n) => n !== '');
+  if (list.length === 0 || list.some((n) => !/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/.test(n))) {
+    throw new UsageError(`--snapshots ${value}: namespaces are group ids such as org.example, comma-separated.`, { fix: 'Write e.g. --snapshots org.example,io.github.someone.' });
+  }
+  return list;
 }
 
 function parseSmtpUser(value: string): { user: string; password: string } {
@@ -73,6 +89,7 @@ export const define: Define = (program, action) => {
     .option('--seed-repo <dir>', 'a Maven-layout folder the public repository serves (parent POMs, existing versions)')
     .option('--user <name:password[:ns,...]>', 'a token user and the namespaces it alone owns (repeatable; default sandbox:sandbox; a user without namespaces gets every namespace nobody owns)', parseUserSpec)
     .option('--control-token <token>', 'the X-Sandbox-Token state-changing /sandbox/* calls need (default: random per start, shown as controlToken)', parseControlToken)
+    .option('--snapshots <ns,...>', "namespaces whose SNAPSHOTs are enabled for the portal's snapshot repository (<portalUrl>/repository/maven-snapshots/; default: none, a snapshot deploy gets 403 until POST /sandbox/snapshots enables it)")
     .option('--accept-unconfirmed-keys', 'let keys whose e-mail address was never confirmed on the primary key server validate signatures')
     .option('--close-publishes', 'a Nexus 2 staging close (finish, bulk/close) publishes at once (default: it waits VALIDATED for a promote)')
     .option('--limits <spec>', 'publishing limits per organization (an account\'s namespaces together) and month, e.g. files=300,bytes=15MB,releases=3 (default: none)')
@@ -98,6 +115,7 @@ export const define: Define = (program, action) => {
           ...(opts.acceptUnconfirmedKeys === true ? { acceptUnconfirmedKeys: true } : {}),
           ...(opts.closePublishes === true ? { closePublishes: true } : {}),
           ...(limits !== undefined ? { limits } : {}),
+          ...(typeof opts.snapshots === 'string' ? { snapshotNamespaces: parseSnapshotNamespaces(opts.snapshots) } : {}),
           ...(typeof opts.dataDir === 'string' ? { dataDir: opts.dataDir } : {}),
           ...(typeof opts.seedRepo === 'string' ? { seedRepo: opts.seedRepo } : {}),
           ...(users !== undefined ? { users } : {}),
@@ -142,7 +160,7 @@ export const define: Define = (program, action) => {
         });
         const ready = {
           ...sandbox.urls,
-          users: sandbox.users.map((u) => ({ name: u.name, password: u.password, namespaces: u.namespaces ?? null })),
+          users: sandbox.users.map((u) => ({ name: u.name, password: u.password, namespaces: u.namespaces ?? null, ...(u.expires === undefined ? {} : { expires: u.expires }) })),
           controlToken: sandbox.controlToken,
           ...(sandbox.gitRoot === undefined ? {} : { gitRoot: sandbox.gitRoot }),
         };

@@ -13,7 +13,7 @@ const table: Record<FindingGroup, readonly string[]> = {
     'xml-malformed', 'module-missing', 'parent-unresolved', 'unresolved-property', 'legacy-staging-host', 'legacy-staging-id',
     'distribution-url', 'missing-distribution', 'missing-developers', 'developers-incomplete', 'missing-pom-metadata',
     'packaging-mismatch', 'developer-empty', 'license-empty', 'published-repositories', 'duplicate-declaration', 'plugin-version-missing',
-    'metadata-from-foreign-parent', 'publishing-plugins-conflict',
+    'metadata-from-foreign-parent', 'publishing-plugins-conflict', 'snapshots-need-enabling',
     // verify's rules about what the build produced
     'missing-checksum', 'bad-checksum', 'missing-sources', 'missing-javadoc', 'snapshot-version',
   ],

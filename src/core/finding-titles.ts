@@ -24,6 +24,7 @@ const titles: Record<string, string> = {
   'plugin-version-missing': 'A build plugin has no version',
   'metadata-from-foreign-parent': 'Metadata is inherited from a foreign parent',
   'publishing-plugins-conflict': 'Two publishing plugins take over deploy',
+  'snapshots-need-enabling': "The portal's snapshot repository needs SNAPSHOTs enabled for the namespace",
   'missing-checksum': 'An artifact has no checksum file',
   'bad-checksum': 'A checksum does not match its artifact',
   'missing-sources': 'The sources jar is missing',

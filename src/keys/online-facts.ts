@@ -11,6 +11,7 @@ import { localAddressOf, tokenOf } from '../portal/session.js';
 import { givenNamespace, resolveNamespace, type DeclaredGroupId } from '../portal/namespace.js';
 import { groupIdProblem } from '../core/identifiers.js';
 import { missingTokenFix } from '../portal/token.js';
+import { tokenPageFix } from '../portal/decode.js';
 import { gatherKeyFacts } from './check.js';
 import { resolveSigningKey, signingKeyInput } from './fingerprint.js';
 
@@ -32,7 +33,7 @@ export async function gatherOnlineFacts(ctx: CommandContext, known: { groupId?: 
     Promise.race([p, new Promise<T>((resolve) => setTimeout(() => resolve(fallback), bound).unref())]);
   try {
     const [portal, keys] = await Promise.all([
-      within(portalFacts(ctx, http, known), { credentials: 'present', auth: { error: 'timed out' }, portalUrl: ctx.config.portalUrl, missingFix: missingTokenFix }),
+      within(portalFacts(ctx, http, known), { credentials: 'present', auth: { error: 'timed out' }, portalUrl: ctx.config.portalUrl, missingFix: missingTokenFix, tokenFix: tokenPageFix(ctx.config.portalUrl) }),
       within(keyFacts(ctx, http), keysTimedOut(ctx, http, bound)),
     ]);
     return { portal, ...(keys === undefined ? {} : { keys }) };
@@ -50,7 +51,7 @@ async function declaredGroupId(ctx: CommandContext, known: { groupId?: string })
 }
 
 async function portalFacts(ctx: CommandContext, http: HttpClient, known: { groupId?: string }): Promise<PortalCheckFacts> {
-  const base = { portalUrl: ctx.config.portalUrl, missingFix: missingTokenFix };
+  const base = { portalUrl: ctx.config.portalUrl, missingFix: missingTokenFix, tokenFix: tokenPageFix(ctx.config.portalUrl) };
   const token = await tokenOf(ctx).catch(() => undefined);
   if (token === undefined) return { ...base, credentials: 'missing' };
   const declared = await declaredGroupId(ctx, known);
@@ -70,7 +71,9 @@ async function portalFacts(ctx: CommandContext, http: HttpClient, known: { group
     if (failed !== undefined) facts.blockedBy = { deploymentId: failed.s.deploymentId, repositoryKey: failed.r.key };
     return facts;
   } catch (error) {
-    if (isRelctlError(error) && error.kind === 'token-rejected') return { ...base, credentials: 'present', groupId, auth: 'rejected' };
+    if (isRelctlError(error) && (error.kind === 'token-rejected' || error.kind === 'token-expired')) {
+      return { ...base, credentials: 'present', groupId, auth: error.kind === 'token-expired' ? 'expired' : 'rejected' };
+    }
     return { ...base, credentials: 'present', groupId, auth: { error: isRelctlError(error) ? error.message : String(error) } };
   }
 }

@@ -49,11 +49,13 @@ export interface PortalCheckFacts {
   groupId?: string;
   credentials: 'present' | 'missing';
   /** Result of an authenticated search (undefined when not attempted). */
-  auth?: 'accepted' | 'rejected' | { error: string };
+  auth?: 'accepted' | 'rejected' | 'expired' | { error: string };
   /** A FAILED deployment blocking the namespace, found by search + status. */
   blockedBy?: { deploymentId: string; repositoryKey: string };
   portalUrl: string;
   missingFix: string;
+  /** How to make a new token (the portal's /usertoken page), for a refused or expired one. */
+  tokenFix: string;
 }
 
 export interface OnlineSections {

@@ -1,5 +1,6 @@
 import { isRelctlError, StepFailedError } from '../core/errors.js';
 import { toReport } from '../core/findings.js';
+import { snapshotReleaseRefused, snapshotVersionsOf } from '../core/snapshot-release.js';
 import type { CommandContext } from '../io/command-context.js';
 import type { PortalFailure } from '../portal/client.js';
 import { sizeText } from '../ui/progress.js';
@@ -68,6 +69,9 @@ export async function verifyBeforeUpload(ctx: CommandContext): Promise<ArtifactS
  */
 export async function uploadPlan(ctx: CommandContext, verify: boolean): Promise<{ plan?: UploadPlan; warning?: string }> {
   const set = verify ? await verifyBeforeUpload(ctx) : await localArtifacts(ctx);
+  // Also under --no-verify: a -SNAPSHOT is the one failure that is certain (core/snapshot-release.ts).
+  const snapshots = set === undefined ? [] : snapshotVersionsOf(set.files.keys());
+  if (snapshots.length > 0) throw snapshotReleaseRefused(snapshots, `The build output the upload would send (${set!.from})`);
   const plan = set === undefined ? undefined : planOf(set);
   const warning = !verify
     ? '--no-verify: the build output is not checked; a deployment the portal fails blocks the namespace until it is dropped.'

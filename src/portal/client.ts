@@ -96,7 +96,8 @@ export class PortalClient {
         },
       );
     }
-    throw failureToError(decodeFailure(res.status, res.text(), { ...ctx, portalUrl: this.urls.portalUrl }));
+    const challenge = res.headers['www-authenticate'];
+    throw failureToError(decodeFailure(res.status, res.text(), { ...ctx, portalUrl: this.urls.portalUrl, ...(challenge === undefined ? {} : { challenge: [challenge].flat().join(', ') }) }));
   }
 
   private uploadAnswer(res: HttpResponse): UploadAnswer {

@@ -62,6 +62,15 @@ describe('decodeFailure', () => {
     }
   });
 
+  it('tells an expired token from a wrong one only where the 401 says so (issue 42 item 6)', () => {
+    // The portal's prototype answers every refusal with an empty 401: nothing to tell apart.
+    expect(decodeFailure(401, '', ctx).kind).toBe('token-rejected');
+    expect(decodeFailure(401, '', ctx).fix).toContain('/usertoken');
+    expect(decodeFailure(401, '', { ...ctx, challenge: 'Bearer error="invalid_token", error_description="The user token has expired"' })).toMatchObject({ exit: 'environment', kind: 'token-expired' });
+    expect(decodeFailure(401, '{"error":"Token expired"}', ctx).kind).toBe('token-expired');
+    expect(decodeFailure(401, '', { ...ctx, challenge: 'Basic realm="staging"' }).kind).toBe('token-rejected');
+  });
+
   it('maps 401 to token-rejected (exit 3), 402 to the legacy host (exit 2), 5xx to exit 3, namespaces, unknown 400s', () => {
     expect(decodeFailure(401, '', ctx)).toMatchObject({ exit: 'environment', kind: 'token-rejected' });
     expect(decodeFailure(401, '', ctx).fix).toContain('user token');

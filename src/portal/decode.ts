@@ -27,6 +27,8 @@ export interface DecodeContext {
   groupId?: string;
   repositoryKey?: string;
   deploymentId?: string;
+  /** A 401's `WWW-Authenticate`: where an answer may say that the token expired. */
+  challenge?: string;
 }
 
 export function deploymentsUrl(portalUrl: string): string {
@@ -111,12 +113,39 @@ function blockedFix(ctx: DecodeContext, deploymentId: string | undefined): strin
   return `Drop the failed deployment (${drop}, or Drop at ${deploymentsUrl(ctx.portalUrl)}), fix its cause, then release the next version.`;
 }
 
+/**
+ * How a portal user token is made now (central.sonatype.org "Generate a Portal Token"): on the
+ * portal's `/usertoken` page, with a display name and an expiration; shown once, so a lost or
+ * expired one is replaced by a new one.
+ */
+export function tokenPageFix(portalUrl: string): string {
+  return `Generate a new portal user token at ${portalUrl.replace(/\/+$/, '')}/usertoken (Generate User Token: give it a name and an expiry), then set both halves (RELCTL_TOKEN_USERNAME and RELCTL_TOKEN_PASSWORD, or the Maven <server>, and the CI secrets); the login password and legacy OSSRH tokens are refused.`;
+}
+
+/**
+ * True when a 401 says the token expired: the portal does not document its wording for an expired
+ * token (its prototype answers every refusal with an empty 401), so only an answer that names the
+ * expiry counts: RFC 6750's `error_description`, or a body saying so.
+ */
+export function saysExpired(challenge: string | undefined, body: string): boolean {
+  return /expired/i.test(challenge ?? '') || /\bexpired\b/i.test(errorText(body).text);
+}
+
 export function tokenRejected(ctx: DecodeContext): DecodedFailure {
   return {
     exit: 'environment',
     kind: 'token-rejected',
-    message: `The portal refused the credentials (HTTP 401) for the ${ctx.action}.`,
-    fix: `Generate a portal user token at ${ctx.portalUrl} (profile menu, Generate User Token) and set both halves (RELCTL_TOKEN_USERNAME and RELCTL_TOKEN_PASSWORD, or the Maven <server>); the login password and legacy OSSRH tokens are refused.`,
+    message: `The portal refused the credentials (HTTP 401) for the ${ctx.action}: the token is wrong, revoked or past the expiry it was made with (the portal's answer does not say which).`,
+    fix: tokenPageFix(ctx.portalUrl),
+  };
+}
+
+export function tokenExpired(ctx: DecodeContext): DecodedFailure {
+  return {
+    exit: 'environment',
+    kind: 'token-expired',
+    message: `The portal user token has expired (HTTP 401) for the ${ctx.action}: a token works until the expiry chosen when it was made.`,
+    fix: tokenPageFix(ctx.portalUrl),
   };
 }
 
@@ -151,7 +180,7 @@ export function decodeFailure(status: number, body: string, ctx: DecodeContext):
 
 function decodeKnownFailure(status: number, body: string, ctx: DecodeContext): DecodedFailure {
   const ids = { ...(ctx.repositoryKey === undefined ? {} : { repositoryKey: ctx.repositoryKey }) };
-  if (status === 401) return { ...tokenRejected(ctx), ...ids };
+  if (status === 401) return { ...(saysExpired(ctx.challenge, body) ? tokenExpired(ctx) : tokenRejected(ctx)), ...ids };
   if (status === 402) {
     return {
       exit: 'usage',

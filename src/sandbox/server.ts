@@ -20,6 +20,8 @@ import { PublicStore } from './repo/public-store.js';
 import { repoRoutes } from './repo/routes.js';
 import { Nexus2Staging } from './nexus2/service.js';
 import { startSmtp } from './smtp/index.js';
+import { SnapshotRepository } from './snapshots/repository.js';
+import { snapshotRoutes, snapshotsPrefix } from './snapshots/routes.js';
 import { Accounts, type SandboxUser } from './shared/accounts.js';
 import { dispatcher } from './shared/dispatch.js';
 import { Faults } from './shared/faults.js';
@@ -45,6 +47,8 @@ export interface SandboxOptions {
   controlToken?: string;
   /** Let keys whose address was never confirmed on the primary key server validate. */
   acceptUnconfirmedKeys?: boolean;
+  /** Namespaces whose SNAPSHOTs are enabled from the start (the portal's "Enable SNAPSHOTs"); default: none. */
+  snapshotNamespaces?: string[];
   /** Publishing limits per organization (an account's namespaces together) and month; default: none. */
   limits?: PublishingLimits;
   /** One line per event worth a human's eye: repairs at start, clients gone, internal errors. */
@@ -124,6 +128,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const bundles = new BundleStore(dir, await dir.folder('deployments'));
   const deployments = new Deployments(stateFile, bundles, publicRepo, rules, new KeyedLock(), options.limits);
   const stagingStore = new StagingStore(await dir.folder('staging'));
+  const snapshots = new SnapshotRepository(dir, await dir.folder('snapshots'), stateFile, options.snapshotNamespaces ?? []);
   const staging = new StagingRepositories(accounts, stateFile, stagingStore, deployments);
   try {
     const repaired = [...(await deployments.adoptLegacy((id) => stagingStore.file(id))), ...(await staging.repair()), ...(await deployments.repair())];
@@ -149,6 +154,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     await staging.reset();
     await deployments.reset();
     await publicRepo.clear();
+    await snapshots.reset();
     await github.reset();
     await jira.reset();
     smtp.reset();
@@ -158,20 +164,24 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     faults,
     controlToken,
     reset,
+    enableSnapshots: (namespace, on) => snapshots.setEnabled(namespace, on),
     // The key server's confirmation mails, then what the SMTP listener received.
     mails: () => [...keys.current.mails(), ...smtp.mails()],
     view: () => ({
       repositories: staging.list,
       deployments: deployments.list,
-      users: accounts.users.map((u) => ({ name: u.name, namespaces: u.namespaces ?? null })),
+      users: accounts.users.map((u) => ({ name: u.name, namespaces: u.namespaces ?? null, ...(u.expires === undefined ? {} : { expires: u.expires }) })),
+      snapshotNamespaces: snapshots.namespaces,
       // The GitHub stand-in's issues, pulls, comments and pushes (githubIssues, githubPulls, ...).
       ...github.view(),
     }),
   });
-  // One line per service: `/<name>/...` goes to it.
+  // One line per service: `/<name>/...` goes to it; the portal's host also serves its snapshot repository.
+  const portal = portalRoutes(accounts, deployments, () => smtp.mails());
+  const snapshotRepo = snapshotRoutes(accounts, snapshots);
   const mounts = new Map<string, Route>([
     ['staging', stagingRoutes(accounts, staging, new Nexus2Staging(accounts, staging, deployments, stateFile, { closePublishes: options.closePublishes === true }))],
-    ['portal', portalRoutes(accounts, deployments, () => smtp.mails())],
+    ['portal', (req, res, rest, query, search) => (rest.startsWith(snapshotsPrefix) ? snapshotRepo : portal)(req, res, rest, query, search)],
     ['repo', repoRoutes(publicRepo)],
     ['keys', keys.primaryRoutes(() => origin)],
     ['keys2', keys.secondaryRoutes()],

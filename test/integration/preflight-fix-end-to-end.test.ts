@@ -271,7 +271,7 @@ describe('relctl preflight --fix, end to end', () => {
     expect(planned.findings).toEqual(first.findings);
     expect([...new Set(first.fixed.map((e) => e.code))].sort()).toEqual(fixable.sort());
     // Left: the general rule on lib's published <repository>, now at Central's snapshots (a person's call to remove).
-    expect(first.findings.map((f) => `${f.code} ${f.file}`)).toEqual(['published-repositories lib/pom.xml']);
+    expect(first.findings.map((f) => `${f.code} ${f.file}`)).toEqual(['published-repositories lib/pom.xml', 'snapshots-need-enabling pom.xml']);
     await git(p.dir, p.home, 'commit', '-qam', 'fix');
     const written = await Promise.all(['pom.xml', 'lib/pom.xml', 'web/pom.xml'].map((f) => read(p, f)));
     const settingsAfter = await readFile(path.join(p.home, '.m2', 'settings.xml'), 'utf8');

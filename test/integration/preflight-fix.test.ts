@@ -60,15 +60,26 @@ describe('relctl preflight --fix', () => {
       { file: 'pom.xml', line: 26, code: 'legacy-staging-id', before: 'ossrh', after: 'central' },
       { file: 'pom.xml', line: 27, code: 'legacy-staging-host', before: 'https://oss.sonatype.org/service/local/staging/deploy/maven2/', after: staging },
       { file: s.settings, line: 14, code: 'legacy-staging-id', before: 'ossrh', after: 'central' },
+      // lib's own snapshot repository, now the portal's, deploys with its <server> (issue 42 item 5).
+      {
+        file: s.settings,
+        line: 18,
+        code: 'legacy-staging-host',
+        before: '',
+        after: '<server><id>sonatype-nexus-snapshots</id><username>${env.CENTRAL_TOKEN_USERNAME}</username><password>${env.CENTRAL_TOKEN_PASSWORD}</password></server>',
+      },
     ]);
     expect(doc.written.sort()).toEqual([s.settings, 'lib/pom.xml', 'pom.xml'].sort());
-    expect(doc.findings.map((f) => f.code)).toEqual([]);
+    // Left: the reminder that SNAPSHOTs are enabled per namespace on the portal (a warning).
+    expect(doc.findings.map((f) => f.code)).toEqual(['snapshots-need-enabling']);
     expect(r.exitCode).toBe(0);
 
     const after = { top: await readFile(path.join(s.dir, 'pom.xml')), lib: await readFile(path.join(s.dir, 'lib/pom.xml')), settings: await readFile(s.settings) };
     expect(changedLines(before.top, after.top)).toEqual([26, 27]);
     expect(changedLines(before.lib, after.lib)).toEqual([15]);
-    expect(changedLines(before.settings, after.settings)).toEqual([14]);
+    // The settings file: the renamed id on line 14, and the snapshot <server> appended (checked above).
+    const withoutAdded = after.settings.toString('latin1').replace(/\n[ \t]*<server>\s*<id>sonatype-nexus-snapshots<\/id>[\s\S]*?<\/server>/, '');
+    expect(changedLines(before.settings, Buffer.from(withoutAdded, 'latin1'))).toEqual([14]);
     // The BOM, the CRLF of the edited lines, the trailing comment and the Latin-1 bytes are still there.
     expect([...after.top.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(after.top.toString('utf8')).toContain('\r\n\t\t\t<id>central</id>  <!-- legacy id -->\r\n');

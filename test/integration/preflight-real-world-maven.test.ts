@@ -43,12 +43,12 @@ const cases: Case[] = [
   { fixture: 'mvn-portal-managed-revision', like: 'central-publishing configured in pluginManagement, switched on bare in a release profile; ${revision}; an examples module with skipPublishing', home: 'maven', route: 'portal-plugin', codes: [], absent: ['server-id-mismatch', 'missing-distribution', 'missing-pom-metadata', 'not-snapshot'], healthy: true },
   { fixture: 'mvn-sibling-parent', like: 'an aggregator that is not deployed, the parent in a sibling folder (relativePath ../parent)', route: 'staging-api', codes: [], absent: ['missing-developers', 'missing-distribution', 'missing-pom-metadata', 'packaging-mismatch'], healthy: true },
   { fixture: 'mvn-jenkins-hpi', like: 'a Jenkins plugin (hpi with help pages in src/main/webapp, ${revision}${changelist}, plugin parent with an empty relativePath)', route: 'unknown', codes: ['developers-incomplete', 'parent-unresolved'], absent: [...inherited, 'packaging-mismatch', 'not-snapshot', 'published-repositories'], healthy: true },
-  { fixture: 'mvn-nexus-staging-no-dm', like: 'dflib (nexus-staging-maven-plugin deploys with its own serverId; distributionManagement holds only snapshots; a benchmark module skipped with skipNexusStagingDeployMojo)', home: 'maven', route: 'nexus-staging', codes: [], absent: ['missing-distribution', 'distribution-url', 'server-id-mismatch', 'missing-pom-metadata'], healthy: true },
+  { fixture: 'mvn-nexus-staging-no-dm', like: 'dflib (nexus-staging-maven-plugin deploys with its own serverId; distributionManagement holds only snapshots; a benchmark module skipped with skipNexusStagingDeployMojo)', home: 'maven', route: 'nexus-staging', codes: ['snapshots-need-enabling'], absent: ['missing-distribution', 'distribution-url', 'server-id-mismatch', 'missing-pom-metadata'], healthy: true },
   { fixture: 'mvn-portlet-multimodule', like: 'uPortal NotificationPortlet (aggregator on jasig-parent 35, api jar and webapp war modules, tag format in pluginManagement)', route: 'unknown', codes: ['parent-unresolved'], absent: [...inherited, 'packaging-mismatch', 'developers-incomplete'], healthy: true },
   { fixture: 'mvn-default-profile', like: 'modules and a site property in a profile active by default (one module a web app packaged as jar)', route: 'staging-api', codes: ['packaging-mismatch'], absent: ['unresolved-property', 'module-missing'], healthy: false },
   { fixture: 'mvn-latin1-pom', like: 'an ISO-8859-1 POM (older projects: encoding declared, names in Latin-1)', route: 'staging-api', codes: ['developers-incomplete'], absent: ['xml-malformed'], healthy: true },
   { fixture: 'mvn-parent-not-deployed', like: 'a parent-and-aggregator that skips its own deploy (<inherited>false</inherited>): its modules are still checked', route: 'staging-api', codes: ['missing-pom-metadata', 'plugin-version-missing'], absent: ['missing-distribution', 'missing-developers'], healthy: false },
-  { fixture: 'mvn-gson-internal-modules', like: 'gson (Central Portal plugin in pluginManagement, skipPublishing bound to a property chain internal modules switch on, applied in the release profile)', route: 'portal-plugin', codes: [], absent: ['missing-pom-metadata', 'missing-distribution', 'server-id-mismatch'], healthy: true },
+  { fixture: 'mvn-gson-internal-modules', like: 'gson (Central Portal plugin in pluginManagement, skipPublishing bound to a property chain internal modules switch on, applied in the release profile)', route: 'portal-plugin', codes: ['snapshots-need-enabling'], absent: ['missing-pom-metadata', 'missing-distribution', 'server-id-mismatch'], healthy: true },
   { fixture: 'mvn-portal-plugin-no-extensions', like: 'central-publishing-maven-plugin added without <extensions>true</extensions> (maven-deploy-plugin still deploys), s01 distributionManagement left in place', route: 'legacy-ossrh', codes: ['legacy-staging-host', 'legacy-staging-id', 'server-id-mismatch'], absent: ['missing-distribution'], healthy: false },
   { fixture: 'mvn-boot-war', like: 'a war on the Spring Boot parent (not in the clone) with no src/main/webapp, published with the Central Portal plugin', route: 'portal-plugin', codes: ['parent-unresolved'], absent: ['packaging-mismatch', 'missing-distribution'], healthy: true },
 ];
@@ -89,8 +89,10 @@ describe('relctl preflight on real Maven shapes', () => {
   it("checks nexus-staging-maven-plugin's <serverId>, not the release repository id, when the plugin deploys", async () => {
     const dir = await cloneFixture(work, 'mvn-nexus-staging-no-dm', 'nexus-no-server');
     const { doc } = await preflightJson(dir, homes.full, env);
-    expect(doc.findings.map((f) => [f.code, f.file, f.line])).toEqual([['server-id-mismatch', 'pom.xml', 46]]);
-    expect(doc.findings[0]!.message).toContain('"frames-releases"');
+    // The snapshot repository (the portal's) is checked too: its <server> is missing from this home as well (issue 42 item 5).
+    expect(doc.findings.map((f) => [f.code, f.file, f.line])).toEqual([['server-id-mismatch', 'pom.xml', 34], ['snapshots-need-enabling', 'pom.xml', 35], ['server-id-mismatch', 'pom.xml', 46]]);
+    expect(doc.findings[0]!.message).toContain('snapshot repository id "frames-snapshots"');
+    expect(doc.findings[2]!.message).toContain('"frames-releases"');
   });
 
   it('names the POM whose parent is missing by its interpolated version (${revision}${changelist})', async () => {

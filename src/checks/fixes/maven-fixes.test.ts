@@ -86,7 +86,7 @@ describe('Maven distribution fixes', () => {
     expect(after.files['pom.xml']).toContain('    <!-- where releases go -->\n    <repository>\n      <id>central</id>\n');
     // The other server and the mirror are kept; only the id line changed.
     expect(after.settings).toBe(settingsWith(server('other') + server('central')));
-    expect(codesOf(after)).toEqual([]);
+    expect(codesOf(after)).toEqual(['snapshots-need-enabling']); // the reminder the portal snapshot URL brings (issue 42 item 5)
     expect(fix(after).plan.edits).toEqual([]);
   });
 
@@ -109,7 +109,7 @@ describe('Maven distribution fixes', () => {
     const envServer = (id: string): string => `    <server>\n      <id>${id}</id>\n      <username>\${env.CENTRAL_TOKEN_USERNAME}</username>\n      <password>\${env.CENTRAL_TOKEN_PASSWORD}</password>\n    </server>\n`;
     expect(after.settings).toBe(settingsWith(server('central') + envServer('sonatype-nexus-snapshots')));
     expect(plan.declined).toEqual([]);
-    expect(codesOf(after)).toEqual([]);
+    expect(codesOf(after)).toEqual(['snapshots-need-enabling']);
     expect(fix(after).plan.edits).toEqual([]);
   });
 

@@ -29,7 +29,7 @@ describe('a distribution URL written as ${property}: the property changes where 
     ]);
     expect(after.files['pom.xml']).toBe(text.replace('https://oss.sonatype.org/service/local/staging/deploy/maven2/', staging).replace('https://oss.sonatype.org/content/repositories/snapshots', snapshots));
     expect(after.files['pom.xml']).toContain('<url>${snapshots.url}</url>');
-    expect(codesOf(after)).toEqual([]);
+    expect(codesOf(after)).toEqual(['snapshots-need-enabling']);
     expect(fix(after).plan.edits).toEqual([]);
   });
 

@@ -96,8 +96,10 @@ function deployIdsAfterFix(ctx: FixContext): DeployId[] {
     const declares = ctx.findings.some((f) => f.code === 'missing-distribution' && maven.modules.some((m) => m.file === f.file && neverDeployed(maven, m) === undefined));
     if (declares) out.push({ id: NEW_REPOSITORY_ID, original: undefined, snapshot: false });
   } else if (!release.includes('${')) out.push({ id: ctx.findings.some((f) => f.code === 'legacy-staging-id') ? renamable(release) : release, original: release, snapshot: false });
-  const snapshot = eff.snapshotRepository?.id?.value;
-  if (snapshot !== undefined && !snapshot.includes('${')) {
+  // Every module's snapshot repository: a module may declare its own (issue 42 item 5).
+  const snapshots = new Set(ctx.facts.maven!.modules.map((m) => m.effective.snapshotRepository?.id?.value));
+  for (const snapshot of [eff.snapshotRepository?.id?.value, ...snapshots]) {
+    if (snapshot === undefined || snapshot.includes('${') || out.some((o) => o.snapshot && o.original === snapshot)) continue;
     const moves = ctx.findings.some((f) => f.code === 'legacy-staging-id') || (snapshot === release && out[0]?.id !== release);
     out.push({ id: moves ? renamable(snapshot) : snapshot, original: snapshot, snapshot: true });
   }
@@ -193,7 +195,8 @@ function serversIn(ctx: FixContext, target: SettingsTarget, wanted: readonly Wan
       declined.push(declinedAt(f.code, `${settingsName}${passed} already has a <server> "${named}"${renamed}, so there is nothing to add; relctl does not change its credentials: ${todo}`, { file: settingsName, line: existing.line }));
       continue;
     }
-    needsPom ||= original === undefined || (original !== id && !original.includes('${'));
+    // A server only the fixed build needs (no finding names it) is made with the POM edits or not at all.
+    needsPom ||= quiet || original === undefined || (original !== id && !original.includes('${'));
     add.push({
       name: 'server',
       children: [

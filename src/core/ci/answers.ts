@@ -71,7 +71,7 @@ export function configSchemaUrl(version: string): string {
 
 /** The secrets a CI release needs, by the names the generated workflows read. */
 export const ciSecrets = [
-  { name: 'CENTRAL_TOKEN_USERNAME', what: 'the user token name generated in the Central Publisher Portal (Account → Generate User Token)' },
+  { name: 'CENTRAL_TOKEN_USERNAME', what: 'the user token name generated in the Central Publisher Portal (its /usertoken page → Generate User Token, with a name and an expiry)' },
   { name: 'CENTRAL_TOKEN_PASSWORD', what: 'the user token password from the same page' },
   { name: 'GPG_PRIVATE_KEY', what: 'the armored signing key: gpg --armor --export-secret-keys FINGERPRINT' },
   { name: 'GPG_PASSPHRASE', what: "the signing key's passphrase" },

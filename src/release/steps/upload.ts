@@ -1,6 +1,9 @@
 import os from 'node:os';
 import path from 'node:path';
-import { isRelctlError } from '../../core/errors.js';
+import { snapshotReleaseRefused } from '../../core/snapshot-release.js';
+import { parseVersion } from '../../core/version.js';
+import { UsageError, isRelctlError } from '../../core/errors.js';
+import { readIdentity } from '../../io/project.js';
 import { toReport } from '../../core/findings.js';
 import { searchCommand, type PortalFailure } from '../../portal/client.js';
 import { deploymentsUrl } from '../../portal/decode.js';
@@ -35,6 +38,7 @@ export const uploadStep: Step = {
   summary: (rc) => `${rc.publishingRoute === 'nexus-staging' ? 'nexus-staging-maven-plugin closed the staging repository: ' : ''}deployment ${rc.deploymentId ?? '(id not returned; see relctl search)'}${rc.repositoryKey === undefined ? '' : `, repository ${rc.repositoryKey}`}`,
   async run(rc, deps) {
     const { ctx, options } = deps;
+    if (rc.version !== undefined && parseVersion(rc.version)?.snapshot === true) throw snapshotReleaseRefused([rc.version], 'The release');
     if (rc.publishingRoute === 'portal-plugin' && rc.bundle !== undefined) return uploadBundle(ctx, rc, options.dryRun, rc.bundle);
     // nexus-staging-maven-plugin uploads and closes; relctl follows the repository to its deployment.
     if (rc.publishingRoute === 'nexus-staging') return uploadNexusStaged(rc, deps);

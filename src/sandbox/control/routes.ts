@@ -11,6 +11,8 @@ export interface ControlTarget {
   /** GET /sandbox/state: repositories, deployments, users (without passwords). */
   view(): Record<string, unknown>;
   mails(): unknown[];
+  /** The portal's "Enable SNAPSHOTs" for a namespace (`on` false takes it back). */
+  enableSnapshots(namespace: string, on: boolean): Promise<void>;
   /** Forgets every repository, deployment, published file, key and mail (not the seed). */
   reset(): Promise<void>;
 }
@@ -50,6 +52,17 @@ export function controlRoutes(target: ControlTarget): Route {
         target.faults.clear();
         sendEmpty(res, 204);
         return;
+      case 'POST /snapshots': {
+        // {"namespace": "org.example", "enabled": true}: as the portal's Namespaces page switches it.
+        const body = parseJson(await continueAndRead(req, res, 64 * 1024)) as { namespace?: unknown; enabled?: unknown } | null;
+        const namespace = body?.namespace;
+        if (typeof namespace !== 'string' || !/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/.test(namespace)) {
+          throw new HttpError(400, { error: 'Send {"namespace": "<group id such as org.example>", "enabled": true|false}.' });
+        }
+        await target.enableSnapshots(namespace, body?.enabled !== false);
+        sendJson(res, 200, { namespace, enabled: body?.enabled !== false });
+        return;
+      }
       case 'POST /reset':
         await continueAndRead(req, res, 1024 * 1024);
         target.faults.clear();

@@ -7,7 +7,16 @@ export interface SandboxUser {
   password: string;
   /** The namespaces this account owns; undefined = every namespace no other account owns. */
   namespaces?: string[];
+  /**
+   * When the token expires (ISO date or time): portal tokens are made with an expiry on the
+   * `/usertoken` page. An expired token is refused with 401 like a wrong one; the answer names the
+   * expiry in the RFC 6750 form (the real portal does not document its wording).
+   */
+  expires?: string;
 }
+
+/** The `WWW-Authenticate` of an expired token's 401 (RFC 6750 §3: `invalid_token`, with why). */
+export const expiredChallenge = 'Bearer error="invalid_token", error_description="The user token has expired"';
 
 /**
  * The token users and who owns which namespace. A namespace listed for one account belongs to it
@@ -25,11 +34,13 @@ export class Accounts {
    * The caller's user from `Authorization`, or a 401 with an empty body. `realm` adds the Basic
    * challenge browsers and Maven understand.
    */
-  require(req: IncomingMessage, schemes: readonly string[], realm?: string): SandboxUser {
+  require(req: IncomingMessage, schemes: readonly string[], realm?: string, now = Date.now()): SandboxUser {
     const creds = parseAuthorization(req.headers.authorization, schemes);
     const user = creds === undefined ? undefined : this.authenticate(creds.name, creds.password);
-    if (user === undefined) {
-      throw new HttpError(401, '', realm === undefined ? {} : { 'www-authenticate': `Basic realm="${realm}"` });
+    const basic = realm === undefined ? [] : [`Basic realm="${realm}"`];
+    if (user === undefined) throw new HttpError(401, '', basic.length === 0 ? {} : { 'www-authenticate': basic[0]! });
+    if (user.expires !== undefined && Date.parse(user.expires) <= now) {
+      throw new HttpError(401, '', { 'www-authenticate': [expiredChallenge, ...basic].join(', ') });
     }
     return user;
   }
