@@ -80,5 +80,7 @@ export async function createContext(
     canPrompt: e.stdinIsTTY && e.stderrIsTTY && !ci && !out.json,
     ci,
     signal,
+    // Loaded only when a command asks (start-up stays fast).
+    portalPublished: async (c, coordinates) => (await import('../portal/published.js')).portalPublishedLookup(c, coordinates),
   };
 }

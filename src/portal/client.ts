@@ -1,6 +1,7 @@
 import { EnvironmentError, StepFailedError, UsageError, type RelctlError } from '../core/errors.js';
 import type { Finding } from '../core/findings.js';
 import type { RepositoryKey } from '../core/identifiers.js';
+import { decodePublished } from '../core/portal/published.js';
 import { componentsOfStatusErrors, decodeFailure, deploymentsUrl, type ComponentErrors, type DecodeContext, type DecodedFailure } from './decode.js';
 import { displayUrl } from '../io/http-policy.js';
 import type { ApiTarget, HttpClient, HttpRequest, HttpResponse, StreamedBody } from '../io/http.js';
@@ -178,6 +179,20 @@ export class PortalClient {
       purls: Array.isArray(json.purls) ? json.purls.map(String) : [],
       errors: componentsOfStatusErrors(json.errors),
     };
+  }
+
+  /** GET /published?namespace=&name=&version=: the portal's own "is it on Central", without the public repository's lag. */
+  async published(c: { groupId: string; artifactId: string; version: string }): Promise<boolean> {
+    const url = this.publishedUrl(c);
+    const res = await this.call(publisherApi, { method: 'GET', url });
+    if (res.status !== 200) this.fail(res, { method: 'GET', url }, { action: 'published check', groupId: c.groupId });
+    const answer = decodePublished(res.json());
+    if (answer === undefined) throw shapeProblem('Publisher API', `GET ${displayUrl(url)}`, 'a boolean "published"', '--portal-url');
+    return answer;
+  }
+
+  publishedUrl(c: { groupId: string; artifactId: string; version: string }): string {
+    return this.publisher({ namespace: c.groupId, name: c.artifactId, version: c.version })`/published`;
   }
 
   async publish(deploymentId: string): Promise<void> {
