@@ -87,6 +87,14 @@ export class PortalClient {
   }
 
   private fail(res: HttpResponse, req: { method: string; url: string }, ctx: Omit<DecodeContext, 'portalUrl'>): never {
+    // The portal's front server refuses a bundle over 1 GiB with a bare 413 (an HTML page or
+    // nothing: finos/legend-engine#5051, prestodb/presto#25856): the size, not a proxy, is the cause.
+    if (res.status === 413) {
+      throw new StepFailedError(`The portal refused the ${ctx.action} as too large (HTTP 413): a deployment bundle may hold at most 1 GiB.`, {
+        kind: 'bundle-too-large',
+        fix: 'Split the release into several deployments of under 1 GiB each (groups of modules), or leave optional files (.sha256/.sha512, extra classifiers) out, then upload again.',
+      });
+    }
     // An HTML error page is a web server or proxy talking, not the API: its text decodes to nothing true.
     if (res.contentType === 'text/html' && ![401, 402, 403].includes(res.status)) {
       throw new EnvironmentError(
