@@ -1,7 +1,6 @@
 import type { Config, SettingSource } from '../core/config/resolve.js';
 import type { SettingKey } from '../core/config/settings.js';
 import type { Output } from '../ui/output.js';
-import type { PortalPublishedLookup } from './published.js';
 
 /** What every command's run() receives. Commands never read process.* themselves. */
 export interface CommandContext {
@@ -14,6 +13,4 @@ export interface CommandContext {
   canPrompt: boolean;
   ci: boolean;
   signal: AbortSignal;
-  /** Asks the portal whether a release is published (a token at hand); see io/published.ts. */
-  portalPublished?: PortalPublishedLookup;
 }

@@ -23,14 +23,22 @@ export type PublishedVerdict =
   | { published: undefined; source: PublishedSource; url: string; reason: string };
 
 /**
- * The portal's answer, or undefined when no token is at hand. Provided by the portal layer
- * (src/portal/published.ts) through the command context, which keeps the arrows pointing inward.
+ * The portal's answer, or undefined when no token is at hand. The portal layer
+ * (src/portal/published.ts) provides it once per process (commands/context.ts), which keeps the
+ * arrows pointing inward; without it (unit tests, library use) the public repository answers.
  */
 export type PortalPublishedLookup = (ctx: CommandContext, c: ReleaseCoordinates) => Promise<PublishedVerdict | undefined>;
 
+let portalLookup: PortalPublishedLookup | undefined;
+
+/** Lets the portal answer "published?" in this process (called when a command's context is made). */
+export function askPortalForPublished(lookup: PortalPublishedLookup): void {
+  portalLookup = lookup;
+}
+
 /** The one function every "is X published?" call site goes through. Never throws. */
 export async function publishedVerdict(ctx: CommandContext, c: ReleaseCoordinates): Promise<PublishedVerdict> {
-  const portal = await ctx.portalPublished?.(ctx, c);
+  const portal = await portalLookup?.(ctx, c);
   if (portal?.published === true) return portal;
   const repo = await isVersionPublished({
     publicRepoUrl: ctx.config.publicRepoUrl,

@@ -1,5 +1,4 @@
 import { child, children, interpolate, parseXml, type XmlElement } from '../pom/index.js';
-import type { PomLoader } from './pom-summary.js';
 
 /**
  * The portal's "Dependency version information is missing" rule: a dependency of the published
@@ -54,7 +53,7 @@ export async function dependenciesWithoutVersion(
   ownText: string,
   chainTexts: readonly string[],
   properties: (name: string) => string | undefined,
-  loadPom: PomLoader,
+  loadPom: (groupId: string, artifactId: string, version: string) => Promise<string | undefined>,
 ): Promise<DependencyVersionAnswer> {
   const ip = (v: string): string => (v.includes('${') ? interpolate(v, properties) : v);
   const own = parseXml(ownText);
