@@ -34,4 +34,6 @@ export interface ReleaseFacts {
   publishedUnknownReason?: string;
   /** Public-repository presence of each tagged release version probed (orphan chains), by version. */
   publishedVersions?: Record<string, boolean>;
+  /** Which service answered for each version of publishedVersions (DESIGN §5a: output names it). */
+  publishedSources?: Record<string, 'portal' | 'public repository'>;
 }

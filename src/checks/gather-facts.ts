@@ -15,7 +15,7 @@ import { existingTag, knownTagTemplate } from '../core/tag-forms.js';
 import { chooseTagTemplate } from '../core/tag-format-inference.js';
 import { ParentSource, parentCacheDir } from '../io/parent-cache.js';
 import type { PreferredParents } from '../build-tools/maven/load.js';
-import { isVersionPublished } from '../io/public-repo.js';
+import { describeVerdict, publishedVerdict } from '../io/published.js';
 import { readJournal } from '../io/journal.js';
 import { localDay } from '../core/post-release/notice-rule.js';
 import { clockNow } from '../io/clock.js';
@@ -216,21 +216,14 @@ async function completeRelease(release: ReleaseFacts, git: GitFacts, ctx: Comman
         ? i === 0 ? releaseText : undefined
         : planRelease({ current, artifactId, ...(release.tagTemplate === undefined ? {} : { tagTemplate: release.tagTemplate }), existingTags: tags, published }).skipped.find((s) => s.published === undefined)?.version;
     if (version === undefined) break;
-    const answer = await isVersionPublished({
-      publicRepoUrl: ctx.config.publicRepoUrl,
-      groupId: release.groupId,
-      artifactId,
-      version,
-      timeoutMs: ctx.config.timeout * 1000,
-      signal: ctx.signal,
-      env: ctx.env,
-    });
-    ctx.out.verbose(`HEAD ${answer.url} -> ${answer.published === undefined ? answer.reason : answer.published ? 'found' : 'not found'}`);
+    const answer = await publishedVerdict(ctx, { groupId: release.groupId, artifactId, version });
+    ctx.out.verbose(`${answer.url}: ${describeVerdict(answer)}`);
     if (answer.published === undefined) {
       release.publishedUnknownReason = `${answer.url}: ${answer.reason}`;
       break;
     }
     published[version] = answer.published;
+    (release.publishedSources ??= {})[version] = answer.source;
   }
   release.publishedVersions = published;
   if (published[releaseText] !== undefined) release.releaseVersionPublished = published[releaseText];

@@ -87,7 +87,7 @@ describe('orphan-tag', () => {
     });
     const [w] = repoOrphanTag.run(f);
     expect(w).toMatchObject({ code: 'orphan-tag', severity: 'warning', file: 'pom.xml', line: 6 });
-    expect(w!.message).toContain('demo-1.2.3 already exists but 1.2.3 is not in the public repository');
+    expect(w!.message).toContain('demo-1.2.3 already exists but 1.2.3 is not published (public repository)');
     expect(w!.message).toContain('release 1.2.4 (tag demo-1.2.4)');
     expect(w!.fix).toContain('1.2.3 was prepared but not published');
   });
@@ -113,7 +113,7 @@ describe('orphan-tag', () => {
 
   it('warns for snapshots the plan does not compute (X.Y.Z-N) and leaves the next version to the maintainer', () => {
     const build = facts({ git: git({ tags: ['demo-1.7.22-8'] }), release: { currentVersion: '1.7.22-8-SNAPSHOT', artifactId: 'demo', publishedVersions: { '1.7.22-8': false } } });
-    expect(repoOrphanTag.run(build)[0]!.message).toContain('but 1.7.22-8 is not in the public repository');
+    expect(repoOrphanTag.run(build)[0]!.message).toContain('but 1.7.22-8 is not published (public repository)');
     expect(repoOrphanTag.run(facts({ git: git({ tags: ['r4.12'] }), release: { currentVersion: '4.13-SNAPSHOT', artifactId: 'junit', tagTemplate: 'r@{project.version}' } }))).toEqual([]);
   });
 

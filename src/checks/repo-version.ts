@@ -108,8 +108,8 @@ export const repoOrphanTag: Check = {
     return plan.skipped.map((s) => {
       const confirmed = s.published === false;
       const why = confirmed
-        ? `but ${s.version} is not in the public repository`
-        : `and whether ${s.version} is in the public repository could not be checked (${release.publishedUnknownReason ?? 'unknown'})`;
+        ? `but ${s.version} is not published (${release.publishedSources?.[s.version] ?? 'public repository'})`
+        : `and whether ${s.version} is published could not be checked (${release.publishedUnknownReason ?? 'unknown'})`;
       return {
         code: 'orphan-tag',
         severity: 'warning' as const,
@@ -135,7 +135,9 @@ function unplannedOrphan(facts: ProjectFacts, release: ReleaseFacts, artifactId:
   const tag = existingTag(new Set(facts.git!.tags), artifactId, version, release.tagTemplate);
   if (tag === undefined || release.publishedVersions?.[version] === true) return [];
   const confirmed = release.publishedVersions?.[version] === false;
-  const why = confirmed ? `but ${version} is not in the public repository` : `and whether ${version} is in the public repository could not be checked (${release.publishedUnknownReason ?? 'unknown'})`;
+  const why = confirmed
+    ? `but ${version} is not published (${release.publishedSources?.[version] ?? 'public repository'})`
+    : `and whether ${version} is published could not be checked (${release.publishedUnknownReason ?? 'unknown'})`;
   return [
     {
       code: 'orphan-tag',

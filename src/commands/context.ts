@@ -4,6 +4,7 @@ import { UsageError } from '../core/errors.js';
 import { settingSpecs, type SettingKey } from '../core/config/settings.js';
 import { markSecretRead, secretValues } from '../io/child-env.js';
 import type { CommandContext } from '../io/command-context.js';
+import { askPortalForPublished } from '../io/published.js';
 import { loadConfig } from '../io/config-file.js';
 import { statOf } from '../io/stat-of.js';
 import { Output, canSpin, isCI, wantsColor, type Environment } from '../ui/output.js';
@@ -72,6 +73,8 @@ export async function createContext(
   // start: its first git call comes before the token is looked up.
   if (githubCommands.has(command.name()) && !e.env.RELCTL_GITHUB_TOKEN?.trim() && e.env.GITHUB_TOKEN?.trim()) markSecretRead('GITHUB_TOKEN');
   const { config, sources } = await loadConfig(cwd, flags, e.env);
+  // "Published?" asks the portal when a token is at hand; loaded only when a command asks.
+  askPortalForPublished(async (c, coordinates) => (await import('../portal/published.js')).portalPublishedLookup(c, coordinates));
   const ci = isCI(e.env);
   return {
     cwd,

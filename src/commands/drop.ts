@@ -5,12 +5,30 @@ import { confirm, portalSession, requireAnswerable, tokenOf } from '../portal/se
 import { apiUrl, keyText, repositoryKeyOf, requireDeploymentId, withUser } from '../portal/urls.js';
 import type { Define } from './define.js';
 
+/** The portal drops VALIDATED and FAILED deployments only (Publisher API, DELETE /deployment/{id}). */
+function dropRefusal(id: string, state: string): StepFailedError | undefined {
+  if (state === 'VALIDATED' || state === 'FAILED') return undefined;
+  const data = { deploymentId: id, state };
+  if (state === 'PUBLISHED' || state === 'PUBLISHING') {
+    return new StepFailedError(`Deployment ${id} is ${state}: a published release cannot be dropped; Maven Central keeps it for good.`, {
+      kind: 'not-droppable',
+      fix: 'Nothing to drop, and a published deployment blocks nothing. To replace what it published, fix the cause and release a new version.',
+      data,
+    });
+  }
+  return new StepFailedError(`Deployment ${id} is ${state}: the portal drops only VALIDATED or FAILED deployments.`, {
+    kind: 'not-droppable',
+    fix: `Wait until validation ends (relctl status --deployment ${id} --wait), then drop it if it is still unwanted.`,
+    data,
+  });
+}
+
 export const define: Define = (program, action) => {
   program
     .command('drop')
     .description('drop an open staging repository (--repository-key) or a failed/validated deployment (--deployment)')
     .option('--repository-key <key>', 'the open staging repository to drop (relctl search --ip any lists them)')
-    .option('--deployment <id>', 'the FAILED or VALIDATED deployment to drop (unblocks the namespace)')
+    .option('--deployment <id>', 'the FAILED or VALIDATED deployment to drop (a FAILED one blocks the staging API uploads of its namespace)')
     .option('--dry-run', 'print the call that would be made, change nothing')
     .option('--yes', 'drop without asking')
     .action(
@@ -37,17 +55,13 @@ export const define: Define = (program, action) => {
         const what = id !== undefined ? `deployment ${id}` : `staging repository ${keyText(key!)}`;
         requireAnswerable(ctx, opts.yes === true, `Dropping ${what}`);
         const { portal, token, http } = await portalSession(ctx);
+        let state: string | undefined;
         try {
           if (id !== undefined) {
-            // Look first: a published deployment cannot be dropped, and saying so beats a refused DELETE.
-            const status = await portal.status(id);
-            if (status.deploymentState === 'PUBLISHED' || status.deploymentState === 'PUBLISHING') {
-              throw new StepFailedError(`Deployment ${id} is ${status.deploymentState}: a published release cannot be dropped; Maven Central keeps it for good.`, {
-                kind: 'not-droppable',
-                fix: 'Nothing to drop, and a published deployment blocks nothing. To replace what it published, fix the cause and release a new version.',
-                data: { deploymentId: id, state: status.deploymentState },
-              });
-            }
+            // Look first: the portal drops only what is settled and unpublished, and saying so beats a refused DELETE.
+            state = (await portal.status(id)).deploymentState;
+            const refusal = dropRefusal(id, state);
+            if (refusal !== undefined) throw refusal;
           }
           if (!(await confirm(ctx, opts.yes === true, `Drop ${what}? Its files are discarded.`))) {
             throw new UsageError('Drop cancelled; nothing changed.', { fix: 'Run again and confirm, or pass --yes.', data: ids });
@@ -62,7 +76,8 @@ export const define: Define = (program, action) => {
         if (ctx.out.json) ctx.out.resultJson({ ok: true, dropped: true, ...ids });
         else {
           ctx.out.result(`Dropped ${what}.`);
-          if (id !== undefined) ctx.out.info(`The namespace is unblocked: fix the cause, then release the next version (deployments: ${deploymentsUrl(ctx.config.portalUrl)}).`);
+          // Only a FAILED deployment blocked anything, and only the staging API's uploads (DESIGN §5a).
+          if (state === 'FAILED') ctx.out.info(`The staging API's uploads of the namespace are unblocked: fix the cause, then release the next version (deployments: ${deploymentsUrl(ctx.config.portalUrl)}).`);
         }
         return ExitCode.ok;
       }),

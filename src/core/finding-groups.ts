@@ -15,7 +15,7 @@ const table: Record<FindingGroup, readonly string[]> = {
     'packaging-mismatch', 'developer-empty', 'license-empty', 'published-repositories', 'duplicate-declaration', 'plugin-version-missing',
     'metadata-from-foreign-parent', 'publishing-plugins-conflict', 'snapshots-need-enabling',
     // verify's rules about what the build produced
-    'missing-checksum', 'bad-checksum', 'missing-sources', 'missing-javadoc', 'snapshot-version',
+    'missing-checksum', 'bad-checksum', 'missing-sources', 'missing-javadoc', 'snapshot-version', 'dependency-version-missing',
   ],
   credentials: ['server-id-mismatch', 'gradle-properties-missing'],
   signing: ['signing-keyring-missing', 'missing-signature', 'invalid-signature', 'key-format-unsupported'],

@@ -29,6 +29,7 @@ const titles: Record<string, string> = {
   'bad-checksum': 'A checksum does not match its artifact',
   'missing-sources': 'The sources jar is missing',
   'missing-javadoc': 'The javadoc jar is missing',
+  'dependency-version-missing': 'A dependency of the published POM has no version',
   'snapshot-version': 'A snapshot version is about to be released',
   // credentials
   'server-id-mismatch': 'No credentials for the distribution repository id',

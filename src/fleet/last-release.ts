@@ -7,7 +7,7 @@ import type { ReleaseFacts } from '../checks/facts.js';
 import { versionInTag } from '../core/tag-forms.js';
 import type { CommandContext } from '../io/command-context.js';
 import { runGit } from '../io/git.js';
-import { isVersionPublished } from '../io/public-repo.js';
+import { describeVerdict, publishedVerdict } from '../io/published.js';
 import type { FleetLastRelease } from './report-types.js';
 
 /** Newest first: tags by the date of what they point at (a lightweight tag has no date of its own). */
@@ -30,15 +30,7 @@ export async function lastReleaseOf(ctx: CommandContext, dir: string, release: R
   const newest = newestReleaseTag(await tagsNewestFirst(dir, ctx.env), release?.artifactId, release?.tagTemplate);
   if (newest === undefined) return null;
   if (release?.groupId === undefined || release.artifactId === undefined) return { ...newest, published: null };
-  const answer = await isVersionPublished({
-    publicRepoUrl: ctx.config.publicRepoUrl,
-    groupId: release.groupId,
-    artifactId: release.artifactId,
-    version: newest.version,
-    timeoutMs: ctx.config.timeout * 1000,
-    signal: ctx.signal,
-    env: ctx.env,
-  });
-  ctx.out.verbose(`HEAD ${answer.url} -> ${answer.published === undefined ? answer.reason : answer.published ? 'found' : 'not found'}`);
-  return { ...newest, published: answer.published ?? null };
+  const answer = await publishedVerdict(ctx, { groupId: release.groupId, artifactId: release.artifactId, version: newest.version });
+  ctx.out.verbose(`${answer.url}: ${describeVerdict(answer)}`);
+  return { ...newest, published: answer.published ?? null, source: answer.source };
 }

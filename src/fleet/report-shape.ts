@@ -105,7 +105,13 @@ function repository(v: unknown, at: string): FleetRepositoryReport {
     fixes: list(o.fixes, `${at}.fixes`, fixPlan),
     lastRelease: field('lastRelease', nullable((x, a) => {
       const r = record(x, a);
-      return { tag: text(r.tag, `${a}.tag`), version: text(r.version, `${a}.version`), published: r.published === null ? null : typeof r.published === 'boolean' ? r.published : fail(`${a}.published`, 'true, false or null') };
+      const source = r.source === undefined || r.source === 'portal' || r.source === 'public repository' ? r.source : fail(`${a}.source`, '"portal" or "public repository"');
+      return {
+        tag: text(r.tag, `${a}.tag`),
+        version: text(r.version, `${a}.version`),
+        published: r.published === null ? null : typeof r.published === 'boolean' ? r.published : fail(`${a}.published`, 'true, false or null'),
+        ...(source === undefined ? {} : { source }),
+      };
     })),
     pullRequest: field('pullRequest', nullable((x, a) => {
       const p = record(x, a);

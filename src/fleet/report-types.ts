@@ -43,8 +43,10 @@ export interface FleetLastRelease {
   /** The newest release tag. */
   tag: string;
   version: string;
-  /** Whether that version is on the public repository; null when it could not be asked. */
+  /** Whether that version is published; null when it could not be asked. */
   published: boolean | null;
+  /** Which service answered: the portal (a token at hand) or the public repository. */
+  source?: 'portal' | 'public repository';
 }
 
 export interface FleetRepositoryReport {

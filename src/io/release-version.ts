@@ -3,7 +3,8 @@ import { releaseTags } from '../core/notes/range.js';
 import { releaseVersionProblem } from '../core/version.js';
 import type { CommandContext } from './command-context.js';
 import { listTags } from './git.js';
-import { isVersionPublished, pomUrl } from './public-repo.js';
+import { pomUrl } from './public-repo.js';
+import { describeVerdict, publishedVerdict } from './published.js';
 import { readJournal } from './journal.js';
 import { readIdentity, type ProjectIdentity } from './project.js';
 
@@ -57,9 +58,9 @@ export async function requirePublished(ctx: CommandContext, target: ReleaseTarge
   // A version once seen published stays published: the chain's announcement and social post
   // (and any later check in this process) do not ask again.
   if (knownPublished.has(pomUrl(query))) return;
-  const answer = await isVersionPublished({ ...query, timeoutMs: ctx.config.timeout * 1000, env: ctx.env, signal: ctx.signal });
-  ctx.out.verbose(`${answer.url}: ${answer.published === undefined ? answer.reason : answer.published ? 'published' : 'not published'}`);
-  const where = hostOf(ctx.config.publicRepoUrl);
+  const answer = await publishedVerdict(ctx, { groupId: identity.groupId, artifactId: identity.artifactId, version });
+  ctx.out.verbose(`${answer.url}: ${describeVerdict(answer)}`);
+  const where = answer.source === 'portal' ? `the portal (${hostOf(ctx.config.portalUrl)})` : hostOf(ctx.config.publicRepoUrl);
   // The portal said PUBLISHED for this very release (the chain's status step): Central's public
   // repository lags the portal by up to half an hour, which is no reason to stop the chores.
   let known = answer.published === true;
@@ -68,7 +69,8 @@ export async function requirePublished(ctx: CommandContext, target: ReleaseTarge
     known = true;
   }
   if (known) {
-    knownPublished.add(answer.url);
+    knownPublished.add(pomUrl(query));
+    if (answer.published === true) ctx.out.info(`${identity.artifactId} ${version}: ${describeVerdict(answer)}.`);
     return;
   }
   if (guard.force) {
@@ -78,7 +80,7 @@ export async function requirePublished(ctx: CommandContext, target: ReleaseTarge
   const message =
     answer.published === false
       ? `${identity.groupId}:${identity.artifactId}:${version} is not on ${where}: refusing to build ${guard.what} for a version nobody can download.`
-      : `Cannot tell whether ${identity.groupId}:${identity.artifactId}:${version} is on ${where} (${'reason' in answer ? answer.reason : 'no answer'}): refusing to build ${guard.what} for a version that may not be downloadable.`;
+      : `Cannot tell whether ${identity.groupId}:${identity.artifactId}:${version} is published (${answer.source}: ${'reason' in answer ? answer.reason : 'no answer'}): refusing to build ${guard.what} for a version that may not be downloadable.`;
   if (guard.dryRun) {
     ctx.out.warn(`${message} (dry run: going on to show the rest)`);
     return;
@@ -86,7 +88,7 @@ export async function requirePublished(ctx: CommandContext, target: ReleaseTarge
   const fix =
     answer.published === false
       ? `Check the deployment with relctl status (publish it with relctl publish once VALIDATED; the public repository can take a while to show it), pass the released --release-version, or run the command itself with --force to go on anyway.`
-      : `Check the network and RELCTL_PUBLIC_REPO_URL, then run again; the command itself with --force goes on without the check.`;
+      : `Check the network, RELCTL_PORTAL_URL and RELCTL_PUBLIC_REPO_URL, then run again; the command itself with --force goes on without the check.`;
   if (answer.published === false) throw new StepFailedError(message, { kind: 'version-not-published', fix, data: { url: answer.url } });
   throw new EnvironmentError(message, { kind: 'service-unreachable', fix, data: { url: answer.url } });
 }

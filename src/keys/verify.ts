@@ -1,4 +1,5 @@
 import type { CommandContext } from '../io/command-context.js';
+import { isReleasePublished } from '../io/published.js';
 import type { Finding } from '../core/findings.js';
 import { validateDeployment, type ComponentVerdict } from '../core/validation/index.js';
 import { isArtifact } from '../core/validation/layout.js';
@@ -15,7 +16,13 @@ import { createSignatureVerifier, type SignatureIssuer } from './signature-verif
  */
 export async function verifyArtifacts(
   set: ArtifactSet,
-  deps: { keyServers: KeyServers; publicRepo: PublicRepository; log?: (line: string) => void },
+  deps: {
+    keyServers: KeyServers;
+    publicRepo: Pick<PublicRepository, 'fetchPom'>;
+    /** Already published? (io/published.ts: the portal with a token, else the public repository). */
+    isPublished: (groupId: string, artifactId: string, version: string) => Promise<boolean>;
+    log?: (line: string) => void;
+  },
 ): Promise<{ verdicts: ComponentVerdict[]; findings: Finding[] }> {
   const keyCache = new Map<string, Promise<string | undefined>>();
   const lookup = (issuer: SignatureIssuer): Promise<string | undefined> => {
@@ -32,7 +39,7 @@ export async function verifyArtifacts(
   };
   const verdicts = await validateDeployment(set.files, {
     fetchPom: (g, a, v) => deps.publicRepo.fetchPom(g, a, v),
-    isPublished: (g, a, v) => deps.publicRepo.isPublished(g, a, v),
+    isPublished: deps.isPublished,
     verifySignature: createSignatureVerifier(lookup),
   });
   const findings: Finding[] = verdicts.flatMap((v) =>
@@ -70,6 +77,7 @@ export async function verifyWithContext(ctx: CommandContext, set: ArtifactSet): 
     return await verifyArtifacts(set, {
       keyServers: keyServersFor(ctx, http),
       publicRepo: publicRepoFor(ctx, http),
+      isPublished: (groupId, artifactId, version) => isReleasePublished(ctx, { groupId, artifactId, version }),
       log: (l) => ctx.out.verbose(l),
     });
   } finally {

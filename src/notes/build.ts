@@ -14,7 +14,7 @@ import { listTags } from '../io/git.js';
 import { commitExists, commitsInRange, remoteUrl } from '../io/git-history.js';
 import { readJournal, type Journal } from '../io/journal.js';
 import { readIdentity, type ProjectIdentity } from '../io/project.js';
-import { probePublished } from '../io/public-repo.js';
+import { describeVerdict, publishedVerdict } from '../io/published.js';
 import { HttpClient } from '../io/http.js';
 import { localAddressOf } from '../portal/session.js';
 
@@ -138,10 +138,10 @@ async function findStart(ctx: CommandContext, req: NotesRequest, http: HttpClien
   if (!req.offline && id !== undefined) {
     for (const t of below) {
       if (known.has(t.version)) continue;
-      const answer = await probePublished(http, { publicRepoUrl: ctx.config.publicRepoUrl, groupId: id.groupId, artifactId: id.artifactId, version: t.version, timeoutMs: ctx.config.timeout * 1000, env: ctx.env });
-      ctx.out.verbose(`${answer.url}: ${answer.published === undefined ? answer.reason : answer.published ? 'published' : 'not published'}`);
+      const answer = await publishedVerdict(ctx, { groupId: id.groupId, artifactId: id.artifactId, version: t.version });
+      ctx.out.verbose(`${t.version}: ${describeVerdict(answer)}`);
       if (answer.published === undefined) {
-        ctx.out.warn(`Cannot tell whether ${t.version} was published (${answer.reason}); the notes start at ${t.tag}.`);
+        ctx.out.warn(`Cannot tell whether ${t.version} was published (${answer.source}: ${answer.reason}); the notes start at ${t.tag}.`);
       }
       published.set(t.version, answer.published);
       if (answer.published !== false) break;

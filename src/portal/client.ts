@@ -1,6 +1,7 @@
 import { EnvironmentError, StepFailedError, UsageError, type RelctlError } from '../core/errors.js';
 import type { Finding } from '../core/findings.js';
 import type { RepositoryKey } from '../core/identifiers.js';
+import { decodePublished } from '../core/portal/published.js';
 import { componentsOfStatusErrors, decodeFailure, deploymentsUrl, type ComponentErrors, type DecodeContext, type DecodedFailure } from './decode.js';
 import { displayUrl } from '../io/http-policy.js';
 import type { ApiTarget, HttpClient, HttpRequest, HttpResponse, StreamedBody } from '../io/http.js';
@@ -86,6 +87,14 @@ export class PortalClient {
   }
 
   private fail(res: HttpResponse, req: { method: string; url: string }, ctx: Omit<DecodeContext, 'portalUrl'>): never {
+    // The portal's front server refuses a bundle over 1 GiB with a bare 413 (an HTML page or
+    // nothing: finos/legend-engine#5051, prestodb/presto#25856): the size, not a proxy, is the cause.
+    if (res.status === 413) {
+      throw new StepFailedError(`The portal refused the ${ctx.action} as too large (HTTP 413): a deployment bundle may hold at most 1 GiB.`, {
+        kind: 'bundle-too-large',
+        fix: 'Split the release into several deployments of under 1 GiB each (groups of modules), or leave optional files (.sha256/.sha512, extra classifiers) out, then upload again.',
+      });
+    }
     // An HTML error page is a web server or proxy talking, not the API: its text decodes to nothing true.
     if (res.contentType === 'text/html' && ![401, 402, 403].includes(res.status)) {
       throw new EnvironmentError(
@@ -180,6 +189,20 @@ export class PortalClient {
       purls: Array.isArray(json.purls) ? json.purls.map(String) : [],
       errors: componentsOfStatusErrors(json.errors),
     };
+  }
+
+  /** GET /published?namespace=&name=&version=: the portal's own "is it on Central", without the public repository's lag. */
+  async published(c: { groupId: string; artifactId: string; version: string }): Promise<boolean> {
+    const url = this.publishedUrl(c);
+    const res = await this.call(publisherApi, { method: 'GET', url });
+    if (res.status !== 200) this.fail(res, { method: 'GET', url }, { action: 'published check', groupId: c.groupId });
+    const answer = decodePublished(res.json());
+    if (answer === undefined) throw shapeProblem('Publisher API', `GET ${displayUrl(url)}`, 'a boolean "published"', '--portal-url');
+    return answer;
+  }
+
+  publishedUrl(c: { groupId: string; artifactId: string; version: string }): string {
+    return this.publisher({ namespace: c.groupId, name: c.artifactId, version: c.version })`/published`;
   }
 
   async publish(deploymentId: string): Promise<void> {

@@ -294,6 +294,16 @@ function decodeKnownFailure(status: number, body: string, ctx: DecodeContext): D
       ...withIds,
     };
   }
+  const unsettled = /is (PENDING|VALIDATING) and cannot be dropped/.exec(text);
+  if (unsettled !== null) {
+    return {
+      exit: 'failed',
+      kind: 'not-droppable',
+      message: `The ${ctx.action} was refused: the deployment is ${unsettled[1]}, and the portal drops only VALIDATED or FAILED deployments.`,
+      fix: `Wait until validation ends (relctl status${deploymentId === undefined ? '' : ` --deployment ${deploymentId}`} --wait), then drop it.`,
+      ...withIds,
+    };
+  }
   if (status === 404) {
     return {
       exit: 'failed',

@@ -1,6 +1,6 @@
 import { EnvironmentError } from '../core/errors.js';
 import { apiUrl } from '../core/url-builder.js';
-import { pomUrl, probePublished } from '../io/public-repo.js';
+import { pomUrl } from '../io/public-repo.js';
 import type { HttpClient } from '../io/http.js';
 
 /**
@@ -56,7 +56,7 @@ export class KeyServers {
   }
 }
 
-/** The public repository: is a version published, and a parent POM's text. */
+/** The public repository's parent POM texts (whether a version is published: io/published.ts). */
 export class PublicRepository {
   constructor(
     private readonly http: HttpClient,
@@ -72,12 +72,6 @@ export class PublicRepository {
     throw unavailable(`answered HTTP ${res.status}`, g, a, v);
   }
 
-  /** Yes or no; an unknown answer (see probePublished) is an EnvironmentError, never a guess. */
-  async isPublished(g: string, a: string, v: string): Promise<boolean> {
-    const answer = await probePublished(this.http, { publicRepoUrl: this.url, groupId: g, artifactId: a, version: v, timeoutMs: this.timeoutMs });
-    if (answer.published !== undefined) return answer.published;
-    throw unavailable(answer.reason.startsWith('HTTP ') ? `answered ${answer.reason}` : `gave no answer (${answer.reason})`, g, a, v);
-  }
 }
 
 function unavailable(what: string, g: string, a: string, v: string): EnvironmentError {

@@ -21,6 +21,8 @@ export const ruleFixes: Record<RuleCode, string> = {
   'missing-developers':
     'Declare <developers> (with organization and organizationUrl) in the top-level POM, or inherit it from the ecosystem parent 44 or later.',
   'missing-pom-metadata': 'Declare name, description, url, licenses and scm/url in the POM (or in a parent that is published).',
+  'dependency-version-missing':
+    'Give the dependency a <version> in the published POM, or manage it in a parent or BOM that is itself published (flatten-maven-plugin with flattenMode ossrh writes resolved versions).',
   'snapshot-version': 'Release a version without -SNAPSHOT (relctl release sets it).',
   'already-published': 'This version is already on Maven Central and cannot be replaced: release the next version.',
 };

@@ -3,7 +3,7 @@ import { UsageError } from '../core/errors.js';
 import { updateJournal, type Journal } from '../io/journal.js';
 import type { CommandContext } from '../io/command-context.js';
 import { readIdentity } from '../io/project.js';
-import { isPublished } from './version-decision.js';
+import { isPublished, sourceOf } from './version-decision.js';
 
 /**
  * The versions a chain's build releases: the flags of a new run, recorded in the journal; on
@@ -37,7 +37,7 @@ export async function settleChosenVersions(
 }
 
 /**
- * `--release-version X` where X is already in the public repository: refused before the first
+ * `--release-version X` where X is already published (portal or public repository): refused before the first
  * step changes anything (exit 2). An unreachable repository is left to the build step, which asks
  * again with the orphan-tag rule.
  */
@@ -52,7 +52,7 @@ async function refuseReleased(ctx: CommandContext, version: string): Promise<voi
     return;
   }
   if (!published) return;
-  throw new UsageError(`--release-version ${version}: ${identity.groupId}:${identity.artifactId}:${version} is already in the public repository.`, {
+  throw new UsageError(`--release-version ${version}: ${identity.groupId}:${identity.artifactId}:${version} is already published ${sourceOf({ id: identity }, version)}.`, {
     kind: 'already-released',
     fix: `Name a version that was never released (e.g. above ${version}), or drop --release-version to release the snapshot's version.`,
   });

@@ -3,7 +3,7 @@ import { planChosenRelease, type ChosenVersions } from '../core/chosen-versions.
 import { compareVersions, formatVersion, parseVersion, releaseVersionOf, type Version } from '../core/version.js';
 import { versionInTag } from '../core/tag-forms.js';
 import { withLearnedTagFormat } from './learned-tag-format.js';
-import { httpFor, publicRepoFor } from '../portal/session.js';
+import { isReleasePublished, sourceOf as publishedSourceOf } from '../io/published.js';
 import type { CommandContext } from '../io/command-context.js';
 import { listTags } from '../io/git.js';
 import type { ProjectIdentity } from '../io/project.js';
@@ -18,14 +18,14 @@ export interface VersionDecision {
   firstRelease: boolean;
 }
 
-/** Is `{publicRepo}/<g path>/<a>/<v>/<a>-<v>.pom` there? (200 published, 404 not). */
-export async function isPublished(ctx: CommandContext, id: ProjectIdentity, version: string): Promise<boolean> {
-  const http = httpFor(ctx);
-  try {
-    return await publicRepoFor(ctx, http).isPublished(id.groupId, id.artifactId, version);
-  } finally {
-    await http.close();
-  }
+/** Is the version published? The portal when a token is at hand, else the public repository (io/published.ts). */
+export function isPublished(ctx: CommandContext, id: ProjectIdentity, version: string): Promise<boolean> {
+  return isReleasePublished(ctx, { groupId: id.groupId, artifactId: id.artifactId, version });
+}
+
+/** `(portal)` or `(public repository)`: which service said the version is published. */
+export function sourceOf(ctx: { id: ProjectIdentity }, version: string): string {
+  return publishedSourceOf({ groupId: ctx.id.groupId, artifactId: ctx.id.artifactId, version });
 }
 
 /** Release versions named by tags of any form (`demo-1.2.3`, `v1.2.3`, `1.2.3`, the configured one). */
@@ -73,7 +73,7 @@ export async function decideVersion(ctx: CommandContext, project: ProjectIdentit
   }
   const plan = planChosenRelease({ current, artifactId: id.artifactId, ...(id.tagTemplate === undefined ? {} : { tagTemplate: id.tagTemplate }), existingTags: tags, published }, chosen);
   if (plan.alreadyReleased !== undefined && chosen.release !== undefined) {
-    throw new UsageError(`--release-version ${chosen.release}: the tag ${plan.alreadyReleased.tag} exists and ${plan.alreadyReleased.version} is already in the public repository.`, {
+    throw new UsageError(`--release-version ${chosen.release}: the tag ${plan.alreadyReleased.tag} exists and ${plan.alreadyReleased.version} is already published ${sourceOf({ id }, plan.alreadyReleased.version)}.`, {
       kind: 'already-released',
       fix: `Name a version that was never released (above ${plan.alreadyReleased.version}), or drop --release-version.`,
       data: { tag: plan.alreadyReleased.tag },
@@ -86,7 +86,7 @@ export async function decideVersion(ctx: CommandContext, project: ProjectIdentit
     });
   }
   if (plan.alreadyReleased !== undefined) {
-    throw new StepFailedError(`The tag ${plan.alreadyReleased.tag} exists and ${plan.alreadyReleased.version} is already in the public repository.`, {
+    throw new StepFailedError(`The tag ${plan.alreadyReleased.tag} exists and ${plan.alreadyReleased.version} is already published ${sourceOf({ id }, plan.alreadyReleased.version)}.`, {
       kind: 'already-released',
       fix: `Set the version to ${plan.nextDevelopment} (the release after ${plan.alreadyReleased.version}), commit, and run the release again.`,
       data: { tag: plan.alreadyReleased.tag },

@@ -28,7 +28,7 @@ import { Faults } from './shared/faults.js';
 import type { Route } from './shared/http.js';
 import { DataDir, KeyedLock, StateFile } from './shared/persistence.js';
 import { StagingRepositories } from './staging/repositories.js';
-import { stagingRoutes } from './staging/routes.js';
+import { maxBundleBytes, stagingRoutes } from './staging/routes.js';
 import { StagingStore } from './staging/store.js';
 
 export type { SandboxUser } from './shared/accounts.js';
@@ -51,6 +51,11 @@ export interface SandboxOptions {
   snapshotNamespaces?: string[];
   /** Publishing limits per organization (an account's namespaces together) and month; default: none. */
   limits?: PublishingLimits;
+  /**
+   * The portal's bundle cap (1 GiB, answered 413): no single staged file may exceed it either.
+   * There is no smaller per-file cap, as on the real service; tests inject a small value.
+   */
+  maxBundleBytes?: number;
   /** One line per event worth a human's eye: repairs at start, clients gone, internal errors. */
   log?: (line: string) => void;
   /** SMTP listener port on 127.0.0.1 (default: any free port). */
@@ -180,7 +185,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const portal = portalRoutes(accounts, deployments, () => smtp.mails());
   const snapshotRepo = snapshotRoutes(accounts, snapshots);
   const mounts = new Map<string, Route>([
-    ['staging', stagingRoutes(accounts, staging, new Nexus2Staging(accounts, staging, deployments, stateFile, { closePublishes: options.closePublishes === true }))],
+    ['staging', stagingRoutes(accounts, staging, options.maxBundleBytes ?? maxBundleBytes, new Nexus2Staging(accounts, staging, deployments, stateFile, { closePublishes: options.closePublishes === true }))],
     ['portal', (req, res, rest, query, search) => (rest.startsWith(snapshotsPrefix) ? snapshotRepo : portal)(req, res, rest, query, search)],
     ['repo', repoRoutes(publicRepo)],
     ['keys', keys.primaryRoutes(() => origin)],

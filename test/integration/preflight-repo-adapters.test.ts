@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { currentBranch, dirtyFiles, gatherGitFacts, headCommit, isRepository, listTags, tagExists } from '../../src/io/git.js';
 import { isVersionPublished, pomUrl } from '../../src/io/public-repo.js';
 import { HttpClient } from '../../src/io/http.js';
-import { PublicRepository } from '../../src/portal/keyservers.js';
+import { isReleasePublished, sourceOf } from '../../src/io/published.js';
+import type { CommandContext } from '../../src/io/command-context.js';
 import { git, gitEnv, gitRepo, tempDir, writeTree } from '../helpers/temp.js';
 
 describe('git adapter (real repositories)', () => {
@@ -118,15 +119,26 @@ describe('public repository probe', () => {
     });
     server.listen(0, '127.0.0.1');
     await once(server, 'listening');
-    const http = new HttpClient({ timeoutMs: 2000, retries: 0 });
-    const repo = new PublicRepository(http, `http://127.0.0.1:${(server.address() as AddressInfo).port}`, 2000);
+    // No token at hand (no portalPublished in the context): the public repository answers.
+    const quiet = { verbose: () => undefined };
+    const ctx = {
+      cwd: process.cwd(),
+      out: quiet as unknown as CommandContext['out'],
+      config: { publicRepoUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, timeout: 2 } as CommandContext['config'],
+      configSources: {},
+      env: {},
+      canPrompt: false,
+      ci: true,
+      signal: new AbortController().signal,
+    } satisfies CommandContext;
+    const asked = (groupId: string) => isReleasePublished(ctx, { groupId, artifactId: 'a', version: '1.0.0' });
     try {
-      expect(await repo.isPublished('there', 'a', '1.0.0')).toBe(true);
-      expect(await repo.isPublished('g', 'a', '1.0.0')).toBe(false);
-      expect(await repo.isPublished('gone', 'a', '1.0.0')).toBe(false);
-      await expect(repo.isPublished('down', 'a', '1.0.0')).rejects.toMatchObject({ kind: 'public-repo-unavailable', message: expect.stringContaining('HTTP 503') });
+      expect(await asked('there')).toBe(true);
+      expect(sourceOf({ groupId: 'there', artifactId: 'a', version: '1.0.0' })).toBe('(public repository)');
+      expect(await asked('g')).toBe(false);
+      expect(await asked('gone')).toBe(false);
+      await expect(asked('down')).rejects.toMatchObject({ kind: 'public-repo-unavailable', message: expect.stringContaining('HTTP 503') });
     } finally {
-      await http.close();
       server.closeAllConnections();
       server.close();
     }

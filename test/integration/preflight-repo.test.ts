@@ -88,7 +88,7 @@ describe('repository and version checks', () => {
       expect(repo.requests).toContain('HEAD /maven2/org/example/demo/1.0.0/demo-1.0.0.pom');
       const orphan = r.findings.filter((f) => f.code === 'orphan-tag');
       expect(orphan).toHaveLength(1);
-      expect(orphan[0]!.message).toContain('demo-1.0.0 already exists but 1.0.0 is not in the public repository');
+      expect(orphan[0]!.message).toContain('demo-1.0.0 already exists but 1.0.0 is not published (public repository)');
     }
     {
       await using repo = await publicRepo((url) => (url.endsWith('/demo-1.0.0.pom') ? 200 : 404));

@@ -128,7 +128,7 @@ describe('release build: the exact build tool command lines', () => {
     const r = await runCli(['run', 'build', '--cwd', dir], { home, env });
     published.delete('org/example/relctl/relctl-demo/1.0.0/relctl-demo-1.0.0.pom');
     expect(r.exitCode).toBe(1);
-    expect(r.stderr).toContain('The tag relctl-demo-1.0.0 exists and 1.0.0 is already in the public repository.');
+    expect(r.stderr).toContain('The tag relctl-demo-1.0.0 exists and 1.0.0 is already published (public repository).');
     expect(r.stderr).toContain('fix: Set the version to 1.0.1-SNAPSHOT');
     expect(await recorded(log)).toEqual([]);
   });

@@ -72,7 +72,7 @@ describe('release --release-version / --next-version', () => {
     [['--release-version', '2.0.0', '--next-version', '1.9.0-SNAPSHOT'], 'is not above --release-version 2.0.0'],
     [['--release-version', '2.0.0', '--next-version', '2.0.0-SNAPSHOT'], 'is not above --release-version 2.0.0'],
     [['--release-version', '2.0.0-SNAPSHOT'], 'it is a snapshot, not a release'],
-    [['--release-version', '0.9.0'], 'is already in the public repository'],
+    [['--release-version', '0.9.0'], 'is already published ('],
     [['--release-version', '2.0.0', '--interactive'], 'cannot be combined with --interactive'],
   ])('refuses %j before anything runs (exit 2)', async (flags, cause) => {
     await using t = await tempDir();

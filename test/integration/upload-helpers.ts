@@ -15,7 +15,10 @@ export interface ComponentSpec {
   groupId: string;
   artifactId: string;
   version: string;
-  packaging?: 'jar' | 'war' | 'pom';
+  /** Any Maven packaging (`maven-plugin`, `aar`…); default jar. */
+  packaging?: string;
+  /** Raw `<dependencies>`/`<dependencyManagement>`/`<parent>` XML placed in the POM. */
+  extraPom?: string;
   developers?: boolean;
   sign?: boolean;
   checksums?: boolean;
@@ -47,6 +50,7 @@ export function pomXml(c: ComponentSpec): string {
   <licenses><license><name>Apache-2.0</name><url>https://www.apache.org/licenses/LICENSE-2.0</url></license></licenses>
   ${dev}
   <scm><url>https://example.org/scm/${c.artifactId}</url></scm>
+  ${c.extraPom ?? ''}
 </project>
 `;
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, runCli } from '../helpers/cli.js';
 import { createTestKey, type TestKey } from '../helpers/gpg.js';
 import { tempDir, type TempDir } from '../helpers/temp.js';
-import { pomXml, sandboxEnv, startSandbox, uploadKey, writeComponent, type ComponentSpec } from './upload-helpers.js';
+import { pomXml, sandboxEnv, stage, startSandbox, uploadKeyConfirmed, writeComponent, type ComponentSpec } from './upload-helpers.js';
 import type { Finding as JsonFinding } from '../../src/core/findings.js';
 
 type Sb = Awaited<ReturnType<typeof startSandbox>>;
@@ -21,7 +21,7 @@ beforeAll(async () => {
   sb = await startSandbox({ seedRepo: seed });
   key = await createTestKey();
   stranger = await createTestKey({ name: 'not uploaded' });
-  await uploadKey(sb, key.armoredPublicKey);
+  await uploadKeyConfirmed(sb, key.armoredPublicKey, key.email);
 });
 afterAll(async () => {
   await sb?.close();
@@ -76,6 +76,47 @@ describe('relctl verify', () => {
     const text = await runCli(['verify', '--dir', dir, '--cwd', work.path], { env: sandboxEnv(sb) });
     expect(text.stdout).toContain('Developers information is missing');
     expect(text.stderr).toContain('Do not upload');
+  });
+
+  it('applies the portal\'s rules, no more: jar-like packagings ship .jar, aar/nbm/archetype need no javadoc, and a dependency without a version is found', async () => {
+    const dir = path.join(work.path, 'portal-rules');
+    for (const packaging of ['maven-archetype', 'maven-plugin', 'bundle', 'eclipse-plugin', 'hk2-jar']) {
+      await writeComponent(dir, key, { groupId: g, artifactId: packaging, version: '1.0.0', packaging, mainExt: 'jar', ...(packaging === 'maven-archetype' ? { javadoc: false } : {}) });
+    }
+    await writeComponent(dir, key, { groupId: g, artifactId: 'android', version: '1.0.0', packaging: 'aar', sources: false, javadoc: false });
+    // Managed by the deployed parent: given. Missing everywhere: the portal's error, one per dependency.
+    await writeComponent(dir, key, {
+      groupId: g, artifactId: 'deps-parent', version: '1.0.0', packaging: 'pom',
+      extraPom: '<dependencyManagement><dependencies><dependency><groupId>org.slf4j</groupId><artifactId>slf4j-api</artifactId><version>2.0.9</version></dependency></dependencies></dependencyManagement>',
+    });
+    await writeComponent(dir, key, {
+      groupId: g, artifactId: 'deps', version: '1.0.0',
+      extraPom: `<parent><groupId>${g}</groupId><artifactId>deps-parent</artifactId><version>1.0.0</version></parent>
+        <dependencies>
+          <dependency><groupId>org.slf4j</groupId><artifactId>slf4j-api</artifactId></dependency>
+          <dependency><groupId>org.junit.jupiter</groupId><artifactId>junit-jupiter</artifactId><scope>test</scope></dependency>
+          <dependency><groupId>com.example</groupId><artifactId>versioned</artifactId><version>\${versioned.version}</version></dependency>
+        </dependencies>`,
+    });
+    const r = await runCli(['verify', '--dir', dir, '--json', '--cwd', work.path], { env: sandboxEnv(sb) });
+    const doc = JSON.parse(r.stdout) as { ok: boolean; findings: JsonFinding[] };
+    expect(doc.findings.map((f) => `${f.module} ${f.code} ${f.message}`)).toEqual([
+      `${g}:deps dependency-version-missing Dependency version information is missing for dependency: org.junit.jupiter:junit-jupiter`,
+    ]);
+    expect(r.exitCode).toBe(1);
+
+    // The sandbox's portal applies the same rules to the same files.
+    const fixture = path.join(work.path, 'portal-rules-staged');
+    const staged = new Map<string, Buffer>();
+    for (const packaging of ['maven-plugin', 'hk2-jar']) {
+      for (const [p, b] of await writeComponent(fixture, key, { groupId: g, artifactId: `staged-${packaging}`, version: '1.0.0', packaging, mainExt: 'jar' })) staged.set(p, b);
+    }
+    await stage(sb, staged);
+    const up = await runCli(['upload', '--group-id', g, '--yes', '--json', '--cwd', work.path], { env: sandboxEnv(sb) });
+    expect(up.exitCode, up.stdout + up.stderr).toBe(0);
+    const id = (JSON.parse(up.stdout) as { deploymentId: string }).deploymentId;
+    const st = await runCli(['status', '--deployment', id, '--wait', '--json', '--cwd', work.path], { env: sandboxEnv(sb) });
+    expect(JSON.parse(st.stdout)).toMatchObject({ state: 'VALIDATED' });
   });
 
   it("finds a Maven release checkout's target folders and maps them by POM coordinates", async () => {

@@ -66,7 +66,7 @@ describe('version decision with tag forms', () => {
 
   it('stops when a bare X.Y.Z tag exists and that version is published', async () => {
     const dir = await repoWithTags('bare-published', ['2.0.0']);
-    await expect(decideVersion(ctxFor(dir), id('2.0.0-SNAPSHOT'))).rejects.toThrow(/tag 2\.0\.0 exists and 2\.0\.0 is already in the public repository/);
+    await expect(decideVersion(ctxFor(dir), id('2.0.0-SNAPSHOT'))).rejects.toThrow(/tag 2\.0\.0 exists and 2\.0\.0 is already published \(public repository\)/);
   });
 
   it("uses the build's configured tag format for both the lookup and the new tag", async () => {

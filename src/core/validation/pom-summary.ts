@@ -1,5 +1,6 @@
 import { effectivePomFromText, hasUnresolved, parsePom } from '../pom/index.js';
 import type { ParentRef } from '../pom/index.js';
+import { dependenciesWithoutVersion, type DependencyVersionAnswer } from './dependency-versions.js';
 
 /** What the portal's POM rules look at, after Maven inheritance and interpolation. */
 export interface PomSummary {
@@ -13,6 +14,8 @@ export interface PomSummary {
   scmUrl?: string;
   hasLicenses: boolean;
   hasDevelopers: boolean;
+  /** Dependencies with no version of their own nor a managed one (unknown when a parent or BOM is missing). */
+  dependencyVersions: DependencyVersionAnswer;
 }
 
 export type PomLoader = (groupId: string, artifactId: string, version: string) => Promise<string | undefined>;
@@ -50,10 +53,18 @@ export async function summarizePom(text: string, loadPom: PomLoader): Promise<{ 
   const eff = result.effective;
   const present = (value: string | undefined): string | undefined => (value === undefined || value.trim() === '' ? undefined : value);
   const literal = (value: string | undefined): string | undefined => (value === undefined || hasUnresolved(value) ? undefined : value);
+  const lookup = (name: string): string | undefined => {
+    if (name === 'project.groupId' || name === 'groupId') return eff.groupId;
+    if (name === 'project.version' || name === 'version') return eff.version;
+    if (name === 'project.artifactId' || name === 'artifactId') return eff.artifactId;
+    return eff.properties.get(name);
+  };
   const summary: PomSummary = {
     packaging: eff.packaging,
     hasLicenses: (eff.licenses?.value ?? 0) > 0,
     hasDevelopers: (eff.developers?.value.length ?? 0) > 0,
+    // A parent the chain could not reach may manage the versions: no verdict then.
+    dependencyVersions: result.problem === undefined ? await dependenciesWithoutVersion(text, [...texts.values()], lookup, loadPom) : { known: false },
   };
   const set = (key: 'groupId' | 'artifactId' | 'version' | 'name' | 'description' | 'url' | 'scmUrl', value: string | undefined): void => {
     if (value !== undefined) summary[key] = value;

@@ -51,7 +51,8 @@ describe('ruleCodeOfText', () => {
   it('decodes the real texts quoted from public deployments', () => {
     expect(ruleCodeOfText('Invalid signature for file: demo-1.0.jar.asc -- Could not find a public key by the key fingerprint.')).toBe('key-not-on-primary');
     expect(ruleCodeOfText("  - File path 'net/x/y' is not valid for file 'y-0.0.8-javadoc.jar'")).toBe('packaging-mismatch');
-    expect(ruleCodeOfText('Dependency version information is missing for: a, b')).toBe('missing-pom-metadata');
+    expect(ruleCodeOfText('Dependency version information is missing for: a, b')).toBe('dependency-version-missing');
+    expect(ruleCodeOfText('Dependency version information is missing for dependency: org.junit.jupiter:junit-jupiter')).toBe('dependency-version-missing');
     expect(ruleCodeOfText('Something the portal says that we do not know')).toBeUndefined();
   });
 

@@ -22,6 +22,8 @@ export const ruleText = {
   missingDescription: () => 'Project description is missing',
   missingScmUrl: () => 'SCM URL is not defined',
   missingName: () => 'Project name is missing',
+  // The 2026 wording, one line per dependency (older answers listed artifactIds after `for: `).
+  missingDependencyVersion: (dependency: string) => `Dependency version information is missing for dependency: ${dependency}`,
   missingPom: (expected: string) => `POM file is missing: expected ${expected}`,
   unreadablePom: (name: string, reason: string) => `POM file ${name} could not be parsed: ${reason}`,
   packagingMismatch: (packaging: string, expected: string) =>
@@ -43,7 +45,8 @@ const patterns: ReadonlyArray<readonly [RegExp, RuleCode]> = [
   [/^File path '.*' is not valid for file '/i, 'packaging-mismatch'],
   [/^Developers information is missing/i, 'missing-developers'],
   [/^(License information is missing|Project URL is not defined|Project description is missing|SCM URL is not defined|Project name is missing)/i, 'missing-pom-metadata'],
-  [/^(POM file is missing|POM file .* could not be parsed|Dependency version information is missing)/i, 'missing-pom-metadata'],
+  [/^Dependency version information is missing/i, 'dependency-version-missing'],
+  [/^(POM file is missing|POM file .* could not be parsed)/i, 'missing-pom-metadata'],
   [/^version cannot be a SNAPSHOT/i, 'snapshot-version'],
   [/^Component with package url: '.*' already exists/i, 'already-published'],
 ];

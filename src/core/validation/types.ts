@@ -14,6 +14,7 @@ export type RuleCode =
   | 'packaging-mismatch'
   | 'missing-developers'
   | 'missing-pom-metadata'
+  | 'dependency-version-missing'
   | 'snapshot-version'
   | 'already-published';
 
@@ -28,6 +29,7 @@ export const ruleCodes: readonly RuleCode[] = [
   'packaging-mismatch',
   'missing-developers',
   'missing-pom-metadata',
+  'dependency-version-missing',
   'snapshot-version',
   'already-published',
 ];

@@ -18,12 +18,33 @@ const concurrency = 8;
  */
 const filesInFlight = 4;
 
-/** Main artifact extension per packaging; any other packaging ships `.<packaging>`. */
-const extensionOfPackaging: Record<string, string> = { jar: 'jar', bundle: 'jar', 'maven-plugin': 'jar', ejb: 'jar', war: 'war' };
+/**
+ * Main artifact extension per packaging; any other packaging ships `.<packaging>`. The packagings
+ * whose lifecycle ends in a jar (Maven's own, Felix's bundle, Tycho's eclipse-plugin, HK2's hk2-jar)
+ * ship `.jar`, as JReleaser's Central rules (Deployable.requiresJar) and the portal accept.
+ */
+const jarPackagings = ['jar', 'bundle', 'maven-plugin', 'maven-archetype', 'eclipse-plugin', 'hk2-jar', 'ejb'];
+const extensionOfPackaging: Record<string, string> = { ...Object.fromEntries(jarPackagings.map((p) => [p, 'jar'])), war: 'war' };
 
 export function mainExtension(packaging: string): string | undefined {
   if (packaging === 'pom') return undefined;
-  return extensionOfPackaging[packaging] ?? packaging;
+  return Object.hasOwn(extensionOfPackaging, packaging) ? extensionOfPackaging[packaging] : packaging;
+}
+
+/**
+ * Packagings without classes to document or show (the Central requirements exempt `pom`; Android's
+ * `aar` and NetBeans' `nbm` carry none in the portal's reading, and an archetype has no javadoc),
+ * as the peers apply the rule (JReleaser's Deployable source and javadoc exclusions).
+ */
+const noSources = new Set(['pom', 'aar', 'nbm']);
+const noJavadoc = new Set(['pom', 'aar', 'nbm', 'maven-archetype']);
+
+export function requiresSources(packaging: string): boolean {
+  return !noSources.has(packaging);
+}
+
+export function requiresJavadoc(packaging: string): boolean {
+  return !noJavadoc.has(packaging);
 }
 
 export function purlOf(groupId: string, artifactId: string, version: string): string {
@@ -111,6 +132,9 @@ async function validateComponent(
       if (!effective.hasLicenses) missing('missing-pom-metadata', ruleText.missingLicense());
       if (!effective.hasDevelopers) missing('missing-developers', ruleText.missingDevelopers());
       if (effective.scmUrl === undefined) missing('missing-pom-metadata', ruleText.missingScmUrl());
+      if (effective.dependencyVersions.known) {
+        for (const dependency of effective.dependencyVersions.missing) missing('dependency-version-missing', ruleText.missingDependencyVersion(dependency));
+      }
     }
   }
 
@@ -120,16 +144,18 @@ async function validateComponent(
     violations.push({ code: 'already-published', message: ruleText.alreadyPublished(purl) });
   }
 
-  // Packaging vs the main artifact, then sources and javadoc unless packaging is pom.
+  // Packaging vs the main artifact, then sources and javadoc where the packaging has classes.
   const prefix = dir === '' ? '' : `${dir}/`;
   const has = (name: string): boolean => files.has(`${prefix}${name}`);
   const extension = mainExtension(packaging);
   if (validDir && packagingKnown && extension !== undefined && !has(`${artifactId}-${version}.${extension}`)) {
     violations.push({ code: 'packaging-mismatch', message: ruleText.packagingMismatch(packaging, `${artifactId}-${version}.${extension}`), file: pomPath });
   }
-  if (validDir && packaging !== 'pom') {
-    if (!has(`${artifactId}-${version}-sources.jar`)) violations.push({ code: 'missing-sources', message: ruleText.missingSources() });
-    if (!has(`${artifactId}-${version}-javadoc.jar`)) violations.push({ code: 'missing-javadoc', message: ruleText.missingJavadoc() });
+  if (validDir && requiresSources(packaging) && !has(`${artifactId}-${version}-sources.jar`)) {
+    violations.push({ code: 'missing-sources', message: ruleText.missingSources() });
+  }
+  if (validDir && requiresJavadoc(packaging) && !has(`${artifactId}-${version}-javadoc.jar`)) {
+    violations.push({ code: 'missing-javadoc', message: ruleText.missingJavadoc() });
   }
 
   const artifacts = layout.files.filter(isArtifact);

@@ -11,7 +11,7 @@ import { lineOf } from '../../core/fix/apply.js';
 import { parseXml } from '../../core/pom/xml.js';
 import { withPlannedTexts } from '../../io/descriptor.js';
 import { encodeLike, readFixFile } from '../../io/fix-files.js';
-import { isVersionPublished } from '../../io/public-repo.js';
+import { publishedVerdict } from '../../io/published.js';
 import type { RepoAudit } from '../audit-repo.js';
 import { fleetGroups } from '../audit-repo.js';
 import { newestReleaseTag, tagsNewestFirst } from '../last-release.js';
@@ -44,7 +44,7 @@ export async function parentBump(audited: RepoAudit, fleet: FleetContext, offlin
   if (newest.version === ref.version) return { wait: `${built.repo}'s newest release, ${newest.version}, is the version it already uses: release the fix of ${built.repo} first` };
   if (isOlder(newest.version, ref.version)) return { wait: `${built.repo}'s newest release tag, ${newest.tag}, is older than ${ref.version}, the version it already uses` };
   if (offline) return { wait: `offline, it is not known whether ${built.groupId}:${built.artifactId}:${newest.version} (tag ${newest.tag}) is on the public repository` };
-  const answer = await isVersionPublished({ publicRepoUrl: ctx.config.publicRepoUrl, groupId: built.groupId, artifactId: built.artifactId, version: newest.version, timeoutMs: ctx.config.timeout * 1000, signal: ctx.signal, env: ctx.env });
+  const answer = await publishedVerdict(ctx, { groupId: built.groupId, artifactId: built.artifactId, version: newest.version });
   if (answer.published === undefined) return { wait: `${built.repo} tagged ${newest.tag}, but the public repository could not say whether ${newest.version} is there (${answer.reason})` };
   if (!answer.published) return { wait: `${built.repo} tagged ${newest.tag}, but ${newest.version} is not on the public repository yet` };
   const change = bumpEdit(ctx.cwd, top.file, ref.version, newest.version);

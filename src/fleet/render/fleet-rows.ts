@@ -56,7 +56,7 @@ export function fleetRow(r: FleetRepositoryReport): FleetRow {
     verdict: r.verdict,
     blocking: r.blocking.map(oneLine).join(', '),
     release: release == null ? '' : oneLine(release.tag),
-    published: release == null ? '' : release.published === null ? 'unknown' : release.published ? 'yes' : 'no',
+    published: release == null ? '' : release.published === null ? 'unknown' : `${release.published ? 'yes' : 'no'}${release.source === undefined ? '' : ` (${release.source})`}`,
     pullRequest: pr == null ? null : { url: oneLine(pr.url), label: `#${oneLine(pr.number)} ${oneLine(pr.state)}` },
   };
 }

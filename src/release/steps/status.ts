@@ -38,7 +38,9 @@ export const statusStep: Step = {
       if (status.deploymentState === 'FAILED') {
         const findings = statusFindings(status, ctx.config.portalUrl);
         if (findings.length > 0 && !ctx.out.json) ctx.out.info(findingsText(toReport(findings), ctx.out.c, 'portal validation'));
-        throw new StepFailedError(`Deployment ${id} FAILED the portal's validation; it blocks the namespace until dropped.`, {
+        // The block is the staging API's; a Publisher API bundle (portal-plugin route) blocks nothing.
+        const blocks = rc.publishingRoute === 'portal-plugin' ? '' : '; it blocks the namespace until dropped';
+        throw new StepFailedError(`Deployment ${id} FAILED the portal's validation${blocks}.`, {
           kind: 'deployment-failed',
           fix: `Drop it (relctl drop --deployment ${id}, or Drop at ${url}), fix the cause, then release the next version.`,
           data: { deploymentId: id, ...(rc.repositoryKey === undefined ? {} : { repositoryKey: rc.repositoryKey }), deploymentsUrl: url },

@@ -199,7 +199,7 @@ export class Deployments {
     const d = this.own(user, id);
     await this.locks.run(d.namespace, async () => {
       if (d.state !== 'VALIDATED' && d.state !== 'FAILED') {
-        throw new HttpError(400, { error: `Deployment ${id} is ${d.state} and cannot be dropped` });
+        throw new HttpError(400, { error: `Deployment ${id} is ${d.state} and cannot be dropped: only VALIDATED or FAILED deployments can be dropped` });
       }
       this.list = this.list.filter((x) => x !== d);
       await this.stateFile.save();

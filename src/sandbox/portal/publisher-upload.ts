@@ -14,7 +14,7 @@ import type { PublishingType } from './records.js';
 /**
  * `POST /api/v1/publisher/upload?publishingType=AUTOMATIC|USER_MANAGED&name=…` (reference/portal-api.md
  * §B): a multipart form whose `bundle` part is a zip of a Maven-layout tree. The bundle becomes a
- * deployment with the staging route's rules, states and namespace block, published at once only
+ * deployment with the staging route's rules and states (not its namespace block), published at once only
  * when AUTOMATIC (USER_MANAGED when absent); the answer is 201 with the deployment id as
  * text/plain, also when validation fails: as on the real portal, the status call gives the verdict.
  */
@@ -123,8 +123,7 @@ export async function handlePublisherUpload(accounts: Accounts, deployments: Dep
     if (zip.entries.length === 0) throw portalError('the bundle is empty');
     const { namespace, files } = bundleFiles(accounts, user, zip);
     const id = await deployments.locks.run(namespace, async () => {
-      const blocked = deployments.blockedError(user, (ns) => inNamespace(namespace, ns) || inNamespace(ns, namespace));
-      if (blocked !== undefined) throw blocked;
+      // No namespace block here: a FAILED deployment blocks the staging API's uploads only (DESIGN §5a).
       // A repository key of its own (as the portal's "via Publisher API" deployments have no staging repository).
       const key = repositoryKey(user.name, `publisher-upload-${randomUUID()}`, namespace);
       const d = await createFromBundle(deployments, { user: user.name, namespace, repositoryKey: key, files }, type);

@@ -35,6 +35,9 @@ function publishingType(query: URLSearchParams): PublishingType {
   return value === 'automatic' || value === 'portal_api' ? value : 'user_managed';
 }
 
+/** The portal's cap on a deployment bundle (a 413 from its front server above it). */
+export const maxBundleBytes = 1024 ** 3;
+
 /** Bodies up to this size are read into memory; larger ones go to disk as they arrive. */
 const inMemoryBytes = 1024 * 1024;
 
@@ -43,10 +46,17 @@ const inMemoryBytes = 1024 * 1024;
  * same size limit applies) and handed on as chunks read from it, so a big artifact never sits in
  * memory whole. The scratch file is removed once the file is stored.
  */
-async function putBody(staging: StagingRepositories, req: IncomingMessage, res: ServerResponse, store: (body: Uint8Array | StreamedPut) => Promise<void>): Promise<void> {
+async function putBody(
+  staging: StagingRepositories,
+  fileLimit: number,
+  req: IncomingMessage,
+  res: ServerResponse,
+  store: (body: Uint8Array | StreamedPut) => Promise<void>,
+): Promise<void> {
   const declared = Number(req.headers['content-length'] ?? 'NaN');
-  if (!Number.isFinite(declared) || declared <= inMemoryBytes) return store(await continueAndRead(req, res));
-  if (declared > maxBodyBytes) throw new HttpError(413, { error: 'Request body too large' });
+  if (!Number.isFinite(declared) || declared <= inMemoryBytes) return store(await continueAndRead(req, res, Math.min(fileLimit, maxBodyBytes)));
+  // No per-file cap below the bundle's: a big war stages as it does on the real service.
+  if (declared > fileLimit) throw new HttpError(413, { error: 'Request body too large' });
   if (/100-continue/i.test(String(req.headers.expect ?? ''))) res.writeContinue();
   const file = staging.scratch();
   try {
@@ -63,17 +73,18 @@ async function putBody(staging: StagingRepositories, req: IncomingMessage, res: 
  * `/staging/...`: the OSSRH Staging API compatibility service (seed part 4, issue 3); the rest of
  * `/service/local/` is the Nexus 2 staging API (src/sandbox/nexus2, issue 28).
  */
-export function stagingRoutes(accounts: Accounts, staging: StagingRepositories, nexus2: Nexus2Staging): Route {
-  const nexus = nexus2Routes(accounts, nexus2, (req, res, store) => putBody(staging, req, res, store));
+export function stagingRoutes(accounts: Accounts, staging: StagingRepositories, fileLimit: number, nexus2: Nexus2Staging): Route {
+  const nexus = nexus2Routes(accounts, nexus2, (req, res, store) => putBody(staging, fileLimit, req, res, store));
   return (req, res, rest, query) =>
     rest.startsWith('/service/local/') && !rest.startsWith(deployPrefix)
       ? nexus(req, res, rest.slice('/service/local'.length), query)
-      : handle(accounts, staging, req, res, rest, query);
+      : handle(accounts, staging, fileLimit, req, res, rest, query);
 }
 
 async function handle(
   accounts: Accounts,
   staging: StagingRepositories,
+  fileLimit: number,
   req: IncomingMessage,
   res: ServerResponse,
   rest: string,
@@ -88,7 +99,7 @@ async function handle(
     if (method === 'PUT') {
       // Refuse before the body travels: namespace and block need only the path.
       staging.checkPut(user, ip, segments);
-      await putBody(staging, req, res, (body) => staging.put(user, ip, segments, body));
+      await putBody(staging, fileLimit, req, res, (body) => staging.put(user, ip, segments, body));
       sendEmpty(res, 201);
       return;
     }
