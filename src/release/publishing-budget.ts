@@ -167,7 +167,9 @@ function componentOf(purl: string): string | undefined {
 export async function notePublished(ctx: CommandContext, status: { deploymentId: string; deploymentState: string; purls: readonly string[] }): Promise<void> {
   if (status.deploymentState !== 'PUBLISHED') return;
   const component = status.purls.map(componentOf).find((c) => c !== undefined);
-  const namespace = ctx.config.groupId ?? component?.split(':')[0] ?? (await readIdentity(ctx.cwd).catch(() => undefined))?.groupId ?? 'unknown';
+  // The namespace the user named, else the groupId's: the record counts every namespace of the month
+  // together (one organization), so a groupId standing in for its namespace changes no total.
+  const namespace = ctx.config.namespace ?? ctx.config.groupId ?? component?.split(':')[0] ?? (await readIdentity(ctx.cwd).catch(() => undefined))?.groupId ?? 'unknown';
   const file = publicationRecordPath(ctx.env, ctx.env.HOME ?? os.homedir());
   try {
     const set = await localArtifacts(ctx).catch(() => undefined);
