@@ -10,6 +10,8 @@ import { Option } from './commander.js';
 import { ExitCode, UsageError, type ExitCodeValue } from '../core/errors.js';
 import type { CommandContext } from '../io/command-context.js';
 import type { FleetReport } from '../fleet/report-types.js';
+import type { FleetReportMeta } from '../fleet/render/fleet-sections.js';
+import { packageVersion } from '../io/package-info.js';
 import type { FleetFailure } from '../fleet/report-document.js';
 import type { FleetAuditOptions } from '../fleet/run-audit.js';
 import { fleetFormats, parseJobs, select, settingFlags } from './fleet-options.js';
@@ -79,10 +81,17 @@ export async function emitReport(ctx: CommandContext, opts: Record<string, unkno
     if (outFile === undefined) ctx.out.resultJson(doc);
     else await writeFleetFile(ctx, path.resolve(ctx.cwd, outFile), ctx.out.documentText(doc));
   } else {
-    const text = renderFleet(opts.format as (typeof fleetFormats)[number], report, ctx.out.c);
+    const text = renderFleet(opts.format as (typeof fleetFormats)[number], report, ctx.out.c, reportMeta(ctx));
     if (outFile === undefined) ctx.out.result(text);
     else await writeFleetFile(ctx, path.resolve(ctx.cwd, outFile), ctx.out.shown(text));
   }
+}
+
+/** The human formats' header: today's date (UTC; RELCTL_REPORT_DATE fixes it, as a reproducible build fixes its clock) and relctl's version. */
+export function reportMeta(ctx: CommandContext): FleetReportMeta {
+  const fixed = ctx.env.RELCTL_REPORT_DATE;
+  const date = fixed !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(fixed) ? fixed : new Date().toISOString().slice(0, 10);
+  return { date, version: packageVersion() };
 }
 
 /** 0 when every repository is ready or publishes nothing, else 1 (DESIGN §13). */

@@ -1,4 +1,5 @@
-import { blankReport, fleetVerdicts, type FleetFinding, type FleetReport, type FleetRepositoryReport, type FleetVerdict } from '../../src/fleet/report-types.js';
+import { fleetReport } from '../../src/fleet/report-document.js';
+import { blankReport, fleetVerdicts, type FleetFinding, type FleetReport, type FleetRepositoryReport } from '../../src/fleet/report-types.js';
 
 /**
  * FleetReport builders for the fleet formats' tests (DESIGN §13): an ecosystem shaped like uPortal's
@@ -125,14 +126,11 @@ export function hostileRepositories(): FleetRepositoryReport[] {
 
 /** Counts and child → parent edges (each repository's nearest parent that the fleet builds). */
 export function fleetReportOf(repositories: FleetRepositoryReport[], environment: FleetReport['environment'] = []): FleetReport {
-  const verdicts = Object.fromEntries(fleetVerdicts.map((v) => [v, 0])) as Record<FleetVerdict, number>;
-  for (const r of repositories) verdicts[r.verdict]++;
   const edges = repositories.flatMap((r) => {
     const parent = r.parents.find((p) => p.repository !== null);
     return parent?.repository == null ? [] : [{ from: r.name, to: parent.repository }];
   });
-  const ok = repositories.every((r) => r.verdict === 'ready' || r.verdict === 'not-published');
-  return { ok, repositories, summary: { total: repositories.length, verdicts, edges }, environment };
+  return fleetReport(repositories, edges, environment);
 }
 
 export const environmentFindings: FleetReport['environment'] = [

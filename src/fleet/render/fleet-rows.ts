@@ -26,7 +26,11 @@ export interface FleetRow {
   route: string;
   /** The nearest parent's coordinates, and the fleet repository that builds it; '' without a parent. */
   parent: string;
+  /** The fleet repository that builds the nearest parent; '' when none does. */
+  parentRepository: string;
   verdict: FleetVerdict;
+  /** The verdict in words: `ready (2 warnings)`. */
+  verdictLabel: string;
   /** The blocking codes, comma-separated; '' when none. */
   blocking: string;
   /** The newest release tag; '' when none is known. */
@@ -52,12 +56,20 @@ export function fleetRow(r: FleetRepositoryReport): FleetRow {
     build: oneLine(r.build),
     route: oneLine(r.route),
     parent: parent === undefined ? '' : `${oneLine(parent.coordinates)}${builtBy}`,
+    parentRepository: parent?.repository == null ? '' : oneLine(parent.repository),
     verdict: r.verdict,
+    verdictLabel: verdictText(r),
     blocking: r.blocking.map(oneLine).join(', '),
     release: release == null ? '' : oneLine(release.tag),
     published: release == null ? '' : release.published === null ? 'unknown' : release.published ? 'yes' : 'no',
     pullRequest: pr == null ? null : { url: oneLine(pr.url), label: `#${oneLine(pr.number)} ${oneLine(pr.state)}` },
   };
+}
+
+/** A ready repository's verdict as the formats show it: `ready (2 warnings)`. */
+export function verdictText(r: FleetRepositoryReport): string {
+  const warnings = r.findings.filter((f) => f.severity === 'warning').length;
+  return r.verdict === 'ready' && warnings > 0 ? `ready (${warnings} ${warnings === 1 ? 'warning' : 'warnings'})` : r.verdict;
 }
 
 /** One line of a details list: its severity, its text, and the fix it names when there is one. */
