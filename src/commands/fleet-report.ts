@@ -13,7 +13,7 @@ import type { DashboardOutcome } from '../fleet/dashboard-issue.js';
 import { reportTitle, summaryText } from '../fleet/render/fleet-rows.js';
 import { fleetJsonDocument } from '../fleet/report-document.js';
 import type { FleetReport } from '../fleet/report-types.js';
-import { auditOptions, auditSelected, checkFormat, emitReport, reportExitCode, reportMeta, reportOptions } from './fleet-audit-options.js';
+import { auditOptions, auditSelected, checkFormat, emitReport, guardFleetRun, reportExitCode, reportMeta, reportOptions } from './fleet-audit-options.js';
 import { selectionOptions, withHost } from './fleet-options.js';
 
 /**
@@ -85,7 +85,7 @@ export function defineReport(fleet: Command, action: (fn: Action) => (...args: u
     .option('--from <dir>', 'read the relctl fleet audit --json documents under this folder (one per repository, as a CI matrix writes them) instead of auditing')
     .option('--dry-run', 'with --issue: print the body and whether the issue would be created or edited; change nothing')
     .action(
-      action(async (ctx, opts) => {
+      action(async (ctx, opts) => guardFleetRun(ctx, opts, async () => {
         ctx = withHost(ctx, opts);
         checkFlags(ctx, opts);
         const repo = issueRepo(opts.issue);
@@ -111,6 +111,6 @@ export function defineReport(fleet: Command, action: (fn: Action) => (...args: u
         } finally {
           await session.close();
         }
-      }),
+      })),
     );
 }
