@@ -38,7 +38,8 @@ const elsewhere = 'the relctl-fleet-report artifact of the relctl fleet workflow
 /**
  * The issue's body: the Markdown report under the output rule (`shown`), measured. Past GitHub's
  * limit, the first candidate that fits: without the findings sections (each repository's findings
- * are in the HTML artifact); then only the rows that are not ready; then as many of those as fit.
+ * are in the HTML artifact); then only the rows that are not ready; then those rows' first four
+ * columns; then as many of those as fit, the rest counted.
  * The counts and the plan are in every candidate.
  */
 export function dashboardBody(report: FleetReport, shown: (text: string) => string, meta?: FleetReportMeta): string {
@@ -49,6 +50,7 @@ export function dashboardBody(report: FleetReport, shown: (text: string) => stri
   const candidates: MarkdownCut[] = [
     { details: false, note: note("Each repository's findings") },
     { details: false, notReadyRows: true, note: note("The ready repositories' rows and each repository's findings") },
+    { details: false, notReadyRows: true, compact: true, note: note("The ready repositories' rows, the releases, pull requests and findings") },
   ];
   for (const cut of candidates) {
     const body = render(cut);

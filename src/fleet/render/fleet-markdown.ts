@@ -8,6 +8,8 @@ export interface MarkdownCut {
   notReadyRows?: boolean;
   /** No findings sections (they are in the HTML artifact). */
   details?: boolean;
+  /** Only the columns that say what is wrong and whose fix it is (repository, verdict, blocking, parent). */
+  compact?: boolean;
   /** At most this many rows; the rest counted. */
   maxRows?: number;
   /** A closing note (where the rest is). */
@@ -33,8 +35,9 @@ export function fleetMarkdown(report: FleetReport, options: MarkdownCut & { meta
   const kept = options.notReadyRows === true ? all.filter((r) => fails(r.verdict)) : all;
   const rows = options.maxRows === undefined ? kept : kept.slice(0, options.maxRows);
   if (rows.length > 0) {
-    lines.push(`| ${markdownColumns.join(' | ')} |`, `|${markdownColumns.map(() => ' --- |').join('')}`);
-    lines.push(...rows.map((r) => `| ${rowCells(r).join(' | ')} |`), '');
+    const columns = options.compact === true ? markdownColumns.slice(0, 4) : markdownColumns;
+    lines.push(`| ${columns.join(' | ')} |`, `|${columns.map(() => ' --- |').join('')}`);
+    lines.push(...rows.map((r) => `| ${rowCells(r).slice(0, columns.length).join(' | ')} |`), '');
   }
   const left = all.length - rows.length;
   if (left > 0) lines.push(`_${left} more ${left === 1 ? 'repository' : 'repositories'} (${kept.length - rows.length} of them not ready) not shown here._`, '');
