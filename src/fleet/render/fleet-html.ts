@@ -132,8 +132,8 @@ function css(): string {
     'th{background:#f6f8fa}.items{padding-left:20px}.items li{margin:4px 0;overflow-wrap:anywhere}.fix{color:#57606a}',
     '.sev{font-weight:600}.sev-error{color:#a40e26}.sev-warning{color:#7d4e00}',
     '.steps li{margin:4px 0;overflow-wrap:anywhere}details.details summary{cursor:pointer}details.details summary h3{display:inline}.table-box{overflow-x:auto}',
-    // A phone: the table scrolls in its box rather than squeezing names letter by letter.
-    '@media (max-width:600px){body{margin:12px auto;padding:0 10px}td:first-child{min-width:160px}table{font-size:12px}}',
+    // A phone: the graph at its own size and the table scroll in their boxes rather than shrinking text or squeezing names letter by letter.
+    '@media (max-width:600px){body{margin:12px auto;padding:0 10px}.graph{max-width:none;margin:0}td:first-child{min-width:160px}table{font-size:12px}}',
     // A4: no scroll boxes, the graph and the table within the page, every section open.
     '@media print{@page{size:A4;margin:12mm}body{max-width:none;margin:0;padding:0;font-size:11px}.graph-box,.table-box{overflow:visible}table{font-size:10px}td:first-child{min-width:0}tr,li,svg{break-inside:avoid}details.details>*{display:block}}',
     ...verdicts,
