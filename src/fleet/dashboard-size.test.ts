@@ -22,7 +22,7 @@ describe('dashboardBody measured at any fleet size (issue 43 item 6)', () => {
     expect(body).toContain('1. Fix and release bigorg/big-parent (2 findings: 1 mechanical, missing-developers needs a person) → unblocks');
     if (full.length > issueBodyLimit) expect(body).toMatch(/do not fit in an issue \(\d+ characters; GitHub takes 65536\): the relctl-fleet-report artifact/);
     const notReady = report.repositories.filter((r) => r.verdict !== 'ready');
-    const shown = notReady.filter((r) => body.includes(`| ${r.name.replace(/_/g, '\\_')} |`));
+    const shown = notReady.filter((r) => body.includes(`| [${r.name}](https://github.com/${r.name}) |`));
     // Every not-ready row that fits is kept, and the rest are counted, never silently dropped.
     if (shown.length < notReady.length) expect(body).toContain(`_${report.repositories.length - shown.length} more repositories (${notReady.length - shown.length} of them not ready) not shown here._`);
     expect(shown.length).toBeGreaterThan(size === 2000 ? 200 : notReady.length - 1);

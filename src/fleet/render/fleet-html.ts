@@ -64,7 +64,8 @@ function table(rows: FleetRow[]): string {
   const head = `<thead><tr>${rowColumns.map((c) => `<th scope="col">${text(c)}</th>`).join('')}</tr></thead>`;
   const body = rows.map((r) => {
     // Names, coordinates and tags are long unbroken words: only their cells break anywhere.
-    const cells = [cell(r.name, 'long'), cell(r.build), cell(r.route), cell(r.parent, 'long'), `<td>${verdictBadge(r.verdict, r.verdictLabel)}</td>`];
+    const name = r.page === undefined ? cell(r.name, 'long') : `<td class="long"><a href=${attr(r.page)} rel="noopener noreferrer">${text(r.name)}</a></td>`;
+    const cells = [name, cell(r.build), cell(r.route), cell(r.parent, 'long'), `<td>${verdictBadge(r.verdict, r.verdictLabel)}</td>`];
     cells.push(cell(r.blocking), cell(r.release, 'long'), cell(r.published), `<td>${pullRequest(r)}</td>`);
     return `<tr data-verdict=${attr(r.verdict)}>${cells.join('')}</tr>`;
   });

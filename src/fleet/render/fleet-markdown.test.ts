@@ -20,10 +20,10 @@ describe('fleetMarkdown', () => {
     expect(md.startsWith('# relctl fleet readiness\n\n_2026-12-06 · relctl 9.9.9_\n\n**5 repositories: 1 ready, 1 blocked, 1 waits-on-parent, 1 not-published, 1 error**\n\n## Next steps (the plan needs 2 releases)\n\n1. Fix and release uPortal-Project/uportal-parent (2 findings: 1 mechanical, missing-developers needs a person) → unblocks 1\n2. Look at')).toBe(true);
     expect(md).toContain('| repository | verdict | blocking | parent | last release | pull request |\n| --- | --- | --- | --- | --- | --- |\n');
     const rows = tableRows(md);
-    expect(rows.map((r) => r[0])).toEqual(uportalRepositories().map((r) => r.name));
-    expect(rows[0]).toEqual(['uPortal-Project/uportal-parent', '**blocked**', 'legacy-staging-host', 'org.sonatype.oss:oss-parent:9', 'jasig-parent-91 (on Maven Central: yes)', '[#&#8203;42 open](https://github.com/uPortal-Project/uportal-parent/pull/42)']);
+    expect(rows.map((r) => r[0])).toEqual(uportalRepositories().map((r) => `[${r.name}](https://github.com/${r.name})`));
+    expect(rows[0]).toEqual(['[uPortal-Project/uportal-parent](https://github.com/uPortal-Project/uportal-parent)', '**blocked**', 'legacy-staging-host', 'org.sonatype.oss:oss-parent:9', 'jasig-parent-91 (on Maven Central: yes)', '[#&#8203;42 open](https://github.com/uPortal-Project/uportal-parent/pull/42)']);
     expect(rows[1]!.slice(1, 5)).toEqual(['**waits-on-parent**', 'legacy-staging-host, missing-developers', 'uPortal-Project/uportal-parent', 'v5.16.1 (on Maven Central: unknown)']);
-    expect(rows[4]).toEqual(['uPortal-Project/NotificationPortlet', '**error**', '—', '—', '—', '—']);
+    expect(rows[4]).toEqual(['[uPortal-Project/NotificationPortlet](https://github.com/uPortal-Project/NotificationPortlet)', '**error**', '—', '—', '—', '—']);
 
     expect(md).toContain('## Findings by whose fix they are\n\n<details open>\n<summary>uPortal-Project/uportal-parent: blocked, 1 repository waits on this</summary>\n\n- error: legacy-staging-host pom.xml:120:');
     expect(md).toContain('- uPortal-Project/uPortal: after uPortal-Project/uportal-parent releases: move &lt;parent&gt;&lt;version&gt; 91 → its fixed release\n');
@@ -47,10 +47,10 @@ describe('fleetMarkdown', () => {
     const rows = tableRows(md);
     expect(rows).toHaveLength(report.repositories.length);
     for (const row of rows) expect(row).toHaveLength(6);
-    expect(rows[5]![0]).toBe('evil-org/&lt;img src=x onerror=alert(1)&gt;\\|\\`x\\`');
+    expect(rows[5]![0]).toBe('[evil-org/&lt;img src=x onerror=alert(1)&gt;\\|\\`x\\`](https://git.example.invalid/evil)');
     expect(md).toContain('v1\\|&lt;i&gt;2&lt;/i&gt; (on Maven Central: no)');
     // The only link is relctl's own; no raw HTML, code span, link or image from a value.
-    const own = md.replace('[#&#8203;42 open](https://github.com/uPortal-Project/uportal-parent/pull/42)', '').replace(/<\/?(details|summary)( open)?>/g, '');
+    const own = md.replace('[#&#8203;42 open](https://github.com/uPortal-Project/uportal-parent/pull/42)', '').replace(/^\| \[(.*?)\]\(https:\/\/[^ )]+\) \|/gm, '| $1 |').replace(/<\/?(details|summary)( open)?>/g, '');
     expect(own).not.toMatch(/</);
     expect(own).not.toMatch(/(?<!\\)[[\]`]/);
     expect(md).toContain('!\\[img\\](https://tracker.example.invalid/p.png)');

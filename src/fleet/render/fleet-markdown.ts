@@ -91,7 +91,8 @@ function rowCells(r: FleetRow): string[] {
   const cell = (value: string): string => (value === '' ? none : markdownText(value));
   const verdict = r.verdict === 'ready' || r.verdict === 'not-published' ? markdownText(r.verdictLabel) : `**${r.verdict}**`;
   const release = r.release === '' ? none : `${markdownText(r.release)} (on Maven Central: ${r.published})`;
-  return [cell(r.name), verdict, cell(r.blocking), cell(r.parentRepository || r.parent), release, pullRequestCell(r)];
+  const name = r.page === undefined ? cell(r.name) : `[${markdownText(r.name)}](${encodeLink(r.page)})`;
+  return [name, verdict, cell(r.blocking), cell(r.parentRepository || r.parent), release, pullRequestCell(r)];
 }
 
 function pullRequestCell(r: FleetRow): string {
@@ -99,7 +100,12 @@ function pullRequestCell(r: FleetRow): string {
   const label = markdownText(r.pullRequest.label);
   const url = linkUrl(r.pullRequest.url);
   // Only an http(s) URL becomes a link; its characters that Markdown or a table reads are encoded.
-  return url === undefined ? label : `[${label}](${url.replace(/[()|`\\<>[\] ]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)})`;
+  return url === undefined ? label : `[${label}](${encodeLink(url)})`;
+}
+
+/** A link target with the characters Markdown or a table reads percent-encoded. */
+function encodeLink(url: string): string {
+  return url.replace(/[()|`\\<>[\] ]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 }
 
 function listItem(item: DetailItem): string {

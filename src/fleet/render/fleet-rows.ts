@@ -38,6 +38,8 @@ export interface FleetRow {
   /** `yes`, `no`, `unknown`; '' without a release. */
   published: string;
   pullRequest: { url: string; label: string } | null;
+  /** The repository's page on its host (an http(s) clone URL without `.git`); undefined for a local path. */
+  page: string | undefined;
 }
 
 export const rowColumns = ['repository', 'build', 'route', 'parent', 'verdict', 'blocking', 'last release', 'published', 'pull request'] as const;
@@ -63,6 +65,7 @@ export function fleetRow(r: FleetRepositoryReport): FleetRow {
     release: release == null ? '' : oneLine(release.tag),
     published: release == null ? '' : release.published === null ? 'unknown' : release.published ? 'yes' : 'no',
     pullRequest: pr == null ? null : { url: oneLine(pr.url), label: `#${oneLine(pr.number)} ${oneLine(pr.state)}` },
+    page: repositoryPage(r.url),
   };
 }
 
@@ -133,6 +136,16 @@ export function linkUrl(value: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** A repository's page: its http(s) clone URL without `.git` (GitHub's and GitHub Enterprise's form), credentials never. */
+export function repositoryPage(cloneUrl: string): string | undefined {
+  const url = linkUrl(oneLine(cloneUrl));
+  if (url === undefined) return undefined;
+  const page = new URL(url);
+  page.username = '';
+  page.password = '';
+  return page.href.replace(/\.git$/, '');
 }
 
 export const reportTitle = 'relctl fleet readiness';
