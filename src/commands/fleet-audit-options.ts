@@ -12,6 +12,7 @@ import { InterruptedError, OutputClosedError, UsageError, type ExitCodeValue } f
 import type { CommandContext } from '../io/command-context.js';
 import type { FleetReport } from '../fleet/report-types.js';
 import type { FleetReportMeta } from '../fleet/render/fleet-sections.js';
+import { clockNow } from '../io/clock.js';
 import { packageVersion } from '../io/package-info.js';
 import type { FleetFailure } from '../fleet/report-document.js';
 import type { FleetAuditOptions } from '../fleet/run-audit.js';
@@ -92,11 +93,9 @@ export async function emitReport(ctx: CommandContext, opts: Record<string, unkno
   }
 }
 
-/** The human formats' header: today's date (UTC; RELCTL_REPORT_DATE fixes it, as a reproducible build fixes its clock) and relctl's version. */
+/** The human formats' header: today (UTC, a day: the dashboard is not edited for the clock alone) and relctl's version. */
 export function reportMeta(ctx: CommandContext): FleetReportMeta {
-  const fixed = ctx.env.RELCTL_REPORT_DATE;
-  const date = fixed !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(fixed) ? fixed : new Date().toISOString().slice(0, 10);
-  return { date, version: packageVersion() };
+  return { date: clockNow(ctx.env).toISOString().slice(0, 10), version: packageVersion() };
 }
 
 /** 0 when every repository is ready or publishes nothing, 3 when the run reached no repository, else 1 (DESIGN §13). */
