@@ -46,6 +46,7 @@ export function defineFleetFix(fleet: Command, action: (fn: Action) => (...args:
           });
           // The diffs of a dry run are the result; otherwise the fleet's report with what was done.
           if (opts.dryRun !== true || ctx.out.json) await emitReport(ctx, opts, report);
+          else ctx.out.result((await import('../fleet/render/fleet-sections.js')).fixDryRunText(report));
           const failed = report.repositories.some((r) => r.verdict === 'error' || r.change?.action === 'failed');
           return failed ? ExitCode.failed : ExitCode.ok;
         } finally {

@@ -83,3 +83,18 @@ export function fleetSections(report: FleetReport): FleetSection[] {
   }
   return sections;
 }
+
+/**
+ * What `fleet fix --dry-run` says after the diffs: the plan in the report's order, and each
+ * repository it leaves alone and why (waiting on a parent's release, publishing nothing, ...).
+ */
+export function fixDryRunText(report: FleetReport): string {
+  const plan = planLines(report);
+  const lines = plan.steps.length === 0 ? ['Next steps: none, every repository is ready or publishes nothing.'] : [`${plan.title}:`, ...plan.steps.map((s, i) => `  ${i + 1}. ${s}`)];
+  const alone = report.repositories.filter((r) => r.change !== undefined && (r.change.action === 'none' || r.change.action === 'waiting' || r.change.action === 'held'));
+  if (alone.length > 0) {
+    lines.push('', 'Left alone:');
+    lines.push(...alone.map((r) => `  - ${oneLine(r.name)} (${r.change?.why === undefined ? r.change?.action ?? '' : oneLine(r.change.why)})`));
+  }
+  return lines.join('\n');
+}
