@@ -23,5 +23,8 @@ describe('missing-developers', () => {
     const findings = mavenMissingDevelopers.run(buildFacts({ files: { 'pom.xml': top('43'), 'a/pom.xml': a }, repository }));
     expect(findings).toMatchObject([{ code: 'missing-developers', severity: 'error', file: 'pom.xml', line: 6, module: 'org.ex:top' }]);
     expect(findings[0]?.message).toContain('org.eco:eco-parent:43');
+    // Advice for any project: no other ecosystem's parent version is named.
+    expect(findings[0]?.fix).toBe('Declare <developers><developer> with <organization> and <organizationUrl> in pom.xml, or in a parent POM of yours that it inherits from.');
+    expect(findings[0]?.fix).not.toMatch(/ecosystem parent|44/);
   });
 });

@@ -22,7 +22,8 @@ export const mavenMissingDevelopers: Check = {
         severity: 'error',
         message: `${module.effective.coords} has no <developers>: ${module.file} declares none ${inherited}; the portal fails the deployment ("developers information is missing").`,
         ...at(missingAt(module)),
-        fix: `Declare <developers><developer> with <organization> and <organizationUrl> in ${module.file}, or inherit them from the ecosystem parent version 44 or later.`,
+        // Advice for any project: no ecosystem's own parent is named (a fleet names its own, fixIn).
+        fix: `Declare <developers><developer> with <organization> and <organizationUrl> in ${module.file}, or in a parent POM of yours that it inherits from.`,
       });
     }
     return findings;

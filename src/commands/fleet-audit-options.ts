@@ -3,13 +3,17 @@
  * the audit itself, and the report's formats and `--out`. `fleet report` without `--from` audits
  * exactly as `fleet audit` does, and prints or writes the same bytes.
  */
+import { stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { Option } from './commander.js';
-import { ExitCode, UsageError, type ExitCodeValue } from '../core/errors.js';
+import { InterruptedError, OutputClosedError, UsageError, type ExitCodeValue } from '../core/errors.js';
 import type { CommandContext } from '../io/command-context.js';
 import type { FleetReport } from '../fleet/report-types.js';
+import type { FleetReportMeta } from '../fleet/render/fleet-sections.js';
+import { clockNow } from '../io/clock.js';
+import { packageVersion } from '../io/package-info.js';
 import type { FleetFailure } from '../fleet/report-document.js';
 import type { FleetAuditOptions } from '../fleet/run-audit.js';
 import { fleetFormats, parseJobs, select, settingFlags } from './fleet-options.js';
@@ -53,6 +57,9 @@ export async function auditInputs(ctx: CommandContext, opts: Record<string, unkn
   const { hostUrlOf } = await import('../fleet/org-listing.js');
   const { findGithubToken } = await import('../github/token.js');
   const workdir = path.resolve(ctx.cwd, (opts.workdir as string | undefined) ?? ctx.config.fleet?.workdir ?? defaultWorkdir(ctx.env));
+  if ((await stat(workdir).catch(() => undefined))?.isDirectory() === false) {
+    throw new UsageError(`--workdir ${workdir} is a file, not a folder: the workspace holds one clone per repository.`, { kind: 'bad-option', fix: 'Pass a folder (relctl creates it), or leave out --workdir for the default.' });
+  }
   const jobs = (opts.jobs as number | undefined) ?? ctx.config.fleet?.jobs ?? Math.max(1, os.availableParallelism());
   const offline = opts.offline === true;
   // The token only ever goes to the host's own URLs, as a header in git's environment.
@@ -73,19 +80,48 @@ export async function auditInputs(ctx: CommandContext, opts: Record<string, unkn
 export async function emitReport(ctx: CommandContext, opts: Record<string, unknown>, report: FleetReport, failure?: FleetFailure): Promise<void> {
   const { renderFleet, writeFleetFile } = await import('../fleet/render/formats.js');
   const { fleetJsonDocument } = await import('../fleet/report-document.js');
+  const { unreachableFailure } = await import('../fleet/run-failure.js');
   const outFile = opts.out as string | undefined;
   if (ctx.out.json) {
-    const doc = fleetJsonDocument(report, ...(failure === undefined ? [] : [failure]));
+    const doc = fleetJsonDocument(report, ...[failure ?? unreachableFailure(report)].filter((f) => f !== undefined));
     if (outFile === undefined) ctx.out.resultJson(doc);
     else await writeFleetFile(ctx, path.resolve(ctx.cwd, outFile), ctx.out.documentText(doc));
   } else {
-    const text = renderFleet(opts.format as (typeof fleetFormats)[number], report, ctx.out.c);
+    const text = renderFleet(opts.format as (typeof fleetFormats)[number], report, ctx.out.c, reportMeta(ctx));
     if (outFile === undefined) ctx.out.result(text);
     else await writeFleetFile(ctx, path.resolve(ctx.cwd, outFile), ctx.out.shown(text));
   }
 }
 
-/** 0 when every repository is ready or publishes nothing, else 1 (DESIGN §13). */
-export function reportExitCode(report: FleetReport): ExitCodeValue {
-  return report.ok ? ExitCode.ok : ExitCode.failed;
+/** The human formats' header: today (UTC, a day: the dashboard is not edited for the clock alone) and relctl's version. */
+export function reportMeta(ctx: CommandContext): FleetReportMeta {
+  return { date: clockNow(ctx.env).toISOString().slice(0, 10), version: packageVersion() };
+}
+
+/** 0 when every repository is ready or publishes nothing, 3 when the run reached no repository, else 1 (DESIGN §13). */
+export async function reportExitCode(report: FleetReport): Promise<ExitCodeValue> {
+  const { fleetExitCode } = await import('../fleet/run-failure.js');
+  return fleetExitCode(report);
+}
+
+/**
+ * Runs a fleet command so that its own failure is never exit 1 (the fleet's "not ready", DESIGN
+ * §13) and `--out` still holds a document: the error, and each repository `--only` named as an
+ * `error`, so that a CI matrix's report shows the repository instead of losing it.
+ */
+export async function guardFleetRun(ctx: CommandContext, opts: Record<string, unknown>, run: () => Promise<ExitCodeValue>): Promise<ExitCodeValue> {
+  try {
+    return await run();
+  } catch (error) {
+    const { failedRunReport, fleetRunError } = await import('../fleet/run-failure.js');
+    const failure = fleetRunError(error);
+    if (typeof opts.out === 'string' && !(failure instanceof InterruptedError) && !(failure instanceof OutputClosedError)) {
+      const only = typeof opts.only === 'string' ? [opts.only] : [];
+      // A human format names the run itself when no repository was named: the file says what happened.
+      const names = ctx.out.json || only.length > 0 ? only : ['(the fleet run)'];
+      const said = { code: failure.code, message: failure.message, fix: failure.fix ?? 'Run the command again with --verbose.' };
+      await emitReport(ctx, opts, failedRunReport(failure, names), said).catch((e: unknown) => ctx.out.warn(`could not write ${String(opts.out)}: ${e instanceof Error ? e.message : String(e)}`));
+    }
+    throw failure;
+  }
 }

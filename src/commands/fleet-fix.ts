@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import { ExitCode, UsageError } from '../core/errors.js';
 import type { Action } from './define.js';
-import { auditInputs, auditOptions, checkFormat, emitReport, reportOptions } from './fleet-audit-options.js';
+import { auditInputs, auditOptions, checkFormat, emitReport, guardFleetRun, reportOptions } from './fleet-audit-options.js';
 import { selectionOptions, withHost } from './fleet-options.js';
 
 function parseCount(flag: string, max: number): (value: string) => number {
@@ -23,7 +23,7 @@ export function defineFleetFix(fleet: Command, action: (fn: Action) => (...args:
     .option('--pr-interval <seconds>', 'at least this many seconds between two attempts to open a pull request (default 30)', parseCount('--pr-interval', 86_400), 30)
     .option('--yes', 'no prompts (fleet fix asks nothing; accepted for the contract of mutating commands)')
     .action(
-      action(async (ctx, opts) => {
+      action(async (ctx, opts) => guardFleetRun(ctx, opts, async () => {
         ctx = withHost(ctx, opts);
         checkFormat(ctx, opts);
         if (opts.openPrs === true && opts.offline === true) throw new UsageError('--open-prs needs the network; it cannot be combined with --offline.', { kind: 'bad-option', fix: 'Leave out --offline, or --open-prs to commit on the clones only.' });
@@ -46,11 +46,12 @@ export function defineFleetFix(fleet: Command, action: (fn: Action) => (...args:
           });
           // The diffs of a dry run are the result; otherwise the fleet's report with what was done.
           if (opts.dryRun !== true || ctx.out.json) await emitReport(ctx, opts, report);
+          else ctx.out.result((await import('../fleet/render/fleet-sections.js')).fixDryRunText(report));
           const failed = report.repositories.some((r) => r.verdict === 'error' || r.change?.action === 'failed');
           return failed ? ExitCode.failed : ExitCode.ok;
         } finally {
           for (const s of sessions) await s.close();
         }
-      }),
+      })),
     );
 }

@@ -13,7 +13,7 @@ import type { DashboardOutcome } from '../fleet/dashboard-issue.js';
 import { reportTitle, summaryText } from '../fleet/render/fleet-rows.js';
 import { fleetJsonDocument } from '../fleet/report-document.js';
 import type { FleetReport } from '../fleet/report-types.js';
-import { auditOptions, auditSelected, checkFormat, emitReport, reportExitCode, reportOptions } from './fleet-audit-options.js';
+import { auditOptions, auditSelected, checkFormat, emitReport, guardFleetRun, reportExitCode, reportMeta, reportOptions } from './fleet-audit-options.js';
 import { selectionOptions, withHost } from './fleet-options.js';
 
 /**
@@ -85,7 +85,7 @@ export function defineReport(fleet: Command, action: (fn: Action) => (...args: u
     .option('--from <dir>', 'read the relctl fleet audit --json documents under this folder (one per repository, as a CI matrix writes them) instead of auditing')
     .option('--dry-run', 'with --issue: print the body and whether the issue would be created or edited; change nothing')
     .action(
-      action(async (ctx, opts) => {
+      action(async (ctx, opts) => guardFleetRun(ctx, opts, async () => {
         ctx = withHost(ctx, opts);
         checkFlags(ctx, opts);
         const repo = issueRepo(opts.issue);
@@ -104,13 +104,13 @@ export function defineReport(fleet: Command, action: (fn: Action) => (...args: u
           const report = typeof opts.from === 'string' ? await reportFrom(ctx, opts.from) : await auditSelected(ctx, opts);
           if (opts.out !== undefined) await emitReport(ctx, opts, report);
           // Under the output rule, as every report relctl writes: no secret reaches the issue.
-          const body = dashboardBody(report, (text) => ctx.out.shown(text));
+          const body = dashboardBody(report, (text) => ctx.out.shown(text), reportMeta(ctx));
           const outcome = await dashboard.sync(body, opts.dryRun === true);
           renderOutcome(ctx, report, outcome, body);
           return reportExitCode(report);
         } finally {
           await session.close();
         }
-      }),
+      })),
     );
 }

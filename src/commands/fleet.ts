@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { ExitCode } from '../core/errors.js';
 import type { Define } from './define.js';
-import { auditOptions, auditSelected, checkFormat, emitReport, reportExitCode, reportOptions } from './fleet-audit-options.js';
+import { auditOptions, auditSelected, checkFormat, emitReport, guardFleetRun, reportExitCode, reportOptions } from './fleet-audit-options.js';
 import { select, selectionOptions, withHost } from './fleet-options.js';
 import { defineFleetFix } from './fleet-fix.js';
 import { defineFleetRehearse } from './fleet-rehearse.js';
@@ -37,10 +37,12 @@ export const define: Define = (program, action) => {
   reportOptions(auditOptions(selectionOptions(fleet.command('audit').description('clone or fetch each repository into the workspace and audit the fleet as one graph')))).action(
     action(async (ctx, opts) => {
       ctx = withHost(ctx, opts);
-      checkFormat(ctx, opts);
-      const report = await auditSelected(ctx, opts);
-      await emitReport(ctx, opts, report);
-      return reportExitCode(report);
+      return guardFleetRun(ctx, opts, async () => {
+        checkFormat(ctx, opts);
+        const report = await auditSelected(ctx, opts);
+        await emitReport(ctx, opts, report);
+        return reportExitCode(report);
+      });
     }),
   );
 

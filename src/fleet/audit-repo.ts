@@ -176,8 +176,10 @@ function parentChain(top: MavenModuleFacts | undefined, index: FleetPomIndex): F
 
 /**
  * Whether the repository publishes to Maven Central at all: a route preflight recognised, or the
- * signs of a release that lost its route (a release or signing plugin, a CI deploy, a last
- * release that is on the public repository). Without any, it is an assembly, a site, a tool.
+ * signs of a release that lost its route (a signing, staging, publishing or deploy plugin, a CI
+ * deploy, a last release that is on the public repository). Without any, it is an assembly, a
+ * site, a tool. maven-release-plugin alone is no sign: it tags and bumps versions (uPortal's
+ * esup-filemanager), and a Central distribution added to such a repository would be wrong.
  */
 function publishesSomething(facts: ProjectFacts, lastPublished: boolean): boolean {
   const kind = facts.route?.kind ?? 'unknown';
@@ -186,6 +188,6 @@ function publishesSomething(facts: ProjectFacts, lastPublished: boolean): boolea
   if (maven === undefined) return false;
   if (maven.modules.some((m) => m.parentUnresolved === true)) return true;
   if ((maven.ciDeploys ?? []).length > 0) return true;
-  const releasing = /^(maven-release-plugin|maven-gpg-plugin|nexus-staging-maven-plugin|central-publishing-maven-plugin|maven-deploy-plugin)$/;
+  const releasing = /^(maven-gpg-plugin|nexus-staging-maven-plugin|central-publishing-maven-plugin|maven-deploy-plugin)$/;
   return maven.modules.some((m) => m.effective.plugins.some((p) => releasing.test(p.artifactId ?? '')));
 }

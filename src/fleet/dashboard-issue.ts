@@ -13,7 +13,8 @@ import { githubFailure } from '../github/errors.js';
 import { withRateLimitRetry } from '../github/rate-limited.js';
 import { dataOf, isObject } from '../github/repo-api.js';
 import { tokenLogin } from '../github/token-login.js';
-import { fleetMarkdown } from './render/fleet-markdown.js';
+import { fleetMarkdown, type MarkdownCut } from './render/fleet-markdown.js';
+import type { FleetReportMeta } from './render/fleet-sections.js';
 import { reportTitle } from './render/fleet-rows.js';
 import type { FleetReport } from './report-types.js';
 
@@ -31,16 +32,39 @@ export interface ListedIssue {
 /** GitHub refuses a longer issue body (422, "body is too long"). */
 export const issueBodyLimit = 65_536;
 
+/** Where the rest of a cut dashboard is. */
+const elsewhere = 'the relctl-fleet-report artifact of the relctl fleet workflow (`relctl fleet audit --format html`)';
+
 /**
- * The issue's body: the Markdown report, under the output rule (`shown`); when that is longer than
- * an issue holds, the table and the machine's findings without each repository's findings, and
- * where to read those.
+ * The issue's body: the Markdown report under the output rule (`shown`), measured. Past GitHub's
+ * limit, the first candidate that fits: without the findings sections (each repository's findings
+ * are in the HTML artifact); then only the rows that are not ready; then those rows' first four
+ * columns; then as many of those as fit, the rest counted.
+ * The counts and the plan are in every candidate.
  */
-export function dashboardBody(report: FleetReport, shown: (text: string) => string): string {
-  const full = shown(fleetMarkdown(report));
+export function dashboardBody(report: FleetReport, shown: (text: string) => string, meta?: FleetReportMeta): string {
+  const render = (cut: MarkdownCut): string => shown(fleetMarkdown(report, { ...cut, ...(meta === undefined ? {} : { meta }) }));
+  const full = render({});
   if (full.length <= issueBodyLimit) return full;
-  const note = `_Each repository's findings (${full.length} characters) do not fit in an issue: \`relctl fleet audit --format html\` shows them, as does the relctl-fleet-report artifact of the relctl fleet workflow._\n`;
-  return `${shown(fleetMarkdown(report, { details: false }))}\n${note}`;
+  const note = (what: string): string => `_${what} do not fit in an issue (${full.length} characters; GitHub takes ${issueBodyLimit}): ${elsewhere} has them._`;
+  const candidates: MarkdownCut[] = [
+    { details: false, note: note("Each repository's findings") },
+    { details: false, notReadyRows: true, note: note("The ready repositories' rows and each repository's findings") },
+    { details: false, notReadyRows: true, compact: true, note: note("The ready repositories' rows, the releases, pull requests and findings") },
+  ];
+  for (const cut of candidates) {
+    const body = render(cut);
+    if (body.length <= issueBodyLimit) return body;
+  }
+  // Fewer rows until it fits: halving, then one by one up (a handful of renders even at 10,000 rows).
+  const last = candidates[candidates.length - 1]!;
+  let fits = 0;
+  let step = report.repositories.length;
+  while (step >= 1) {
+    if (render({ ...last, maxRows: fits + step }).length <= issueBodyLimit) fits += step;
+    step = Math.floor(step / 2);
+  }
+  return render({ ...last, maxRows: fits });
 }
 
 export type DashboardAction = 'create' | 'edit' | 'reopen' | 'unchanged';

@@ -4,13 +4,20 @@
  * `fleet report` (which rebuilds a report from a CI matrix's documents) say the same. Pure.
  */
 import { failureJson } from '../core/errors.js';
+import { nextSteps, releasesNeeded } from './plan.js';
 import { fleetVerdicts, type FleetReport, type FleetRepositoryReport, type FleetVerdict } from './report-types.js';
 
 export function fleetReport(repositories: FleetRepositoryReport[], edges: FleetReport['summary']['edges'], environment: FleetReport['environment']): FleetReport {
   const verdicts = Object.fromEntries(fleetVerdicts.map((v) => [v, 0])) as Record<FleetVerdict, number>;
   for (const r of repositories) verdicts[r.verdict]++;
   const ok = repositories.every((r) => r.verdict === 'ready' || r.verdict === 'not-published');
-  return { ok, repositories, summary: { total: repositories.length, verdicts, edges }, environment };
+  return { ok, repositories, summary: fleetSummary(repositories, verdicts, edges), environment };
+}
+
+/** The summary: counts, edges and the plan (derived from the repositories, so a document read back gets the same plan). */
+export function fleetSummary(repositories: readonly FleetRepositoryReport[], verdicts: Record<FleetVerdict, number>, edges: FleetReport['summary']['edges']): FleetReport['summary'] {
+  const steps = nextSteps(repositories);
+  return { total: repositories.length, verdicts, edges, nextSteps: steps, releasesNeeded: releasesNeeded(repositories, steps) };
 }
 
 /** Why a fleet report is not ok: the `error` of its `--json` document. */

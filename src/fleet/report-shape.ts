@@ -6,6 +6,7 @@
  * must be one of its values, a number a number, before any format sees it. Fields added by a later
  * relctl are dropped, not refused (the contract only ever adds fields). Pure.
  */
+import { fleetSummary } from './report-document.js';
 import { fleetVerdicts, type FleetEnvironmentFinding, type FleetFinding, type FleetFixPlan, type FleetParent, type FleetReport, type FleetRepositoryReport, type FleetVerdict } from './report-types.js';
 
 class ShapeProblem extends Error {}
@@ -151,15 +152,15 @@ export function parseFleetReport(value: unknown): { report: FleetReport } | { pr
     const verdicts = record(summary.verdicts, 'summary.verdicts');
     for (const v of fleetVerdicts) count(verdicts[v], `summary.verdicts.${v}`);
     count(summary.total, 'summary.total');
+    const repositories = list(o.repositories, 'repositories', repository);
+    const counted = Object.fromEntries(fleetVerdicts.map((v) => [v, verdicts[v]])) as Record<FleetVerdict, number>;
+    // The plan is derived, never read: a document cannot make the dashboard say steps no audit found.
+    const { nextSteps, releasesNeeded } = fleetSummary(repositories, counted, []);
     return {
       report: {
         ok: o.ok,
-        repositories: list(o.repositories, 'repositories', repository),
-        summary: {
-          total: summary.total as number,
-          verdicts: Object.fromEntries(fleetVerdicts.map((v) => [v, verdicts[v]])) as Record<FleetVerdict, number>,
-          edges: list(summary.edges, 'summary.edges', edge),
-        },
+        repositories,
+        summary: { total: summary.total as number, verdicts: counted, edges: list(summary.edges, 'summary.edges', edge), nextSteps, releasesNeeded },
         environment: list(o.environment, 'environment', environmentFinding),
       },
     };

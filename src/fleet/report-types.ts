@@ -119,6 +119,26 @@ export interface FleetEnvironmentFinding {
   repositories: string[];
 }
 
+export type FleetStepAction = 'fix-and-release' | 'release' | 'fix-own' | 'investigate';
+
+/** One step of the fleet's plan (`summary.nextSteps`, src/fleet/plan.ts). */
+export interface FleetNextStep {
+  /** 1, 2, 3…: the order to act in. */
+  order: number;
+  action: FleetStepAction;
+  /** The repositories the step acts on (one for a parent's step). */
+  repositories: string[];
+  /** Error findings the step fixes, of which `mechanical` are edits `relctl fleet fix` makes. */
+  findings: number;
+  mechanical: number;
+  /** Codes of the findings only a person can fix (a name, a decision), sorted, no repeats. */
+  needsPerson: string[];
+  /** The repositories that wait on this step (their errors are attributed to it). */
+  unblocks: string[];
+  /** The releases the step needs. */
+  releases: number;
+}
+
 export interface FleetSummary {
   total: number;
   verdicts: Record<FleetVerdict, number>;
@@ -126,6 +146,10 @@ export interface FleetSummary {
   edges: { from: string; to: string }[];
   /** fleet audit / fix: the releases the plan needs against the month's publishing budget. */
   publishingBudget?: FleetBudget;
+  /** The plan: ordered steps, each with what it unblocks (DESIGN §13 "The report leads with the plan"). */
+  nextSteps: FleetNextStep[];
+  /** The releases the plan needs (every step's, and each waiting child's after its parent's). */
+  releasesNeeded: number;
 }
 
 export interface FleetReport {

@@ -19,7 +19,7 @@ export const ruleFixes: Record<RuleCode, string> = {
     'Attach a -javadoc.jar: maven-javadoc-plugin (jar) or Gradle java { withJavadocJar() }; a placeholder jar is accepted.',
   'packaging-mismatch': 'Make <packaging> match the main artifact (war for a web module with src/main/webapp, jar otherwise).',
   'missing-developers':
-    'Declare <developers> (with organization and organizationUrl) in the top-level POM, or inherit it from the ecosystem parent 44 or later.',
+    'Declare <developers> (with organization and organizationUrl) in the top-level POM, or in a parent POM of yours that it inherits from.',
   'missing-pom-metadata': 'Declare name, description, url, licenses and scm/url in the POM (or in a parent that is published).',
   'dependency-version-missing':
     'Give the dependency a <version> in the published POM, or manage it in a parent or BOM that is itself published (flatten-maven-plugin with flattenMode ossrh writes resolved versions).',

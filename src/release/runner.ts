@@ -139,6 +139,15 @@ export async function runChain(chainDeps: StepDeps, request: ChainRequest): Prom
       const added = await step.run(rc, deps);
       Object.assign(rc, added);
       const ms = Date.now() - began;
+      const stopped = outcomes.find((o) => o.status === 'would-stop');
+      if (dryRun && stopped !== undefined) {
+        // Its plan is printed, but no tick: a real run stops before it.
+        outcomes.push({ id, status: 'not-reached', stoppedAt: stopped.id });
+        const line = `${step.title}: not reached (a real run stops at ${stopped.id})`;
+        if (spinner !== undefined) spinner.stop();
+        ctx.out.info(`${ctx.out.c.dim('-')} ${line}`);
+        continue;
+      }
       outcomes.push({ id, status: 'done', added, ms });
       // A dry run did nothing, so a step's usual success note ("installed", "passes") would mislead.
       const note = dryRun ? 'dry run, nothing changed' : step.summary?.(rc, added);

@@ -157,4 +157,6 @@ export type StepOutcome =
   | { id: StepId; status: 'failed'; error: StepError; ms: number }
   /** Dry run only: a real run would stop at this step. */
   | { id: StepId; status: 'would-stop'; error: StepError }
-  | { id: StepId; status: 'not-run' };
+  | { id: StepId; status: 'not-run' }
+  /** A dry run's step after a would-stop: simulated (its plan printed), but a real run would not get there. */
+  | { id: StepId; status: 'not-reached'; stoppedAt: StepId };

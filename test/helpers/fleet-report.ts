@@ -1,4 +1,5 @@
-import { blankReport, fleetVerdicts, type FleetFinding, type FleetReport, type FleetRepositoryReport, type FleetVerdict } from '../../src/fleet/report-types.js';
+import { fleetReport } from '../../src/fleet/report-document.js';
+import { blankReport, fleetVerdicts, type FleetFinding, type FleetReport, type FleetRepositoryReport } from '../../src/fleet/report-types.js';
 
 /**
  * FleetReport builders for the fleet formats' tests (DESIGN §13): an ecosystem shaped like uPortal's
@@ -125,14 +126,11 @@ export function hostileRepositories(): FleetRepositoryReport[] {
 
 /** Counts and child → parent edges (each repository's nearest parent that the fleet builds). */
 export function fleetReportOf(repositories: FleetRepositoryReport[], environment: FleetReport['environment'] = []): FleetReport {
-  const verdicts = Object.fromEntries(fleetVerdicts.map((v) => [v, 0])) as Record<FleetVerdict, number>;
-  for (const r of repositories) verdicts[r.verdict]++;
   const edges = repositories.flatMap((r) => {
     const parent = r.parents.find((p) => p.repository !== null);
     return parent?.repository == null ? [] : [{ from: r.name, to: parent.repository }];
   });
-  const ok = repositories.every((r) => r.verdict === 'ready' || r.verdict === 'not-published');
-  return { ok, repositories, summary: { total: repositories.length, verdicts, edges }, environment };
+  return fleetReport(repositories, edges, environment);
 }
 
 export const environmentFindings: FleetReport['environment'] = [
@@ -171,4 +169,27 @@ export function largeFleet(size = 20): FleetReport {
     repos.push(repo(`org/component-${String(i).padStart(2, '0')}`, { verdict, parents: [{ coordinates: `org.ex:${mid.slice(4)}:2`, repository: mid }] }));
   }
   return fleetReportOf(repos);
+}
+
+/**
+ * `size` repositories shaped like a large real ecosystem, findings and all (issue 43: the
+ * dashboard measured at 500): a parent every other repository inherits from (blocked: a retired
+ * host and no <developers>), a third of the children waiting on it, a third blocked by fixes of
+ * their own, the rest ready with two warnings each.
+ */
+export function bigFleet(size = 500): FleetReport {
+  const parent = 'bigorg/big-parent';
+  const repos = [
+    repo(parent, { verdict: 'blocked', blocking: ['legacy-staging-host', 'missing-developers'], findings: [legacyStaging(), missingDevelopers()], fixes: [{ file: 'pom.xml', line: 120, code: 'legacy-staging-host' }], lastRelease: { tag: 'big-parent-41', version: '41', published: true } }),
+  ];
+  const warning = (n: number): FleetFinding => ({ code: 'plugin-version-missing', severity: 'warning', message: `maven-plugin-${n} has no version: the build may change under you.`, file: 'pom.xml', line: 60 + n, fix: `Pin maven-plugin-${n} to its current version.` });
+  for (let i = 1; i < size; i++) {
+    const name = `bigorg/component-with-a-long-name-${String(i).padStart(3, '0')}`;
+    const parents = [{ coordinates: 'org.big:big-parent:41', repository: parent }];
+    const base = { parents, lastRelease: { tag: `v1.${i}.0`, version: `1.${i}.0`, published: i % 2 === 0 }, pullRequest: { url: `https://github.com/${name}/pull/${i}`, number: i, state: 'open' } };
+    if (i % 3 === 0) repos.push(repo(name, { ...base, verdict: 'waits-on-parent', blocking: ['legacy-staging-host', 'missing-developers'], fixIn: [parent], findings: [legacyStaging(parent), missingDevelopers(parent)] }));
+    else if (i % 3 === 1) repos.push(repo(name, { ...base, verdict: 'blocked', blocking: ['legacy-staging-host'], findings: [legacyStaging(), warning(1)], fixes: [{ file: 'pom.xml', line: 120, code: 'legacy-staging-host' }] }));
+    else repos.push(repo(name, { ...base, findings: [warning(1), warning(2)] }));
+  }
+  return fleetReportOf(repos, environmentFindings);
 }

@@ -135,7 +135,11 @@ describe('fleetHtml in headless Chromium', () => {
     await expect(rows.nth(5).locator('td .verdict').textContent()).resolves.toBe('blocked');
     // The javascript: pull request is no link; the real one is.
     await expect(rows.nth(5).locator('td').last().textContent()).resolves.toBe('#3 open');
-    expect(await page.locator('a').evaluateAll((as) => as.map((a) => a.href as string))).toEqual(['https://github.com/uPortal-Project/uportal-parent/pull/42']);
+    // Links: each repository's page (an http(s) clone URL without .git) and the real pull request.
+    const links = await page.locator('a').evaluateAll((as) => as.map((a) => a.href as string));
+    expect(links).toContain('https://github.com/uPortal-Project/uportal-parent/pull/42');
+    expect(links).toContain('https://git.example.invalid/evil');
+    expect(links.every((l) => l.startsWith('https://'))).toBe(true);
     await expect(page.locator('body').textContent()).resolves.toContain('Developer "Jane Doe ::error::x" has no email <script>alert(1)</script> & <b>|</b>');
 
     // Colour as well as words.

@@ -209,10 +209,13 @@ describe('release build: the exact build tool command lines', () => {
     const statuses = Object.fromEntries(summary.steps.map((s) => [s.id, s.status]));
     // The post-release chores are only offered once a deployment is PUBLISHED: a dry run skips them.
     expect(statuses).toEqual({
-      preflight: 'would-stop', keys: 'would-stop', prep: 'done', build: 'done', verify: 'done', upload: 'done', status: 'done',
+      // After a would-stop, later steps show their plan but are not reached: no green tick.
+      preflight: 'would-stop', keys: 'would-stop', prep: 'not-reached', build: 'not-reached', verify: 'not-reached', upload: 'not-reached', status: 'not-reached',
       notes: 'skipped', distribute: 'skipped', smoke: 'skipped', image: 'skipped', notify: 'skipped',
     });
     expect(r.stderr).toContain('a real run would stop here');
+    expect(r.stderr).toContain('- Release build: not reached (a real run stops at preflight)');
+    expect(r.stderr).not.toMatch(/✔ Release build/);
     expect(r.stderr).toContain('! mvn -B release:clean');
     expect(r.stderr).toContain('! POST http://127.0.0.1:9/staging/manual/upload/defaultRepository/org.example.relctl?publishing_type=user_managed');
     expect(await recorded(log)).toEqual([]);

@@ -83,12 +83,15 @@ describe('fleetHtml', () => {
     expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`);
     // Escaped text holds no `<` and a quoted value no `"`: every tag and attribute is relctl's own.
     const tags = (html.match(/<[a-z][^>]*>/gi) ?? []).map((t) => t.replace(/"[^"]*"/g, (v) => (v.startsWith('"http') ? v : '""')));
-    expect(tags.filter((t) => /^<(script|img|link|iframe|object|embed|image|use|foreignObject)\b|\s(src|href|xlink:href|on\w+)=/i.test(t))).toEqual([
-      '<a href="https://github.com/uPortal-Project/uportal-parent/pull/42" rel="">',
-    ]);
+    const links = tags.filter((t) => /^<(script|img|link|iframe|object|embed|image|use|foreignObject)\b|\s(src|href|xlink:href|on\w+)=/i.test(t));
+    // Links only: each repository's page (its http(s) clone URL without .git) and the pull request.
+    expect(links.every((t) => /^<a href="https:\/\/[^"]+" rel="">$/.test(t))).toBe(true);
+    expect(links).toContain('<a href="https://github.com/uPortal-Project/uportal-parent/pull/42" rel="">');
+    expect(links).toContain('<a href="https://github.com/uPortal-Project/uportal-parent" rel="">');
+    expect(links).toContain('<a href="https://git.example.invalid/evil" rel="">');
     expect(html).not.toMatch(/@import|url\((?!#)/i);
     // The only URL is the pull request's link (not loaded); the hostile javascript: one is no link.
-    expect(html.match(/https?:\/\/[^\s"<]*/g)).toEqual(['https://github.com/uPortal-Project/uportal-parent/pull/42', 'https://tracker.example.invalid/p.png)']);
+    expect(new Set(html.match(/https?:\/\/[^\s"<]*/g)).has('https://tracker.example.invalid/p.png)')).toBe(true);
     expect(html).not.toContain('javascript:alert(1)"');
   });
 
@@ -99,7 +102,7 @@ describe('fleetHtml', () => {
     expect(html).toContain('Developer "Jane Doe ::error::x" has no email');
     expect(html).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f\u202e]/);
     // The long name is whole in the table and the tooltip, clipped in its node.
-    expect(html).toContain(`<td class="long">${hostile.longName}</td>`);
+    expect(html).toContain(`<td class="long"><a href="https://github.com/${hostile.longName}" rel="noopener noreferrer">${hostile.longName}</a></td>`);
     expect(html).toContain('class="name">very-long-repository-name-ver…</text>');
   });
 

@@ -1,7 +1,8 @@
 import { attr, text } from '../../ui/render/findings-junit.js';
 import { fleetVerdicts, type FleetReport, type FleetVerdict } from '../report-types.js';
 import { fleetGraphSvg, verdictColours } from './fleet-graph.js';
-import { environmentItems, environmentNote, fleetDetails, fleetRows, linkUrl, rehearsalLine, rehearsalRows, rehearsalSummary, reportTitle, rowColumns, type DetailItem, type FleetRow } from './fleet-rows.js';
+import { fleetSections, headerText, planLines, type FleetReportMeta } from './fleet-sections.js';
+import { environmentItems, environmentNote, fleetRows, linkUrl, rehearsalLine, rehearsalRows, rehearsalSummary, reportTitle, rowColumns, type DetailItem, type FleetRow } from './fleet-rows.js';
 
 /**
  * The fleet report as one self-contained HTML page (DESIGN §13, `--format html`): the summary, the
@@ -10,7 +11,8 @@ import { environmentItems, environmentNote, fleetDetails, fleetRows, linkUrl, re
  * Content-Security-Policy forbids any load, so even a value that escaped its escaping could load
  * nothing. Every value from a repository is HTML-escaped. Same report, same bytes.
  */
-export function fleetHtml(report: FleetReport): string {
+export function fleetHtml(report: FleetReport, meta?: FleetReportMeta): string {
+  const header = headerText(meta);
   return [
     '<!DOCTYPE html>',
     '<html lang="en">',
@@ -23,7 +25,9 @@ export function fleetHtml(report: FleetReport): string {
     '</head>',
     '<body>',
     `<h1>${text(reportTitle)}</h1>`,
+    ...(header === '' ? [] : [`<p class="note">${text(header)}</p>`]),
     summary(report),
+    ...plan(report),
     '<h2>Parent graph</h2>',
     '<p class="note">Parents above their children; each arrow goes from a repository to the fleet repository that builds its parent.</p>',
     `<div class="graph-box">\n${fleetGraphSvg(report)}\n</div>`,
@@ -45,19 +49,27 @@ function summary(report: FleetReport): string {
   return `<p class="summary">${text(String(total))} ${total === 1 ? 'repository' : 'repositories'}: ${state}.</p>\n<ul class="counts">${counts.join('')}</ul>`;
 }
 
-function verdictBadge(verdict: FleetVerdict): string {
-  return `<span class="verdict v-${verdict}">${verdict}</span>`;
+function verdictBadge(verdict: FleetVerdict, label: string = verdict): string {
+  return `<span class="verdict v-${verdict}">${text(label)}</span>`;
+}
+
+/** The plan: what to do first, each step with what it unblocks. */
+function plan(report: FleetReport): string[] {
+  const { title, steps } = planLines(report);
+  if (steps.length === 0) return [];
+  return [`<h2>${text(title)}</h2>`, `<ol class="steps">\n${steps.map((s) => `<li>${text(s)}</li>`).join('\n')}\n</ol>`];
 }
 
 function table(rows: FleetRow[]): string {
   const head = `<thead><tr>${rowColumns.map((c) => `<th scope="col">${text(c)}</th>`).join('')}</tr></thead>`;
   const body = rows.map((r) => {
     // Names, coordinates and tags are long unbroken words: only their cells break anywhere.
-    const cells = [cell(r.name, 'long'), cell(r.build), cell(r.route), cell(r.parent, 'long'), `<td>${verdictBadge(r.verdict)}</td>`];
+    const name = r.page === undefined ? cell(r.name, 'long') : `<td class="long"><a href=${attr(r.page)} rel="noopener noreferrer">${text(r.name)}</a></td>`;
+    const cells = [name, cell(r.build), cell(r.route), cell(r.parent, 'long'), `<td>${verdictBadge(r.verdict, r.verdictLabel)}</td>`];
     cells.push(cell(r.blocking), cell(r.release, 'long'), cell(r.published), `<td>${pullRequest(r)}</td>`);
     return `<tr data-verdict=${attr(r.verdict)}>${cells.join('')}</tr>`;
   });
-  return `<table>\n${head}\n<tbody>\n${body.join('\n')}\n</tbody>\n</table>`;
+  return `<div class="table-box"><table>\n${head}\n<tbody>\n${body.join('\n')}\n</tbody>\n</table></div>`;
 }
 
 function cell(value: string, kind?: 'long'): string {
@@ -71,12 +83,18 @@ function pullRequest(r: FleetRow): string {
   return url === undefined ? label : `<a href=${attr(url)} rel="noopener noreferrer">${label}</a>`;
 }
 
+/** The findings grouped by whose fix they are; a ready repository's warnings collapsed. */
 function details(report: FleetReport): string[] {
-  const failing = fleetDetails(report);
-  if (failing.length === 0) return [];
+  const sections = fleetSections(report);
+  if (sections.length === 0) return [];
   return [
-    '<h2>Not ready</h2>',
-    ...failing.map((d) => `<section class="details"><h3>${text(d.name)} ${verdictBadge(d.verdict)}</h3>\n${list(d.items)}</section>`),
+    '<h2>Findings by whose fix they are</h2>',
+    ...sections.map((d) => {
+      const badge = d.verdict === undefined ? '' : ` ${verdictBadge(d.verdict, d.kind === 'warnings' ? d.note : d.verdict)}`;
+      const note = d.kind === 'parent' ? ` <span class="note">${text(d.note)}</span>` : '';
+      const children = d.children.length === 0 ? '' : `\n<ul class="items children">\n${d.children.map((c) => `<li>${text(c.name)}: ${text(c.text)}</li>`).join('\n')}\n</ul>`;
+      return `<details class="details"${d.kind === 'warnings' ? '' : ' open'}><summary><h3>${text(d.name)}${badge}${note}</h3></summary>\n${list(d.items)}${children}</details>`;
+    }),
   ];
 }
 
@@ -114,6 +132,11 @@ function css(): string {
     'table{border-collapse:collapse;width:100%;font-size:13px}th,td{border:1px solid #d0d7de;padding:4px 6px;text-align:left;vertical-align:top;overflow-wrap:break-word}th{white-space:nowrap}td.long{overflow-wrap:anywhere}td:first-child{min-width:240px}',
     'th{background:#f6f8fa}.items{padding-left:20px}.items li{margin:4px 0;overflow-wrap:anywhere}.fix{color:#57606a}',
     '.sev{font-weight:600}.sev-error{color:#a40e26}.sev-warning{color:#7d4e00}',
+    '.steps li{margin:4px 0;overflow-wrap:anywhere}details.details summary{cursor:pointer}details.details summary h3{display:inline}.table-box{overflow-x:auto}',
+    // A phone: the graph at its own size and the table scroll in their boxes rather than shrinking text or squeezing names letter by letter.
+    '@media (max-width:600px){body{margin:12px auto;padding:0 10px}.graph{max-width:none;margin:0}td:first-child{min-width:160px}table{font-size:12px}}',
+    // A4: no scroll boxes, the graph and the table within the page, every section open.
+    '@media print{@page{size:A4;margin:12mm}body{max-width:none;margin:0;padding:0;font-size:11px}.graph-box,.table-box{overflow:visible}table{font-size:10px}td:first-child{min-width:0}tr,li,svg{break-inside:avoid}details.details>*{display:block}}',
     ...verdicts,
   ].join('\n');
 }

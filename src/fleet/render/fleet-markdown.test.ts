@@ -15,31 +15,30 @@ function tableRows(markdown: string): string[][] {
 }
 
 describe('fleetMarkdown', () => {
-  it('is the dashboard: heading, counts, one row per repository, the failing ones, the environment', () => {
-    const md = fleetMarkdown(uportalFleet());
-    expect(md.startsWith('# relctl fleet readiness\n\n**5 repositories: 1 ready, 1 blocked, 1 waits-on-parent, 1 not-published, 1 error**\n\n')).toBe(true);
-    expect(md).toContain('| repository | build | route | parent | verdict | blocking | last release | published | pull request |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n');
+  it('is the dashboard: heading, header, counts, the plan, one row per repository, findings by whose fix they are, the environment', () => {
+    const md = fleetMarkdown(uportalFleet(), { meta: { date: '2026-12-06', version: '9.9.9' } });
+    expect(md.startsWith('# relctl fleet readiness\n\n_2026-12-06 · relctl 9.9.9_\n\n**5 repositories: 1 ready, 1 blocked, 1 waits-on-parent, 1 not-published, 1 error**\n\n## Next steps (the plan needs 2 releases)\n\n1. Fix and release uPortal-Project/uportal-parent (2 findings: 1 mechanical, missing-developers needs a person) → unblocks 1\n2. Look at')).toBe(true);
+    expect(md).toContain('| repository | verdict | blocking | parent | last release | pull request |\n| --- | --- | --- | --- | --- | --- |\n');
     const rows = tableRows(md);
-    expect(rows.map((r) => r[0])).toEqual(uportalRepositories().map((r) => r.name));
-    expect(rows[0]).toEqual([
-      'uPortal-Project/uportal-parent',
-      'maven',
-      'staging-api',
-      'org.sonatype.oss:oss-parent:9',
-      '**blocked**',
-      'legacy-staging-host',
-      'jasig-parent-91',
-      'yes',
-      '[#&#8203;42 open](https://github.com/uPortal-Project/uportal-parent/pull/42)',
-    ]);
-    expect(rows[1]!.slice(3, 8)).toEqual(['org.jasig.parent:jasig-parent:91 (uPortal-Project/uportal-parent)', '**waits-on-parent**', 'legacy-staging-host, missing-developers', 'v5.16.1', 'unknown']);
-    expect(rows[4]).toEqual(['uPortal-Project/NotificationPortlet', 'none', 'none', '—', '**error**', '—', '—', '—', '—']);
+    expect(rows.map((r) => r[0])).toEqual(uportalRepositories().map((r) => `[${r.name}](https://github.com/${r.name})`));
+    expect(rows[0]).toEqual(['[uPortal-Project/uportal-parent](https://github.com/uPortal-Project/uportal-parent)', '**blocked**', 'legacy-staging-host', 'org.sonatype.oss:oss-parent:9', 'jasig-parent-91 (on Maven Central: yes)', '[#&#8203;42 open](https://github.com/uPortal-Project/uportal-parent/pull/42)']);
+    expect(rows[1]!.slice(1, 5)).toEqual(['**waits-on-parent**', 'legacy-staging-host, missing-developers', 'uPortal-Project/uportal-parent', 'v5.16.1 (on Maven Central: unknown)']);
+    expect(rows[4]).toEqual(['[uPortal-Project/NotificationPortlet](https://github.com/uPortal-Project/NotificationPortlet)', '**error**', '—', '—', '—', '—']);
 
-    expect(md).toContain('## Not ready\n\n### uPortal-Project/uportal-parent: blocked\n\n- error: legacy-staging-host pom.xml:120:');
-    expect(md).toContain('- error: missing-developers pom.xml:4: No &lt;developers&gt; in the POM or its parents: Maven Central requires at least one. (fix in uPortal-Project/uportal-parent) Fix: Add &lt;developers&gt;');
-    expect(md).toContain('### uPortal-Project/NotificationPortlet: error\n\n- error: could not audit: clone-failed: git clone failed: Repository not found. Fix: Check');
-    expect(md).not.toContain('### uPortal-Project/resource-server');
+    expect(md).toContain('## Findings by whose fix they are\n\n<details open>\n<summary>uPortal-Project/uportal-parent: blocked, 1 repository waits on this</summary>\n\n- error: legacy-staging-host pom.xml:120:');
+    expect(md).toContain('- uPortal-Project/uPortal: after uPortal-Project/uportal-parent releases: move &lt;parent&gt;&lt;version&gt; 91 → its fixed release\n');
+    expect(md.match(/Fix: Add &lt;developers&gt;/g)).toHaveLength(1);
+    expect(md).toContain('<summary>uPortal-Project/NotificationPortlet: error</summary>\n\n- error: could not audit: clone-failed: git clone failed: Repository not found. Fix: Check');
+    expect(md).not.toContain('<summary>uPortal-Project/resource-server');
     expect(md).toContain('## Environment\n\nFindings about this machine, decide no verdict.\n\n- error: signing-keyring-missing: No secret key in the gpg keyring of this machine. (seen in uPortal-Project/uportal-parent, uPortal-Project/uPortal, uPortal-Project/resource-server and 1 more) Fix: Import the release key (relctl keys import) or set RELCTL\\_GPG\\_KEY.');
+  });
+
+  it('shows a ready repository with warnings as ready (N warnings), its warnings collapsed', () => {
+    const [first, , resource] = uportalRepositories();
+    const warning = first!.findings.find((f) => f.severity === 'warning')!;
+    const md = fleetMarkdown(fleetReportOf([{ ...resource!, findings: [warning, { ...warning, line: 90 }] }]));
+    expect(tableRows(md)[0]![1]).toBe('ready (2 warnings)');
+    expect(md).toContain('<details>\n<summary>uPortal-Project/resource-server: ready (2 warnings)</summary>\n\n- warning: plugin-version-missing pom.xml:88: maven-gpg-plugin has no version. Fix: Pin maven-gpg-plugin 3.2.7.\n');
   });
 
   it('keeps hostile values inside their cells and as text', () => {
@@ -47,11 +46,11 @@ describe('fleetMarkdown', () => {
     const md = fleetMarkdown(report);
     const rows = tableRows(md);
     expect(rows).toHaveLength(report.repositories.length);
-    for (const row of rows) expect(row).toHaveLength(9);
-    expect(rows[5]![0]).toBe('evil-org/&lt;img src=x onerror=alert(1)&gt;\\|\\`x\\`');
-    expect(rows[5]![2]).toBe('staging-api \\| \\[click\\](javascript:alert(1))');
+    for (const row of rows) expect(row).toHaveLength(6);
+    expect(rows[5]![0]).toBe('[evil-org/&lt;img src=x onerror=alert(1)&gt;\\|\\`x\\`](https://git.example.invalid/evil)');
+    expect(md).toContain('v1\\|&lt;i&gt;2&lt;/i&gt; (on Maven Central: no)');
     // The only link is relctl's own; no raw HTML, code span, link or image from a value.
-    const own = md.replace('[#&#8203;42 open](https://github.com/uPortal-Project/uportal-parent/pull/42)', '');
+    const own = md.replace('[#&#8203;42 open](https://github.com/uPortal-Project/uportal-parent/pull/42)', '').replace(/^\| \[(.*?)\]\(https:\/\/[^ )]+\) \|/gm, '| $1 |').replace(/<\/?(details|summary)( open)?>/g, '');
     expect(own).not.toMatch(/</);
     expect(own).not.toMatch(/(?<!\\)[[\]`]/);
     expect(md).toContain('!\\[img\\](https://tracker.example.invalid/p.png)');
@@ -59,16 +58,16 @@ describe('fleetMarkdown', () => {
     expect(md).toContain('@&#8203;octocat #&#8203;1');
     expect(md).not.toMatch(/@\w|(?<!&)#\d/);
     // The hostile pull request's javascript: URL is no link.
-    expect(rows[5]![8]).toBe('#&#8203;3 open');
+    expect(rows[5]![5]).toBe('#&#8203;3 open');
     // One line per value: no line starts other than relctl's own way.
-    expect(md.split('\n').filter((l) => l !== '' && !/^(# |## |### |\*\*|\| |- |Findings )/.test(l))).toEqual([]);
+    expect(md.split('\n').filter((l) => l !== '' && !/^(# |## |### |\*\*|\| |- |Findings |\d+\. |<\/?details( open)?>|<summary>)/.test(l))).toEqual([]);
     expect(md).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f\u202e]/);
   });
 
   it('encodes what Markdown reads in a pull request URL', () => {
     const [first] = uportalRepositories();
     const report = fleetReportOf([{ ...first!, pullRequest: { url: 'https://github.com/o/r/pull/1?x=(a)|b`c d', number: 1, state: 'open' } }]);
-    expect(tableRows(fleetMarkdown(report))[0]![8]).toBe('[#&#8203;1 open](https://github.com/o/r/pull/1?x=%28a%29%7Cb%60c%20d)');
+    expect(tableRows(fleetMarkdown(report))[0]![5]).toBe('[#&#8203;1 open](https://github.com/o/r/pull/1?x=%28a%29%7Cb%60c%20d)');
   });
 
   it('is deterministic', () => {

@@ -27,7 +27,11 @@ export interface FleetRow {
   route: string;
   /** The nearest parent's coordinates, and the fleet repository that builds it; '' without a parent. */
   parent: string;
+  /** The fleet repository that builds the nearest parent; '' when none does. */
+  parentRepository: string;
   verdict: FleetVerdict;
+  /** The verdict in words: `ready (2 warnings)`. */
+  verdictLabel: string;
   /** The blocking codes, comma-separated; '' when none. */
   blocking: string;
   /** The newest release tag; '' when none is known. */
@@ -35,6 +39,8 @@ export interface FleetRow {
   /** `yes`, `no`, `unknown`; '' without a release. */
   published: string;
   pullRequest: { url: string; label: string } | null;
+  /** The repository's page on its host (an http(s) clone URL without `.git`); undefined for a local path. */
+  page: string | undefined;
 }
 
 export const rowColumns = ['repository', 'build', 'route', 'parent', 'verdict', 'blocking', 'last release', 'published', 'pull request'] as const;
@@ -53,12 +59,21 @@ export function fleetRow(r: FleetRepositoryReport): FleetRow {
     build: oneLine(r.build),
     route: oneLine(r.route),
     parent: parent === undefined ? '' : `${oneLine(parent.coordinates)}${builtBy}`,
+    parentRepository: parent?.repository == null ? '' : oneLine(parent.repository),
     verdict: r.verdict,
+    verdictLabel: verdictText(r),
     blocking: r.blocking.map(oneLine).join(', '),
     release: release == null ? '' : oneLine(release.tag),
     published: release == null ? '' : release.published === null ? 'unknown' : `${release.published ? 'yes' : 'no'}${release.source === undefined ? '' : ` (${release.source})`}`,
     pullRequest: pr == null ? null : { url: oneLine(pr.url), label: `#${oneLine(pr.number)} ${oneLine(pr.state)}` },
+    page: repositoryPage(r.url),
   };
+}
+
+/** A ready repository's verdict as the formats show it: `ready (2 warnings)`. */
+export function verdictText(r: FleetRepositoryReport): string {
+  const warnings = r.findings.filter((f) => f.severity === 'warning').length;
+  return r.verdict === 'ready' && warnings > 0 ? `ready (${warnings} ${warnings === 1 ? 'warning' : 'warnings'})` : r.verdict;
 }
 
 /** One line of a details list: its severity, its text, and the fix it names when there is one. */
@@ -123,6 +138,16 @@ export function linkUrl(value: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** A repository's page: its http(s) clone URL without `.git` (GitHub's and GitHub Enterprise's form), credentials never. */
+export function repositoryPage(cloneUrl: string): string | undefined {
+  const url = linkUrl(oneLine(cloneUrl));
+  if (url === undefined) return undefined;
+  const page = new URL(url);
+  page.username = '';
+  page.password = '';
+  return page.href.replace(/\.git$/, '');
 }
 
 export const reportTitle = 'relctl fleet readiness';

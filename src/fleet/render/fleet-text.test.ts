@@ -7,8 +7,17 @@ import { fleetText } from './fleet-text.js';
 const workflowCommand = (line: string): boolean => line.trimStart().startsWith('::');
 
 describe('fleetText', () => {
-  it('prints the table parents first, then the failing repositories, the environment and the counts', () => {
-    const lines = fleetText(uportalFleet()).split('\n');
+  it('leads with the header, the counts and the plan, then the table parents first, the findings by whose fix they are, the environment', () => {
+    const all = fleetText(uportalFleet(), undefined, { date: '2026-12-06', version: '9.9.9' }).split('\n');
+    expect(all.slice(0, 6)).toEqual([
+      'relctl fleet readiness · 2026-12-06 · relctl 9.9.9',
+      '5 repositories: 1 ready, 1 blocked, 1 waits-on-parent, 1 not-published, 1 error',
+      '',
+      'Next steps (the plan needs 2 releases):',
+      '  1. Fix and release uPortal-Project/uportal-parent (2 findings: 1 mechanical, missing-developers needs a person) → unblocks 1',
+      '  2. Look at 1 repository the audit could not read: uPortal-Project/NotificationPortlet',
+    ]);
+    const lines = all.slice(all.indexOf('') + 1).slice(all.slice(all.indexOf('') + 1).indexOf('') + 1);
     expect(lines[0]).toMatch(/^REPOSITORY +BUILD +ROUTE +PARENT +VERDICT +BLOCKING +LAST RELEASE$/);
     expect(lines.slice(1, 6).map((l) => l.split(/ +/)[0])).toEqual([
       'uPortal-Project/uportal-parent',
@@ -23,8 +32,12 @@ describe('fleetText', () => {
     expect(lines[5]).toMatch(/error +- +-$/);
 
     const text = lines.join('\n');
-    expect(text).toContain('\nblocked: uPortal-Project/uportal-parent\n  error   legacy-staging-host pom.xml:120: distributionManagement');
-    expect(text).toContain('  error   missing-developers pom.xml:4: No <developers> in the POM or its parents: Maven Central requires at least one. (fix in uPortal-Project/uportal-parent)');
+    // One paragraph per fleet parent, each fix said once; the waiting child gets its <parent> move, not the parent's fix.
+    expect(text).toContain('\nblocked: uPortal-Project/uportal-parent: 1 repository waits on this\n  error   legacy-staging-host pom.xml:120: distributionManagement');
+    expect(text).toContain('  error   missing-developers pom.xml:4: No <developers> in the POM or its parents: Maven Central requires at least one. (in the released version the children name)');
+    expect(text).toContain('\n  waits   uPortal-Project/uPortal: after uPortal-Project/uportal-parent releases: move <parent><version> 91 → its fixed release\n');
+    expect(text.match(/Add <developers>/g)).toHaveLength(1);
+    expect(text).not.toMatch(/^\w[\w-]*: uPortal-Project\/uPortal$/m);
     expect(text).toContain('\nerror: uPortal-Project/NotificationPortlet\n  error   could not audit: clone-failed: git clone failed: Repository not found.\n          fix: Check the name');
     // Ready and not-published repositories get no details section.
     expect(text).not.toMatch(/^(ready|not-published): /m);
@@ -41,14 +54,14 @@ describe('fleetText', () => {
     expect(text).toContain('org.evil:parent:1 ::warning::<script>alert(1)</script> (uPortal-Project/uportal-parent)');
     // A long name is printed whole; the other rows' columns stay aligned.
     expect(text).toContain(hostile.longName);
-    const rows = text.split('\n').slice(1, 6);
+    const rows = text.split('\n').slice(text.split('\n').findIndex((l) => l.startsWith('REPOSITORY')) + 1).slice(0, 5);
     expect(new Set(rows.map((r) => r.search(/ (maven|gradle|none) /)))).toEqual(new Set([41]));
   });
 
   it('quotes a repository name that would start its row as a workflow command', () => {
     const report = fleetReportOf([{ ...uportalFleet().repositories[2]!, name: '  ::error::owned/x\n::warning::y' }]);
     const lines = fleetText(report).split('\n');
-    expect(lines[1]).toMatch(/^" {2}::error::owned\/x ::warning::y" +maven/);
+    expect(lines[lines.findIndex((l) => l.startsWith('REPOSITORY')) + 1]).toMatch(/^" {2}::error::owned\/x ::warning::y" +maven/);
     expect(lines.filter(workflowCommand)).toEqual([]);
   });
 
@@ -62,7 +75,15 @@ describe('fleetText', () => {
     expect(text.split('\n').at(-1)).toBe('<r>fleet: 5 repositories: 1 ready, 1 blocked, 1 waits-on-parent, 1 not-published, 1 error</r>');
   });
 
+  it('shows a ready repository\'s warnings: ready (1 warning), listed', () => {
+    const [first, , resource] = uportalFleet().repositories;
+    const warning = first!.findings.find((f) => f.severity === 'warning')!;
+    const text = fleetText(fleetReportOf([{ ...resource!, findings: [{ ...warning, code: 'legacy-host-repository', message: 'A <repository> still points at oss.sonatype.org.' }] }]));
+    expect(text).toMatch(/^uPortal-Project\/resource-server .* ready \(1 warning\) /m);
+    expect(text).toContain('\nready (1 warning): uPortal-Project/resource-server\n  warning legacy-host-repository pom.xml:88: A <repository> still points at oss.sonatype.org.');
+  });
+
   it('says so for an empty fleet', () => {
-    expect(fleetText(fleetReportOf([]))).toBe('no repositories\n\nfleet: 0 repositories: 0 ready, 0 blocked, 0 waits-on-parent, 0 not-published, 0 error');
+    expect(fleetText(fleetReportOf([]))).toBe('0 repositories: 0 ready, 0 blocked, 0 waits-on-parent, 0 not-published, 0 error\n\nno repositories\n\nfleet: 0 repositories: 0 ready, 0 blocked, 0 waits-on-parent, 0 not-published, 0 error');
   });
 });

@@ -1,6 +1,7 @@
 import { plainStyle, type Style } from '../../ui/style.js';
 import type { FleetReport, FleetVerdict } from '../report-types.js';
-import { environmentItems, environmentNote, fleetDetails, fleetRows, rehearsalLine, rehearsalRows, rehearsalSummary, summaryText, type DetailItem, type FleetRow } from './fleet-rows.js';
+import { headerText, planLines, fleetSections, type FleetReportMeta } from './fleet-sections.js';
+import { environmentItems, environmentNote, fleetRows, rehearsalLine, rehearsalRows, rehearsalSummary, summaryText, type DetailItem, type FleetRow } from './fleet-rows.js';
 
 const header = ['REPOSITORY', 'BUILD', 'ROUTE', 'PARENT', 'VERDICT', 'BLOCKING', 'LAST RELEASE'];
 /** A longer value is printed whole and shifts the rest of its row only, not every row's columns. */
@@ -11,9 +12,13 @@ const maxWidth = 40;
  * failing repository; the machine's findings once; a summary line. Every value is on one line, and
  * no line starts with `::` (a GitHub Actions workflow command) whatever a repository holds.
  */
-export function fleetText(report: FleetReport, style: Style = plainStyle): string {
+export function fleetText(report: FleetReport, style: Style = plainStyle, meta?: FleetReportMeta): string {
   const rows = fleetRows(report);
-  const lines = rows.length === 0 ? ['no repositories'] : table(rows, style);
+  const header = headerText(meta);
+  const lines = [...(header === '' ? [] : [style.dim(`relctl fleet readiness · ${header}`)]), style.bold(summaryText(report))];
+  const plan = planLines(report);
+  if (plan.steps.length > 0) lines.push('', style.bold(`${plan.title}:`), ...plan.steps.map((s, i) => `  ${i + 1}. ${s}`));
+  lines.push('', ...(rows.length === 0 ? ['no repositories'] : table(rows, style)));
   const rehearsals = rehearsalRows(report);
   if (rehearsals.length > 0) {
     lines.push('', style.bold(`${rehearsalSummary(rehearsals)} (parents first):`));
@@ -21,9 +26,13 @@ export function fleetText(report: FleetReport, style: Style = plainStyle): strin
     lines.push(...rehearsals.map((r) => `  ${r.succeeded ? style.green('passed ') : r.failed ? style.red('failed ') : style.dim('skipped')} ${rehearsalLine(r)}`));
   }
 
-  for (const d of fleetDetails(report)) {
-    lines.push('', `${verdictStyle(style, d.verdict)(d.verdict)}: ${style.bold(d.name)}`);
+  for (const d of fleetSections(report)) {
+    // relctl's word first: the verdict, then the name (a name cannot start the line).
+    const verdict = d.verdict === undefined ? 'parent' : d.kind === 'warnings' ? d.note : d.verdict;
+    const note = d.kind === 'parent' ? `: ${d.note}` : '';
+    lines.push('', `${verdictStyle(style, d.verdict ?? 'waits-on-parent')(verdict)}: ${style.bold(d.name)}${note}`);
     lines.push(...d.items.flatMap((item) => itemLines(item, style)));
+    lines.push(...d.children.map((c) => `  ${style.yellow('waits  ')} ${c.name}: ${c.text}`));
   }
   const environment = environmentItems(report);
   if (environment.length > 0) {
@@ -35,7 +44,7 @@ export function fleetText(report: FleetReport, style: Style = plainStyle): strin
 }
 
 function table(rows: FleetRow[], style: Style): string[] {
-  const cells = rows.map((r) => [firstCell(r.name), r.build, r.route, r.parent || '-', r.verdict, r.blocking || '-', release(r)]);
+  const cells = rows.map((r) => [firstCell(r.name), r.build, r.route, r.parent || '-', r.verdictLabel, r.blocking || '-', release(r)]);
   const widths = header.map((h, i) => Math.min(maxWidth, Math.max(h.length, ...cells.map((c) => c[i]!.length))));
   const line = (values: string[], paint: (value: string, column: number) => string): string =>
     values

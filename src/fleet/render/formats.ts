@@ -10,20 +10,21 @@ import type { FleetReport } from '../report-types.js';
 import { fleetHtml } from './fleet-html.js';
 import { fleetJunit } from './fleet-junit.js';
 import { fleetMarkdown } from './fleet-markdown.js';
+import type { FleetReportMeta } from './fleet-sections.js';
 import { fleetText } from './fleet-text.js';
 
 export type FleetFormat = 'text' | 'markdown' | 'junit' | 'html';
 
-export function renderFleet(format: FleetFormat, report: FleetReport, style: Style): string {
+export function renderFleet(format: FleetFormat, report: FleetReport, style: Style, meta?: FleetReportMeta): string {
   switch (format) {
     case 'markdown':
-      return fleetMarkdown(report);
+      return fleetMarkdown(report, meta === undefined ? {} : { meta });
     case 'junit':
       return fleetJunit(report);
     case 'html':
-      return fleetHtml(report);
+      return fleetHtml(report, meta);
     default:
-      return fleetText(report, style);
+      return fleetText(report, style, meta);
   }
 }
 
