@@ -8,7 +8,7 @@ const { readFileSync } = require('node:fs');
 const path = require('node:path');
 
 const dir = process.argv[2];
-const script = "git -c core.quotePath=false status --porcelain=v2 --branch -z --untracked-files=normal; printf '\\000'; git for-each-ref '--format=%(refname:short)%09%(objectname)%09%(*objectname)' refs/tags";
+const script = "git -c core.quotePath=false status --porcelain=v2 --branch -z --untracked-files=normal; printf '\\000'; git for-each-ref '--format=%(refname:lstrip=2)' refs/tags; printf '\\000'; git for-each-ref --points-at=HEAD '--format=%(refname:lstrip=2)' refs/tags 2>/dev/null";
 const git = spawnSync('/bin/sh', ['-c', script], { cwd: dir, encoding: 'utf8', env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C' } });
 const pom = readFileSync(path.join(dir, 'pom.xml'), 'utf8');
 if (git.status !== 0 || !git.stdout.startsWith('# branch.oid') || !pom.includes('<project')) {

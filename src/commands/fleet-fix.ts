@@ -21,7 +21,6 @@ export function defineFleetFix(fleet: Command, action: (fn: Action) => (...args:
     .option('--open-prs', 'push relctl/central-portal (with lease) and open or update one pull request per repository')
     .option('--max-prs <n>', 'at most this many attempts to open a pull request in one run, refused ones included (default 20)', parseCount('--max-prs', 1000), 20)
     .option('--pr-interval <seconds>', 'at least this many seconds between two attempts to open a pull request (default 30)', parseCount('--pr-interval', 86_400), 30)
-    .option('--yes', 'no prompts (fleet fix asks nothing; accepted for the contract of mutating commands)')
     .action(
       action(async (ctx, opts) => guardFleetRun(ctx, opts, async () => {
         ctx = withHost(ctx, opts);

@@ -29,7 +29,8 @@ export function selectionOptions(cmd: Command): Command {
     .option('--archived', 'with --org: include archived repositories')
     .option('--forks', 'with --org: include forks')
     .option('--only <name>', 'only this repository (OWNER/NAME, or NAME when it is unique)')
-    .option('--github-url <url>', 'the repository host\'s API root (default: --github-api-url, https://api.github.com); the sandbox\'s is <sandbox>/github/api');
+    .option('--github-url <url>', 'the repository host\'s API root (default: --github-api-url, https://api.github.com); the sandbox\'s is <sandbox>/github/api')
+    .option('--yes', 'no prompts (fleet commands ask nothing; accepted for scripts that pass it to every command)');
 }
 
 /** The host's API root: --github-url, else the configured GitHub API URL. */

@@ -14,8 +14,8 @@ import { packageVersion } from '../io/package-info.js';
 import { checkProjectDir, settleFiles } from './init-shared.js';
 import { fleetInitJson, fleetInitText } from './render/init.js';
 
-/** The release's answers: the fleet workflow releases nothing. */
-const releaseFlags = [['ci', '--ci'], ['route', '--route'], ['namespace', '--namespace'], ['yes', '--yes']] as const;
+/** The release's answers: the fleet workflow releases nothing. (`--yes` is accepted: there is nothing to ask, DESIGN §1.) */
+const releaseFlags = [['ci', '--ci'], ['route', '--route'], ['namespace', '--namespace']] as const;
 
 export async function initFleet(ctx: CommandContext, opts: Record<string, unknown>): Promise<ExitCodeValue> {
   const given = releaseFlags.filter(([key]) => opts[key] !== undefined).map(([, flag]) => flag);

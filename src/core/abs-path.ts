@@ -15,3 +15,22 @@ export function folderOf(abs: string): string {
 export function inFolder(dir: string, name: string): string {
   return dir.endsWith(path.sep) ? `${dir}${name}` : `${dir}${path.sep}${name}`;
 }
+
+const parentStep = `${path.sep}..`;
+const currentStep = `${path.sep}.${path.sep}`;
+
+/**
+ * `abs` relative to `root` (forward slashes; `.` for the root itself), or undefined when it lies
+ * outside: the proof that a path relctl reads or writes stays in its folder.
+ */
+export function relativeToRoot(root: string, abs: string): string | undefined {
+  // Fast path for the common case (a normalised absolute path under the root): no re-resolving.
+  const prefix = root.endsWith(path.sep) ? root : root + path.sep;
+  if (abs.startsWith(prefix) && !abs.includes(parentStep) && !abs.includes(currentStep)) {
+    const rel = abs.slice(prefix.length);
+    return path.sep === '/' ? rel : rel.split(path.sep).join('/');
+  }
+  const rel = path.relative(root, abs);
+  if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) return rel === '' ? '.' : undefined;
+  return rel.split(path.sep).join('/');
+}

@@ -1,5 +1,5 @@
 import { compareVersions, parseVersion } from './version.js';
-import { defaultTagTemplate, knownTagTemplate, versionInTag, versionPlaceholderOf, type VersionSpelling } from './tag-forms.js';
+import { defaultTagTemplate, knownTagTemplate, tagVersionReader, versionPlaceholderOf, type VersionSpelling } from './tag-forms.js';
 
 /**
  * The project's own tag format, learned from its tags (issue 27): a project that tagged fifty
@@ -24,13 +24,17 @@ export interface TagFormatInference {
 interface Token {
   kind: 'number' | 'word' | 'separator';
   text: string;
+  /** Where it starts in the text. */
+  at: number;
 }
 
 function tokens(text: string): Token[] {
-  return (text.match(/\d+|[A-Za-z]+|[^A-Za-z\d]+/g) ?? []).map((t) => ({
-    kind: /^\d/.test(t) ? 'number' : /^[A-Za-z]/.test(t) ? 'word' : 'separator',
-    text: t,
-  }));
+  const out: Token[] = [];
+  for (const m of text.matchAll(/\d+|[A-Za-z]+|[^A-Za-z\d]+/g)) {
+    const t = m[0];
+    out.push({ kind: /^\d/.test(t) ? 'number' : /^[A-Za-z]/.test(t) ? 'word' : 'separator', text: t, at: m.index });
+  }
+  return out;
 }
 
 /** A version's shape: its separators are `.` and `-` only, else it has none relctl can learn from. */
@@ -50,15 +54,43 @@ interface Candidate {
   prefix: string;
   suffix: string;
   spelling: VersionSpelling;
-  /** version → tag */
-  reads: Map<string, string>;
+  reads: Readings;
+}
+
+/**
+ * version → the first tag that reads it. The first reading is kept as is, a map only from the
+ * second on: of 40,000 CI tags most candidates read one version each.
+ */
+class Readings implements Iterable<[string, string]> {
+  private more: Map<string, string> | undefined;
+
+  constructor(
+    private readonly version: string,
+    private readonly tag: string,
+  ) {}
+
+  get size(): number {
+    return this.more?.size ?? 1;
+  }
+
+  /** Keeps the first tag of each version: the same version read from two tags is not evidence twice. */
+  add(version: string, tag: string): void {
+    if (this.more === undefined) {
+      if (version === this.version) return;
+      this.more = new Map([[this.version, this.tag]]);
+    }
+    if (!this.more.has(version)) this.more.set(version, tag);
+  }
+
+  [Symbol.iterator](): Iterator<[string, string]> {
+    return (this.more ?? new Map([[this.version, this.tag]]))[Symbol.iterator]();
+  }
 }
 
 type Letters = 'same' | 'lower' | 'upper';
 
-/** Every way `tag` spells a version of `shape` between a prefix and a suffix. */
-function alignments(tag: string, shape: Token[]): { prefix: string; suffix: string; spelling: VersionSpelling; version: string }[] {
-  const parts = tokens(tag);
+/** Every way `tag` (its `parts`) spells a version of `shape` between a prefix and a suffix. */
+function alignments(tag: string, parts: readonly Token[], shape: readonly Token[]): { prefix: string; suffix: string; spelling: VersionSpelling; version: string }[] {
   const out: ReturnType<typeof alignments> = [];
   for (let start = 0; start + shape.length <= parts.length; start++) {
     const separators: Record<string, string> = {};
@@ -84,8 +116,8 @@ function alignments(tag: string, shape: Token[]): { prefix: string; suffix: stri
       }
     }
     if (!fits) continue;
-    const prefix = parts.slice(0, start).map((t) => t.text).join('');
-    const suffix = parts.slice(start + shape.length).map((t) => t.text).join('');
+    const prefix = tag.slice(0, parts[start]!.at);
+    const suffix = start + shape.length < parts.length ? tag.slice(parts[start + shape.length]!.at) : '';
     // Template syntax stays out of the fixed parts.
     if (/[{}$@|]/.test(prefix + suffix)) continue;
     const spelling: VersionSpelling = {};
@@ -101,11 +133,44 @@ function templateOf(c: Pick<Candidate, 'prefix' | 'suffix' | 'spelling'>): strin
   return `${c.prefix}${versionPlaceholderOf(c.spelling)}${c.suffix}`;
 }
 
-/** Does `a` say nothing `b` contradicts, and less? (a shape without `-` says nothing of dashes) */
-function narrower(a: Candidate, b: Candidate): boolean {
-  if (a === b || a.prefix !== b.prefix || a.suffix !== b.suffix) return false;
-  const fields = ['letters', 'dot', 'dash'] as const;
-  return fields.every((f) => a.spelling[f] === undefined || a.spelling[f] === b.spelling[f]) && fields.some((f) => a.spelling[f] === undefined && b.spelling[f] !== undefined);
+const spellingFields = ['letters', 'dot', 'dash'] as const;
+type SpellingField = (typeof spellingFields)[number];
+
+function definedFields(c: Candidate): SpellingField[] {
+  return spellingFields.filter((f) => c.spelling[f] !== undefined);
+}
+
+/** Prefix, suffix and the values of `fields`: equal for two candidates that agree on those fields. */
+function agreementKey(c: Candidate, fields: readonly SpellingField[]): string {
+  // NUL never occurs in a tag (git refuses it in a ref name): a separator nothing else contains.
+  let key = `${c.prefix}\u0000${c.suffix}`;
+  for (const f of fields) key += `\u0000${f}=${c.spelling[f]}`;
+  return key;
+}
+
+/**
+ * `a` is narrower than `b` (says nothing `b` contradicts, and less: a shape without `-` says
+ * nothing of dashes) exactly when `b` has a's prefix, suffix and spelling on every field `a` sets,
+ * and is not `a` (two candidates that set the same fields alike are one template). So each
+ * candidate is filed under every subset of the fields it sets (at most eight keys), and a's
+ * fuller candidates are those filed under a's own key, a aside: linear in the candidates, where
+ * comparing every pair was quadratic (40,000 tags, minutes).
+ */
+function agreementIndex(all: readonly Candidate[]): Map<string, Candidate[]> {
+  const index = new Map<string, Candidate[]>();
+  // Candidates that all set the same fields are never narrower than one another (one shape without words: the usual case).
+  const sets = new Set(all.map((c) => definedFields(c).join()));
+  if (sets.size < 2) return index;
+  for (const c of all) {
+    const fields = definedFields(c);
+    for (let mask = 0; mask < 1 << fields.length; mask++) {
+      const key = agreementKey(c, fields.filter((_, i) => (mask & (1 << i)) !== 0));
+      const filed = index.get(key);
+      if (filed === undefined) index.set(key, [c]);
+      else filed.push(c);
+    }
+  }
+  return index;
 }
 
 /**
@@ -122,33 +187,32 @@ export function inferTagFormat(tags: readonly string[], versions: readonly strin
   if (shapes.size === 0) return { evidence: [], why: 'no version of the component to compare the tags with' };
   const candidates = new Map<string, Candidate>();
   for (const tag of tags) {
+    const parts = tokens(tag);
     for (const shape of shapes.values()) {
-      for (const a of alignments(tag, shape)) {
+      for (const a of alignments(tag, parts, shape)) {
         const key = templateOf(a);
-        const c = candidates.get(key) ?? { prefix: a.prefix, suffix: a.suffix, spelling: a.spelling, reads: new Map() };
-        candidates.set(key, c);
-        // The same version read from two tags is not evidence twice.
-        if (!c.reads.has(a.version)) c.reads.set(a.version, tag);
+        const c = candidates.get(key);
+        if (c === undefined) candidates.set(key, { prefix: a.prefix, suffix: a.suffix, spelling: a.spelling, reads: new Readings(a.version, tag) });
+        else c.reads.add(a.version, tag);
       }
     }
   }
   // A reading from a shape without words or dashes joins the one fuller reading it agrees with.
   const all = [...candidates.values()];
-  for (const c of all) {
-    const fuller = all.filter((b) => narrower(c, b));
-    if (fuller.length !== 1) continue;
-    for (const [v, t] of c.reads) if (!fuller[0]!.reads.has(v)) fuller[0]!.reads.set(v, t);
+  const agreeing = agreementIndex(all);
+  for (const c of agreeing.size === 0 ? [] : all) {
+    // Every candidate that agrees with c on what c says, c aside: the fuller ones (see narrower).
+    const filed = agreeing.get(agreementKey(c, definedFields(c)))!;
+    if (filed.length !== 2) continue;
+    const fuller = filed[0] === c ? filed[1]! : filed[0]!;
+    for (const [v, t] of c.reads) fuller.reads.add(v, t);
     candidates.delete(templateOf(c));
   }
-  const ranked = [...candidates.values()]
-    .map((c) => ({ template: templateOf(c), evidence: readable(templateOf(c), c.reads) }))
-    .sort((a, b) => b.evidence.length - a.evidence.length);
-  const best = ranked[0];
+  const [best, rival] = topTwo([...candidates.values()]);
   if (best === undefined || best.evidence.length === 0) return { evidence: [], why: `no tag spells a version shaped like ${[...shapes.keys()].join(' or ')}` };
   if (best.evidence.length < minimumTags) {
     return { evidence: [], why: `only ${best.evidence[0]!.tag} spells a version shaped like ${[...shapes.keys()].join(' or ')}; ${minimumTags} tags in one format are needed` };
   }
-  const rival = ranked[1];
   if (rival !== undefined && rival.evidence.length >= minimumTags) {
     return {
       evidence: [],
@@ -163,6 +227,36 @@ export function inferTagFormat(tags: readonly string[], versions: readonly strin
   };
 }
 
+interface Ranked {
+  template: string;
+  evidence: { tag: string; version: string }[];
+  /** Its place among the candidates (ties keep it). */
+  at: number;
+}
+
+/**
+ * The two candidates with the most evidence, ties in the order given (what a stable sort by evidence
+ * would put first). A candidate's evidence is at most its readings, so evidence is read, most
+ * readings first, only while a candidate may still enter the two: of 40,000 tags that each read a
+ * different single version, one is read, not 40,000. A second candidate matters only with
+ * {@link minimumTags} readings (below that the first decides alone).
+ */
+function topTwo(candidates: readonly Candidate[]): [Ranked | undefined, Ranked | undefined] {
+  const order = candidates.map((c, at) => ({ c, at })).sort((a, b) => b.c.reads.size - a.c.reads.size || a.at - b.at);
+  let first: Ranked | undefined;
+  let second: Ranked | undefined;
+  const beats = (size: number, at: number, r: Ranked | undefined) => r === undefined || size > r.evidence.length || (size === r.evidence.length && at < r.at);
+  for (const { c, at } of order) {
+    const size = c.reads.size;
+    if (!beats(size, at, first) && !(size >= minimumTags && beats(size, at, second))) break;
+    const template = templateOf(c);
+    const ranked = { template, evidence: readable(template, c.reads), at };
+    if (beats(ranked.evidence.length, at, first)) [first, second] = [ranked, first];
+    else if (beats(ranked.evidence.length, at, second)) second = ranked;
+  }
+  return [first, second];
+}
+
 /** The reading of the highest version (the one a person recognises as the latest release). */
 function newest(evidence: { tag: string; version: string }[]): { tag: string; version: string } {
   const parsed = (e: { version: string }) => parseVersion(e.version) ?? { numbers: [0], snapshot: false };
@@ -170,8 +264,11 @@ function newest(evidence: { tag: string; version: string }[]): { tag: string; ve
 }
 
 /** The readings the template reads back exactly (`2.0.0.Final` lower-cased reads back as `2.0.0-FINAL`: not evidence). */
-function readable(template: string, reads: Map<string, string>): { tag: string; version: string }[] {
-  return [...reads].filter(([version, tag]) => versionInTag(tag, '', template) === version).map(([version, tag]) => ({ tag, version }));
+function readable(template: string, reads: Readings): { tag: string; version: string }[] {
+  const read = tagVersionReader('', template);
+  const out: { tag: string; version: string }[] = [];
+  for (const [version, tag] of reads) if (read(tag) === version) out.push({ tag, version });
+  return out;
 }
 
 export interface TagTemplateChoice {
@@ -191,8 +288,9 @@ export interface TagTemplateChoice {
 export function chooseTagTemplate(configured: string | undefined, tags: readonly string[], versions: readonly string[], artifactId: string | undefined): TagTemplateChoice {
   if (configured !== undefined && knownTagTemplate(configured)) return { template: configured };
   const shapes = new Set(versions.map(shapeKey).filter((k): k is string => k !== undefined));
+  const read = tagVersionReader(artifactId ?? '', defaultTagTemplate);
   const standard = tags.some((t) => {
-    const v = versionInTag(t, artifactId ?? '', defaultTagTemplate);
+    const v = read(t);
     return v !== undefined && (shapes.size === 0 || shapes.has(shapeKey(v) ?? ''));
   });
   const kept = configured === undefined ? {} : { template: configured };

@@ -110,22 +110,34 @@ export function existingTag(tags: ReadonlySet<string>, artifactId: string, versi
  * configured one), as text; undefined for a tag of another shape. The caller parses it.
  */
 export function versionInTag(tag: string, artifactId: string, configured: string = defaultTagTemplate): string | undefined {
+  return tagVersionReader(artifactId, configured)(tag);
+}
+
+/**
+ * {@link versionInTag} for many tags: each form is rendered once, not once per tag (a project may
+ * have 40,000 tags).
+ */
+export function tagVersionReader(artifactId: string, configured: string = defaultTagTemplate): (tag: string) => string | undefined {
+  const forms: { prefix: string; suffix: string; spelling: VersionSpelling | undefined }[] = [];
   for (const template of new Set([configured, defaultTagTemplate, 'v{version}', '{version}'])) {
     // The marker has no letter or separator, so a spelled placeholder leaves it as is.
     const marker = '\u0000';
     const rendered = renderTag(template, artifactId, marker);
     const at = rendered.indexOf(marker);
     if (at < 0) continue;
-    const prefix = rendered.slice(0, at);
-    const suffix = rendered.slice(at + 1);
-    if (tag.length > prefix.length + suffix.length && tag.startsWith(prefix) && tag.endsWith(suffix)) {
-      const spelled = tag.slice(prefix.length, tag.length - suffix.length);
-      const options = /\{version((?:\|[^|{}]+)*)\}/.exec(template)?.[1] ?? '';
-      const v = options === '' ? spelled : unspell(spelled, spellingOf(options));
-      if (v !== undefined && /^\d/.test(v)) return v;
-    }
+    const options = /\{version((?:\|[^|{}]+)*)\}/.exec(template)?.[1] ?? '';
+    forms.push({ prefix: rendered.slice(0, at), suffix: rendered.slice(at + 1), spelling: options === '' ? undefined : spellingOf(options) });
   }
-  return undefined;
+  return (tag) => {
+    for (const { prefix, suffix, spelling } of forms) {
+      if (tag.length > prefix.length + suffix.length && tag.startsWith(prefix) && tag.endsWith(suffix)) {
+        const spelled = tag.slice(prefix.length, tag.length - suffix.length);
+        const v = spelling === undefined ? spelled : unspell(spelled, spelling);
+        if (v !== undefined && /^\d/.test(v)) return v;
+      }
+    }
+    return undefined;
+  };
 }
 
 /**

@@ -9,6 +9,8 @@
 import { cp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { writeAtomic } from '../io/journal.js';
+import { relativeToRoot } from '../core/abs-path.js';
+import { repositoryFile } from '../core/maven-coordinates.js';
 import type { BuiltPom } from './pom-index.js';
 
 interface Installed {
@@ -34,7 +36,11 @@ export class FleetM2 {
     return this.update(async (all) => {
       for (const name of names) {
         // Only paths inside the repository: the journal is a file a hand may have edited.
-        for (const p of all[name]?.paths ?? []) if (!p.split('/').some((part) => part === '..' || part === '')) await rm(this.resolve(p), { recursive: true, force: true });
+        const listed: unknown = all[name]?.paths;
+        for (const p of Array.isArray(listed) ? (listed as unknown[]) : []) {
+          const file = typeof p === 'string' ? this.inside(p) : undefined;
+          if (file !== undefined) await rm(file, { recursive: true, force: true });
+        }
         delete all[name];
       }
     });
@@ -53,12 +59,12 @@ export class FleetM2 {
     return this.update(async (all) => {
       const paths: string[] = [];
       for (const { pom, file } of poms) {
-        const folder = versionPath(pom, version);
+        const folder = versionPath(this.dir, pom, version);
         // A POM the release did not build (outside the reactor) is not the fleet's to install.
         if (folder === undefined || (await stat(path.join(released, folder)).catch(() => undefined)) === undefined) continue;
         await cp(path.join(released, folder), this.resolve(folder), { recursive: true, force: true });
         paths.push(folder);
-        const snapshot = pom.version?.endsWith('-SNAPSHOT') === true ? versionPath(pom, pom.version) : undefined;
+        const snapshot = pom.version?.endsWith('-SNAPSHOT') === true ? versionPath(this.dir, pom, pom.version) : undefined;
         if (snapshot === undefined) continue;
         await mkdir(this.resolve(snapshot), { recursive: true });
         await cp(file, this.resolve(`${snapshot}/${pom.artifactId}-${pom.version}.pom`), { force: true });
@@ -71,8 +77,20 @@ export class FleetM2 {
     });
   }
 
+  /** `rel` under the repository, or undefined when it is not a path inside it (no part empty, `.` or `..`). */
+  private inside(rel: string): string | undefined {
+    const parts = rel.split('/');
+    if (parts.some((part) => part === '' || part === '.' || part === '..' || part.includes('\\'))) return undefined;
+    const file = path.join(this.dir, ...parts);
+    const within = relativeToRoot(this.dir, file);
+    return within === undefined || within === '.' ? undefined : file;
+  }
+
+  /** {@link inside}, for the paths relctl made itself: one outside is a bug, never a write. */
   private resolve(rel: string): string {
-    return path.join(this.dir, ...rel.split('/'));
+    const file = this.inside(rel);
+    if (file === undefined) throw new Error(`${rel} is not a path inside ${this.dir}`);
+    return file;
   }
 
   private update<T>(change: (all: Record<string, Installed>) => Promise<T>): Promise<T> {
@@ -98,8 +116,8 @@ function readJournal(text: string | undefined): Record<string, Installed> {
   }
 }
 
-/** `g/r/o/u/p/artifactId/version` for a module, or undefined for coordinates no path can hold. */
-function versionPath(pom: BuiltPom, version: string): string | undefined {
-  const parts = [...pom.groupId.split('.'), pom.artifactId, version];
-  return parts.some((p) => p === '' || p === '.' || p === '..' || /[/\\]|\$\{/.test(p)) ? undefined : parts.join('/');
+/** `g/r/o/u/p/artifactId/version` for a module, or undefined for coordinates no path can hold (not Maven's syntax). */
+function versionPath(root: string, pom: BuiltPom, version: string): string | undefined {
+  const folder = repositoryFile(root, { groupId: pom.groupId, artifactId: pom.artifactId, version });
+  return folder === undefined ? undefined : relativeToRoot(root, folder);
 }

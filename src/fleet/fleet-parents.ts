@@ -9,6 +9,7 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ParentRef } from '../core/pom/index.js';
+import { repositoryPom } from '../core/maven-coordinates.js';
 import { existingTag } from '../core/tag-forms.js';
 import { chooseTagTemplate } from '../core/tag-format-inference.js';
 import type { PreferredParents } from '../build-tools/maven/load.js';
@@ -72,7 +73,12 @@ export class FleetParents implements PreferredParents {
       this.origins.set(key, { repo: built.repo, at: undefined, why: `${built.file} is not in ${built.repo} at tag ${tag}` });
       return undefined;
     }
-    const file = path.join(this.folder, ...ref.groupId!.split('.'), ref.artifactId!, version, `${ref.artifactId}-${version}.pom`);
+    // Maven's layout under relctl's own folder, for coordinates in Maven's syntax only (a path proven inside it).
+    const file = repositoryPom(this.folder, ref);
+    if (file === undefined) {
+      this.origins.set(key, { repo: built.repo, at: undefined, why: `its coordinates are not Maven's syntax, so no path is made of them` });
+      return undefined;
+    }
     await mkdir(path.dirname(file), { recursive: true });
     const tmp = `${file}.${process.pid}.tmp`;
     await writeFile(tmp, shown.stdout + '\n');

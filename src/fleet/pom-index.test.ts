@@ -7,13 +7,13 @@ const pom = (g: string, a: string, v: string, parent?: string): string =>
 
 describe('the fleet POM index', () => {
   const poms = [
-    ...builtPoms('o/parent', [{ file: 'pom.xml', text: pom('org.o', 'o-parent', '${revision}') }, { file: 'broken/pom.xml', text: '<project>' }]),
+    ...builtPoms('o/parent', [{ file: 'pom.xml', text: pom('org.o', 'o-parent', '${revision}') }, { file: 'broken/pom.xml', text: '<project>' }]).poms,
     ...builtPoms('o/lib', [
       { file: 'pom.xml', text: pom('org.o', 'lib-root', '1.0-SNAPSHOT', 'org.o:o-parent:8') },
       { file: 'core/pom.xml', text: pom('org.o', 'lib-core', '1.0-SNAPSHOT', 'org.o:lib-root:1.0-SNAPSHOT') },
-    ]),
-    ...builtPoms('o/app', [{ file: 'pom.xml', text: pom('org.o', 'app', '2', 'org.o:lib-root:1.0-SNAPSHOT') }]),
-    ...builtPoms('o/copy', [{ file: 'pom.xml', text: pom('org.o', 'o-parent', '1') }]),
+    ]).poms,
+    ...builtPoms('o/app', [{ file: 'pom.xml', text: pom('org.o', 'app', '2', 'org.o:lib-root:1.0-SNAPSHOT') }]).poms,
+    ...builtPoms('o/copy', [{ file: 'pom.xml', text: pom('org.o', 'o-parent', '1') }]).poms,
   ];
   const index = new FleetPomIndex(poms);
 

@@ -2,6 +2,7 @@
  * Which fleet repository builds which POM (DESIGN §13, In-fleet parents), and the parent graph
  * between the fleet's repositories. Pure: the POM texts come in, read by the caller.
  */
+import { coordinatesRefusal, type CoordinateRefusal } from '../core/maven-coordinates.js';
 import { parsePom, type RawPom } from '../core/pom/index.js';
 
 /** One POM a fleet repository builds, as declared at its default branch's tip. */
@@ -17,16 +18,30 @@ export interface BuiltPom {
   parent?: { groupId: string; artifactId: string; version?: string };
 }
 
-/** The repository's own POMs from their texts; a POM that does not parse is left out (the audit reports it). */
-export function builtPoms(repo: string, files: readonly { file: string; text: string }[]): BuiltPom[] {
-  const out: BuiltPom[] = [];
+/** A POM whose own coordinates Maven refuses: never indexed, so never a fleet parent and never a path. */
+export interface RefusedPom {
+  repo: string;
+  file: string;
+  refusal: CoordinateRefusal;
+}
+
+/**
+ * The repository's own POMs from their texts; a POM that does not parse is left out (the audit
+ * reports it), one whose coordinates Maven refuses is set apart (a hostile `../` would become a path).
+ */
+export function builtPoms(repo: string, files: readonly { file: string; text: string }[]): { poms: BuiltPom[]; refused: RefusedPom[] } {
+  const poms: BuiltPom[] = [];
+  const refused: RefusedPom[] = [];
   for (const { file, text } of files) {
     const parsed = parsePom(text);
     if (!parsed.ok) continue;
     const built = builtPom(repo, file, parsed.pom);
-    if (built !== undefined) out.push(built);
+    if (built === undefined) continue;
+    const refusal = coordinatesRefusal(built);
+    if (refusal === undefined) poms.push(built);
+    else refused.push({ repo, file, refusal });
   }
-  return out;
+  return { poms, refused };
 }
 
 function builtPom(repo: string, file: string, pom: RawPom): BuiltPom | undefined {

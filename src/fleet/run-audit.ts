@@ -11,13 +11,15 @@ import { publicationRecordPath, readPublications, recordedUsage } from '../io/pu
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { RelctlError } from '../core/errors.js';
+import { quotedCoordinate } from '../core/maven-coordinates.js';
+import { oneLine } from '../core/plain-text.js';
 import type { SettingKey } from '../core/config/settings.js';
 import type { CommandContext } from '../io/command-context.js';
 import { runGit } from '../io/git.js';
 import { auditRepository, type RepoAudit } from './audit-repo.js';
 import { EnvironmentFindings } from './attribution.js';
 import { FleetParents, type ClonedRepo } from './fleet-parents.js';
-import { builtPoms, fleetEdges, FleetPomIndex, parentsFirst, type BuiltPom } from './pom-index.js';
+import { builtPoms, fleetEdges, FleetPomIndex, parentsFirst, type BuiltPom, type RefusedPom } from './pom-index.js';
 import { inOrderPool } from './pool.js';
 import { fleetReport } from './report-document.js';
 import { blankReport, type FleetReport, type FleetRepositoryReport } from './report-types.js';
@@ -86,7 +88,9 @@ async function auditLocked(ctx: CommandContext, options: FleetAuditOptions): Pro
     ctx.out.verbose(result.ok ? `${repo.name}: ${result.action} ${result.url} (${result.branch} at ${result.head.slice(0, 12)})` : `${repo.name}: ${result.message}`);
   }, ctx.signal);
   const ok = new Map([...clones].filter((e): e is [string, Cloned] => e[1].ok));
-  const poms = (await Promise.all([...ok].map(([name, c]) => repoPoms(name, c.dir, ctx.env)))).flat();
+  const read = await Promise.all([...ok].map(([name, c]) => repoPoms(name, c.dir, ctx.env)));
+  const poms = read.flatMap((r) => r.poms);
+  const refused = new Map(read.flatMap((r) => r.refused).map((r) => [r.repo, r] as const));
   const index = new FleetPomIndex(poms);
   for (const line of index.conflicts) ctx.out.verbose(line);
   const edges = fleetEdges(poms, index).filter((e) => ok.has(e.from) && ok.has(e.to));
@@ -101,6 +105,8 @@ async function auditLocked(ctx: CommandContext, options: FleetAuditOptions): Pro
       const clone = clones.get(name);
       if (clone === undefined) return errorReport(name, '', { code: 'interrupted', message: 'The run was interrupted before this repository was cloned.' });
       if (!clone.ok) return errorReport(name, clone.url, { code: clone.code, message: clone.message, fix: clone.fix });
+      const hostile = refused.get(name);
+      if (hostile !== undefined) return errorReport(name, clone.url, refusedError(hostile), clone);
       try {
         const audited = await auditRepository(ctx, { name, dir: clone.dir, url: clone.url, branch: clone.branch, head: clone.head, offline: options.offline, index, parents, flags: options.flags });
         environment.add(name, audited.environment);
@@ -136,7 +142,7 @@ async function planBudget(ctx: CommandContext, report: FleetReport): Promise<Fle
 }
 
 /** Every POM the repository tracks, outside test and integration-test resources (projects of their own). */
-async function repoPoms(name: string, dir: string, env: NodeJS.ProcessEnv): Promise<BuiltPom[]> {
+async function repoPoms(name: string, dir: string, env: NodeJS.ProcessEnv): Promise<ReturnType<typeof builtPoms>> {
   const listed = await runGit(dir, ['ls-files', '-z'], { env });
   const files = listed.stdout.split('\u0000').filter((f) => (f === 'pom.xml' || f.endsWith('/pom.xml')) && !/(^|\/)src\/(test|it)\//.test(f));
   const texts = await Promise.all(files.map(async (file) => ({ file, text: await readFile(path.join(dir, file), 'utf8').catch(() => '') })));
@@ -153,6 +159,19 @@ function clonedRepos(ok: ReadonlyMap<string, Cloned>, env: NodeJS.ProcessEnv): M
     });
   }
   return out;
+}
+
+/**
+ * A POM whose coordinates Maven refuses: the repository is not audited (its coordinates would
+ * become paths: a parent's POM is written under the workspace by them), and says which value.
+ */
+function refusedError({ file, refusal }: RefusedPom): { code: string; message: string; fix: string } {
+  const shown = oneLine(file);
+  return {
+    code: 'invalid-coordinates',
+    message: `${shown} declares the ${refusal.field} ${quotedCoordinate(refusal.value)}, which Maven refuses: ${refusal.problem}. relctl makes no path of it, and audits the repository once it is corrected.`,
+    fix: `Correct the ${refusal.field} in ${shown} (Maven's model validator refuses it too), or leave the repository out of the fleet.`,
+  };
 }
 
 function auditError(error: unknown): { code: string; message: string; fix?: string } {

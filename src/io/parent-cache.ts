@@ -9,6 +9,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { HttpClient } from './http.js';
 import { pomUrl } from './public-repo.js';
+import { repositoryPom } from '../core/maven-coordinates.js';
 
 export interface ParentCoordinates {
   groupId?: string;
@@ -21,14 +22,6 @@ export function parentCacheDir(env: NodeJS.ProcessEnv, home: string): string {
   const xdg = env.XDG_CACHE_HOME;
   const base = xdg !== undefined && xdg !== '' && path.isAbsolute(xdg) ? xdg : path.join(home, '.cache');
   return path.join(base, 'relctl', 'parents');
-}
-
-/** Where the cache keeps a POM (the repository layout); undefined for unusable coordinates. */
-export function cachedPomPath(cacheDir: string, ref: ParentCoordinates): string | undefined {
-  const { groupId: g, artifactId: a, version: v } = ref;
-  if (g === undefined || a === undefined || v === undefined || `${g}${a}${v}`.includes('${')) return undefined;
-  if ([g, a, v].some((s) => s.includes('..') || s.includes('/') || s.includes('\\') || s === '')) return undefined;
-  return path.join(cacheDir, ...g.split('.'), a, v, `${a}-${v}.pom`);
 }
 
 export interface ParentSourceOptions {
@@ -56,7 +49,8 @@ export class ParentSource {
 
   /** The cached POM file for `ref`, fetched first when online and not cached yet. */
   find(ref: ParentCoordinates): Promise<string | undefined> {
-    const file = cachedPomPath(this.options.cacheDir, ref);
+    // The repository layout, for coordinates in Maven's syntax only: a POM relctl does not own names them.
+    const file = repositoryPom(this.options.cacheDir, ref);
     if (file === undefined) return Promise.resolve(undefined);
     if (existsSync(file)) return Promise.resolve(file);
     if (this.options.publicRepoUrl === undefined) return Promise.resolve(undefined);

@@ -72,6 +72,18 @@ describe('git adapter (real repositories)', () => {
     expect((await gatherGitFacts(lib, { env })).branch).toBeUndefined();
   });
 
+  it('names tags as they are, a branch of the same name aside, and sees an annotated tag on HEAD', async () => {
+    await using dir = await tempDir();
+    const env = gitEnv(dir.path);
+    await gitRepo(dir.path, dir.path, { 'a.txt': 'a' });
+    await git(dir.path, dir.path, 'tag', '-a', '-m', 'annotated', 'v1.0.0');
+    await git(dir.path, dir.path, 'branch', 'v1.0.0');
+    const facts = await gatherGitFacts(dir.path, { env });
+    expect(facts.tags).toEqual(['v1.0.0']);
+    expect(facts.headTags).toEqual(['v1.0.0']);
+    expect(await listTags(dir.path, { env })).toEqual(['v1.0.0']);
+  });
+
   it('a missing git binary is reported as unavailable, not thrown', async () => {
     await using dir = await tempDir();
     const facts = await gatherGitFacts(dir.path, { env: { ...gitEnv(dir.path), PATH: path.join(dir.path, 'no-bin') } });

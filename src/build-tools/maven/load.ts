@@ -3,7 +3,10 @@ import path from 'node:path';
 import { declaredId, parsePom, type ChainLink, type ParentRef } from '../../core/pom/index.js';
 import { descriptorSizeCap, readDescriptor, type DescriptorRead } from '../../io/descriptor.js';
 import { statOf } from '../../io/stat-of.js';
-import { folderOf, inFolder } from '../../core/abs-path.js';
+import { folderOf, inFolder, relativeToRoot } from '../../core/abs-path.js';
+import { repositoryPom } from '../../core/maven-coordinates.js';
+
+export { relativeToRoot };
 
 /** One POM file as loaded: parsed, or why not. */
 export interface LoadedPom {
@@ -18,21 +21,6 @@ export interface LoadedPom {
    * special file such as a FIFO or a device, and a file over the descriptor size cap).
    */
   problem?: { kind: 'missing' | 'not-a-file' | 'unreadable' | 'malformed'; message: string; line?: number };
-}
-
-const parentStep = `${path.sep}..`;
-const currentStep = `${path.sep}.${path.sep}`;
-
-export function relativeToRoot(root: string, abs: string): string | undefined {
-  // Fast path for the common case (a normalised absolute path under the root): no re-resolving.
-  const prefix = root.endsWith(path.sep) ? root : root + path.sep;
-  if (abs.startsWith(prefix) && !abs.includes(parentStep) && !abs.includes(currentStep)) {
-    const rel = abs.slice(prefix.length);
-    return path.sep === '/' ? rel : rel.split(path.sep).join('/');
-  }
-  const rel = path.relative(root, abs);
-  if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) return rel === '' ? '.' : undefined;
-  return rel.split(path.sep).join('/');
 }
 
 /**
@@ -201,13 +189,10 @@ export class PomLoader {
 
 /**
  * Where the local repository keeps the POM `ref` names; undefined when the coordinates are
- * incomplete, uninterpolated (`${...}`), or would step outside the repository.
+ * incomplete, uninterpolated (`${...}`), not in Maven's syntax, or would step outside the repository.
  */
 export function repositoryPomPath(localRepo: string, ref: Pick<ParentRef, 'groupId' | 'artifactId' | 'version'>): string | undefined {
-  const { groupId: g, artifactId: a, version: v } = ref;
-  if (g === undefined || a === undefined || v === undefined || `${g}${a}${v}`.includes('${')) return undefined;
-  if ([g, a, v].some((s) => s.includes('..') || s.includes('/') || s.includes('\\'))) return undefined;
-  return path.join(localRepo, ...g.split('.'), a, v, `${a}-${v}.pom`);
+  return repositoryPom(localRepo, ref);
 }
 
 /** Maven accepts a relativePath POM only when its coordinates are the ones the child asks for. */

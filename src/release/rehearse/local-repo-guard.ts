@@ -1,5 +1,6 @@
 import { cp, mkdir, readFile, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { repositoryFile } from '../../core/maven-coordinates.js';
 
 /**
  * The local repository as the rehearsal found it (issue 27 item 5). release:perform installs the
@@ -37,8 +38,9 @@ export async function guardLocalRepo(localRepo: string, modules: readonly Artifa
   const entries: JournalEntry[] = [];
   await mkdir(backup, { recursive: true });
   for (const m of modules) {
-    if (`${m.groupId}${m.artifactId}`.includes('${') || `${m.groupId}/${m.artifactId}`.includes('..')) continue;
-    const artifactDir = path.join(localRepo, ...m.groupId.split('.'), m.artifactId);
+    // Coordinates in Maven's syntax only (a POM relctl does not own names them): a path inside the local repository.
+    const artifactDir = repositoryFile(localRepo, m);
+    if (artifactDir === undefined) continue;
     const n = String(entries.length);
     const listing = await readdir(artifactDir, { withFileTypes: true }).catch(() => undefined);
     const files = (listing ?? []).filter((e) => e.isFile()).map((e) => e.name);
@@ -46,6 +48,7 @@ export async function guardLocalRepo(localRepo: string, modules: readonly Artifa
     for (const f of files) await cp(path.join(artifactDir, f), path.join(backup, n, 'files', f), { preserveTimestamps: true });
     const saved: JournalEntry['versions'] = [];
     for (const version of new Set(versions)) {
+      if (repositoryFile(localRepo, { ...m, version }) === undefined) continue;
       const existed = (await stat(path.join(artifactDir, version)).catch(() => undefined))?.isDirectory() === true;
       if (existed) await cp(path.join(artifactDir, version), path.join(backup, n, 'versions', version), { recursive: true, preserveTimestamps: true });
       saved.push({ version, existed });
@@ -65,11 +68,10 @@ export async function guardLocalRepo(localRepo: string, modules: readonly Artifa
  */
 export async function copyVersionFolders(localRepo: string, modules: readonly ArtifactCoordinates[], version: string, dest: string): Promise<void> {
   for (const m of modules) {
-    const rel = [...m.groupId.split('.'), m.artifactId, version];
-    if (rel.some((part) => part === '' || part === '..' || part.includes('${'))) continue;
-    const from = path.join(localRepo, ...rel);
-    if ((await stat(from).catch(() => undefined))?.isDirectory() !== true) continue;
-    await cp(from, path.join(dest, ...rel), { recursive: true, preserveTimestamps: true });
+    const from = repositoryFile(localRepo, { ...m, version });
+    const to = repositoryFile(dest, { ...m, version });
+    if (from === undefined || to === undefined || (await stat(from).catch(() => undefined))?.isDirectory() !== true) continue;
+    await cp(from, to, { recursive: true, preserveTimestamps: true });
   }
 }
 
