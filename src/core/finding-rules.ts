@@ -20,7 +20,7 @@ export function validateFindingRules(json: unknown): { problems: string[]; value
   const value: FindingRules = {};
   for (const [code, level] of Object.entries(json)) {
     if (!allFindingCodes.includes(code)) {
-      problems.push(`names "${code}", which is not a relctl finding code (the codes are listed in the README, "Finding codes")`);
+      problems.push(`names "${code}", which is not a relctl finding code (the codes are listed in docs/output.md, "Finding codes")`);
     } else if (typeof level !== 'string' || !(ruleLevels as readonly string[]).includes(level)) {
       problems.push(`sets "${code}" to ${JSON.stringify(level)}; a rule is "off", "warning" or "error"`);
     } else value[code] = level as RuleLevel;

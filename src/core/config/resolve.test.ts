@@ -75,7 +75,7 @@ describe('the tracker section', () => {
     expect(problems.map((p) => p.message)).toEqual([
       'tracker.repo must be "owner/name"',
       'tracker.jiraProjects must be a list of upper-case Jira project keys such as ["UP"]',
-      'tracker.token is not a known key (known: repo, jiraProjects); secrets do not belong in a committed file (RELCTL_* variables: see the README)',
+      'tracker.token is not a known key (known: repo, jiraProjects); secrets do not belong in a committed file (RELCTL_* variables: see docs/configuration.md)',
     ]);
   });
 });

@@ -19,7 +19,7 @@ describe('post-release config sections', () => {
     const r = validateConfigFile({ mail: { dev: 'not-an-address', password: 'x' }, distribution: { smoke: { deadline: 0, healthUrl: 'ftp://x' }, imag: {} } });
     expect(r.problems.map((p) => p.message)).toEqual([
       'mail.dev "not-an-address" is not an e-mail address',
-      'mail.password is not a known key (known: from, dev, user, announce, noticeWorkingDays); secrets do not belong in a committed file (RELCTL_* variables: see the README)',
+      'mail.password is not a known key (known: from, dev, user, announce, noticeWorkingDays); secrets do not belong in a committed file (RELCTL_* variables: see docs/configuration.md)',
       'distribution.smoke.deadline must be a whole number of 1 or more',
       'distribution.smoke.healthUrl must be an http or https URL',
       'distribution.imag is not a known key (known: repo, property, smoke, image)',

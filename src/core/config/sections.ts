@@ -210,7 +210,7 @@ function checkSection(section: Section, json: unknown, prefix: string, problems:
     const spec = section[key];
     const name = `${prefix}.${key}`;
     if (spec === undefined) {
-      const secret = /password|token|secret/i.test(key) ? '; secrets do not belong in a committed file (RELCTL_* variables: see the README)' : '';
+      const secret = /password|token|secret/i.test(key) ? '; secrets do not belong in a committed file (RELCTL_* variables: see docs/configuration.md)' : '';
       problems.push(`${name} is not a known key (known: ${Object.keys(section).join(', ')})${secret}`);
     } else if ('section' in spec) {
       out[key] = checkSection(spec.section, value, name, problems);
