@@ -11,7 +11,7 @@ import { defineFleetRehearse } from './fleet-rehearse.js';
 import { defineReport } from './fleet-report.js';
 
 export const define: Define = (program, action) => {
-  const fleet = program.command('fleet').description('every repository of an ecosystem at once: list, audit, fix, report, rehearse (DESIGN §13)');
+  const fleet = program.command('fleet').description('every repository of an ecosystem at once: list, audit, fix, report, rehearse');
 
   selectionOptions(fleet.command('list').description('the selected repositories (--json: [{name, url, branch}] for a CI matrix)'))
     .option('--out <file>', 'write the list (or the --json document) to this file instead of stdout')
