@@ -8,7 +8,7 @@ import type { ProjectFacts } from './facts.js';
  */
 export interface Check {
   id: string;
-  /** The finding codes this check can produce (documented in the README). */
+  /** The finding codes this check can produce (documented in docs/output.md, "Finding codes"). */
   codes: readonly string[];
   title: string;
   online?: boolean;

@@ -74,7 +74,7 @@ export function groupIdOf(ctx: CommandContext, declared?: string): string | unde
 
 /**
  * The namespace a portal command acts on: --group-id (or RELCTL_GROUP_ID, or the config file),
- * else the groupId the project in --cwd declares (README: "the project's groupId where a command
+ * else the groupId the project in --cwd declares (docs/configuration.md: "the project's groupId where a command
  * needs one"). Either way it is checked as a Maven group id before it reaches a URL.
  */
 export async function requireGroupId(ctx: CommandContext): Promise<string> {

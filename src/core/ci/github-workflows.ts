@@ -14,7 +14,7 @@ export interface WorkflowPlace {
   defaultBranch: string;
 }
 
-/** The pull-request recipe of the README: no secrets in pull requests, so offline and no credential or signing checks. */
+/** The pull-request recipe of docs/commands.md (preflight's "Groups and CI recipes"): no secrets in pull requests, so offline and no credential or signing checks. */
 export const pullRequestArgs = '--offline --skip credentials signing';
 
 const bot = { name: 'github-actions[bot]', email: '41898282+github-actions[bot]@users.noreply.github.com' };
