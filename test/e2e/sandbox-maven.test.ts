@@ -25,7 +25,10 @@ let tmp: TempDir;
 let key: TestKey;
 let sandbox: RunningSandbox;
 let settings: string;
-const ns = 'org.example.relctl';
+// The sandbox's default user holds the groupId's reverse domain, as a verified namespace (issue 42 item 1).
+const ns = 'org.example';
+/** The demo's groupId, below the namespace: what purls and the Publisher API's `published` name. */
+const groupId = 'org.example.relctl';
 const g = 'org/example/relctl';
 const demo = (a: string, file: string): string => `${g}/${a}/1.0.0/${file}`;
 
@@ -124,7 +127,7 @@ describe.sequential('real Maven against the sandbox', { timeout: 240_000 }, () =
     validatedId = reply.json().deploymentId;
     const status = (await publisher(sandbox, 'POST', `status?id=${validatedId}`)).json();
     expect(status.deploymentState).toBe('VALIDATED');
-    expect(status.purls.sort()).toEqual([`pkg:maven/${ns}/relctl-demo-core@1.0.0`, `pkg:maven/${ns}/relctl-demo-webapp@1.0.0`, `pkg:maven/${ns}/relctl-demo@1.0.0`]);
+    expect(status.purls.sort()).toEqual([`pkg:maven/${groupId}/relctl-demo-core@1.0.0`, `pkg:maven/${groupId}/relctl-demo-webapp@1.0.0`, `pkg:maven/${groupId}/relctl-demo@1.0.0`]);
   });
 
   test('broken one rule at a time, each deployment fails with the real text', async () => {
@@ -133,7 +136,7 @@ describe.sequential('real Maven against the sandbox', { timeout: 240_000 }, () =
     asJar.set(webPom, Buffer.from(Buffer.from(base.get(webPom)!).toString('utf8').replace('<packaging>war</packaging>', '<packaging>jar</packaging>')));
     for (const k of [...asJar.keys()]) if (k.startsWith(webPom) && k !== webPom) asJar.delete(k);
     const packaging = await tryVariant(withChecksums(await signAll(asJar, key)));
-    expect(packaging.json().error).toContain(`- pkg:maven/${ns}/relctl-demo-webapp@1.0.0\n  - Packaging 'jar' does not match the main artifact of the component: expected relctl-demo-webapp-1.0.0.jar`);
+    expect(packaging.json().error).toContain(`- pkg:maven/${groupId}/relctl-demo-webapp@1.0.0\n  - Packaging 'jar' does not match the main artifact of the component: expected relctl-demo-webapp-1.0.0.jar`);
 
     const noAsc = new Map(base);
     noAsc.delete(demo('relctl-demo-core', 'relctl-demo-core-1.0.0.jar.asc'));
@@ -174,9 +177,9 @@ describe.sequential('real Maven against the sandbox', { timeout: 240_000 }, () =
       expect(r.status).toBe(200);
       expect(r.bytes.equals(Buffer.from(base.get(p)!))).toBe(true);
     }
-    expect((await publisher(sandbox, 'GET', `published?namespace=${ns}&name=relctl-demo-core&version=1.0.0`)).json()).toEqual({ published: true });
+    expect((await publisher(sandbox, 'GET', `published?namespace=${groupId}&name=relctl-demo-core&version=1.0.0`)).json()).toEqual({ published: true });
     const again = await tryVariant(new Map(base));
-    expect(again.json().error).toContain(`  - Component with package url: 'pkg:maven/${ns}/relctl-demo-core@1.0.0' already exists`);
+    expect(again.json().error).toContain(`  - Component with package url: 'pkg:maven/${groupId}/relctl-demo-core@1.0.0' already exists`);
   });
 
   test('a wrong token makes Maven fail with 401', async () => {

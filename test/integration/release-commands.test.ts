@@ -32,7 +32,7 @@ describe('release build: the token never lands in a file relctl writes', () => {
         // The release plugin's own resolved-settings copy for its fork lands in the private folder.
         // gpg.useagent: maven-gpg-plugin 1.x in batch mode needs it (and reaches the forks as a system property).
         // user.home: the private Maven home whose .m2/settings.xml this is (the release plugin's forks read it).
-        MAVEN_OPTS: `-Duser.home=${path.dirname(path.dirname(session.common.settingsFile!))} -Djava.io.tmpdir=${path.dirname(path.dirname(session.common.settingsFile!))} -Dgpg.useagent=true`,
+        MAVEN_OPTS: `-Dchecksums=required -Duser.home=${path.dirname(path.dirname(session.common.settingsFile!))} -Djava.io.tmpdir=${path.dirname(path.dirname(session.common.settingsFile!))} -Dgpg.useagent=true`,
       });
     } finally {
       await session.dispose();

@@ -209,13 +209,13 @@ describe('robustness', () => {
     expect(await readdir(tmp.path)).toEqual(['data']);
   });
 
-  test('a body over the limit is refused with 413 before it is sent', async () => {
+  test('a body over the portal\'s 1 GiB bundle limit is refused with 413 before it is sent', async () => {
     const { port } = sandbox;
     const reply = await new Promise<string>((resolve, reject) => {
       const socket = net.connect(port, '127.0.0.1', () => {
         socket.write(
           `PUT /staging/service/local/staging/deploy/maven2/org/big/x/1/x-1.jar HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
-            `Authorization: ${sb}\r\nContent-Length: ${200 * 1024 * 1024}\r\nExpect: 100-continue\r\n\r\n`,
+            `Authorization: ${sb}\r\nContent-Length: ${2 * 1024 * 1024 * 1024}\r\nExpect: 100-continue\r\n\r\n`,
         );
       });
       let data = '';
