@@ -182,6 +182,16 @@ export const gradleTokenProperties = [
   ['ossrhTokenUsername', 'ossrhTokenPassword'],
 ] as const;
 
+/**
+ * The checksum files a vanniktech build publishes (its `mavenCentralChecksums` Gradle property,
+ * 0.37.0+; older versions ignore it): `required` is .md5/.sha1 only, the Maven runs'
+ * -Dchecksums=required. A project property through the environment, so every build the release
+ * plugin starts sees it and the command line stays as it was.
+ */
+export function gradleChecksumsEnv(checksums: 'required' | 'all'): Record<string, string> {
+  return { ORG_GRADLE_PROJECT_mavenCentralChecksums: checksums === 'all' ? 'md5,sha1,sha256,sha512' : 'md5,sha1' };
+}
+
 /** ORG_GRADLE_PROJECT_* variables carrying the token (never argv). */
 export function gradleTokenEnv(username: string, password: string): Record<string, string> {
   const env: Record<string, string> = {};
