@@ -146,6 +146,16 @@ export function mavenInstallInvocation(common: MavenCommon): Invocation {
   return { command: common.executable, args: ['-B', 'install', ...mavenTail(common)], interactive: false, purpose: 'install' };
 }
 
+/** `mvn deploy` of the -SNAPSHOT as CI runs it, to the repository `id::url` (its <server> in the settings). */
+export function mavenSnapshotDeployInvocation(common: MavenCommon, repository: { id: string; url: string }, extraArgs: readonly string[] = []): Invocation {
+  return {
+    command: common.executable,
+    args: ['-B', 'deploy', `-DaltSnapshotDeploymentRepository=${repository.id}::${repository.url}`, ...extraArgs, ...mavenTail(common)],
+    interactive: false,
+    purpose: 'deploy (snapshot)',
+  };
+}
+
 /**
  * Gradle with the researchgate release plugin: `clean release --no-parallel`. On a terminal it
  * prompts for the release version and then the next version; relctl answers both with the
