@@ -14,6 +14,8 @@ const e2eRehearse = [
   'test/e2e/rehearse-real/**/*.test.ts',
   'test/e2e/rehearse.test.ts',
   'test/e2e/rehearse-post-release.test.ts',
+  // rehearse --snapshot: the demo's snapshot deployed by real Maven to the sandbox (issue 42 item 5).
+  'test/e2e/rehearse-snapshot.test.ts',
   // fleet rehearse: a parent and a child from the demo, rehearsed parents first (issue 38 item 3).
   'test/e2e/fleet-rehearse.test.ts',
   // Installing relctl from its git URL: a full dependency install and build (issue 23), minutes.

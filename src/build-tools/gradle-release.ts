@@ -1,4 +1,4 @@
-import { gradleReleaseInvocation, gradleTokenEnv, type ReleaseVersions } from '../core/release-commands.js';
+import { gradleChecksumsEnv, gradleReleaseInvocation, gradleTokenEnv, type ReleaseVersions } from '../core/release-commands.js';
 import type { ProcessRunner } from '../io/process-runner.js';
 import { runInvocation } from './maven-release.js';
 import { buildToolCommand } from './wrapper.js';
@@ -18,9 +18,20 @@ export async function gradleRelease(
   proc: ProcessRunner,
   root: string,
   v: ReleaseVersions,
-  options: { ci: boolean; interactive: boolean; chosen?: boolean; token?: { username: string; password: string }; note?: (line: string) => void },
+  options: {
+    ci: boolean;
+    interactive: boolean;
+    chosen?: boolean;
+    token?: { username: string; password: string };
+    note?: (line: string) => void;
+    /** Which checksum files the build publishes (config `checksums`, default required). */
+    checksums?: 'required' | 'all';
+  },
 ): Promise<void> {
   const inv = gradleReleaseInvocation(await gradleExecutable(root, options.note), v, options);
-  const env = options.token === undefined ? undefined : gradleTokenEnv(options.token.username, options.token.password);
+  const env = {
+    ...gradleChecksumsEnv(options.checksums ?? 'required'),
+    ...(options.token === undefined ? {} : gradleTokenEnv(options.token.username, options.token.password)),
+  };
   await runInvocation(proc, root, inv, 'Fix the cause shown above, then run `relctl release --resume`.', env);
 }

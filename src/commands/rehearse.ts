@@ -3,6 +3,7 @@ import { isProjectCause } from '../core/build-failures/project-cause.js';
 import { findingToJson } from '../core/findings.js';
 import { chosenVersions, nextVersionArgument, releaseVersionArgument } from '../release/options.js';
 import { rehearse, type RehearsalResult } from '../release/rehearse/run.js';
+import type { SnapshotRehearsalResult } from '../release/rehearse/snapshot-deploy.js';
 import { rehearsalFlags, rehearsalOptions } from './rehearse-options.js';
 import type { CommandContext } from '../io/command-context.js';
 import type { Define } from './define.js';
@@ -12,6 +13,8 @@ export const define: Define = (program, action) => {
     .option('--keep', 'keep the throwaway copy (its path is printed)')
     .option('--usage <file>', "the Usage Center's export (CSV, Current Month): the organization's publishing usage the budget line counts")
     .option('--staging-dir <folder>', 'Gradle: the Maven-layout folder the build published (default: build/staging-deploy, build/repo or build/m2)')
+    .option('--snapshot', "deploy the project's -SNAPSHOT as CI does (mvn deploy) to the sandbox's snapshot repository, SNAPSHOTs off as on a new namespace")
+    .option('--snapshots-enabled', 'with --snapshot: rehearse as if SNAPSHOTs were enabled for the namespace on the portal')
     .option('--post-release', "with --publish: then notes, distribute and notify against the sandbox's GitHub and SMTP stand-ins")
     .option('--release-version <X>', 'rehearse releasing X, as relctl release --release-version would', releaseVersionArgument)
     .option('--next-version <Y-SNAPSHOT>', 'the development version after it, as relctl release --next-version would', nextVersionArgument)
@@ -19,6 +22,21 @@ export const define: Define = (program, action) => {
       action(async (ctx, opts) => {
         if (opts.postRelease === true && opts.publish !== true) {
           throw new UsageError('--post-release rehearses what follows a publication.', { fix: 'Add --publish.' });
+        }
+        if (opts.snapshotsEnabled === true && opts.snapshot !== true) {
+          throw new UsageError('--snapshots-enabled says how the snapshot rehearsal\'s sandbox behaves.', { fix: 'Add --snapshot.' });
+        }
+        if (opts.snapshot === true) {
+          const { rehearseSnapshot } = await import('../release/rehearse/snapshot-deploy.js');
+          const flags = rehearsalFlags(opts);
+          const snap = await rehearseSnapshot(ctx, {
+            enabled: opts.snapshotsEnabled === true,
+            skipTests: flags.skipTests === true,
+            keep: opts.keep === true,
+            ...(flags.mavenMirror === undefined ? {} : { mavenMirror: flags.mavenMirror }),
+          });
+          renderSnapshot(ctx, snap);
+          return snap.ok ? ExitCode.ok : ExitCode.failed;
         }
         const versions = chosenVersions(opts);
         const result = await rehearse(ctx, {
@@ -67,6 +85,19 @@ function render(ctx: CommandContext, r: RehearsalResult): void {
     lines.push(`cause: ${r.error.message}`);
     if (r.error.fix !== undefined) lines.push(`fix: ${r.error.fix}`);
   }
+  ctx.out.result(lines.join('\n'));
+}
+
+function renderSnapshot(ctx: CommandContext, r: SnapshotRehearsalResult): void {
+  if (ctx.out.json) {
+    ctx.out.resultJson(r);
+    return;
+  }
+  const lines = [`Snapshot rehearsal of ${r.project.groupId}:${r.project.artifactId} ${r.project.version} (namespace ${r.namespace}, SNAPSHOTs ${r.snapshotsEnabled ? 'enabled' : 'not enabled'}); nothing real was touched.`];
+  lines.push(`  deploy     ${r.command}`);
+  if (r.workspace !== undefined) lines.push(`workspace kept: ${r.workspace}`);
+  lines.push(r.ok ? "The portal's snapshot repository took the snapshot, as CI's deploy would be taken." : `The snapshot deploy failed (${r.error?.code ?? 'unknown'}).`);
+  if (r.error !== undefined) lines.push(`cause: ${r.error.message}`, `fix: ${r.error.fix}`);
   ctx.out.result(lines.join('\n'));
 }
 

@@ -146,6 +146,16 @@ export function mavenInstallInvocation(common: MavenCommon): Invocation {
   return { command: common.executable, args: ['-B', 'install', ...mavenTail(common)], interactive: false, purpose: 'install' };
 }
 
+/** `mvn deploy` of the -SNAPSHOT as CI runs it, to the repository `id::url` (its <server> in the settings). */
+export function mavenSnapshotDeployInvocation(common: MavenCommon, repository: { id: string; url: string }, extraArgs: readonly string[] = []): Invocation {
+  return {
+    command: common.executable,
+    args: ['-B', 'deploy', `-DaltSnapshotDeploymentRepository=${repository.id}::${repository.url}`, ...extraArgs, ...mavenTail(common)],
+    interactive: false,
+    purpose: 'deploy (snapshot)',
+  };
+}
+
 /**
  * Gradle with the researchgate release plugin: `clean release --no-parallel`. On a terminal it
  * prompts for the release version and then the next version; relctl answers both with the
@@ -181,6 +191,16 @@ export const gradleTokenProperties = [
   ['ossrhUsername', 'ossrhPassword'],
   ['ossrhTokenUsername', 'ossrhTokenPassword'],
 ] as const;
+
+/**
+ * The checksum files a vanniktech build publishes (its `mavenCentralChecksums` Gradle property,
+ * 0.37.0+; older versions ignore it): `required` is .md5/.sha1 only, the Maven runs'
+ * -Dchecksums=required. A project property through the environment, so every build the release
+ * plugin starts sees it and the command line stays as it was.
+ */
+export function gradleChecksumsEnv(checksums: 'required' | 'all'): Record<string, string> {
+  return { ORG_GRADLE_PROJECT_mavenCentralChecksums: checksums === 'all' ? 'md5,sha1,sha256,sha512' : 'md5,sha1' };
+}
 
 /** ORG_GRADLE_PROJECT_* variables carrying the token (never argv). */
 export function gradleTokenEnv(username: string, password: string): Record<string, string> {

@@ -3,6 +3,7 @@ import { toReport } from '../core/findings.js';
 import { snapshotReleaseRefused, snapshotVersionsOf } from '../core/snapshot-release.js';
 import type { CommandContext } from '../io/command-context.js';
 import type { PortalFailure } from '../portal/client.js';
+import { refuseOversizedBundle } from '../portal/bundle-limit.js';
 import { sizeText } from '../ui/progress.js';
 import type { ArtifactSet } from './artifacts.js';
 
@@ -73,6 +74,7 @@ export async function uploadPlan(ctx: CommandContext, verify: boolean): Promise<
   const snapshots = set === undefined ? [] : snapshotVersionsOf(set.files.keys());
   if (snapshots.length > 0) throw snapshotReleaseRefused(snapshots, `The build output the upload would send (${set!.from})`);
   const plan = set === undefined ? undefined : planOf(set);
+  if (plan !== undefined) refuseOversizedBundle(plan.bytes, `The build output the upload would send (${plan.from})`, ctx.env);
   const warning = !verify
     ? '--no-verify: the build output is not checked; a deployment the portal fails blocks the namespace until it is dropped.'
     : plan === undefined

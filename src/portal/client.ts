@@ -5,6 +5,7 @@ import { decodePublished } from '../core/portal/published.js';
 import { componentsOfStatusErrors, decodeFailure, deploymentsUrl, type ComponentErrors, type DecodeContext, type DecodedFailure } from './decode.js';
 import { displayUrl } from '../io/http-policy.js';
 import type { ApiTarget, HttpClient, HttpRequest, HttpResponse, StreamedBody } from '../io/http.js';
+import { bundleTooLargeFix } from './bundle-limit.js';
 import { bearerHeader, type PortalToken } from './token.js';
 import { apiUrl, keyText } from './urls.js';
 
@@ -92,7 +93,7 @@ export class PortalClient {
     if (res.status === 413) {
       throw new StepFailedError(`The portal refused the ${ctx.action} as too large (HTTP 413): a deployment bundle may hold at most 1 GiB.`, {
         kind: 'bundle-too-large',
-        fix: 'Split the release into several deployments of under 1 GiB each (groups of modules), or leave optional files (.sha256/.sha512, extra classifiers) out, then upload again.',
+        fix: bundleTooLargeFix,
       });
     }
     // An HTML error page is a web server or proxy talking, not the API: its text decodes to nothing true.

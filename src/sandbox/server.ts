@@ -182,10 +182,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     }),
   });
   // One line per service: `/<name>/...` goes to it; the portal's host also serves its snapshot repository.
-  const portal = portalRoutes(accounts, deployments, () => smtp.mails());
+  const bundleLimit = options.maxBundleBytes ?? maxBundleBytes;
+  const portal = portalRoutes(accounts, deployments, () => smtp.mails(), bundleLimit);
   const snapshotRepo = snapshotRoutes(accounts, snapshots);
   const mounts = new Map<string, Route>([
-    ['staging', stagingRoutes(accounts, staging, options.maxBundleBytes ?? maxBundleBytes, new Nexus2Staging(accounts, staging, deployments, stateFile, { closePublishes: options.closePublishes === true }))],
+    ['staging', stagingRoutes(accounts, staging, bundleLimit, new Nexus2Staging(accounts, staging, deployments, stateFile, { closePublishes: options.closePublishes === true }))],
     ['portal', (req, res, rest, query, search) => (rest.startsWith(snapshotsPrefix) ? snapshotRepo : portal)(req, res, rest, query, search)],
     ['repo', repoRoutes(publicRepo)],
     ['keys', keys.primaryRoutes(() => origin)],

@@ -32,6 +32,7 @@ describe('release build: the token never lands in a file relctl writes', () => {
         // The release plugin's own resolved-settings copy for its fork lands in the private folder.
         // gpg.useagent: maven-gpg-plugin 1.x in batch mode needs it (and reaches the forks as a system property).
         // user.home: the private Maven home whose .m2/settings.xml this is (the release plugin's forks read it).
+        // checksums=required: .md5/.sha1 only (the default `checksums` setting), for every fork too.
         MAVEN_OPTS: `-Dchecksums=required -Duser.home=${path.dirname(path.dirname(session.common.settingsFile!))} -Djava.io.tmpdir=${path.dirname(path.dirname(session.common.settingsFile!))} -Dgpg.useagent=true`,
       });
     } finally {
@@ -251,10 +252,23 @@ describe('release build: Gradle', () => {
     expect((call as unknown as { projectProperties: string[] }).projectProperties).toEqual(
       expect.arrayContaining(['ORG_GRADLE_PROJECT_mavenCentralPassword', 'ORG_GRADLE_PROJECT_mavenCentralUsername', 'ORG_GRADLE_PROJECT_ossrhPassword']),
     );
+    // vanniktech publishes .md5/.sha1 only, as relctl's Maven runs (-Dchecksums=required); the arguments are unchanged.
+    expect((call as unknown as { checksums?: string }).checksums).toBe('md5,sha1');
     expect((await recorded(log)).map((c) => [c.tool, ...c.args])).toEqual([
       ['gradle', 'clean', 'release', '--no-parallel', '-Prelease.useAutomaticVersion=true', '-Prelease.releaseVersion=2.0.0', '-Prelease.newVersion=2.0.1-SNAPSHOT'],
     ]);
     expect(await tags(dir, home)).toEqual(['lib-2.0.0']);
+  });
+
+  it('with checksums "all", vanniktech is asked for .sha256/.sha512 as well', async () => {
+    await using t = await tempDir();
+    const { dir, home, log } = await gradleProject(t);
+    const repo = await fakePublicRepo(new Set());
+    const r = await runCli(['run', 'build', '--cwd', dir], { home, env: releaseEnv(home, log, { RELCTL_PUBLIC_REPO_URL: repo.url, RELCTL_CHECKSUMS: 'all' }) });
+    await repo.close();
+    expect(r.exitCode, r.stderr).toBe(0);
+    const [call] = await recorded(log);
+    expect((call as unknown as { checksums?: string }).checksums).toBe('md5,sha1,sha256,sha512');
   });
 
   it('answers the version prompts on stdin outside CI, with the wrapper when present', async () => {

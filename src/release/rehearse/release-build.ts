@@ -155,6 +155,21 @@ async function reactorCoordinates(copy: string): Promise<ArtifactCoordinates[]> 
   });
 }
 
+/**
+ * The settings a rehearsal's Maven starts from: the user's own (mirrors, profiles), with the
+ * --maven-mirror when asked, written in the rehearsal's folder (a missing file when there are none);
+ * the session adds the sandbox's <server>.
+ */
+export async function rehearsalBaseSettings(ctx: CommandContext, work: string, mavenMirror: string | undefined): Promise<string> {
+  const userSettings = ctx.config.settings ?? path.join(ctx.env.HOME ?? os.homedir(), '.m2', 'settings.xml');
+  let base = (await exists(userSettings)) ? descriptorText(userSettings) : undefined;
+  if (mavenMirror !== undefined) base = settingsWithMirror(base ?? '<settings>\n</settings>\n', mavenMirror);
+  if (base === undefined) return path.join(work, 'no-settings.xml');
+  const baseFile = path.join(work, 'base-settings.xml');
+  await writeFile(baseFile, base, { mode: 0o600 });
+  return baseFile;
+}
+
 export async function rehearsalBuild(ctx: CommandContext, proc: ProcessRunner, o: RehearsalBuildInput): Promise<RehearsalBuild> {
   const route = await detectPublishingRoute(o.copy, o.localRepo);
   // nexus-staging-maven-plugin deploys to the <nexusUrl> its POM names (no property overrides an
@@ -164,17 +179,11 @@ export async function rehearsalBuild(ctx: CommandContext, proc: ProcessRunner, o
   const modules = await reactorCoordinates(o.copy);
   const installed = await guardLocalRepo(o.localRepo, modules, [o.versions.version, o.versions.nextVersion], path.join(o.work, 'local-repo-backup'));
   const notes = [...(o.notes ?? [])];
-  // The user's settings (mirrors, profiles), with the --maven-mirror when asked; the session adds the sandbox's <server>.
-  const userSettings = ctx.config.settings ?? path.join(ctx.env.HOME ?? os.homedir(), '.m2', 'settings.xml');
-  let base = (await exists(userSettings)) ? descriptorText(userSettings) : undefined;
-  if (o.mavenMirror !== undefined) base = settingsWithMirror(base ?? '<settings>\n</settings>\n', o.mavenMirror);
-  const baseFile = path.join(o.work, 'base-settings.xml');
-  if (base !== undefined) await writeFile(baseFile, base, { mode: 0o600 });
   const session = await openMavenSession(
     {
       root: o.copy,
       env: ctx.env,
-      ...(base === undefined ? { userSettings: path.join(o.work, 'no-settings.xml') } : { userSettings: baseFile }),
+      userSettings: await rehearsalBaseSettings(ctx, o.work, o.mavenMirror),
       localRepo: o.localRepo,
       token: { ...o.token, serverId },
       checksums: ctx.config.checksums,

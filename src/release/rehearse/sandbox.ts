@@ -18,11 +18,16 @@ export interface RehearsalSandbox {
  * account's namespace until dropped, as on the real portal, and one repository's failure must not
  * decide another's verdict. Every account may use every namespace (none is listed).
  */
-export async function startRehearsalSandbox(ctx: CommandContext, dir: string, names: readonly string[]): Promise<{ running: RunningSandbox; accounts: Map<string, RehearsalSandbox> }> {
+export async function startRehearsalSandbox(
+  ctx: CommandContext,
+  dir: string,
+  names: readonly string[],
+  options: { snapshotNamespaces?: string[] } = {},
+): Promise<{ running: RunningSandbox; accounts: Map<string, RehearsalSandbox> }> {
   const users = names.map((name) => ({ name, password: randomBytes(12).toString('hex') }));
   for (const u of users) ctx.out.redactor.add(u.password);
   const seedRepo = path.join(dir, 'public-parents');
   await mkdir(seedRepo, { recursive: true });
-  const running = await startSandbox({ users, seedRepo });
+  const running = await startSandbox({ users, seedRepo, ...options });
   return { running, accounts: new Map(users.map((user) => [user.name, { urls: running.urls, user, seedRepo }])) };
 }

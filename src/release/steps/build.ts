@@ -131,6 +131,7 @@ export const buildStep: Step = {
       ci: ctx.ci,
       interactive: options.interactive,
       chosen: options.versions !== undefined,
+      checksums: ctx.config.checksums,
       note: (line) => ctx.out.info(`  ${line}`),
       ...(token !== undefined && tokenFromEnvironment(token) ? { token } : {}),
     }));

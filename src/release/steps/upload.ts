@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { snapshotReleaseRefused } from '../../core/snapshot-release.js';
@@ -13,6 +14,7 @@ import { journaledUpload, snapshotBeforeUpload, type UploadRequest } from '../..
 import { repositoryKeyOf } from '../../portal/urls.js';
 import { findingsText } from '../../ui/render/findings.js';
 import { bundleFormBody } from '../../portal/bundle-body.js';
+import { refuseOversizedBundle } from '../../portal/bundle-limit.js';
 import { startProgress, uploadProgressText } from '../../ui/progress.js';
 import type { CommandContext } from '../../io/command-context.js';
 import type { ReleaseContext, Step } from '../types.js';
@@ -94,6 +96,7 @@ async function uploadBundle(ctx: CommandContext, rc: Readonly<ReleaseContext>, d
     ctx.out.wouldDo(`POST ${ctx.config.portalUrl.replace(/\/+$/, '')}/api/v1/publisher/upload?${query} (bundle ${path.relative(ctx.cwd, bundle)})`);
     return {};
   }
+  refuseOversizedBundle((await stat(bundle)).size, `The bundle ${path.relative(ctx.cwd, bundle)}`, ctx.env);
   const session = await portalSession(ctx);
   const sent = { bytes: 0, total: 0 };
   const progress = startProgress(ctx.out, () => uploadProgressText(sent.bytes, sent.total));

@@ -40,25 +40,30 @@ function uploadType(value: string | null): PublishingType {
  * Streams the form's `bundle` part to `file` as it arrives (busboy parses the multipart body;
  * nothing of the bundle is held in memory), and returns its file name. Other parts are drained.
  */
-async function receiveBundle(req: IncomingMessage, res: ServerResponse, file: string): Promise<string> {
+async function receiveBundle(req: IncomingMessage, res: ServerResponse, file: string, limit: number): Promise<string> {
+  // Over the bundle cap the portal's front server (nginx) answers before the API sees anything.
+  if (Number(req.headers['content-length'] ?? '0') > limit) throw tooLarge();
   const type = String(req.headers['content-type'] ?? '');
   if (!/^multipart\/form-data\s*;/i.test(type)) throw portalError('the request must be multipart/form-data with a bundle part');
   const busboy = await loadBusboy();
   let parser: ReturnType<Busboy>;
   try {
-    parser = busboy({ headers: req.headers, limits: { files: 1, fields: 16, parts: 32 } });
+    parser = busboy({ headers: req.headers, limits: { files: 1, fields: 16, parts: 32, fileSize: limit } });
   } catch {
     throw portalError('malformed multipart body');
   }
   if (/100-continue/i.test(String(req.headers.expect ?? ''))) res.writeContinue();
   let filename: string | undefined;
   let written: Promise<void> | undefined;
+  let truncated = false;
   parser.on('file', (name, stream, info) => {
     if (name !== 'bundle' || written !== undefined) {
       stream.resume();
       return;
     }
     filename = info.filename ?? '';
+    // A body without Content-Length (chunked) is held to the same cap as it arrives.
+    stream.on('limit', () => (truncated = true));
     written = pipeline(stream, createWriteStream(file));
     // A failed disk write must not leave the body unread (the client would wait for an answer).
     written.catch(() => stream.resume());
@@ -70,8 +75,15 @@ async function receiveBundle(req: IncomingMessage, res: ServerResponse, file: st
     if (error instanceof HttpError) throw error;
     throw portalError('malformed multipart body');
   }
+  if (truncated) throw tooLarge();
   if (filename === undefined) throw portalError('the bundle part (a file) is missing');
   return filename;
+}
+
+/** nginx's own 413 page: what the real portal answers for a bundle over 1 GiB (no JSON, no API wording). */
+function tooLarge(): HttpError {
+  const html = '<html>\r\n<head><title>413 Request Entity Too Large</title></head>\r\n<body>\r\n<center><h1>413 Request Entity Too Large</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
+  return new HttpError(413, html, { 'content-type': 'text/html', connection: 'close' });
 }
 
 /** The bundle's files by Maven path, and the one namespace they all belong to (the shortest group id's). */
@@ -108,13 +120,21 @@ function entryFile(entry: OpenZip['entries'][number]): SizedDeploymentFile {
   return { size: entry.size, bytes, chunks: () => entry.chunks() };
 }
 
-export async function handlePublisherUpload(accounts: Accounts, deployments: Deployments, req: IncomingMessage, res: ServerResponse, user: SandboxUser, query: URLSearchParams): Promise<void> {
+export async function handlePublisherUpload(
+  accounts: Accounts,
+  deployments: Deployments,
+  req: IncomingMessage,
+  res: ServerResponse,
+  user: SandboxUser,
+  query: URLSearchParams,
+  bundleLimit: number,
+): Promise<void> {
   if (req.method !== 'POST') throw new HttpError(405, '', { allow: 'POST' });
   const type = uploadType(query.get('publishingType'));
   const incoming = deployments.scratch('.zip');
   let zip: OpenZip | undefined;
   try {
-    const filename = await receiveBundle(req, res, incoming);
+    const filename = await receiveBundle(req, res, incoming, bundleLimit);
     try {
       zip = await openZip(incoming);
     } catch (error) {

@@ -36,7 +36,8 @@ function idOf(value: string | null | undefined): string {
 
 /** `/portal/...`: the Publisher API and the Deployments page. */
 /** `mails`: the sandbox's SMTP mailbox, shown below the Deployments page. */
-export function portalRoutes(accounts: Accounts, deployments: Deployments, mails: () => readonly ReceivedMail[] = () => []): Route {
+/** `bundleLimit`: the bundle cap (1 GiB on the real portal), above which an upload is answered 413. */
+export function portalRoutes(accounts: Accounts, deployments: Deployments, mails: () => readonly ReceivedMail[], bundleLimit: number): Route {
   return async (req: IncomingMessage, res: ServerResponse, rest: string, query: URLSearchParams): Promise<void> => {
     const method = req.method ?? 'GET';
 
@@ -58,7 +59,7 @@ export function portalRoutes(accounts: Accounts, deployments: Deployments, mails
     if (!rest.startsWith(`${api}/`)) throw new HttpError(404, { error: `Not found: /portal${rest}` });
     const user = accounts.require(req, schemes, realm);
     const call = rest.slice(api.length);
-    if (call === '/upload') return handlePublisherUpload(accounts, deployments, req, res, user, query);
+    if (call === '/upload') return handlePublisherUpload(accounts, deployments, req, res, user, query, bundleLimit);
     await continueAndRead(req, res, 1024 * 1024);
 
     if (call === '/status') {
