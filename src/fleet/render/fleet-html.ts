@@ -2,7 +2,7 @@ import { attr, text } from '../../ui/render/findings-junit.js';
 import { fleetVerdicts, type FleetReport, type FleetVerdict } from '../report-types.js';
 import { fleetGraphSvg, verdictColours } from './fleet-graph.js';
 import { fleetSections, headerText, planLines, type FleetReportMeta } from './fleet-sections.js';
-import { environmentItems, environmentNote, fleetRows, linkUrl, rehearsalLine, rehearsalRows, rehearsalSummary, reportTitle, rowColumns, type DetailItem, type FleetRow } from './fleet-rows.js';
+import { environmentItems, environmentNote, fleetRows, linkUrl, rehearsalLine, rehearsalRows, rehearsalSummary, reportTitle, rowColumns, splitAt, type DetailItem, type FleetRow } from './fleet-rows.js';
 
 /**
  * The fleet report as one self-contained HTML page (DESIGN §13, `--format html`): the summary, the
@@ -66,7 +66,8 @@ function table(rows: FleetRow[]): string {
     // Names, coordinates and tags are long unbroken words: only their cells break anywhere.
     const name = r.page === undefined ? cell(r.name, 'long') : `<td class="long"><a href=${attr(r.page)} rel="noopener noreferrer">${text(r.name)}</a></td>`;
     const cells = [name, cell(r.build), cell(r.route), cell(r.parent, 'long'), `<td>${verdictBadge(r.verdict, r.verdictLabel)}</td>`];
-    cells.push(cell(r.blocking), cell(r.release, 'long'), cell(r.published), `<td>${pullRequest(r)}</td>`);
+    const release = r.releasePage === undefined || r.release === '' ? cell(r.release, 'long') : `<td class="long"><a href=${attr(r.releasePage)} rel="noopener noreferrer">${text(r.release)}</a></td>`;
+    cells.push(cell(r.blocking), release, cell(r.published === '' ? '' : `on Maven Central: ${r.published}`), `<td>${pullRequest(r)}</td>`);
     return `<tr data-verdict=${attr(r.verdict)}>${cells.join('')}</tr>`;
   });
   return `<div class="table-box"><table>\n${head}\n<tbody>\n${body.join('\n')}\n</tbody>\n</table></div>`;
@@ -114,7 +115,9 @@ function environment(report: FleetReport): string[] {
 function list(items: DetailItem[]): string {
   const lis = items.map((i) => {
     const fix = i.fix === undefined ? '' : `<br><span class="fix">fix: ${text(i.fix)}</span>`;
-    return `<li><span class="sev sev-${i.severity}">${i.severity}</span> ${text(i.text)}${fix}</li>`;
+    const parts = splitAt(i);
+    const body = parts === undefined || i.at === undefined ? text(i.text) : `${text(parts[0])}<a href=${attr(i.at.url)} rel="noopener noreferrer">${text(parts[1])}</a>${text(parts[2])}`;
+    return `<li><span class="sev sev-${i.severity}">${i.severity}</span> ${body}${fix}</li>`;
   });
   return `<ul class="items">\n${lis.join('\n')}\n</ul>`;
 }

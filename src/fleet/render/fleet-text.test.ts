@@ -26,9 +26,9 @@ describe('fleetText', () => {
       'uPortal-Project/uPortal-start',
       'uPortal-Project/NotificationPortlet',
     ]);
-    expect(lines[2]).toMatch(/org\.jasig\.parent:jasig-parent:91 \(uPortal-Project\/uportal-parent\) +waits-on-parent +legacy-staging-host, missing-developers +v5\.16\.1 \(published: unknown\)$/);
-    expect(lines[1]).toContain('jasig-parent-91 (published: yes)');
-    expect(lines[4]).toMatch(/ +- +not-published +- +v5\.16\.1\.0 \(published: no\)$/);
+    expect(lines[2]).toMatch(/org\.jasig\.parent:jasig-parent:91 \(uPortal-Project\/uportal-parent\) +waits-on-parent +legacy-staging-host, missing-developers +v5\.16\.1 \(on Maven Central: unknown\)$/);
+    expect(lines[1]).toContain('jasig-parent-91 (on Maven Central: yes)');
+    expect(lines[4]).toMatch(/ +- +not-published +- +v5\.16\.1\.0 \(on Maven Central: no\)$/);
     expect(lines[5]).toMatch(/error +- +-$/);
 
     const text = lines.join('\n');

@@ -58,7 +58,7 @@ function table(rows: FleetRow[], style: Style): string[] {
 }
 
 function release(r: FleetRow): string {
-  return r.release === '' ? '-' : `${r.release} (published: ${r.published})`;
+  return r.release === '' ? '-' : `${r.release} (on Maven Central: ${r.published})`;
 }
 
 /** A row starts with the repository's name: one that would read as a workflow command is quoted. */
