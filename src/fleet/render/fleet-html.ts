@@ -29,7 +29,7 @@ export function fleetHtml(report: FleetReport, meta?: FleetReportMeta): string {
     summary(report),
     ...plan(report),
     '<h2>Parent graph</h2>',
-    '<p class="note">Parents above their children; each arrow goes from a repository to the fleet repository that builds its parent.</p>',
+    '<p class="note">Each repository under the fleet repository that builds its parent, a line from each child to its parent; a parent says how many repositories its fix unblocks.</p>',
     `<div class="graph-box">\n${fleetGraphSvg(report)}\n</div>`,
     '<h2>Repositories</h2>',
     table(fleetRows(report)),
