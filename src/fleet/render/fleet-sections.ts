@@ -23,7 +23,7 @@ export function headerText(meta: FleetReportMeta | undefined): string {
 /** `Next steps (the plan needs 5 releases)`, and the steps in words; none when every repository is ready. */
 export function planLines(report: FleetReport, name: (repository: string) => string = oneLine): { title: string; steps: string[] } {
   const steps = report.summary.nextSteps.map((s) => stepText(s, name));
-  return { title: `Next steps (${releasesText(report.summary.releasesNeeded)})`, steps };
+  return { title: `Next steps (${releasesText(report.summary.releasesNeeded, report.summary.publishingBudget)})`, steps };
 }
 
 export interface FleetSection {
