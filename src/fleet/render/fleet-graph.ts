@@ -13,7 +13,7 @@ import { oneLine } from './fleet-rows.js';
  * drawn, each with its count of children.
  */
 
-export const graphGeometry = { nodeWidth: 280, nodeHeight: 44, indent: 28, gapY: 12, rootGap: 28, margin: 16, laneInset: 14, extraLaneGap: 10, maxNodes: 30 } as const;
+export const graphGeometry = { nodeWidth: 280, nodeHeight: 60, indent: 28, gapY: 12, rootGap: 28, margin: 16, laneInset: 14, extraLaneGap: 10, maxNodes: 30 } as const;
 
 /** Fill, and stroke and verdict text, per verdict: the colour repeats the word, never replaces it. */
 export const verdictColours: Record<FleetVerdict, { fill: string; ink: string }> = {
@@ -154,14 +154,14 @@ export function fleetGraphSvg(report: FleetReport): string {
     const short = name.slice(name.indexOf('/') + 1);
     const { fill, ink } = verdictColours[n.verdict];
     const middle = n.x + w / 2;
-    const waits = n.unblocks > 0 ? ` · unblocks ${n.unblocks}` : '';
-    const children = layout.hidden > 0 && n.children > 0 ? ` · ${n.children} ${n.children === 1 ? 'child' : 'children'}` : '';
+    const counts = [...(n.unblocks > 0 ? [`unblocks ${n.unblocks}`] : []), ...(layout.hidden > 0 && n.children > 0 ? [`${n.children} ${n.children === 1 ? 'child' : 'children'}`] : [])].join(' · ');
     return [
       `<g class="node" data-verdict=${attr(n.verdict)} data-repository=${attr(name)}>`,
-      `<title>${text(`${name}: ${n.verdict}${waits}${children}`)}</title>`,
+      `<title>${text(`${name}: ${n.verdict}${counts === '' ? '' : ` · ${counts}`}`)}</title>`,
       `<rect x="${n.x}" y="${n.y}" width="${w}" height="${h}" rx="6" fill="${fill}" stroke="${ink}"/>`,
       `<text x="${middle}" y="${n.y + 18}" class="name">${text(clip(short))}</text>`,
-      `<text x="${middle}" y="${n.y + 36}" class="word" fill="${ink}">${text(`${n.verdict}${waits}${children}`)}</text>`,
+      `<text x="${middle}" y="${n.y + 36}" class="word" fill="${ink}">${text(n.verdict)}</text>`,
+      ...(counts === '' ? [] : [`<text x="${middle}" y="${n.y + 52}" class="counts">${text(counts)}</text>`]),
       '</g>',
     ].join('');
   });

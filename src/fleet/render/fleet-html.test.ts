@@ -89,7 +89,7 @@ describe('graphLayout', () => {
     expect(portlet!.y - (start!.y + nodeHeight)).toBeGreaterThan(graphGeometry.gapY);
     expect(parent!.unblocks).toBe(report.repositories.filter((r) => r.fixIn.includes(parent!.name)).length);
     expect(parent!.unblocks).toBeGreaterThan(0);
-    expect(fleetHtml(report)).toContain(`· unblocks ${parent!.unblocks}</text>`);
+    expect(fleetHtml(report)).toContain(`class="counts">unblocks ${parent!.unblocks}</text>`);
   });
 
   it('past 30 repositories draws the parents only, with their counts', () => {
@@ -100,7 +100,7 @@ describe('graphLayout', () => {
     expect(layout.edges).toHaveLength(2);
     const html = fleetHtml(report);
     expect(html.match(/<g class="node"/g)).toHaveLength(3);
-    expect(html).toContain('· 19 children');
+    expect(html).toMatch(/class="counts">(unblocks \d+ · )?19 children</);
     expect(html).toContain('parents only, 37 more repositories in the table');
   });
 

@@ -131,7 +131,7 @@ function css(): string {
     '.verdict{display:inline-block;border:1px solid;border-radius:10px;padding:0 8px;font-weight:600;font-size:12px;white-space:nowrap}',
     '.graph-box{overflow-x:auto}.graph{max-width:100%;height:auto;display:block;margin:0 auto}',
     '.graph .edge{stroke:#57606a;stroke-width:1.5}.graph text{text-anchor:middle;font:13px system-ui,sans-serif}',
-    '.graph .owner{fill:#57606a;font-size:11px}.graph .name{fill:#1f2328;font-weight:600}.graph .word{font-weight:700;font-size:12px}',
+    '.graph .owner{fill:#57606a;font-size:11px}.graph .name{fill:#1f2328;font-weight:600}.graph .word{font-weight:700;font-size:12px}.graph .counts{fill:#57606a;font-size:12px}',
     'table{border-collapse:collapse;width:100%;font-size:13px}th,td{border:1px solid #d0d7de;padding:4px 6px;text-align:left;vertical-align:top;overflow-wrap:break-word}th{white-space:nowrap}td.long{overflow-wrap:anywhere}td:first-child{min-width:240px}',
     'th{background:#f6f8fa}.items{padding-left:20px}.items li{margin:4px 0;overflow-wrap:anywhere}.fix{color:#57606a}',
     '.sev{font-weight:600}.sev-error{color:#a40e26}.sev-warning{color:#7d4e00}',
