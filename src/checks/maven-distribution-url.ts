@@ -2,7 +2,7 @@ import type { Finding } from '../core/findings.js';
 import { hasUnresolved, stagingPluginDeployer } from '../core/pom/index.js';
 import type { Check } from './types.js';
 import { at, dedupe, expectedDeployUrl, fromWhere, isMaven, legacyHostOf, publishedModules, originAt } from './maven-support.js';
-import { ignoresDistribution } from './route.js';
+import { activateManagedPortalPluginFirst, ignoresDistribution } from './route.js';
 import { pointsAtStagingService, urlTarget } from './publishing-hosts.js';
 import type { EffectivePlugin } from '../core/pom/index.js';
 import type { MavenModuleFacts } from '../build-tools/maven/facts.js';
@@ -37,7 +37,7 @@ export const mavenDistributionUrl: Check = {
           severity: 'error',
           message: `The release repository "${id.value}" (${fromWhere(id.origin, module)}) has no <url>.`,
           ...at(originAt(facts, module, id.origin)),
-          fix: `Add <url>${expected}</url> to that <repository>.`,
+          fix: activateManagedPortalPluginFirst(facts, `Add <url>${expected}</url> to that <repository>.`),
         });
         continue;
       }
@@ -51,7 +51,7 @@ export const mavenDistributionUrl: Check = {
         severity: 'error',
         message: `The release repository URL ${url.value} (${fromWhere(url.origin, module)}) ${why}.`,
         ...at(originAt(facts, module, url.origin)),
-        fix: `Set the release repository <url> to ${expected}.`,
+        fix: activateManagedPortalPluginFirst(facts, `Set the release repository <url> to ${expected}.`),
       });
     }
     return dedupe(findings);
@@ -73,7 +73,7 @@ function nexusUrlFinding(facts: ProjectFacts, module: MavenModuleFacts, plugin: 
       severity: 'error',
       message: `nexus-staging-maven-plugin deploys ${module.effective.coords} (${fromWhere(pluginOrigin, module)}) but has no <nexusUrl>, so the deploy fails.`,
       ...at(originAt(facts, module, pluginOrigin)),
-      fix: `Add <nexusUrl>${staging}/</nexusUrl> to the plugin's <configuration>.`,
+      fix: activateManagedPortalPluginFirst(facts, `Add <nexusUrl>${staging}/</nexusUrl> to the plugin's <configuration>.`),
     };
   }
   if (hasUnresolved(url.value) || legacyHostOf(url.value) !== undefined) return undefined;
@@ -85,6 +85,6 @@ function nexusUrlFinding(facts: ProjectFacts, module: MavenModuleFacts, plugin: 
     severity: 'error',
     message: `nexus-staging-maven-plugin's <nexusUrl> ${url.value} (${fromWhere(origin, module)}) is not the staging API service ${staging}.`,
     ...at(originAt(facts, module, origin)),
-    fix: `Set <nexusUrl> to ${staging}/.`,
+    fix: activateManagedPortalPluginFirst(facts, `Set <nexusUrl> to ${staging}/.`),
   };
 }

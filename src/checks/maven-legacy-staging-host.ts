@@ -1,6 +1,6 @@
 import type { Finding } from '../core/findings.js';
 import type { Check } from './types.js';
-import { routeKind } from './route.js';
+import { activateManagedPortalPluginFirst, routeKind } from './route.js';
 import { stagingPluginDeployer } from '../core/pom/index.js';
 import { at, CENTRAL_SNAPSHOTS_URL, dedupe, expectedDeployUrl, fromWhere, isMaven, legacyHostOf, publishedModules, originAt } from './maven-support.js';
 
@@ -33,7 +33,7 @@ export const mavenLegacyStagingHost: Check = {
           severity: 'error',
           message: `nexus-staging-maven-plugin's <nexusUrl> ${url.value} (${fromWhere(origin, module)}) names the retired OSSRH host ${host}; uploads there are refused since June 2025.`,
           ...at(originAt(facts, module, origin)),
-          fix: `Set <nexusUrl> to ${facts.maven!.stagingApiUrl}/ (the staging API service), or replace the plugin with central-publishing-maven-plugin.`,
+          fix: activateManagedPortalPluginFirst(facts, `Set <nexusUrl> to ${facts.maven!.stagingApiUrl}/ (the staging API service), or replace the plugin with central-publishing-maven-plugin.`),
         });
       }
       if (!distributionUsed) continue;
@@ -54,10 +54,12 @@ export const mavenLegacyStagingHost: Check = {
           message: `The ${kind} URL ${url.value} (${fromWhere(url.origin, module)}) names the retired OSSRH host ${host}; uploads there are refused since June 2025.`,
           ...at(originAt(facts, module, url.origin)),
           // Written in the project: change it where it is; inherited from outside: shadow it at the top.
-          fix:
+          fix: activateManagedPortalPluginFirst(
+            facts,
             url.origin.pom.file !== undefined
               ? `Set the ${kind} <url> in ${url.origin.pom.file} to ${target}.`
               : `Declare <distributionManagement> in the top-level pom.xml with the ${kind} URL ${target} (it shadows inherited values).`,
+          ),
         });
       }
     }

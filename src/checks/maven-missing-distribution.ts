@@ -2,7 +2,7 @@ import type { Finding } from '../core/findings.js';
 import { stagingPluginDeployer } from '../core/pom/index.js';
 import type { Check } from './types.js';
 import { at, expectedDeployUrl, isMaven, publishedModules, missingAt, ownsInheritedGaps } from './maven-support.js';
-import { ignoresDistribution } from './route.js';
+import { activateManagedPortalPluginFirst, ignoresDistribution } from './route.js';
 
 export const mavenMissingDistribution: Check = {
   id: 'maven-missing-distribution',
@@ -23,7 +23,7 @@ export const mavenMissingDistribution: Check = {
         severity: 'error',
         message: `${module.file} declares no release repository and inherits none, so Maven has nowhere to deploy ${module.effective.coords}.`,
         ...at(missingAt(module)),
-        fix: `Add <distributionManagement><repository><id>central</id><url>${expected}</url></repository></distributionManagement> to the top-level pom.xml.`,
+        fix: activateManagedPortalPluginFirst(facts, `Add <distributionManagement><repository><id>central</id><url>${expected}</url></repository></distributionManagement> to the top-level pom.xml.`),
       });
     }
     return findings;

@@ -67,6 +67,32 @@ function pluginAt(module: MavenModuleFacts, p: EffectivePlugin): { file: string;
   return module.exit ?? { file: module.file, line: module.raw.projectLine };
 }
 
+/**
+ * Where central-publishing-maven-plugin is configured when only `<pluginManagement>` has it (no
+ * module's `<plugins>` uses it, so no build runs it: Bedework's parent before its tag 200); undefined otherwise.
+ */
+export function portalPluginManagedOnly(facts: ProjectFacts): { file: string; line: number } | undefined {
+  let managed: { file: string; line: number } | undefined;
+  for (const module of facts.maven?.modules ?? []) {
+    for (const p of module.effective.plugins) {
+      if (p.artifactId !== 'central-publishing-maven-plugin') continue;
+      if (!p.managed) return undefined;
+      managed ??= pluginAt(module, p);
+    }
+  }
+  return managed;
+}
+
+/**
+ * A deploy-URL fix, led by the maintainers' own path when the portal plugin is configured but only
+ * managed: activate it (it then needs no distribution or staging URL at all), or else the fix.
+ */
+export function activateManagedPortalPluginFirst(facts: ProjectFacts, fix: string): string {
+  const at = portalPluginManagedOnly(facts);
+  if (at === undefined) return fix;
+  return `Activate central-publishing-maven-plugin in <build><plugins>: it is configured in <pluginManagement> only (${at.file}:${at.line}), so no build uses it; <plugin><groupId>org.sonatype.central</groupId><artifactId>central-publishing-maven-plugin</artifactId><extensions>true</extensions></plugin> there takes that configuration and uploads to the Central Portal. Otherwise: ${fix}`;
+}
+
 function mavenRoute(facts: ProjectFacts): PublishingRoute {
   const maven = facts.maven!;
   const out = new Collector();

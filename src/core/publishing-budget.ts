@@ -224,7 +224,7 @@ export function overBudgetFix(v: BudgetVerdict, groups: readonly CostGroup[]): s
 /** `summary.publishingBudget` of a fleet audit or fix: the releases its plan needs against the month's. */
 export interface FleetBudget {
   month: string;
-  /** Repositories the plan releases (ready, blocked and waiting on a parent). */
+  /** The releases the fleet's plan needs (its `summary.releasesNeeded`). */
   releasesNeeded: number;
   releasesUsed: number;
   /** null: Publisher Pro (no limit). */

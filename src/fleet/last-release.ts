@@ -7,7 +7,9 @@ import type { ReleaseFacts } from '../checks/facts.js';
 import { tagVersionReader } from '../core/tag-forms.js';
 import type { CommandContext } from '../io/command-context.js';
 import { listTags, runGit } from '../io/git.js';
+import { clockNow } from '../io/clock.js';
 import { describeVerdict, publishedVerdict } from '../io/published.js';
+import { pomUrl } from '../io/public-repo.js';
 import type { FleetLastRelease } from './report-types.js';
 
 /** Newest first: tags by the date of what they point at (a lightweight tag has no date of its own). */
@@ -33,7 +35,10 @@ export async function lastReleaseOf(ctx: CommandContext, dir: string, release: R
   const newest = newestReleaseTag(await tagsNewestFirst(dir, ctx.env), release?.artifactId, release?.tagTemplate);
   if (newest === undefined) return null;
   if (release?.groupId === undefined || release.artifactId === undefined) return { ...newest, published: null };
-  const answer = await publishedVerdict(ctx, { groupId: release.groupId, artifactId: release.artifactId, version: newest.version });
+  const coordinates = { groupId: release.groupId, artifactId: release.artifactId, version: newest.version };
+  const answer = await publishedVerdict(ctx, coordinates);
   ctx.out.verbose(`${answer.url}: ${describeVerdict(answer)}`);
-  return { ...newest, published: answer.published ?? null, source: answer.source };
+  // The version's folder on the public repository: what "last release" links to.
+  const page = pomUrl({ publicRepoUrl: ctx.config.publicRepoUrl, ...coordinates }).replace(/[^/]*$/, '');
+  return { ...newest, published: answer.published ?? null, source: answer.source, page, checked: clockNow(ctx.env).toISOString().slice(0, 10) };
 }

@@ -5,6 +5,7 @@
  * `summary.nextSteps`. Pure: derived from the repositories alone, so a report read back from CI
  * documents gives the same plan.
  */
+import type { FleetBudget } from '../core/publishing-budget.js';
 import type { FleetFinding, FleetNextStep, FleetRepositoryReport } from './report-types.js';
 
 /** A fleet parent that other repositories wait on, and who waits. */
@@ -85,11 +86,16 @@ export function releasesNeeded(repositories: readonly FleetRepositoryReport[], s
 }
 
 /**
- * HOOK(publishing budget): the month's publishing budget (portal-2026 issue, §5a) is compared
- * here once the report carries it; until then the plan says only how many releases it needs.
+ * `the plan needs 5 releases; 2 left this month (limit 3)`, or `...; over the month's budget by 3:
+ * spread over months or Publisher Pro`: the plan against the month's publishing budget (§5a) when
+ * the report carries it (an audit does; a document read back may not).
  */
-export function releasesText(needed: number): string {
-  return `the plan needs ${needed} ${needed === 1 ? 'release' : 'releases'}`;
+export function releasesText(needed: number, budget?: FleetBudget): string {
+  const plan = `the plan needs ${needed} ${needed === 1 ? 'release' : 'releases'}`;
+  if (budget === undefined) return plan;
+  if (budget.releasesLimit === null || budget.releasesLeft === null) return `${plan}; Publisher Pro, no monthly limit`;
+  if (budget.fits) return `${plan}; ${budget.releasesLeft} left this month (limit ${budget.releasesLimit})`;
+  return `${plan}; over the month's budget by ${needed - budget.releasesLeft}: spread over months or Publisher Pro`;
 }
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;

@@ -112,6 +112,8 @@ function repository(v: unknown, at: string): FleetRepositoryReport {
         version: text(r.version, `${a}.version`),
         published: r.published === null ? null : typeof r.published === 'boolean' ? r.published : fail(`${a}.published`, 'true, false or null'),
         ...(source === undefined ? {} : { source }),
+        ...optional(r, 'page', a, text),
+        ...optional(r, 'checked', a, text),
       };
     })),
     pullRequest: field('pullRequest', nullable((x, a) => {

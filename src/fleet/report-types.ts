@@ -47,6 +47,10 @@ export interface FleetLastRelease {
   published: boolean | null;
   /** Which service answered: the portal (a token at hand) or the public repository. */
   source?: 'portal' | 'public repository';
+  /** The public repository's page for that version (its folder), when the coordinates are known. */
+  page?: string;
+  /** The day the question was asked (`YYYY-MM-DD`): "on Maven Central: no" holds as of then. */
+  checked?: string;
 }
 
 export interface FleetRepositoryReport {

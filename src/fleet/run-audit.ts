@@ -130,15 +130,15 @@ async function auditLocked(ctx: CommandContext, options: FleetAuditOptions): Pro
 }
 
 /**
- * The releases the fleet's plan needs (ready, blocked, waiting on a parent) against the
+ * The releases the fleet's plan needs (`summary.releasesNeeded`: the parents' releases, the
+ * repositories with fixes of their own, each waiting child after its parent) against the
  * organization's month (DESIGN §5a; relctl's own record of publications): a fleet easily needs
  * more than the free tier's 3.
  */
 async function planBudget(ctx: CommandContext, report: FleetReport): Promise<FleetBudget> {
-  const { verdicts } = report.summary;
   const month = monthOf(clockNow(ctx.env).toISOString());
   const record = await readPublications(publicationRecordPath(ctx.env, ctx.env.HOME ?? os.homedir())).catch(() => []);
-  return fleetBudget(ctx.config.publishingLimits ?? freeTier, recordedUsage(record, month), verdicts.ready + verdicts.blocked + verdicts['waits-on-parent'], month);
+  return fleetBudget(ctx.config.publishingLimits ?? freeTier, recordedUsage(record, month), report.summary.releasesNeeded, month);
 }
 
 /** Every POM the repository tracks, outside test and integration-test resources (projects of their own). */

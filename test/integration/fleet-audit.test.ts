@@ -1,4 +1,4 @@
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
@@ -75,8 +75,9 @@ describe('relctl fleet audit on a fleet of real git repositories (offline)', () 
     expect(byName(report, 'acme/gone').error?.code).toBe('clone-failed');
     expect(report.summary.verdicts).toEqual({ ready: 2, blocked: 1, 'waits-on-parent': 1, 'not-published': 1, error: 1 });
     expect(report.summary.edges).toContainEqual({ from: 'acme/child-waits', to: 'acme/acme-parent' });
-    // The releases the plan needs (ready, blocked, waiting) against the free tier's month.
-    expect(report.summary.publishingBudget).toEqual({ month: expect.stringMatching(/^\d{4}-\d{2}$/), releasesNeeded: 4, releasesUsed: 0, releasesLimit: 3, releasesLeft: 3, fits: false });
+    // The releases the plan needs (the parent's, child-own's, then child-waits') against the free tier's month.
+    expect(report.summary.publishingBudget).toEqual({ month: expect.stringMatching(/^\d{4}-\d{2}$/), releasesNeeded: 3, releasesUsed: 0, releasesLimit: 3, releasesLeft: 3, fits: true });
+    expect(report.summary.publishingBudget!.releasesNeeded).toBe((report.summary as { releasesNeeded?: number }).releasesNeeded);
     // No settings in this HOME: the machine's missing credentials are listed once, decide no verdict.
     const creds = report.environment.find((e) => e.code === 'server-id-mismatch');
     expect(creds?.repositories).toEqual(expect.arrayContaining(['acme/acme-parent', 'acme/child-fixed']));
@@ -100,10 +101,25 @@ describe('relctl fleet audit on a fleet of real git repositories (offline)', () 
     expect(html.stdout).toMatch(/^<!DOCTYPE html>/i);
     expect(html.stdout).toContain('<svg');
     const text = await audit();
-    expect(text.stdout).toMatch(/publishing budget \d{4}-\d{2}: 4 release\(s\) needed, 3 of 3 left this month \(does not fit: 1 release\(s\) over/);
-    expect(text.stdout, text.stdout).toMatch(/acme\/child-waits\s+maven\s+legacy-ossrh\s+org\.acme:acme-parent:1 \(acme\/acme-parent\)\s+waits-on-parent/);
+    expect(text.stdout).toMatch(/publishing budget \d{4}-\d{2}: 3 release\(s\) needed, 3 of 3 left this month \(fits\)/);
+    expect(text.stdout).toContain('Next steps (the plan needs 3 releases; 3 left this month (limit 3)):');
+    expect(markdown.stdout).toContain('## Next steps (the plan needs 3 releases; 3 left this month (limit 3))');
+    expect(text.stdout, text.stdout).toMatch(/^acme\/child-waits +waits-on-parent +legacy-staging-host +-$/m);
     const both = await audit('--json', '--format', 'html');
     expect(both.exitCode).toBe(2);
+  });
+
+  it('says when the plan is over the month\'s publishing budget, in text and Markdown', async () => {
+    // An organization that allows 1 release a month: the plan's 3 are 2 over.
+    const cwd = path.join(tmp.path, 'tight-budget');
+    await mkdir(cwd, { recursive: true });
+    await writeFile(path.join(cwd, 'relctl.config.json'), JSON.stringify({ publishingLimits: { releases: 1 } }));
+    const run = (...args: string[]) => runCli(['fleet', 'audit', '--repos', fleet.reposFile, '--workdir', workdir, '--offline', ...args], { cwd, home, env: gitEnv(home) });
+    const text = await run();
+    expect(text.exitCode, text.stderr).toBe(1);
+    expect(text.stdout).toContain("Next steps (the plan needs 3 releases; over the month's budget by 2: spread over months or Publisher Pro):");
+    const markdown = await run('--format', 'markdown');
+    expect(markdown.stdout).toContain("## Next steps (the plan needs 3 releases; over the month's budget by 2: spread over months or Publisher Pro)");
   });
 
   it('fetches on the next run (no second clone) and audits what the remote has now', async () => {

@@ -14,8 +14,9 @@ interface Repo {
   url: string;
   verdict: string;
   fixIn: string[];
+  head: string | null;
   lastRelease: { tag: string; version: string; published: boolean | null } | null;
-  findings: { code: string; fixIn?: string }[];
+  findings: { code: string; severity: string; file?: string; line?: number; fixIn?: string }[];
 }
 
 /**
@@ -93,13 +94,32 @@ describe('relctl fleet audit --org against the sandbox', () => {
     expect(report.repositories[0]!.name).toBe('acme/acme-parent');
     const waits = report.repositories.find((x) => x.name === 'acme/child-waits')!;
     expect(waits.fixIn).toEqual(['acme/acme-parent']);
-    expect(waits.lastRelease).toEqual({ tag: 'child-waits-0.9.0', version: '0.9.0', published: true });
-    expect(report.repositories.find((x) => x.name === 'acme/acme-parent')!.lastRelease).toEqual({ tag: 'acme-parent-1', version: '1', published: false });
+    const day = /^\d{4}-\d{2}-\d{2}$/;
+    expect(waits.lastRelease).toMatchObject({ tag: 'child-waits-0.9.0', version: '0.9.0', published: true, page: `${sandbox.urls.publicRepoUrl}/org/acme/child-waits/0.9.0/`, checked: expect.stringMatching(day) });
+    expect(report.repositories.find((x) => x.name === 'acme/acme-parent')!.lastRelease).toMatchObject({ tag: 'acme-parent-1', version: '1', published: false, checked: expect.stringMatching(day) });
     expect(report.environment.map((e) => e.code)).toContain('server-id-mismatch');
     // The token went to git as a header in its environment: never argv, output, a file or a stored remote.
     const remote = await git(path.join(workdir, 'acme', 'child-own'), home, 'remote', 'get-url', 'origin');
     expect(remote).toBe(`${sandbox.urls.githubGitUrl}/acme/child-own.git`);
     const gitConfig = await readFile(path.join(workdir, 'acme', 'child-own', '.git', 'config'), 'utf8');
     for (const text of [r.stdout, r.stderr, JSON.stringify(report), gitConfig]) expect(text).not.toContain(token);
+  });
+
+  it('links every file:line to the file at the audited commit on its host, and the last release to its page on the public repository', async () => {
+    const workdir = path.join(tmp.path, 'work-links');
+    const json = await run('audit', '--workdir', workdir, '--json');
+    const report = JSON.parse(json.stdout) as { repositories: Repo[] };
+    const own = report.repositories.find((x) => x.name === 'acme/child-own')!;
+    const finding = own.findings.find((f) => f.severity === 'error' && f.fixIn === undefined && f.file !== undefined && f.line !== undefined)!;
+    expect(finding, JSON.stringify(own.findings)).toBeDefined();
+    const blob = `${sandbox.urls.githubGitUrl}/acme/child-own/blob/${own.head}/${finding.file}#L${finding.line}`;
+    const release = `${sandbox.urls.publicRepoUrl}/org/acme/child-waits/0.9.0/`;
+    const markdown = (await run('audit', '--workdir', workdir, '--format', 'markdown')).stdout;
+    expect(markdown).toContain(`[${finding.file}:${finding.line}](${blob})`);
+    expect(markdown).toContain(`[child-waits-0.9.0](${release}) (on Maven Central: yes, checked `);
+    expect(markdown).toMatch(/on Maven Central: no, checked \d{4}-\d{2}-\d{2}/);
+    const html = (await run('audit', '--workdir', workdir, '--format', 'html')).stdout;
+    expect(html).toContain(`<a href="${blob}" rel="noopener noreferrer">${finding.file}:${finding.line}</a>`);
+    expect(html).toContain(`<a href="${release}" rel="noopener noreferrer">child-waits-0.9.0</a>`);
   });
 });

@@ -13,6 +13,7 @@ interface Repo {
   blocking: string[];
   fixIn: string[];
   parents: { coordinates: string; repository: string | null }[];
+  findings: { code: string; fix: string }[];
 }
 
 /**
@@ -59,6 +60,10 @@ describe('relctl fleet audit on the real Apereo and Bedework sample', () => {
     const fleet = await audit('pre');
     // The parent's new deploy URL is the portal's web host, and its portal plugin is only managed, not used.
     expect(fleet.get('Bedework/bedework-parent')).toMatchObject({ verdict: 'blocked', blocking: ['distribution-url'], fixIn: [] });
+    // Its maintainers' own path first: activate the managed plugin (as they did for tag 200), not a staging-API URL.
+    const fix = fleet.get('Bedework/bedework-parent')!.findings.find((f) => f.code === 'distribution-url')!.fix;
+    expect(fix).toMatch(/^Activate central-publishing-maven-plugin in <build><plugins>: it is configured in <pluginManagement> only \(pom\.xml:\d+\)/);
+    expect(fix.indexOf('<build><plugins>')).toBeLessThan(fix.indexOf('ossrh-staging-api'));
     for (const child of ['bw-access', 'bw-base', 'bw-util', 'bw-util-network', 'bw-webdav']) {
       expect(fleet.get(`Bedework/${child}`), child).toMatchObject({
         verdict: 'waits-on-parent',

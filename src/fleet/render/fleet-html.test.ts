@@ -12,13 +12,39 @@ function inside(layout: GraphLayout, i: number, [x, y]: [number, number]): boole
   return x > n.x && x < n.x + nodeWidth && y > n.y && y < n.y + nodeHeight;
 }
 
+type Segment = [[number, number], [number, number]];
+
+function segments(points: [number, number][]): Segment[] {
+  return points.slice(1).map((p, k) => [points[k]!, p]);
+}
+
+/** Whether two axis-parallel segments lie on one line and share more than a point. */
+function overlap([a, b]: Segment, [c, d]: Segment): boolean {
+  const range = (p: number, q: number): [number, number] => [Math.min(p, q), Math.max(p, q)];
+  const shared = ([p, q]: [number, number], [r, s]: [number, number]): boolean => Math.min(q, s) - Math.max(p, r) > 0;
+  if (a[0] === b[0] && c[0] === d[0] && a[0] === c[0]) return shared(range(a[1], b[1]), range(c[1], d[1]));
+  if (a[1] === b[1] && c[1] === d[1] && a[1] === c[1]) return shared(range(a[0], b[0]), range(c[0], d[0]));
+  return false;
+}
+
+/** A child whose parent and grandparent are both fleet repositories, named as parents of it. */
+function twoParents() {
+  const [a, b, c] = uportalRepositories();
+  const report = fleetReportOf([a!, b!, c!]);
+  report.summary.edges = [
+    { from: b!.name, to: a!.name },
+    { from: c!.name, to: b!.name },
+    { from: c!.name, to: a!.name },
+  ];
+  return report;
+}
+
 describe('graphLayout', () => {
-  it('puts 20 repositories in layers, wide layers in rows of five, within 1232 pixels and without overlaps', () => {
+  it('puts 20 repositories each under its parent, within 1232 pixels and without overlaps', () => {
     const report = largeFleet(20);
     const layout = graphLayout(report);
     expect(layout.nodes.map((n) => n.layer)).toEqual([0, 1, 1, ...new Array<number>(17).fill(2)]);
     expect(layout.width).toBeLessThanOrEqual(1232);
-    expect(Math.max(...layout.nodes.map((n) => n.row))).toBe(5);
     for (const [i, a] of layout.nodes.entries()) {
       expect(a.x).toBeGreaterThanOrEqual(0);
       expect(a.x + nodeWidth).toBeLessThanOrEqual(layout.width);
@@ -29,14 +55,16 @@ describe('graphLayout', () => {
     }
   });
 
-  it('draws each edge from the child up to its parent, through no other node', () => {
-    const layout = graphLayout(largeFleet(20));
-    expect(layout.edges).toHaveLength(19);
+  it.each([
+    ['20 repositories under two parents', largeFleet(20)],
+    ['the uPortal fleet', uportalFleet()],
+    ['a child with two fleet parents', twoParents()],
+  ])('draws each edge from the child to its parent through no other node, and edges to different parents share no segment: %s', (_name, report) => {
+    const layout = graphLayout(report);
+    expect(layout.edges).toHaveLength(report.summary.edges.length);
     for (const e of layout.edges) {
       const [child, parent] = [layout.nodes[e.from]!, layout.nodes[e.to]!];
       expect(child.y).toBeGreaterThan(parent.y);
-      expect(e.points[0]).toEqual([child.x + nodeWidth / 2, child.y]);
-      expect(e.points.at(-1)).toEqual([parent.x + nodeWidth / 2, parent.y + nodeHeight + 2]);
       for (const [k, a] of e.points.slice(1).entries()) {
         const b = e.points[k]!;
         for (let t = 0; t <= 1; t += 1 / 64) {
@@ -45,6 +73,35 @@ describe('graphLayout', () => {
         }
       }
     }
+    for (const [i, e] of layout.edges.entries()) {
+      for (const f of layout.edges.slice(i + 1)) {
+        if (e.to === f.to) continue;
+        for (const s of segments(e.points)) for (const u of segments(f.points)) expect(overlap(s, u), `${layout.nodes[e.from]!.name} → ${layout.nodes[e.to]!.name} and ${layout.nodes[f.from]!.name} → ${layout.nodes[f.to]!.name} share a segment`).toBe(false);
+      }
+    }
+  });
+
+  it('sets unrelated roots apart and says on each parent how many it unblocks', () => {
+    const report = uportalFleet();
+    const layout = graphLayout(report);
+    const [parent, , , start, portlet] = layout.nodes;
+    expect(start!.y - (layout.nodes[2]!.y + nodeHeight)).toBeGreaterThan(graphGeometry.gapY);
+    expect(portlet!.y - (start!.y + nodeHeight)).toBeGreaterThan(graphGeometry.gapY);
+    expect(parent!.unblocks).toBe(report.repositories.filter((r) => r.fixIn.includes(parent!.name)).length);
+    expect(parent!.unblocks).toBeGreaterThan(0);
+    expect(fleetHtml(report)).toContain(`class="counts">unblocks ${parent!.unblocks}</text>`);
+  });
+
+  it('past 30 repositories draws the parents only, with their counts', () => {
+    const report = largeFleet(40);
+    const layout = graphLayout(report);
+    expect(layout.nodes.map((n) => n.name)).toEqual(['org/parent', 'org/portlet-parent', 'org/web-parent']);
+    expect(layout.hidden).toBe(37);
+    expect(layout.edges).toHaveLength(2);
+    const html = fleetHtml(report);
+    expect(html.match(/<g class="node"/g)).toHaveLength(3);
+    expect(html).toMatch(/class="counts">(unblocks \d+ · )?19 children</);
+    expect(html).toContain('parents only, 37 more repositories in the table');
   });
 
   it('keeps children under their parents and survives a cycle or an edge to nowhere', () => {
@@ -103,7 +160,7 @@ describe('fleetHtml', () => {
     expect(html).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f\u202e]/);
     // The long name is whole in the table and the tooltip, clipped in its node.
     expect(html).toContain(`<td class="long"><a href="https://github.com/${hostile.longName}" rel="noopener noreferrer">${hostile.longName}</a></td>`);
-    expect(html).toContain('class="name">very-long-repository-name-ver…</text>');
+    expect(html).toContain('class="name">very-long-repository-name-very-lo…</text>');
   });
 
   it('is deterministic', () => {

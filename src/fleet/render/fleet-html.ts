@@ -2,7 +2,7 @@ import { attr, text } from '../../ui/render/findings-junit.js';
 import { fleetVerdicts, type FleetReport, type FleetVerdict } from '../report-types.js';
 import { fleetGraphSvg, verdictColours } from './fleet-graph.js';
 import { fleetSections, headerText, planLines, type FleetReportMeta } from './fleet-sections.js';
-import { environmentItems, environmentNote, fleetRows, linkUrl, rehearsalLine, rehearsalRows, rehearsalSummary, reportTitle, rowColumns, type DetailItem, type FleetRow } from './fleet-rows.js';
+import { environmentItems, environmentNote, fleetRows, linkUrl, rehearsalLine, rehearsalRows, rehearsalSummary, reportTitle, rowColumns, splitAt, type DetailItem, type FleetRow } from './fleet-rows.js';
 
 /**
  * The fleet report as one self-contained HTML page (DESIGN §13, `--format html`): the summary, the
@@ -29,7 +29,7 @@ export function fleetHtml(report: FleetReport, meta?: FleetReportMeta): string {
     summary(report),
     ...plan(report),
     '<h2>Parent graph</h2>',
-    '<p class="note">Parents above their children; each arrow goes from a repository to the fleet repository that builds its parent.</p>',
+    '<p class="note">Each repository under the fleet repository that builds its parent, a line from each child to its parent; a parent says how many repositories its fix unblocks.</p>',
     `<div class="graph-box">\n${fleetGraphSvg(report)}\n</div>`,
     '<h2>Repositories</h2>',
     table(fleetRows(report)),
@@ -66,7 +66,8 @@ function table(rows: FleetRow[]): string {
     // Names, coordinates and tags are long unbroken words: only their cells break anywhere.
     const name = r.page === undefined ? cell(r.name, 'long') : `<td class="long"><a href=${attr(r.page)} rel="noopener noreferrer">${text(r.name)}</a></td>`;
     const cells = [name, cell(r.build), cell(r.route), cell(r.parent, 'long'), `<td>${verdictBadge(r.verdict, r.verdictLabel)}</td>`];
-    cells.push(cell(r.blocking), cell(r.release, 'long'), cell(r.published), `<td>${pullRequest(r)}</td>`);
+    const release = r.releasePage === undefined || r.release === '' ? cell(r.release, 'long') : `<td class="long"><a href=${attr(r.releasePage)} rel="noopener noreferrer">${text(r.release)}</a></td>`;
+    cells.push(cell(r.blocking), release, cell(r.published === '' ? '' : `on Maven Central: ${r.published}`), `<td>${pullRequest(r)}</td>`);
     return `<tr data-verdict=${attr(r.verdict)}>${cells.join('')}</tr>`;
   });
   return `<div class="table-box"><table>\n${head}\n<tbody>\n${body.join('\n')}\n</tbody>\n</table></div>`;
@@ -114,7 +115,9 @@ function environment(report: FleetReport): string[] {
 function list(items: DetailItem[]): string {
   const lis = items.map((i) => {
     const fix = i.fix === undefined ? '' : `<br><span class="fix">fix: ${text(i.fix)}</span>`;
-    return `<li><span class="sev sev-${i.severity}">${i.severity}</span> ${text(i.text)}${fix}</li>`;
+    const parts = splitAt(i);
+    const body = parts === undefined || i.at === undefined ? text(i.text) : `${text(parts[0])}<a href=${attr(i.at.url)} rel="noopener noreferrer">${text(parts[1])}</a>${text(parts[2])}`;
+    return `<li><span class="sev sev-${i.severity}">${i.severity}</span> ${body}${fix}</li>`;
   });
   return `<ul class="items">\n${lis.join('\n')}\n</ul>`;
 }
@@ -128,7 +131,7 @@ function css(): string {
     '.verdict{display:inline-block;border:1px solid;border-radius:10px;padding:0 8px;font-weight:600;font-size:12px;white-space:nowrap}',
     '.graph-box{overflow-x:auto}.graph{max-width:100%;height:auto;display:block;margin:0 auto}',
     '.graph .edge{stroke:#57606a;stroke-width:1.5}.graph text{text-anchor:middle;font:13px system-ui,sans-serif}',
-    '.graph .owner{fill:#57606a;font-size:11px}.graph .name{fill:#1f2328;font-weight:600}.graph .word{font-weight:700;font-size:12px}',
+    '.graph .owner{fill:#57606a;font-size:11px}.graph .name{fill:#1f2328;font-weight:600}.graph .word{font-weight:700;font-size:12px}.graph .counts{fill:#57606a;font-size:12px}',
     'table{border-collapse:collapse;width:100%;font-size:13px}th,td{border:1px solid #d0d7de;padding:4px 6px;text-align:left;vertical-align:top;overflow-wrap:break-word}th{white-space:nowrap}td.long{overflow-wrap:anywhere}td:first-child{min-width:240px}',
     'th{background:#f6f8fa}.items{padding-left:20px}.items li{margin:4px 0;overflow-wrap:anywhere}.fix{color:#57606a}',
     '.sev{font-weight:600}.sev-error{color:#a40e26}.sev-warning{color:#7d4e00}',

@@ -25,7 +25,7 @@ describe('fleetMarkdown', () => {
     expect(rows[1]!.slice(1, 5)).toEqual(['**waits-on-parent**', 'legacy-staging-host, missing-developers', 'uPortal-Project/uportal-parent', 'v5.16.1 (on Maven Central: unknown)']);
     expect(rows[4]).toEqual(['[uPortal-Project/NotificationPortlet](https://github.com/uPortal-Project/NotificationPortlet)', '**error**', '—', '—', '—', '—']);
 
-    expect(md).toContain('## Findings by whose fix they are\n\n<details open>\n<summary>uPortal-Project/uportal-parent: blocked, 1 repository waits on this</summary>\n\n- error: legacy-staging-host pom.xml:120:');
+    expect(md).toContain('## Findings by whose fix they are\n\n<details open>\n<summary>uPortal-Project/uportal-parent: blocked, 1 repository waits on this</summary>\n\n- error: legacy-staging-host [pom.xml:120](https://github.com/uPortal-Project/uportal-parent/blob/0123456789abcdef0123456789abcdef01234567/pom.xml#L120):');
     expect(md).toContain('- uPortal-Project/uPortal: after uPortal-Project/uportal-parent releases: move &lt;parent&gt;&lt;version&gt; 91 → its fixed release\n');
     expect(md.match(/Fix: Add &lt;developers&gt;/g)).toHaveLength(1);
     expect(md).toContain('<summary>uPortal-Project/NotificationPortlet: error</summary>\n\n- error: could not audit: clone-failed: git clone failed: Repository not found. Fix: Check');
@@ -38,7 +38,7 @@ describe('fleetMarkdown', () => {
     const warning = first!.findings.find((f) => f.severity === 'warning')!;
     const md = fleetMarkdown(fleetReportOf([{ ...resource!, findings: [warning, { ...warning, line: 90 }] }]));
     expect(tableRows(md)[0]![1]).toBe('ready (2 warnings)');
-    expect(md).toContain('<details>\n<summary>uPortal-Project/resource-server: ready (2 warnings)</summary>\n\n- warning: plugin-version-missing pom.xml:88: maven-gpg-plugin has no version. Fix: Pin maven-gpg-plugin 3.2.7.\n');
+    expect(md).toContain('<details>\n<summary>uPortal-Project/resource-server: ready (2 warnings)</summary>\n\n- warning: plugin-version-missing [pom.xml:88](https://github.com/uPortal-Project/resource-server/blob/0123456789abcdef0123456789abcdef01234567/pom.xml#L88): maven-gpg-plugin has no version. Fix: Pin maven-gpg-plugin 3.2.7.\n');
   });
 
   it('keeps hostile values inside their cells and as text', () => {
@@ -49,8 +49,10 @@ describe('fleetMarkdown', () => {
     for (const row of rows) expect(row).toHaveLength(6);
     expect(rows[5]![0]).toBe('[evil-org/&lt;img src=x onerror=alert(1)&gt;\\|\\`x\\`](https://git.example.invalid/evil)');
     expect(md).toContain('v1\\|&lt;i&gt;2&lt;/i&gt; (on Maven Central: no)');
-    // The only link is relctl's own; no raw HTML, code span, link or image from a value.
-    const own = md.replace('[#&#8203;42 open](https://github.com/uPortal-Project/uportal-parent/pull/42)', '').replace(/^\| \[(.*?)\]\(https:\/\/[^ )]+\) \|/gm, '| $1 |').replace(/<\/?(details|summary)( open)?>/g, '');
+    // A hostile file name is linked as escaped text to its encoded URL.
+    expect(md).toContain('[pom.xml ::error file=x::y:9](https://git.example.invalid/evil/blob/0123456789abcdef0123456789abcdef01234567/pom.xml%20%3A%3Aerror%20file%3Dx%3A%3Ay#L9)');
+    // The only links are relctl's own; no raw HTML, code span, link or image from a value.
+    const own = md.replace('[#&#8203;42 open](https://github.com/uPortal-Project/uportal-parent/pull/42)', '').replace(/^\| \[(.*?)\]\(https:\/\/[^ )]+\) \|/gm, '| $1 |').replace(/ \[((?:\\.|[^\]\\])+)\]\(https:\/\/[^ )]+#L\d+\)/g, ' $1').replace(/<\/?(details|summary)( open)?>/g, '');
     expect(own).not.toMatch(/</);
     expect(own).not.toMatch(/(?<!\\)[[\]`]/);
     expect(md).toContain('!\\[img\\](https://tracker.example.invalid/p.png)');

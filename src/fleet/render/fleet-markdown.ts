@@ -1,5 +1,5 @@
 import type { FleetReport } from '../report-types.js';
-import { environmentItems, environmentNote, fails, fleetRows, linkUrl, rehearsalLine, rehearsalRows, rehearsalSummary, reportTitle, summaryText, type DetailItem, type FleetRow } from './fleet-rows.js';
+import { environmentItems, environmentNote, fails, fleetRows, linkUrl, rehearsalLine, rehearsalRows, rehearsalSummary, reportTitle, splitAt, summaryText, type DetailItem, type FleetRow } from './fleet-rows.js';
 import { fleetSections, headerText, planLines, type FleetReportMeta, type FleetSection } from './fleet-sections.js';
 
 /** What the dashboard keeps when the whole report is too long for an issue (dashboard-issue.ts). */
@@ -90,7 +90,8 @@ const none = '—';
 function rowCells(r: FleetRow): string[] {
   const cell = (value: string): string => (value === '' ? none : markdownText(value));
   const verdict = r.verdict === 'ready' || r.verdict === 'not-published' ? markdownText(r.verdictLabel) : `**${r.verdict}**`;
-  const release = r.release === '' ? none : `${markdownText(r.release)} (on Maven Central: ${r.published})`;
+  const tag = r.releasePage === undefined ? markdownText(r.release) : `[${markdownText(r.release)}](${encodeLink(r.releasePage)})`;
+  const release = r.release === '' ? none : `${tag} (on Maven Central: ${markdownText(r.published)})`;
   const name = r.page === undefined ? cell(r.name) : `[${markdownText(r.name)}](${encodeLink(r.page)})`;
   return [name, verdict, cell(r.blocking), cell(r.parentRepository || r.parent), release, pullRequestCell(r)];
 }
@@ -110,7 +111,9 @@ function encodeLink(url: string): string {
 
 function listItem(item: DetailItem): string {
   const fix = item.fix === undefined ? '' : ` Fix: ${markdownText(item.fix)}`;
-  return `- ${item.severity}: ${markdownText(item.text)}${fix}`;
+  const parts = splitAt(item);
+  const text = parts === undefined || item.at === undefined ? markdownText(item.text) : `${markdownText(parts[0])}[${markdownText(parts[1])}](${encodeLink(item.at.url)})${markdownText(parts[2])}`;
+  return `- ${item.severity}: ${text}${fix}`;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { fleetBudgetLine } from '../../core/publishing-budget.js';
 import { plainText } from '../../core/plain-text.js';
 import { maskUrlCredentials } from '../../core/secret-mask.js';
-import { fleetVerdicts, type FleetFinding, type FleetReport, type FleetRepositoryReport, type FleetVerdict } from '../report-types.js';
+import { fleetVerdicts, type FleetFinding, type FleetLastRelease, type FleetReport, type FleetRepositoryReport, type FleetVerdict } from '../report-types.js';
 
 /**
  * What every fleet format shows, as plain strings: each format only escapes them for its own syntax
@@ -36,8 +36,10 @@ export interface FleetRow {
   blocking: string;
   /** The newest release tag; '' when none is known. */
   release: string;
-  /** `yes`, `no`, `unknown`; '' without a release. */
+  /** `yes`, `no`, `unknown`, with the day it was asked (`no, checked 2026-12-06`); '' without a release. */
   published: string;
+  /** The public repository's page for the last release; undefined when unknown or not http(s). */
+  releasePage: string | undefined;
   pullRequest: { url: string; label: string } | null;
   /** The repository's page on its host (an http(s) clone URL without `.git`); undefined for a local path. */
   page: string | undefined;
@@ -64,10 +66,20 @@ export function fleetRow(r: FleetRepositoryReport): FleetRow {
     verdictLabel: verdictText(r),
     blocking: r.blocking.map(oneLine).join(', '),
     release: release == null ? '' : oneLine(release.tag),
-    published: release == null ? '' : release.published === null ? 'unknown' : `${release.published ? 'yes' : 'no'}${release.source === undefined ? '' : ` (${release.source})`}`,
+    published: release == null ? '' : publishedText(release),
+    releasePage: release?.page === undefined ? undefined : linkUrl(oneLine(release.page)),
     pullRequest: pr == null ? null : { url: oneLine(pr.url), label: `#${oneLine(pr.number)} ${oneLine(pr.state)}` },
     page: repositoryPage(r.url),
   };
+}
+
+/**
+ * `no, checked 2026-12-06`: a fact as of a day, shown after "on Maven Central:" so that it never
+ * reads like the verdict `not-published`.
+ */
+function publishedText(release: FleetLastRelease): string {
+  const answer = release.published === null ? 'unknown' : release.published ? 'yes' : 'no';
+  return `${answer}${release.checked === undefined ? '' : `, checked ${oneLine(release.checked)}`}`;
 }
 
 /** A ready repository's verdict as the formats show it: `ready (2 warnings)`. */
@@ -81,6 +93,28 @@ export interface DetailItem {
   severity: 'error' | 'warning';
   text: string;
   fix?: string;
+  /** The `file:line` inside `text` and its page at the audited commit, when the host has one. */
+  at?: { label: string; url: string };
+}
+
+/** The item's text around its `file:line`: `[before, label, after]`, or undefined without a link. */
+export function splitAt(item: DetailItem): [string, string, string] | undefined {
+  const at = item.at;
+  const i = at === undefined ? -1 : item.text.indexOf(at.label);
+  if (at === undefined || i < 0) return undefined;
+  return [item.text.slice(0, i), at.label, item.text.slice(i + at.label.length)];
+}
+
+/**
+ * A file at the audited commit on the repository's host, GitHub's form (GitHub Enterprise's too):
+ * `PAGE/blob/HEAD/PATH#L12`. None for a local path or without a commit.
+ */
+export function fileLink(r: Pick<FleetRepositoryReport, 'url' | 'head'>, file: string, line: number | undefined): string | undefined {
+  const page = repositoryPage(r.url);
+  if (page === undefined || r.head == null || !/^[0-9a-f]{7,64}$/i.test(r.head)) return undefined;
+  const parts = file.split(/[\\/]/).filter((p) => p !== '' && p !== '.');
+  if (parts.length === 0 || parts.includes('..') || /^[a-z]:$/i.test(parts[0]!) || /^[\\/]/.test(file)) return undefined;
+  return `${page}/blob/${r.head}/${parts.map(encodeURIComponent).join('/')}${line === undefined ? '' : `#L${line}`}`;
 }
 
 export interface FleetDetail {

@@ -1,6 +1,6 @@
 import { childMoveText, parentGroups, releasesText, stepText } from '../plan.js';
 import type { FleetFinding, FleetReport, FleetRepositoryReport, FleetVerdict } from '../report-types.js';
-import { oneLine, verdictText, type DetailItem } from './fleet-rows.js';
+import { fileLink, oneLine, verdictText, type DetailItem } from './fleet-rows.js';
 
 /**
  * What the human formats show after the counts (DESIGN §13 "The report leads with the plan"), as
@@ -23,7 +23,7 @@ export function headerText(meta: FleetReportMeta | undefined): string {
 /** `Next steps (the plan needs 5 releases)`, and the steps in words; none when every repository is ready. */
 export function planLines(report: FleetReport, name: (repository: string) => string = oneLine): { title: string; steps: string[] } {
   const steps = report.summary.nextSteps.map((s) => stepText(s, name));
-  return { title: `Next steps (${releasesText(report.summary.releasesNeeded)})`, steps };
+  return { title: `Next steps (${releasesText(report.summary.releasesNeeded, report.summary.publishingBudget)})`, steps };
 }
 
 export interface FleetSection {
@@ -37,9 +37,11 @@ export interface FleetSection {
   children: { name: string; text: string }[];
 }
 
-function item(f: FleetFinding): DetailItem {
-  const where = f.file === undefined ? '' : ` ${oneLine(f.file)}${f.line === undefined ? '' : `:${oneLine(f.line)}`}`;
-  return { severity: f.severity, text: `${oneLine(f.code)}${where}: ${oneLine(f.message)}`, fix: oneLine(f.fix) };
+/** A finding in words; its `file:line` links to the file at the audited commit when `r` is the repository that has the file. */
+function item(f: FleetFinding, r?: FleetRepositoryReport): DetailItem {
+  const label = f.file === undefined ? '' : `${oneLine(f.file)}${f.line === undefined ? '' : `:${oneLine(f.line)}`}`;
+  const url = r === undefined || f.file === undefined ? undefined : fileLink(r, oneLine(f.file), f.line);
+  return { severity: f.severity, text: `${oneLine(f.code)}${label === '' ? '' : ` ${label}`}: ${oneLine(f.message)}`, fix: oneLine(f.fix), ...(url === undefined ? {} : { at: { label, url } }) };
 }
 
 const ownErrors = (r: FleetRepositoryReport): FleetFinding[] => r.findings.filter((f) => f.severity === 'error' && f.fixIn === undefined);
@@ -68,7 +70,7 @@ export function fleetSections(report: FleetReport): FleetSection[] {
       name: oneLine(g.parent),
       verdict: g.report?.verdict,
       note: `${n} ${n === 1 ? 'repository waits' : 'repositories wait'} on this`,
-      items: [...own.map(item), ...inherited, ...(g.report === undefined ? [] : failure(g.report))],
+      items: [...own.map((f) => item(f, g.report)), ...inherited, ...(g.report === undefined ? [] : failure(g.report))],
       children: g.children.map((c) => ({ name: oneLine(c.name), text: childMoveText(oneLine(g.parent), oneLine(c.from)) })),
     });
   }
@@ -76,9 +78,9 @@ export function fleetSections(report: FleetReport): FleetSection[] {
   for (const r of report.repositories) {
     if (parents.has(r.name)) continue;
     if (r.verdict === 'blocked' || r.verdict === 'error') {
-      sections.push({ kind: 'own', name: oneLine(r.name), verdict: r.verdict, note: '', items: [...ownErrors(r).map(item), ...failure(r)], children: [] });
+      sections.push({ kind: 'own', name: oneLine(r.name), verdict: r.verdict, note: '', items: [...ownErrors(r).map((f) => item(f, r)), ...failure(r)], children: [] });
     } else if (r.verdict === 'ready' && verdictText(r) !== 'ready') {
-      sections.push({ kind: 'warnings', name: oneLine(r.name), verdict: r.verdict, note: verdictText(r), items: r.findings.filter((f) => f.severity === 'warning').map(item), children: [] });
+      sections.push({ kind: 'warnings', name: oneLine(r.name), verdict: r.verdict, note: verdictText(r), items: r.findings.filter((f) => f.severity === 'warning').map((f) => item(f, r)), children: [] });
     }
   }
   return sections;

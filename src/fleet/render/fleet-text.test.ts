@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fleetReportOf, hostile, hostileFleet, uportalFleet } from '../../../test/helpers/fleet-report.js';
+import { bigFleet, fleetReportOf, hostileFleet, uportalFleet } from '../../../test/helpers/fleet-report.js';
 import type { Style } from '../../ui/style.js';
 import { fleetText } from './fleet-text.js';
 
@@ -18,18 +18,19 @@ describe('fleetText', () => {
       '  2. Look at 1 repository the audit could not read: uPortal-Project/NotificationPortlet',
     ]);
     const lines = all.slice(all.indexOf('') + 1).slice(all.slice(all.indexOf('') + 1).indexOf('') + 1);
-    expect(lines[0]).toMatch(/^REPOSITORY +BUILD +ROUTE +PARENT +VERDICT +BLOCKING +LAST RELEASE$/);
-    expect(lines.slice(1, 6).map((l) => l.split(/ +/)[0])).toEqual([
-      'uPortal-Project/uportal-parent',
+    expect(lines[0]).toMatch(/^REPOSITORY +VERDICT +BLOCKING +LAST RELEASE$/);
+    // 80 columns: the last release and the codes give way first, a long name is clipped in its middle, the verdict never.
+    expect(lines.slice(1, 6).map((l) => l.split(/ {2,}/)[0])).toEqual([
+      'uPortal-Projec…uportal-parent',
       'uPortal-Project/uPortal',
-      'uPortal-Project/resource-server',
+      'uPortal-Projec…esource-server',
       'uPortal-Project/uPortal-start',
-      'uPortal-Project/NotificationPortlet',
+      'uPortal-Projec…icationPortlet',
     ]);
-    expect(lines[2]).toMatch(/org\.jasig\.parent:jasig-parent:91 \(uPortal-Project\/uportal-parent\) +waits-on-parent +legacy-staging-host, missing-developers +v5\.16\.1 \(published: unknown\)$/);
-    expect(lines[1]).toContain('jasig-parent-91 (published: yes)');
-    expect(lines[4]).toMatch(/ +- +not-published +- +v5\.16\.1\.0 \(published: no\)$/);
+    expect(lines[2]).toBe('uPortal-Project/uPortal        waits-on-parent  legacy-staging-…  v5.16.1 (on M…');
+    expect(lines[4]).toMatch(/ +not-published +- +v5\.16\.1\.0 \(on…$/);
     expect(lines[5]).toMatch(/error +- +-$/);
+    for (const l of lines.slice(0, 6)) expect(l.length, l).toBeLessThanOrEqual(80);
 
     const text = lines.join('\n');
     // One paragraph per fleet parent, each fix said once; the waiting child gets its <parent> move, not the parent's fix.
@@ -51,17 +52,29 @@ describe('fleetText', () => {
     expect(text).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f\u202e]/);
     expect(text.split('\n').filter(workflowCommand)).toEqual([]);
     expect(text).toContain('Developer "Jane Doe ::error::x" has no email <script>alert(1)</script> & <b>|</b> red evil');
-    expect(text).toContain('org.evil:parent:1 ::warning::<script>alert(1)</script> (uPortal-Project/uportal-parent)');
-    // A long name is printed whole; the other rows' columns stay aligned.
-    expect(text).toContain(hostile.longName);
-    const rows = text.split('\n').slice(text.split('\n').findIndex((l) => l.startsWith('REPOSITORY')) + 1).slice(0, 5);
-    expect(new Set(rows.map((r) => r.search(/ (maven|gradle|none) /)))).toEqual(new Set([41]));
+    // A long name is clipped in the middle (its start and its end kept); the columns stay aligned.
+    const table = text.split('\n').slice(text.split('\n').findIndex((l) => l.startsWith('REPOSITORY')));
+    const rows = table.slice(0, table.indexOf(''));
+    expect(rows.some((r) => r.startsWith('uPortal-Projec…') && r.split(/ {2,}/)[0]!.endsWith('-name-end'))).toBe(true);
+    expect(new Set(rows.slice(1).map((r) => r.search(/ {2}(ready|blocked|waits-on-parent|not-published|error)\b/)))).toHaveProperty('size', 1);
+    for (const r of rows) expect(r.length, r).toBeLessThanOrEqual(80);
+  });
+
+  it('keeps the table within 80 columns for a fleet with long names, each name still told apart', () => {
+    const report = bigFleet(40);
+    const text = fleetText(report).split('\n');
+    const start = text.findIndex((l) => l.startsWith('REPOSITORY'));
+    const rows = text.slice(start, text.indexOf('', start));
+    expect(rows).toHaveLength(41);
+    for (const r of rows) expect(r.length, r).toBeLessThanOrEqual(80);
+    const shown = rows.slice(1).map((r) => r.split(/ {2,}/)[0]);
+    expect(new Set(shown).size).toBe(40);
   });
 
   it('quotes a repository name that would start its row as a workflow command', () => {
     const report = fleetReportOf([{ ...uportalFleet().repositories[2]!, name: '  ::error::owned/x\n::warning::y' }]);
     const lines = fleetText(report).split('\n');
-    expect(lines[lines.findIndex((l) => l.startsWith('REPOSITORY')) + 1]).toMatch(/^" {2}::error::owned\/x ::warning::y" +maven/);
+    expect(lines[lines.findIndex((l) => l.startsWith('REPOSITORY')) + 1]).toMatch(/^" {2}::error::owned\/x ::warning::y" +ready/);
     expect(lines.filter(workflowCommand)).toEqual([]);
   });
 

@@ -3,9 +3,16 @@ import type { FleetReport, FleetVerdict } from '../report-types.js';
 import { headerText, planLines, fleetSections, type FleetReportMeta } from './fleet-sections.js';
 import { environmentItems, environmentNote, fleetRows, rehearsalLine, rehearsalRows, rehearsalSummary, summaryText, type DetailItem, type FleetRow } from './fleet-rows.js';
 
-const header = ['REPOSITORY', 'BUILD', 'ROUTE', 'PARENT', 'VERDICT', 'BLOCKING', 'LAST RELEASE'];
-/** A longer value is printed whole and shifts the rest of its row only, not every row's columns. */
-const maxWidth = 40;
+const header = ['REPOSITORY', 'VERDICT', 'BLOCKING', 'LAST RELEASE'];
+/** A terminal's width: the table fits it, the widest columns clipped first (whole values in the sections below, Markdown, --json). */
+const lineWidth = 80;
+const gap = 2;
+/** Which column gives way first, and down to how much: the last release, then the codes, then the name; never the verdict. */
+const yields: readonly { column: number; min: number }[] = [
+  { column: 3, min: 14 },
+  { column: 2, min: 16 },
+  { column: 0, min: 20 },
+];
 
 /**
  * The fleet as text (DESIGN §13): a table, parents first; the error findings and errors of each
@@ -44,21 +51,45 @@ export function fleetText(report: FleetReport, style: Style = plainStyle, meta?:
 }
 
 function table(rows: FleetRow[], style: Style): string[] {
-  const cells = rows.map((r) => [firstCell(r.name), r.build, r.route, r.parent || '-', r.verdictLabel, r.blocking || '-', release(r)]);
-  const widths = header.map((h, i) => Math.min(maxWidth, Math.max(h.length, ...cells.map((c) => c[i]!.length))));
+  const cells = rows.map((r) => [firstCell(r.name), r.verdictLabel, r.blocking || '-', release(r)]);
+  const widths = columnWidths(header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length))));
   const line = (values: string[], paint: (value: string, column: number) => string): string =>
     values
-      .map((v, i) => paint(i === values.length - 1 ? v : v.padEnd(widths[i]!), i))
-      .join('  ')
+      .map((v, i) => paint((names.has(i) ? clipMiddle : clipEnd)(v, widths[i]!).padEnd(i === values.length - 1 ? 0 : widths[i]!), i))
+      .join(' '.repeat(gap))
       .trimEnd();
   return [
     line(header, (v) => style.bold(v)),
-    ...cells.map((c, n) => line(c, (v, i) => (i === 4 ? verdictStyle(style, rows[n]!.verdict)(v) : v))),
+    ...cells.map((c, n) => line(c, (v, i) => (i === 1 ? verdictStyle(style, rows[n]!.verdict)(v) : v))),
   ];
 }
 
+/** Narrows the columns that give way, in their order, until the row fits `lineWidth`; past every minimum the row is as narrow as it gets. */
+function columnWidths(natural: number[]): number[] {
+  const widths = [...natural];
+  for (const { column, min } of yields) {
+    const over = widths.reduce((a, b) => a + b, 0) + gap * (widths.length - 1) - lineWidth;
+    if (over <= 0) break;
+    widths[column] = Math.max(Math.min(min, widths[column]!), widths[column]! - over);
+  }
+  return widths;
+}
+
+/** The columns holding repository names: clipped in the middle, where a fleet's names share least (`bigorg/comp…name-001`). */
+const names = new Set([0]);
+
+function clipEnd(value: string, width: number): string {
+  return value.length > width ? `${value.slice(0, width - 1)}…` : value;
+}
+
+function clipMiddle(value: string, width: number): string {
+  if (value.length <= width) return value;
+  const tail = Math.floor((width - 1) / 2);
+  return `${value.slice(0, width - 1 - tail)}…${value.slice(value.length - tail)}`;
+}
+
 function release(r: FleetRow): string {
-  return r.release === '' ? '-' : `${r.release} (published: ${r.published})`;
+  return r.release === '' ? '-' : `${r.release} (on Maven Central: ${r.published})`;
 }
 
 /** A row starts with the repository's name: one that would read as a workflow command is quoted. */
