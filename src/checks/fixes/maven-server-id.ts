@@ -195,9 +195,9 @@ function serversIn(ctx: FixContext, target: SettingsTarget, wanted: readonly Wan
       declined.push(declinedAt(f.code, `${settingsName}${passed} already has a <server> "${named}"${renamed}, so there is nothing to add; relctl does not change its credentials: ${todo}`, { file: settingsName, line: existing.line }));
       continue;
     }
-    // A server only the fixed build needs (no finding names it, for an id the fix gives the POM) is made
-    // with the POM edits or not at all; one for an id the POM already declares works without them.
-    needsPom ||= (quiet === true && original !== id) || original === undefined || (original !== id && !original.includes('${'));
+    // A server only the fixed build needs (no finding names it) is made with the distribution fix's POM
+    // edits or not at all; where no POM is edited, the build as it is needs it and it stands alone.
+    needsPom ||= (quiet && partner.files.length > 0) || original === undefined || (original !== id && !original.includes('${'));
     add.push({
       name: 'server',
       children: [
