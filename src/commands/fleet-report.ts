@@ -55,6 +55,9 @@ async function reportFrom(ctx: CommandContext, dir: string): Promise<FleetReport
   const merged = mergeFleetReports(read.map((r) => r.report));
   if (merged.duplicates.length > 0) ctx.out.warn(`${merged.duplicates.join(', ')} ${merged.duplicates.length === 1 ? 'is' : 'are'} in more than one document under ${dir}: the first one (in path order) is kept.`);
   ctx.out.info(`read ${read.length} ${read.length === 1 ? 'document' : 'documents'}: ${merged.report.summary.total} ${merged.report.summary.total === 1 ? 'repository' : 'repositories'}`);
+  // Each document's budget counted one repository's plan: the merged plan is compared once, here.
+  const { planBudget } = await import('../fleet/plan-budget.js');
+  merged.report.summary.publishingBudget = await planBudget(ctx, merged.report);
   return merged.report;
 }
 

@@ -4,10 +4,6 @@
  * with the fleet's own parents. A repository that fails (clone, fetch, audit) is the verdict
  * `error`, never the end of the run.
  */
-import os from 'node:os';
-import { fleetBudget, freeTier, monthOf, type FleetBudget } from '../core/publishing-budget.js';
-import { clockNow } from '../io/clock.js';
-import { publicationRecordPath, readPublications, recordedUsage } from '../io/publication-record.js';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { RelctlError } from '../core/errors.js';
@@ -20,6 +16,7 @@ import { auditRepository, type RepoAudit } from './audit-repo.js';
 import { EnvironmentFindings } from './attribution.js';
 import { FleetParents, type ClonedRepo } from './fleet-parents.js';
 import { builtPoms, fleetEdges, FleetPomIndex, parentsFirst, type BuiltPom, type RefusedPom } from './pom-index.js';
+import { planBudget } from './plan-budget.js';
 import { inOrderPool } from './pool.js';
 import { fleetReport } from './report-document.js';
 import { blankReport, type FleetReport, type FleetRepositoryReport } from './report-types.js';
@@ -127,18 +124,6 @@ async function auditLocked(ctx: CommandContext, options: FleetAuditOptions): Pro
   const report = fleetReport(repositories, shownEdges, environment.list());
   report.summary.publishingBudget = await planBudget(ctx, report);
   return { report, index, poms, dirs: new Map([...ok].map(([name, c]) => [name, c.dir])) };
-}
-
-/**
- * The releases the fleet's plan needs (`summary.releasesNeeded`: the parents' releases, the
- * repositories with fixes of their own, each waiting child after its parent) against the
- * organization's month (DESIGN §5a; relctl's own record of publications): a fleet easily needs
- * more than the free tier's 3.
- */
-async function planBudget(ctx: CommandContext, report: FleetReport): Promise<FleetBudget> {
-  const month = monthOf(clockNow(ctx.env).toISOString());
-  const record = await readPublications(publicationRecordPath(ctx.env, ctx.env.HOME ?? os.homedir())).catch(() => []);
-  return fleetBudget(ctx.config.publishingLimits ?? freeTier, recordedUsage(record, month), report.summary.releasesNeeded, month);
 }
 
 /** Every POM the repository tracks, outside test and integration-test resources (projects of their own). */

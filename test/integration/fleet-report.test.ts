@@ -104,7 +104,7 @@ describe('relctl fleet report', () => {
 
     const first = await report('--from', docs, '--issue', 'ops/fleet-admin');
     expect(first.exitCode, first.stderr).toBe(1);
-    expect(first.stdout).toMatch(/^6 repositories: 2 ready, 1 blocked, 1 waits-on-parent, 1 not-published, 1 error\ncreated ops\/fleet-admin#2 http/);
+    expect(first.stdout).toMatch(/^6 repositories: 2 ready, 1 blocked, 1 waits-on-parent, 1 not-published, 1 error\npublishing budget \d{4}-\d{2}: 3 release\(s\) needed, [^\n]+\ncreated ops\/fleet-admin#2 http/);
     expect(writes()).toEqual([{ method: 'POST', path: '/github/api/repos/ops/fleet-admin/issues' }]);
     const created = (await kit(token).rest.issues.get({ ...repo, issue_number: 2 })).data;
     expect(created.title).toBe('relctl fleet readiness');
@@ -124,7 +124,7 @@ describe('relctl fleet report', () => {
     await cp(docs, fewer, { recursive: true });
     await rm(path.join(fewer, 'acme_gone'), { recursive: true });
     const dry = await report('--from', fewer, '--issue', 'ops/fleet-admin', '--dry-run');
-    expect(dry.stdout).toContain('**5 repositories: 2 ready, 1 blocked, 1 waits-on-parent, 1 not-published, 0 error**');
+    expect(dry.stdout).toContain('**5 repositories: 2 ready, 1 blocked, 1 waits-on-parent, 1 not-published, 0 error');
     expect(dry.stdout).toMatch(/\n\nwould edit ops\/fleet-admin#2 http\S+$/);
     expect(dry.stderr).toContain('! edit the issue "relctl fleet readiness" in ops/fleet-admin#2');
     expect(writes()).toEqual([]);
