@@ -48,7 +48,8 @@ export async function runPreflight(
   }
   else {
     const title = failure === undefined ? 'preflight' : 'preflight (incomplete: a service could not be asked)';
-    ctx.out.result(`${routeLine(route, ctx.out.c)}\n\n${findingsText(controlled.report, ctx.out.c, title)}\n\n${budgetText(budget).join('\n')}`);
+    // The budget before the findings: their summary line stays the last line, as CI logs are read.
+    ctx.out.result(`${routeLine(route, ctx.out.c)}\n\n${budgetText(budget).join('\n')}\n\n${findingsText(controlled.report, ctx.out.c, title)}`);
     if (overBudget !== undefined) ctx.out.info(`${overBudget.message}\nfix: ${overBudget.fix ?? ''}`);
     else if (budget.verdict.over.length > 0) ctx.out.warn('--over-budget: the release would exceed the publishing limits; the portal may cap the publication.');
   }

@@ -8,7 +8,8 @@ describe('relctl preflight on Gradle builds', () => {
   it('passes a correct Groovy multi-project build: none of the Gradle, repository or version codes fire', async () => {
     await using dir = await fixtureCopy('groovy-multi', { git: true });
     const r = await preflight(dir.path);
-    expect(r.findings).toEqual([]);
+    // Only the reminder that the portal's snapshot repository needs SNAPSHOTs enabled (a warning).
+    expect(r.findings).toEqual([expect.objectContaining({ code: 'snapshots-need-enabling', severity: 'warning', file: 'build.gradle' })]);
     expect(r.exitCode).toBe(0);
   });
 
@@ -40,7 +41,7 @@ describe('relctl preflight on Gradle builds', () => {
   it('reports distribution-url when the release repository is not the configured staging API', async () => {
     await using dir = await fixtureCopy('groovy-multi', { git: true });
     const r = await preflight(dir.path, { env: { RELCTL_STAGING_API_URL: 'http://127.0.0.1:9/sandbox' } });
-    expect(codes(r)).toEqual(['distribution-url']);
+    expect(codes(r)).toEqual(['distribution-url', 'snapshots-need-enabling']);
     expect(r.findings[0]).toMatchObject({ file: 'build.gradle', line: 21, module: ':' });
     expect(r.findings[0]!.fix).toContain('http://127.0.0.1:9/sandbox/service/local/staging/deploy/maven2/');
   });
@@ -48,7 +49,7 @@ describe('relctl preflight on Gradle builds', () => {
   it('reads the user properties from GRADLE_USER_HOME when it is set', async () => {
     await using dir = await fixtureCopy('groovy-multi', { git: true });
     const r = await preflight(dir.path, { env: { GRADLE_USER_HOME: path.join(partialHome, '.gradle') } });
-    expect(codes(r).sort()).toEqual(['gradle-properties-missing', 'signing-keyring-missing']);
+    expect(codes(r).sort()).toEqual(['gradle-properties-missing', 'signing-keyring-missing', 'snapshots-need-enabling']);
     expect(r.findings[0]!.message).toContain('$GRADLE_USER_HOME/gradle.properties');
     expect(r.findings[0]!.message).toContain('ossrhPassword');
     // With the token in RELCTL_TOKEN_*, relctl hands it to Gradle: only the signing keys are asked for.
@@ -65,7 +66,7 @@ describe('relctl preflight on Gradle builds', () => {
     await using dir = await fixtureCopy('groovy-multi', { git: true });
     await using home = await fixtureCopy(undefined, { git: false });
     const r = await preflight(dir.path, { home: home.path });
-    expect(codes(r)).toEqual(['gradle-properties-missing']);
+    expect(codes(r).sort()).toEqual(['gradle-properties-missing', 'snapshots-need-enabling']);
     expect(r.findings[0]!.message).toContain('~/.gradle/gradle.properties does not exist');
   });
 
@@ -108,7 +109,8 @@ describe('relctl preflight on Gradle builds', () => {
   it('outside a git repository: no repository findings, and the skipped list says what was not checked', async () => {
     await using dir = await fixtureCopy('groovy-multi', { git: false });
     const r = await preflight(dir.path);
-    expect(r.findings).toEqual([]);
+    // Only the reminder that the portal's snapshot repository needs SNAPSHOTs enabled (a warning).
+    expect(r.findings).toEqual([expect.objectContaining({ code: 'snapshots-need-enabling', severity: 'warning', file: 'build.gradle' })]);
     expect(r.exitCode).toBe(0);
     expect(r.skipped.map((s) => s.check)).toEqual(['dirty-worktree', 'detached-head', 'orphan-tag']);
     expect(r.skipped[0]!.why).toContain('not inside a git repository');

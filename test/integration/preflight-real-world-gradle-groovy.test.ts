@@ -27,17 +27,17 @@ const cases: RealWorldCase[] = [
   // uPortal-start: overlays/build.gradle applies the war overlay plugin to its children; nothing is published.
   { name: 'gradle-overlays-waroverlay', route: 'unknown', codes: [], absent: ['packaging-mismatch', 'not-snapshot'], healthy: true },
   // gradle-mvn-push: `def getReleaseRepositoryUrl() { return hasProperty('X') ? X : "<oss>" }`, X set in gradle.properties.
-  { name: 'gradle-mvn-push-script', route: 'staging-api', codes: [], absent: ['legacy-staging-host', 'distribution-url'], healthy: true },
+  { name: 'gradle-mvn-push-script', route: 'staging-api', codes: ['snapshots-need-enabling'], absent: ['legacy-staging-host', 'distribution-url'], healthy: true },
   { name: 'gradle-mvn-push-default', route: 'legacy-ossrh', codes: ['legacy-staging-host'], absent: ['distribution-url'], healthy: false },
   // caffeine: apply from: "${rootDir}/gradle/publish.gradle" per module, version in subprojects {}.
-  { name: 'gradle-publish-script-signing', route: 'nexus-staging', codes: [], absent: ['not-snapshot', 'distribution-url'], healthy: true },
+  { name: 'gradle-publish-script-signing', route: 'nexus-staging', codes: ['snapshots-need-enabling'], absent: ['not-snapshot', 'distribution-url'], healthy: true },
   {
     name: 'gradle-publish-script-signing, the in-memory keys read through def variables, all set',
     fixture: 'gradle-publish-script-signing',
     home: 'empty',
     env: { ...signingVariables, ORG_GRADLE_PROJECT_signingPassword: 's' },
     route: 'nexus-staging',
-    codes: [],
+    codes: ['snapshots-need-enabling'],
     absent: ['gradle-properties-missing'],
     healthy: true,
   },
@@ -47,7 +47,7 @@ const cases: RealWorldCase[] = [
     home: 'empty',
     env: signingVariables,
     route: 'nexus-staging',
-    codes: ['gradle-properties-missing'],
+    codes: ['gradle-properties-missing', 'snapshots-need-enabling'],
     absent: ['signing-keyring-missing'],
     healthy: true,
   },
