@@ -1,4 +1,5 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
+import { descriptorText } from '../io/descriptor.js';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { pomCoordinates } from '../core/pom/coordinates.js';
@@ -118,7 +119,9 @@ export async function fromMavenTargets(cwd: string): Promise<ArtifactSet> {
   const tally = newTally();
   const unbuilt: string[] = [];
   for (const mod of await mavenModules(root)) {
-    const pomText = await readFile(path.join(mod, 'pom.xml'), 'utf8');
+    // Through the descriptor guard: a FIFO or a device named pom.xml is skipped, never read (it would block).
+    const pomText = descriptorText(path.join(mod, 'pom.xml'));
+    if (pomText === undefined) continue;
     const c = pomCoordinates(pomText);
     if (c.groupId === undefined || c.artifactId === undefined || c.version === undefined) continue;
     const dir = `${c.groupId.replace(/\./g, '/')}/${c.artifactId}/${c.version}`;

@@ -38,12 +38,13 @@ async function validated(namespace: string, artifactId: string): Promise<string>
 }
 
 test('a person publishes one deployment and drops another by clicking', async () => {
-  const toPublish = await validated('com.page.one', 'alpha');
-  const toDrop = await validated('com.page.two', 'beta');
-  const files = await signedComponent(key, 'com.page.three', 'gamma', '1.2.0');
-  files.delete('com/page/three/gamma/1.2.0/gamma-1.2.0-sources.jar');
+  // Three namespaces of their own (the default user holds each groupId's reverse domain).
+  const toPublish = await validated('com.pageone', 'alpha');
+  const toDrop = await validated('com.pagetwo', 'beta');
+  const files = await signedComponent(key, 'com.pagethree', 'gamma', '1.2.0');
+  files.delete('com/pagethree/gamma/1.2.0/gamma-1.2.0-sources.jar');
   expect(await putAll(sandbox, files)).toEqual([]);
-  const failedId = (await manualUpload(sandbox, 'com.page.three')).json().deploymentId as string;
+  const failedId = (await manualUpload(sandbox, 'com.pagethree')).json().deploymentId as string;
 
   const context = await browser.newContext({ httpCredentials: { username: 'sandbox', password: 'sandbox' }, viewport: { width: 1200, height: 900 } });
   const page = await context.newPage();
@@ -53,7 +54,7 @@ test('a person publishes one deployment and drops another by clicking', async ()
   // What a reviewer needs: state, components, expected artifacts, errors.
   await expect(article(toPublish).locator('.state').textContent()).resolves.toBe('VALIDATED');
   await expect(article(toPublish).textContent()).resolves.toContain('alpha-1.2.0-javadoc.jar');
-  await expect(article(toPublish).textContent()).resolves.toContain('pkg:maven/com.page.one/alpha@1.2.0');
+  await expect(article(toPublish).textContent()).resolves.toContain('pkg:maven/com.pageone/alpha@1.2.0');
   await expect(article(failedId).locator('.err').allTextContents()).resolves.toEqual(['Sources must be provided but not found in entries']);
   expect(await article(failedId).locator('button[data-action="publish"]').count()).toBe(0);
 
@@ -70,7 +71,7 @@ test('a person publishes one deployment and drops another by clicking', async ()
 
   expect((await publisher(sandbox, 'POST', `status?id=${toPublish}`)).json().deploymentState).toBe('PUBLISHED');
   expect((await publisher(sandbox, 'POST', `status?id=${toDrop}`)).status).toBe(404);
-  const jar = await fetch(`${sandbox.urls.publicRepoUrl}/com/page/one/alpha/1.2.0/alpha-1.2.0.jar`);
+  const jar = await fetch(`${sandbox.urls.publicRepoUrl}/com/pageone/alpha/1.2.0/alpha-1.2.0.jar`);
   expect(await jar.text()).toBe('jar of alpha');
   await context.close();
 });
