@@ -75,15 +75,18 @@ export async function resolveAnswers(ctx: CommandContext, facts: InitFacts, give
     route = await askChoice('Which way does the release reach Maven Central?', releaseRoutes, 'staging-api');
   }
 
-  let namespace = given.namespace ?? ctx.config.groupId;
-  if (namespace === undefined && facts.groupId !== undefined) {
-    namespace = facts.groupId;
-    said(`namespace: ${namespace}`, "the project's groupId", '--namespace');
+  // A namespace named (flag, config or answer) is written as `namespace`; a groupId only as
+  // `groupId`, whose namespace the portal commands find (it may be shorter: org.example for org.example.app).
+  let namespace = given.namespace ?? ctx.config.namespace;
+  let groupId = namespace === undefined ? ctx.config.groupId : undefined;
+  if (namespace === undefined && groupId === undefined && facts.groupId !== undefined) {
+    groupId = facts.groupId;
+    said(`groupId: ${groupId}`, "the project's; the portal commands find the namespace holding it", '--namespace');
   }
   // The staging API's upload call names the namespace; the Publisher API bundle does not need it.
-  if (namespace === undefined && route === 'staging-api') {
+  if (namespace === undefined && groupId === undefined && route === 'staging-api') {
     if (!canAsk) throw missing('the namespace (the staging API upload names it)', '--namespace G', 'relctl init --namespace io.github.jane');
     namespace = await askText('Namespace (verified in the portal, e.g. io.github.jane):', undefined, groupIdProblem);
   }
-  return { ci, buildTool: facts.buildTool, route, ...(namespace === undefined ? {} : { namespace }) };
+  return { ci, buildTool: facts.buildTool, route, ...(namespace === undefined ? {} : { namespace }), ...(groupId === undefined ? {} : { groupId }) };
 }

@@ -1,7 +1,6 @@
 import { UsageError } from '../core/errors.js';
 import { ciHosts, releaseRoutes, type InitAnswers } from '../core/ci/answers.js';
 import { ciFiles, configFileName, configText, fileOutcomes } from '../core/ci/init-files.js';
-import { groupIdProblem } from '../core/identifiers.js';
 import { repositoryPlace, readTexts } from '../io/ci-place.js';
 import { packageVersion } from '../io/package-info.js';
 import { Option, collect } from './commander.js';
@@ -16,7 +15,7 @@ export const define: Define = (program, action) => {
     .description('write relctl.config.json and the CI workflows for preflight and the release; print the secrets to create')
     .addOption(new Option('--ci <host>', 'CI host (default: from the origin remote)').choices([...ciHosts]))
     .addOption(new Option('--route <route>', 'publishing route of the release (default: what preflight reads from the build)').choices([...releaseRoutes]))
-    .option('--namespace <groupId>', 'namespace (root groupId) to publish into, written as groupId (default: --group-id, else the project\'s groupId)')
+    .option('--namespace <namespace>', 'the portal namespace to publish into, written as namespace (default: the config\'s; else the project\'s groupId is written and the namespace holding it is found at upload)')
     .option('--repository <owner/name>', 'take the action (and, for GitLab, the package) from this GitHub repository, e.g. a fork (default: relctl/relctl)')
     .option('--ref <ref>', 'the tag, branch or commit SHA of it to pin (default: v<this version>)')
     .option('--fleet', "write the fleet's scheduled workflow (.github/workflows/relctl-fleet.yml) for an organisation's admin repository instead")
@@ -26,9 +25,6 @@ export const define: Define = (program, action) => {
     .option('--yes', 'no prompts: take what the project shows, and fail naming the flag for anything it does not')
     .action(
       action(async (ctx, opts) => {
-        if (typeof opts.namespace === 'string' && groupIdProblem(opts.namespace) !== undefined) {
-          throw new UsageError(`--namespace ${opts.namespace}: ${groupIdProblem(opts.namespace)}.`, { fix: 'Pass the namespace you verified in the portal, e.g. --namespace io.github.jane.' });
-        }
         checkRelctlSource(opts);
         if (opts.fleet === true) {
           const { initFleet } = await import('./init-fleet.js');

@@ -49,6 +49,7 @@ describe('relctl init on GitHub', () => {
     expect(first.stdout).toContain('Settings → Secrets and variables → Actions');
     expect(first.stderr).toContain('CI host: github (origin is https://github.com/jane/demo; --ci to choose otherwise)');
     expect(first.stderr).toContain('route: staging-api (read from the build at pom.xml:54; --route to choose otherwise)');
+    expect(first.stderr).toContain("groupId: org.example.relctl (the project's; the portal commands find the namespace holding it; --namespace to choose otherwise)");
 
     const config = JSON.parse(await read(root, 'relctl.config.json')) as Record<string, unknown>;
     expect(config).toEqual({ $schema: 'https://raw.githubusercontent.com/relctl/relctl/v0.1.0/schema/relctl.config.schema.json', groupId: 'org.example.relctl' });
@@ -125,7 +126,8 @@ describe('relctl init on GitHub', () => {
     const r = await init(project, '--dry-run', '--namespace', 'io.github.jane');
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toContain('--- .github/workflows/relctl-release.yml (would write)');
-    expect(r.stdout).toContain('"groupId": "io.github.jane"');
+    expect(r.stdout).toContain('"namespace": "io.github.jane"');
+    expect(r.stdout).not.toContain('"groupId"');
     expect(r.stdout).toMatch(/^would write {2}relctl\.config\.json$/m);
     expect(r.stderr).toContain('! write .github/workflows/relctl-preflight.yml');
     await expect(read(root, 'relctl.config.json')).rejects.toThrow();
@@ -213,7 +215,7 @@ describe('relctl init answers in CI', () => {
     expect(r.stderr).toContain('Pass --route staging-api|portal-plugin|nexus-staging');
     const bad = await init(root, '--ci', 'github', '--route', 'portal-plugin', '--namespace', 'not..valid');
     expect(bad.exitCode).toBe(2);
-    expect(bad.stderr).toContain('--namespace not..valid: not a Maven group id');
+    expect(bad.stderr).toContain('--namespace: "not..valid" is not a Maven group id');
     const ok = await init(root, '--ci', 'github', '--route', 'portal-plugin');
     expect(ok.exitCode).toBe(0);
     expect(await read(root, '.github/workflows/relctl-release.yml')).toContain('cache: gradle');

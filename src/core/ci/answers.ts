@@ -43,8 +43,10 @@ export interface InitAnswers {
   ci: CiHost;
   buildTool: BuildTool;
   route: ReleaseRoute;
-  /** The namespace (root groupId); written to relctl.config.json as `groupId`. */
+  /** The portal namespace, when named (flag, config or answer); written to relctl.config.json as `namespace`. */
   namespace?: string;
+  /** Else the project's groupId, written as `groupId`: the portal commands find the namespace holding it. */
+  groupId?: string;
   /** The relctl version writing the files: the workflows use the action of the same version. */
   relctlVersion: string;
   /** `--repository OWNER/NAME`: relctl's action and package from a fork (default relctl/relctl). */

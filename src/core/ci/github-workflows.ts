@@ -168,7 +168,7 @@ export function yamlString(value: string): string {
 
 /** How the release reaches the portal on the answered route, for the workflow's opening comment. */
 function routeSentence(a: InitAnswers): string {
-  if (a.route === 'staging-api') return `uploads to the namespace ${a.namespace ?? '(groupId in relctl.config.json)'} through the staging API`;
+  if (a.route === 'staging-api') return `uploads to the namespace ${a.namespace ?? `holding ${a.groupId ?? 'the groupId in relctl.config.json'}`} through the staging API`;
   if (a.route === 'nexus-staging') return "lets nexus-staging-maven-plugin stage and close through the Nexus 2 staging API, after relctl's verify";
   return 'uploads the bundle through the Publisher API';
 }

@@ -6,11 +6,16 @@ const answers: InitAnswers = { ci: 'gitlab', buildTool: 'maven', route: 'staging
 const place = { projectDir: '.', defaultBranch: 'main' };
 
 describe('configText', () => {
-  it('a new config: $schema of that version, then groupId', () => {
+  it('a new config: $schema of that version, then the namespace named', () => {
     expect(JSON.parse(configText(answers, undefined))).toEqual({
       $schema: 'https://raw.githubusercontent.com/relctl/relctl/v1.2.3/schema/relctl.config.schema.json',
-      groupId: 'io.github.jane',
+      namespace: 'io.github.jane',
     });
+  });
+  it("no namespace named: the project's groupId as groupId (the portal commands find its namespace)", () => {
+    const text = configText({ ...answers, namespace: undefined, groupId: 'io.github.jane.app' }, undefined);
+    expect(JSON.parse(text)).toMatchObject({ groupId: 'io.github.jane.app' });
+    expect(JSON.parse(text)).not.toHaveProperty('namespace');
   });
   it('an existing config keeps its keys and its own $schema; $schema comes first', () => {
     const text = configText({ ...answers, namespace: undefined }, { timeout: 90, $schema: './my.json' });

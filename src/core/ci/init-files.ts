@@ -26,10 +26,12 @@ export const configFileName = 'relctl.config.json';
 
 /**
  * relctl.config.json: an existing one keeps its keys, gains `$schema` when it has none, and takes
- * the namespace as `groupId`; a new one holds only those two. Key order: `$schema` first.
+ * the namespace as `namespace` (or, when none was named, the project's groupId as `groupId`); a new
+ * one holds only those two. Key order: `$schema` first.
  */
 export function configText(a: InitAnswers, existing: Record<string, unknown> | undefined): string {
-  return withSchema(a.relctlVersion, existing, a.namespace === undefined ? {} : { groupId: a.namespace });
+  const named = a.namespace !== undefined ? { namespace: a.namespace } : a.groupId !== undefined ? { groupId: a.groupId } : {};
+  return withSchema(a.relctlVersion, existing, named);
 }
 
 /**
