@@ -27,7 +27,9 @@ export function workspaceOptions(cmd: Command): Command {
 
 /** The workspace and how many repositories are cloned and audited at once. */
 export function auditOptions(cmd: Command): Command {
-  return workspaceOptions(cmd).option('--jobs <n>', 'repositories cloned and audited at once (default: the CPU count)', parseJobs);
+  return workspaceOptions(cmd)
+    .option('--jobs <n>', 'repositories cloned and audited at once (default: the CPU count)', parseJobs)
+    .option('--usage <file>', "the Usage Center's export (CSV, Current Month): the organization's usage the plan's budget line counts (default: relctl's own record)");
 }
 
 /** The report's format and where it goes. */
@@ -72,6 +74,7 @@ export async function auditInputs(ctx: CommandContext, opts: Record<string, unkn
     offline,
     access: { hostUrl: hostUrlOf(ctx.config.githubApiUrl), ...(token === undefined ? {} : { token: token.value }), env: ctx.env, signal: ctx.signal, log: (l) => ctx.out.verbose(l) },
     flags: settingFlags(ctx),
+    ...(typeof opts.usage === 'string' ? { usage: opts.usage } : {}),
     onRepository: (r) => ctx.out.info(`${r.name}: ${r.verdict}${r.blocking.length === 0 ? '' : ` (${r.blocking.join(', ')})`}`),
   };
 }

@@ -19,13 +19,15 @@ import { selectionOptions, withHost } from './fleet-options.js';
 /**
  * Flags that choose or run the audit, meaningless when the documents are read instead: those the
  * selection and audit options declare (read from them, so a new one is covered), but the host's
- * API root, which --issue uses too.
+ * API root, which --issue uses too, and --usage, which the merged plan's budget counts.
  */
 function auditFlags(): [string, string][] {
   return auditOptions(selectionOptions(new Command()))
-    .options.filter((o) => o.long !== undefined && o.long !== '--github-url')
+    .options.filter((o) => o.long !== undefined && o.long !== '--github-url' && o.long !== '--usage')
     .map((o) => [o.attributeName(), o.long!]);
 }
+
+const usageOf = (opts: Record<string, unknown>): string | undefined => (typeof opts.usage === 'string' ? opts.usage : undefined);
 
 function checkFlags(ctx: CommandContext, opts: Record<string, unknown>): void {
   checkFormat(ctx, opts);
@@ -47,7 +49,7 @@ function issueRepo(value: unknown): ReturnType<typeof parseRepoName> {
   return repo;
 }
 
-async function reportFrom(ctx: CommandContext, dir: string): Promise<FleetReport> {
+async function reportFrom(ctx: CommandContext, dir: string, usage: string | undefined): Promise<FleetReport> {
   const { readFleetReports } = await import('../fleet/read-reports.js');
   const { mergeFleetReports } = await import('../fleet/merge-reports.js');
   const read = await readFleetReports(path.resolve(ctx.cwd, dir));
@@ -57,7 +59,7 @@ async function reportFrom(ctx: CommandContext, dir: string): Promise<FleetReport
   ctx.out.info(`read ${read.length} ${read.length === 1 ? 'document' : 'documents'}: ${merged.report.summary.total} ${merged.report.summary.total === 1 ? 'repository' : 'repositories'}`);
   // Each document's budget counted one repository's plan: the merged plan is compared once, here.
   const { planBudget } = await import('../fleet/plan-budget.js');
-  merged.report.summary.publishingBudget = await planBudget(ctx, merged.report);
+  merged.report.summary.publishingBudget = await planBudget(ctx, merged.report, usage);
   return merged.report;
 }
 
@@ -93,7 +95,7 @@ export function defineReport(fleet: Command, action: (fn: Action) => (...args: u
         checkFlags(ctx, opts);
         const repo = issueRepo(opts.issue);
         if (repo === undefined) {
-          const report = typeof opts.from === 'string' ? await reportFrom(ctx, opts.from) : await auditSelected(ctx, opts);
+          const report = typeof opts.from === 'string' ? await reportFrom(ctx, opts.from, usageOf(opts)) : await auditSelected(ctx, opts);
           await emitReport(ctx, opts, report);
           return reportExitCode(report);
         }
@@ -104,7 +106,7 @@ export function defineReport(fleet: Command, action: (fn: Action) => (...args: u
           // The token is asked for its user first: a missing or refused one fails before a long audit.
           const dashboard = await DashboardIssue.open(session.gh, repo, session.hasToken, { log: (l) => ctx.out.info(l), signal: ctx.signal });
           ctx.out.verbose(`the dashboard issue is the one ${dashboard.login} opened`);
-          const report = typeof opts.from === 'string' ? await reportFrom(ctx, opts.from) : await auditSelected(ctx, opts);
+          const report = typeof opts.from === 'string' ? await reportFrom(ctx, opts.from, usageOf(opts)) : await auditSelected(ctx, opts);
           if (opts.out !== undefined) await emitReport(ctx, opts, report);
           // Under the output rule, as every report relctl writes: no secret reaches the issue.
           const body = dashboardBody(report, (text) => ctx.out.shown(text), reportMeta(ctx));

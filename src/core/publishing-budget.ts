@@ -231,16 +231,19 @@ export interface FleetBudget {
   releasesLimit: number | null;
   releasesLeft: number | null;
   fits: boolean;
+  /** Where releasesUsed comes from (relctl's record, the Usage Center export); empty: nothing recorded. */
+  usedFrom: string[];
 }
 
-export function fleetBudget(limits: PublishingLimitsConfig, used: Usage, releasesNeeded: number, month: string): FleetBudget {
+export function fleetBudget(limits: PublishingLimitsConfig, used: Usage, releasesNeeded: number, month: string, usedFrom: readonly string[] = []): FleetBudget {
   const limit = limits === false ? null : limits.releases;
   const left = limit === null ? null : Math.max(0, limit - used.releases);
-  return { month, releasesNeeded, releasesUsed: used.releases, releasesLimit: limit, releasesLeft: left, fits: left === null || releasesNeeded <= left };
+  return { month, releasesNeeded, releasesUsed: used.releases, releasesLimit: limit, releasesLeft: left, fits: left === null || releasesNeeded <= left, usedFrom: [...usedFrom] };
 }
 
 export function fleetBudgetLine(b: FleetBudget): string {
   if (b.releasesLimit === null) return `publishing budget ${b.month}: ${b.releasesNeeded} release(s) needed; Publisher Pro, no monthly limit checked`;
   const verdict = b.fits ? 'fits' : `does not fit: ${b.releasesNeeded - b.releasesLeft!} release(s) over, plan them into later months or move to Publisher Pro`;
-  return `publishing budget ${b.month}: ${b.releasesNeeded} release(s) needed, ${b.releasesLeft} of ${b.releasesLimit} left this month (${verdict})`;
+  const from = (b.usedFrom ?? []).length === 0 ? '' : `; used counted from ${b.usedFrom.join(' and ')}`;
+  return `publishing budget ${b.month}: ${b.releasesNeeded} release(s) needed, ${b.releasesLeft} of ${b.releasesLimit} left this month (${verdict})${from}`;
 }

@@ -38,6 +38,8 @@ export interface FleetAuditOptions {
   access: CloneAccess;
   /** The fleet command's setting flags, passed on to every repository's configuration. */
   flags: Partial<Record<SettingKey, unknown>>;
+  /** `--usage FILE`: the Usage Center's export, for the plan's budget line. */
+  usage?: string;
   /** Each repository's report as soon as it and every one before it (parents first) are done. */
   onRepository?: (report: FleetRepositoryReport) => void;
   /**
@@ -122,7 +124,7 @@ async function auditLocked(ctx: CommandContext, options: FleetAuditOptions): Pro
   for (const [key, origin] of parents.origins) ctx.out.verbose(`parent ${key}: ${origin.at === undefined ? `not in the fleet (${origin.why}); the local or public repository is asked` : `read from ${origin.repo} at ${origin.at}`}`);
   const shownEdges = options.only === undefined ? edges : edges.filter((e) => e.from === options.only || e.to === options.only);
   const report = fleetReport(repositories, shownEdges, environment.list());
-  report.summary.publishingBudget = await planBudget(ctx, report);
+  report.summary.publishingBudget = await planBudget(ctx, report, options.usage);
   return { report, index, poms, dirs: new Map([...ok].map(([name, c]) => [name, c.dir])) };
 }
 

@@ -70,6 +70,33 @@ async function exportedUsage(ctx: CommandContext, file: string): Promise<Usage &
   }
 }
 
+export interface MonthUsage {
+  month: string;
+  record: Awaited<ReturnType<typeof readPublications>>;
+  used: Usage;
+  /** Where the numbers come from, said with the budget. */
+  usedFrom: string[];
+}
+
+/**
+ * The organization's usage this month: relctl's own record and, with `--usage FILE`, the Usage
+ * Center's export (the larger of the two per metric).
+ */
+export async function monthUsage(ctx: CommandContext, usageFile: string | undefined): Promise<MonthUsage> {
+  const month = monthOf(clockNow(ctx.env).toISOString());
+  const record = await readPublications(publicationRecordPath(ctx.env, ctx.env.HOME ?? os.homedir()));
+  const recorded = recordedUsage(record, month);
+  const usedFrom: string[] = [];
+  let used: Usage = { files: recorded.files, bytes: recorded.bytes, releases: recorded.releases };
+  if (recorded.releases > 0) usedFrom.push(`relctl's record (${recorded.namespaces.join(', ')})`);
+  if (usageFile !== undefined) {
+    const exported = await exportedUsage(ctx, usageFile);
+    used = Object.fromEntries(metrics.map((m) => [m, Math.max(used[m], exported[m])])) as unknown as Usage;
+    usedFrom.push(`the Usage Center export${exported.restricted.length > 0 ? ` (withheld: ${exported.restricted.join(', ')})` : ''}`);
+  }
+  return { month, record, used, usedFrom };
+}
+
 /**
  * The verdict for one release. `files` are what it uploads when known (a build output, a bundle);
  * otherwise the size of the component's last recorded release stands in, else only the release
@@ -81,17 +108,7 @@ export async function checkBudget(
   release: { files?: readonly CountedFile[]; component?: string },
 ): Promise<BudgetCheck> {
   const limits = ctx.config.publishingLimits ?? freeTier;
-  const month = monthOf(clockNow(ctx.env).toISOString());
-  const record = await readPublications(publicationRecordPath(ctx.env, ctx.env.HOME ?? os.homedir()));
-  const recorded = recordedUsage(record, month);
-  const usedFrom: string[] = [];
-  let used: Usage = { files: recorded.files, bytes: recorded.bytes, releases: recorded.releases };
-  if (recorded.releases > 0) usedFrom.push(`relctl's record (${recorded.namespaces.join(', ')})`);
-  if (o.usage !== undefined) {
-    const exported = await exportedUsage(ctx, o.usage);
-    used = Object.fromEntries(metrics.map((m) => [m, Math.max(used[m], exported[m])])) as unknown as Usage;
-    usedFrom.push(`the Usage Center export${exported.restricted.length > 0 ? ` (withheld: ${exported.restricted.join(', ')})` : ''}`);
-  }
+  const { month, record, used, usedFrom } = await monthUsage(ctx, o.usage);
   const files = release.files;
   const estimate = files === undefined && release.component !== undefined ? lastSizeOf(record, release.component) : undefined;
   const needs =

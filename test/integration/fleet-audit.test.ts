@@ -122,6 +122,21 @@ describe('relctl fleet audit on a fleet of real git repositories (offline)', () 
     expect(markdown.stdout).toContain("## Next steps (the plan needs 3 releases; over the month's budget by 2: spread over months or Publisher Pro)");
   });
 
+  it("--usage counts the Usage Center's export in the plan's budget; a file that is not one is exit 2 naming it", async () => {
+    // Two releases already made this month elsewhere: the plan's 3 no longer fit the free tier's 3.
+    const csv = path.join(tmp.path, 'usage.csv');
+    await writeFile(csv, 'Namespace,Release Count,File Count,Total Release Size\norg.example,2,40,1.5 MB\n');
+    const text = await audit('--usage', csv);
+    expect(text.stdout).toMatch(/publishing budget \d{4}-\d{2}: 3 release\(s\) needed, 1 of 3 left this month \(does not fit: 2 release\(s\) over[^\n]*; used counted from the Usage Center export$/m);
+    const json = JSON.parse((await audit('--usage', csv, '--json')).stdout) as { summary: { publishingBudget: { releasesUsed: number; usedFrom: string[] } } };
+    expect(json.summary.publishingBudget).toMatchObject({ releasesUsed: 2, usedFrom: ['the Usage Center export'] });
+    const notCsv = path.join(tmp.path, 'not-usage.csv');
+    await writeFile(notCsv, 'hello,world\n1,2\n');
+    const bad = await audit('--usage', notCsv);
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toContain(`--usage ${notCsv} is not the Usage Center's export`);
+  });
+
   it('fetches on the next run (no second clone) and audits what the remote has now', async () => {
     // The child moves to the fixed parent: the next run must see that commit.
     const work = path.join(tmp.path, 'child-waits-work');

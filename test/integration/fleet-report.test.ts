@@ -65,6 +65,12 @@ describe('relctl fleet report', () => {
     const out = path.join(tmp.path, 'merged.json');
     expect((await cli(['report', '--from', docs, '--json', '--out', out])).exitCode).toBe(1);
     expect(await fleetSchemaErrors(JSON.parse(await readFile(out, 'utf8')))).toEqual([]);
+    // --usage is no audit flag: the merged plan's budget counts the export as an audit here does.
+    const csv = path.join(tmp.path, 'usage.csv');
+    await writeFile(csv, 'Namespace,Release Count,File Count,Total Release Size\norg.example,1,10,1 MB\n');
+    const counted = await cli(['report', '--from', docs, '--usage', csv]);
+    expect(counted.stdout, counted.stderr).toBe((await audit('--usage', csv)).stdout);
+    expect(counted.stdout).toContain('2 of 3 left this month');
   });
 
   it('--from: a malformed document, one that is not JSON, a link or an empty folder is exit 2 naming it', async () => {
