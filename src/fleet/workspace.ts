@@ -105,12 +105,23 @@ export async function syncClone(repo: FleetRepo, workdir: string, access: CloneA
     const what = work === undefined ? 'git could not say whether it holds local work' : `it holds local work relctl would lose (${describeLocalWork(work)})`;
     return failure(dir, url, 'workspace-dirty', `${dir}: ${what}; relctl leaves it untouched.`, `Commit and push that work, or move it out of the clone (git stash is local work too), then run again; or pass another --workdir.`);
   }
-  const fetched = await runGit(dir, ['fetch', '--quiet', '--prune', '--prune-tags', '--tags', '--force', 'origin', '+refs/heads/*:refs/remotes/origin/*'], opts);
-  if (!fetched.ok) return failure(dir, url, 'fetch-failed', `git fetch from ${url} failed: ${gitSays(fetched)}`, 'Check that the repository still exists and that the token may read it, then run again.');
+  const ours = (await runGit(dir, ['config', '--bool', madeByRelctlKey], opts)).stdout.trim() === 'true';
+  // In a clone relctl made, the tags mirror the remote's; in anyone else's, a local tag (a release
+  // not pushed yet, a tag moved on purpose) is the owner's: never pruned, never overwritten.
+  // (Not --quiet there: git names a refused tag only when it may speak.)
+  const tagFlags = ours ? ['--quiet', '--prune-tags', '--force'] : [];
+  const fetched = await runGit(dir, ['fetch', ...tagFlags, '--prune', '--tags', 'origin', '+refs/heads/*:refs/remotes/origin/*'], opts);
+  if (!fetched.ok) {
+    const clobbered = [...fetched.stderr.matchAll(/\[rejected\]\s+(\S+)\s+->\s+\S+\s+\(would clobber existing tag\)/g)].map((m) => m[1]!);
+    if (!ours && clobbered.length > 0) {
+      return failure(dir, url, 'workspace-dirty', `${dir}: local tags differ from the remote's (${clobbered.join(', ')}); relctl leaves them untouched.`, `Push those tags, or delete or rename the local ones, then run again; or pass another --workdir.`);
+    }
+    return failure(dir, url, 'fetch-failed', `git fetch from ${url} failed: ${gitSays(fetched)}`, 'Check that the repository still exists and that the token may read it, then run again.');
+  }
   const tip = await checkoutTip(repo, dir, url, opts);
   if (!tip.ok) return tip;
   // Ignored files only (nothing else is left): build output in a clone relctl made; anyone else's stay (local-work.ts).
-  if ((await runGit(dir, ['config', '--bool', madeByRelctlKey], opts)).stdout.trim() === 'true') await runGit(dir, ['clean', '--quiet', '-ffdx'], opts);
+  if (ours) await runGit(dir, ['clean', '--quiet', '-ffdx'], opts);
   return { ...tip, action: 'fetched' };
 }
 

@@ -125,6 +125,31 @@ describe('relctl fleet audit and the workspace it shares with people and other r
     expect(readdirSync(cloning)).toEqual([]);
   }, 180_000);
 
+  it("never prunes or moves a tag in someone's own clone: a local-only tag stays; one that differs from the remote's is workspace-dirty", async () => {
+    const workdir = path.join(tmp.path, 'own-tags');
+    const site = path.join(workdir, 'acme', 'site');
+    await mkdir(path.dirname(site), { recursive: true });
+    await git(tmp.path, home, 'clone', '-q', fleet.bare('acme/site'), site);
+    // A release tagged here and not pushed yet.
+    await git(site, home, 'tag', 'v9-unpushed');
+    const first = await audit(workdir, '--only', 'acme/site');
+    expect(verdicts(first.stdout)['acme/site'], first.stdout).toBe('not-published');
+    expect((await git(site, home, 'tag', '--list')).split('\n')).toContain('v9-unpushed');
+    // The remote gets a tag the owner also made here, on purpose, as another object.
+    const other = path.join(tmp.path, 'own-tags-pusher');
+    await git(tmp.path, home, 'clone', '-q', fleet.bare('acme/site'), other);
+    await git(other, home, 'tag', 'moved');
+    await git(other, home, 'push', '-q', 'origin', 'moved');
+    await git(site, home, 'tag', '-a', 'moved', '-m', 'mine');
+    const mine = (await git(site, home, 'rev-parse', 'refs/tags/moved')).trim();
+    const second = await audit(workdir, '--only', 'acme/site');
+    const error = errorOf(second.stdout, 'acme/site');
+    expect(error?.code, second.stdout).toBe('workspace-dirty');
+    expect(error?.message).toContain("local tags differ from the remote's (moved)");
+    expect((await git(site, home, 'rev-parse', 'refs/tags/moved')).trim()).toBe(mine);
+    expect((await git(site, home, 'tag', '--list')).split('\n')).toContain('v9-unpushed');
+  });
+
   it('does not take a git that could not run for a fact about the clone: git-failed, not workspace-foreign', async () => {
     const workdir = path.join(tmp.path, 'killed-git');
     expect((await audit(workdir, '--only', 'acme/child-fixed')).exitCode).toBe(0);
