@@ -30,7 +30,7 @@ describe('relctl rehearse --snapshot', () => {
     const refused = JSON.parse(off.stdout) as SnapshotRehearsal;
     expect(refused).toMatchObject({ ok: false, verdict: 'snapshots-disabled', namespace: 'org.example.relctl', snapshotsEnabled: false, error: { code: 'snapshots-not-enabled' } });
     expect(refused.error!.message).toContain('403 Forbidden');
-    expect(refused.error!.fix).toContain("Enable SNAPSHOTs for org.example.relctl on the portal's Namespaces page (https://central.sonatype.com/publishing/namespaces");
+    expect(refused.error!.fix).toContain("Enable SNAPSHOTs for the namespace holding org.example.relctl on the portal's Namespaces page (https://central.sonatype.com/publishing/namespaces");
     expect(refused.error!.fix).toContain('--snapshots-enabled');
     // The deploy CI runs, pointed at the sandbox's snapshot repository; the token is in no argument.
     expect(refused.command).toMatch(/^mvn -B deploy -DaltSnapshotDeploymentRepository=relctl-rehearsal-snapshots::http:\/\/127\.0\.0\.1:\d+\/portal\/repository\/maven-snapshots\/ /);

@@ -82,7 +82,9 @@ export async function rehearseSnapshot(ctx: CommandContext, o: SnapshotRehearsal
         command,
         ...(o.keep ? { workspace: work } : {}),
       };
-      if (r.exitCode !== 0) result.error = snapshotDeployFailure(r.output, namespace, ctx.config.portalUrl, result);
+      // Without a namespace named, the groupId's own may be longer than the one verified (org.example for org.example.app).
+      const named = ctx.config.namespace ?? `the namespace holding ${identity.groupId}`;
+      if (r.exitCode !== 0) result.error = snapshotDeployFailure(r.output, named, ctx.config.portalUrl, result);
       return result;
     } finally {
       await session.dispose();
