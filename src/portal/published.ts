@@ -11,7 +11,8 @@ import { httpFor, tokenOf } from './session.js';
 export const portalPublishedLookup: PortalPublishedLookup = async (ctx, c) => {
   const token = await tokenOf(ctx).catch(() => undefined);
   if (token === undefined) return undefined;
-  const http = httpFor(ctx);
+  // One retry: the portal only saves the public repository's lag, which answers when it cannot.
+  const http = httpFor(ctx, { retries: 1 });
   const portal = new PortalClient(http, ctx.config, token);
   const url = portal.publishedUrl(c);
   try {

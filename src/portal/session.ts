@@ -2,7 +2,7 @@ import type { CommandContext } from '../io/command-context.js';
 import { UsageError } from '../core/errors.js';
 import { askYesNo } from '../ui/ask.js';
 import { PortalClient } from './client.js';
-import { HttpClient } from '../io/http.js';
+import { HttpClient, type HttpOptions } from '../io/http.js';
 import { KeyServers, PublicRepository } from './keyservers.js';
 import { findToken, requireToken, type PortalToken, type TokenSources } from './token.js';
 import { requireGroupIdShape } from './urls.js';
@@ -17,7 +17,7 @@ export function localAddressOf(ctx: CommandContext): string | undefined {
   return v === undefined || v === '' ? undefined : v;
 }
 
-export function httpFor(ctx: CommandContext): HttpClient {
+export function httpFor(ctx: CommandContext, tuned: Pick<HttpOptions, 'retries'> = {}): HttpClient {
   const localAddress = localAddressOf(ctx);
   return new HttpClient({
     timeoutMs: ctx.config.timeout * 1000,
@@ -25,6 +25,7 @@ export function httpFor(ctx: CommandContext): HttpClient {
     ...(localAddress === undefined ? {} : { localAddress }),
     log: (line) => ctx.out.verbose(line),
     signal: ctx.signal,
+    ...tuned,
   });
 }
 

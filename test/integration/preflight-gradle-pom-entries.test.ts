@@ -7,12 +7,14 @@ describe('relctl preflight: empty POM developer/license entries in Gradle builds
     const r = await preflight(dir.path);
     expect(r.exitCode).toBe(1);
     expect(r.findings.map((f) => [f.code, f.severity, f.file, f.line, f.module])).toEqual([
+      // The root's snapshot repository is the portal's: the reminder to enable SNAPSHOTs (issue 42 item 5).
+      ['snapshots-need-enabling', 'warning', 'build.gradle', 21, ':'],
       ['license-empty', 'error', 'api/build.gradle.kts', 16, ':api'],
       ['developer-empty', 'error', 'api/build.gradle.kts', 29, ':api'],
       ['developer-empty', 'error', 'legacy/build.gradle', 19, ':legacy'],
     ]);
-    expect(r.findings[1]!.message).toContain('only email ci@example.org');
-    expect(r.findings[2]!.message).toContain('name is set to an empty value');
-    expect(r.findings[2]!.fix).toContain("name = 'Jane Doe'");
+    expect(r.findings[2]!.message).toContain('only email ci@example.org');
+    expect(r.findings[3]!.message).toContain('name is set to an empty value');
+    expect(r.findings[3]!.fix).toContain("name = 'Jane Doe'");
   });
 });

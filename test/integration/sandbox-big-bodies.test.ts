@@ -31,7 +31,7 @@ describe('big PUT bodies', () => {
     expect(await putAll(w.sandbox, files)).toEqual([]);
     const back = await call(deployUrl(w.sandbox, 'org/example/bigput/lib/1.0.0/lib-1.0.0.jar'), { auth: basic('sandbox', 'sandbox') });
     expect(back.bytes.equals(jar)).toBe(true);
-    const up = await manualUpload(w.sandbox, 'org.example.bigput');
+    const up = await manualUpload(w.sandbox, 'org.example');
     expect(up.status, up.text).toBe(200);
     const id = (up.json() as { deploymentId: string }).deploymentId;
     expect(((await publisher(w.sandbox, 'POST', `status?id=${id}`)).json() as { deploymentState: string }).deploymentState).toBe('VALIDATED');
@@ -52,6 +52,6 @@ describe('big PUT bodies', () => {
     const files = await bigComponent('org.example.cut', 'lib', randomBytes(2 * 1024 * 1024));
     expect(await putAll(w.sandbox, files)).toEqual([]);
     expect((await call(url, { auth: basic('sandbox', 'sandbox') })).bytes.equals(Buffer.from(files.get('org/example/cut/lib/1.0.0/lib-1.0.0.jar')!))).toBe(true);
-    expect((await manualUpload(w.sandbox, 'org.example.cut')).status).toBe(200);
+    expect((await manualUpload(w.sandbox, 'org.example')).status).toBe(200);
   });
 });

@@ -45,7 +45,7 @@ export async function notifyFixture(options: { smtpPassword: string; subjects?: 
     project,
     home,
     relctl: (args, env = {}) =>
-      runCli([...args, '--cwd', project], { home, env: { RELCTL_PUBLIC_REPO_URL: sandbox.urls.publicRepoUrl, RELCTL_SMTP_URL: sandbox.urls.smtpUrl!, ...env } }),
+      runCli([...args, '--cwd', project], { home, env: { RELCTL_PORTAL_URL: sandbox.urls.portalUrl, RELCTL_PUBLIC_REPO_URL: sandbox.urls.publicRepoUrl, RELCTL_SMTP_URL: sandbox.urls.smtpUrl!, ...env } }),
     mailbox: async () => ((await (await fetch(`${origin}/sandbox/mail`)).json()) as Partial<ReceivedMail>[]).filter((m): m is ReceivedMail => m.rcpt !== undefined),
     fault: async (fault) => {
       const res = await fetch(`${origin}/sandbox/faults`, { method: 'POST', headers: { 'x-sandbox-token': sandbox.controlToken, 'content-type': 'application/json' }, body: JSON.stringify(fault) });
