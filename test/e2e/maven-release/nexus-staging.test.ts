@@ -44,7 +44,8 @@ describe('relctl release on the nexus-staging-maven-plugin route', () => {
     expect(summary.steps.slice(0, 7).map((s) => `${s.id}:${s.status}`)).toEqual(['preflight:done', 'keys:done', 'prep:done', 'build:done', 'verify:done', 'upload:done', 'status:done']);
     expect(summary.context).toMatchObject({ publishingRoute: 'nexus-staging', deploymentState: 'VALIDATED' });
     const id = summary.context.repositoryKey;
-    expect(id.startsWith(`${p.groupId}--`)).toBe(true);
+    // Keyed by the namespace the account holds (org.e2enexusroute), not the groupId below it.
+    expect(id.startsWith(`${p.namespace}--`), id).toBe(true);
     const calls = await p.calls();
     expect(calls.at(-2)).toEqual(['-B', 'release:perform', ...releaseProps('1.0.0', '1.0.1-SNAPSHOT', 'e2e-parent-1.0.0'), '-Darguments=-DskipRemoteStaging=true', ...tail(p)]);
     // deploy-staged runs in the release checkout; no manual upload call was made.
