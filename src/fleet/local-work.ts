@@ -8,11 +8,25 @@
  * relctl made (`madeByRelctl`); in anyone else's clone they stay where they are (an IDE's
  * settings, a local secrets file), since the audit reads tracked files only.
  */
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { runGit, type GitOptions } from '../io/git.js';
 import { fixBranch } from './fix/branch.js';
 
-/** The clone's config key relctl sets in the clones it makes itself. */
-export const madeByRelctlKey = 'relctl.workspaceclone';
+/**
+ * The file (in the clone's `.git`) that marks a clone relctl made itself: a stat, not one more git
+ * process per repository and run. A clone cannot bring it (git never clones `.git`'s own files).
+ */
+const madeByRelctlMarker = 'relctl-workspace-clone';
+
+export function madeByRelctl(dir: string): boolean {
+  return existsSync(path.join(dir, '.git', madeByRelctlMarker));
+}
+
+export async function markMadeByRelctl(dir: string): Promise<void> {
+  await writeFile(path.join(dir, '.git', madeByRelctlMarker), 'This clone was made by relctl fleet: its ignored files are build output, its tags mirror the remote.\n');
+}
 
 export interface LocalWork {
   modified: string[];
@@ -28,25 +42,39 @@ export function hasLocalWork(w: LocalWork): boolean {
 
 /** What is there; undefined when git could not say (then nothing may be assumed either way). */
 export async function localWork(dir: string, opts: GitOptions): Promise<LocalWork | undefined> {
-  const status = await runGit(dir, ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--ignore-submodules=none'], opts);
+  // One status for the files and the stash (`# stash N`, porcelain v2 with --show-stash).
+  const status = await runGit(dir, ['status', '--porcelain=v2', '-z', '--show-stash', '--untracked-files=all', '--ignore-submodules=none'], opts);
   if (!status.ok) return undefined;
-  const modified: string[] = [];
-  const untracked: string[] = [];
-  const entries = status.stdout.split('\u0000');
-  for (let i = 0; i < entries.length; i++) {
-    const e = entries[i]!;
-    if (e.length < 4) continue;
-    const file = e.slice(3);
-    if (e.startsWith('??')) untracked.push(file);
-    else modified.push(file);
-    // A rename or copy names its source next: that is the same change.
-    if (e[0] === 'R' || e[0] === 'C') i++;
-  }
+  const { modified, untracked, stash } = statusEntries(status.stdout);
   // relctl's own branch holds relctl's own fix commits (fleet fix); every other local commit is someone's work.
   const commits = await runGit(dir, ['rev-list', '--max-count=20', `--exclude=${fixBranch}`, '--branches', 'HEAD', '--not', '--remotes'], opts);
   if (!commits.ok && (await runGit(dir, ['rev-parse', '--verify', '--quiet', 'HEAD'], opts)).ok) return undefined;
-  const stash = await runGit(dir, ['rev-parse', '--verify', '--quiet', 'refs/stash'], opts);
-  return { modified, untracked, commits: commits.ok ? commits.stdout.split('\n').filter((c) => c !== '') : [], stash: stash.ok };
+  return { modified, untracked, commits: commits.ok ? commits.stdout.split('\n').filter((c) => c !== '') : [], stash };
+}
+
+/** Fields before the path in porcelain v2's changed (1), renamed or copied (2) and unmerged (u) entries. */
+const fieldsBeforePath: Record<string, number> = { '1': 8, '2': 9, u: 10 };
+
+/** `git status --porcelain=v2 -z --show-stash`: changed paths, untracked paths, whether a stash exists. */
+export function statusEntries(stdout: string): { modified: string[]; untracked: string[]; stash: boolean } {
+  const modified: string[] = [];
+  const untracked: string[] = [];
+  let stash = false;
+  const entries = stdout.split('\u0000');
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i]!;
+    if (e.startsWith('# stash ')) stash = Number(e.slice('# stash '.length)) > 0;
+    else if (e.startsWith('? ')) untracked.push(e.slice(2));
+    else {
+      const skip = fieldsBeforePath[e[0] ?? ''];
+      if (skip === undefined || e[1] !== ' ') continue;
+      const parts = e.split(' ');
+      modified.push(parts.slice(skip).join(' '));
+      // A rename or copy names its source next: that is the same change.
+      if (e[0] === '2') i++;
+    }
+  }
+  return { modified, untracked, stash };
 }
 
 /** One line naming what is there (at most a few names of each kind). */

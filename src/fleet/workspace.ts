@@ -10,7 +10,7 @@ import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { runGit, type GitResult } from '../io/git.js';
-import { describeLocalWork, hasLocalWork, localWork, madeByRelctlKey } from './local-work.js';
+import { describeLocalWork, hasLocalWork, localWork, madeByRelctl, markMadeByRelctl } from './local-work.js';
 import type { FleetRepo } from './selection.js';
 
 /** `$XDG_CACHE_HOME/relctl/fleet`, else `~/.cache/relctl/fleet`. */
@@ -105,7 +105,7 @@ export async function syncClone(repo: FleetRepo, workdir: string, access: CloneA
     const what = work === undefined ? 'git could not say whether it holds local work' : `it holds local work relctl would lose (${describeLocalWork(work)})`;
     return failure(dir, url, 'workspace-dirty', `${dir}: ${what}; relctl leaves it untouched.`, `Commit and push that work, or move it out of the clone (git stash is local work too), then run again; or pass another --workdir.`);
   }
-  const ours = (await runGit(dir, ['config', '--bool', madeByRelctlKey], opts)).stdout.trim() === 'true';
+  const ours = madeByRelctl(dir);
   // In a clone relctl made, the tags mirror the remote's; in anyone else's, a local tag (a release
   // not pushed yet, a tag moved on purpose) is the owner's: never pruned, never overwritten.
   // (Not --quiet there: git names a refused tag only when it may speak.)
@@ -139,7 +139,7 @@ async function freshClone(repo: FleetRepo, dir: string, url: string, workdir: st
     if (!cloned.ok) return failure(dir, url, 'clone-failed', `git clone ${url} failed: ${gitSays(cloned)}`, 'Check the URL (or OWNER/NAME) and that the token may read the repository, then run again.');
     const tip = await checkoutTip(repo, staged, url, opts);
     if (!tip.ok) return { ...tip, dir, message: tip.message.replaceAll(staged, dir) };
-    await runGit(staged, ['config', madeByRelctlKey, 'true'], opts);
+    await markMadeByRelctl(staged);
     await mkdir(path.dirname(dir), { recursive: true });
     try {
       await rename(staged, dir);

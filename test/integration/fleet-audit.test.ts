@@ -76,7 +76,7 @@ describe('relctl fleet audit on a fleet of real git repositories (offline)', () 
     expect(report.summary.verdicts).toEqual({ ready: 2, blocked: 1, 'waits-on-parent': 1, 'not-published': 1, error: 1 });
     expect(report.summary.edges).toContainEqual({ from: 'acme/child-waits', to: 'acme/acme-parent' });
     // The releases the plan needs (the parent's, child-own's, then child-waits') against the free tier's month.
-    expect(report.summary.publishingBudget).toEqual({ month: expect.stringMatching(/^\d{4}-\d{2}$/), releasesNeeded: 3, releasesUsed: 0, releasesLimit: 3, releasesLeft: 3, fits: true });
+    expect(report.summary.publishingBudget).toEqual({ month: expect.stringMatching(/^\d{4}-\d{2}$/), releasesNeeded: 3, releasesUsed: 0, releasesLimit: 3, releasesLeft: 3, fits: true, usedFrom: [] });
     expect(report.summary.publishingBudget!.releasesNeeded).toBe((report.summary as { releasesNeeded?: number }).releasesNeeded);
     // No settings in this HOME: the machine's missing credentials are listed once, decide no verdict.
     const creds = report.environment.find((e) => e.code === 'server-id-mismatch');
