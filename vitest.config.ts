@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { testMavenOpts } from './test/helpers/maven-opts.js';
 
@@ -31,7 +33,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     // The workers' environment: a Maven a test starts, through relctl or not, inherits these JVM
     // options (a test that sets MAVEN_OPTS itself starts from the same constant).
-    env: { MAVEN_OPTS: testMavenOpts },
+    // XDG_STATE_HOME: relctl's record of publications never the developer's (runCli gives each run its own).
+    env: { MAVEN_OPTS: testMavenOpts, XDG_STATE_HOME: path.join(os.tmpdir(), `relctl-test-state-${process.pid}`) },
     projects: [
       {
         extends: true,

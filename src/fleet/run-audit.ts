@@ -87,7 +87,9 @@ async function auditLocked(ctx: CommandContext, options: FleetAuditOptions): Pro
     ctx.out.verbose(result.ok ? `${repo.name}: ${result.action} ${result.url} (${result.branch} at ${result.head.slice(0, 12)})` : `${repo.name}: ${result.message}`);
   }, ctx.signal);
   const ok = new Map([...clones].filter((e): e is [string, Cloned] => e[1].ok));
-  const read = await Promise.all([...ok].map(([name, c]) => repoPoms(name, c.dir, ctx.env)));
+  // --jobs at a time, as the clones: 500 repositories are not 500 git processes and file reads at once.
+  const read: Awaited<ReturnType<typeof repoPoms>>[] = [];
+  await inOrderPool([...ok], options.jobs, ([name, c]) => repoPoms(name, c.dir, ctx.env), (r) => void read.push(r), ctx.signal);
   const poms = read.flatMap((r) => r.poms);
   const refused = new Map(read.flatMap((r) => r.refused).map((r) => [r.repo, r] as const));
   const index = new FleetPomIndex(poms);

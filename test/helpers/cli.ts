@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa, type ResultPromise } from 'execa';
@@ -10,6 +11,10 @@ export interface CliResult {
   stdout: string;
   stderr: string;
 }
+
+/** Where runs without a fixture home keep relctl's state: one folder per run, made only if written. */
+const runStateRoot = path.join(os.tmpdir(), `relctl-test-state-${process.pid}`);
+let stateRuns = 0;
 
 const ansi = /\u001b\[[0-9;]*m/g;
 
@@ -28,7 +33,10 @@ export async function runCli(
   // machines to the whole system CA bundle) would cost each of the suite's thousands of starts a
   // certificate load (about 85 ms) for nothing.
   delete env.NODE_EXTRA_CA_CERTS;
-  Object.assign(env, { CI: 'true', NO_COLOR: '1', FORCE_COLOR: undefined }, options.home ? { HOME: options.home } : {}, options.env);
+  // relctl's record of publications (XDG_STATE_HOME) follows the fixture's home; a run without one
+  // gets a folder of its own, so no test counts another's publications, nor the developer's.
+  const state = options.home ? path.join(options.home, '.local', 'state') : path.join(runStateRoot, String(++stateRuns));
+  Object.assign(env, { CI: 'true', NO_COLOR: '1', FORCE_COLOR: undefined, XDG_STATE_HOME: state }, options.home ? { HOME: options.home } : {}, options.env);
   const result = await execa('node', [binPath, ...args], {
     cwd: options.cwd ?? repoRoot,
     env,

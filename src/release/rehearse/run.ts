@@ -136,7 +136,9 @@ export async function rehearse(ctx: CommandContext, o: RehearseOptions): Promise
     await copyProject(ctx.cwd, copy);
     const copyNotes = (await o.prepareCopy?.(copy)) ?? [];
 
-    const env: NodeJS.ProcessEnv = { ...ctx.env, RELCTL_TOKEN_USERNAME: user.name, RELCTL_TOKEN_PASSWORD: user.password };
+    // XDG_STATE_HOME in the throwaway folder: a sandbox deployment that ends PUBLISHED (a build that
+    // publishes on its own) must not count in the organization's real record of publications.
+    const env: NodeJS.ProcessEnv = { ...ctx.env, RELCTL_TOKEN_USERNAME: user.name, RELCTL_TOKEN_PASSWORD: user.password, XDG_STATE_HOME: path.join(work, 'state') };
     // A namespace given for the real portal is not the sandbox account's: there it is found from the repository the build opened.
     const { namespace: _realNamespace, ...realConfig } = ctx.config;
     const config = { ...realConfig, ...urls };
