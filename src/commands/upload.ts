@@ -36,8 +36,6 @@ export const define: Define = (program, action) => {
             ? { namespace: givenKey.namespace, source: { kind: 'given', setting: '--repository-key' } }
             : undefined;
         const journal = await readJournal(ctx.cwd);
-        // Unchecked until the session: what the caution and a dry run name.
-        const unchecked = keyNamespace ?? (await resolveNamespace(ctx, undefined));
         const caution = (ns: string): void => {
           const elsewhere = givenKey === undefined ? otherMachineCaution(journal, ns) : undefined;
           if (elsewhere === undefined) return;
@@ -45,6 +43,8 @@ export const define: Define = (program, action) => {
           ctx.out.info(elsewhere.hint);
         };
         if (opts.dryRun === true) {
+          // Unchecked (no portal asked): what a dry run names.
+          const unchecked = keyNamespace ?? (await resolveNamespace(ctx, undefined));
           const ns = unchecked.namespace;
           caution(ns);
           // Registers the token (if any) with the redactor so a key holding its username is masked.
