@@ -26,10 +26,6 @@ export interface Usage {
 
 export const noUsage: Usage = { files: 0, bytes: 0, releases: 0 };
 
-export function addUsage(a: Usage, b: Usage): Usage {
-  return { files: a.files + b.files, bytes: a.bytes + b.bytes, releases: a.releases + b.releases };
-}
-
 const sizeUnits: Record<string, number> = { '': 1, b: 1, kb: 1e3, mb: 1e6, gb: 1e9, kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3 };
 
 /** `15MB`, `15 MB`, `1.5 GiB`, `2048`: bytes, or undefined when it is not a size. */

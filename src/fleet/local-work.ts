@@ -11,7 +11,7 @@
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { runGit, type GitOptions } from '../io/git.js';
+import { runGit, statusEntryPath, type GitOptions } from '../io/git.js';
 import { fixBranch } from './fix/branch.js';
 
 /**
@@ -52,9 +52,6 @@ export async function localWork(dir: string, opts: GitOptions): Promise<LocalWor
   return { modified, untracked, commits: commits.ok ? commits.stdout.split('\n').filter((c) => c !== '') : [], stash };
 }
 
-/** Fields before the path in porcelain v2's changed (1), renamed or copied (2) and unmerged (u) entries. */
-const fieldsBeforePath: Record<string, number> = { '1': 8, '2': 9, u: 10 };
-
 /** `git status --porcelain=v2 -z --show-stash`: changed paths, untracked paths, whether a stash exists. */
 export function statusEntries(stdout: string): { modified: string[]; untracked: string[]; stash: boolean } {
   const modified: string[] = [];
@@ -64,15 +61,10 @@ export function statusEntries(stdout: string): { modified: string[]; untracked: 
   for (let i = 0; i < entries.length; i++) {
     const e = entries[i]!;
     if (e.startsWith('# stash ')) stash = Number(e.slice('# stash '.length)) > 0;
-    else if (e.startsWith('? ')) untracked.push(e.slice(2));
-    else {
-      const skip = fieldsBeforePath[e[0] ?? ''];
-      if (skip === undefined || e[1] !== ' ') continue;
-      const parts = e.split(' ');
-      modified.push(parts.slice(skip).join(' '));
-      // A rename or copy names its source next: that is the same change.
-      if (e[0] === '2') i++;
-    }
+    const entry = statusEntryPath(e);
+    if (entry !== undefined) (entry.untracked ? untracked : modified).push(entry.path);
+    // A rename or copy names its source next: that is the same change.
+    if (e.startsWith('2 ')) i++;
   }
   return { modified, untracked, stash };
 }

@@ -2,7 +2,7 @@
  * The fleet plan's releases against the organization's publishing budget, the same for an audit run
  * here and for the documents of a CI matrix merged by `fleet report --from`.
  */
-import { fleetBudget, freeTier, monthOf, type FleetBudget } from '../core/publishing-budget.js';
+import { fleetBudget, freeTier, monthOf, noUsage, type FleetBudget } from '../core/publishing-budget.js';
 import type { CommandContext } from '../io/command-context.js';
 import { clockNow } from '../io/clock.js';
 import { monthUsage } from '../release/publishing-budget.js';
@@ -24,6 +24,6 @@ export async function planBudget(ctx: CommandContext, report: FleetReport, usage
     // A file the user named must be right; relctl's own record, when unreadable, only weakens the line.
     if (usageFile !== undefined) throw error;
     ctx.out.warn(`publishing budget: relctl's record of publications could not be read (${(error as Error).message}); counted as nothing used.`);
-    return fleetBudget(limits, { files: 0, bytes: 0, releases: 0 }, needed, monthOf(clockNow(ctx.env).toISOString()));
+    return fleetBudget(limits, noUsage, needed, monthOf(clockNow(ctx.env).toISOString()));
   }
 }

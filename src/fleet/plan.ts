@@ -19,7 +19,8 @@ export interface ParentGroup {
   inherited: FleetFinding[];
 }
 
-const errorsOf = (r: FleetRepositoryReport): FleetFinding[] => r.findings.filter((f) => f.severity === 'error' && f.fixIn === undefined);
+/** A repository's own error findings (not the ones a parent fixes). */
+export const ownErrors = (r: FleetRepositoryReport): FleetFinding[] => r.findings.filter((f) => f.severity === 'error' && f.fixIn === undefined);
 
 /** The version a child names for a parent that `parent` builds ('' when none). */
 function namedVersion(child: FleetRepositoryReport, parent: string): string {
@@ -56,7 +57,7 @@ export function nextSteps(repositories: readonly FleetRepositoryReport[]): Fleet
   const steps: Omit<FleetNextStep, 'order'>[] = [];
   const parents = parentGroups(repositories);
   for (const g of parents) {
-    const mine = g.report === undefined ? [] : errorsOf(g.report);
+    const mine = g.report === undefined ? [] : ownErrors(g.report);
     // What the children inherit counts too: the parent's release must fix it, shown on its tip or not.
     const own = [...mine, ...g.inherited.filter((f) => !mine.some((m) => m.code === f.code))];
     const fixed = new Set((g.report?.fixes ?? []).map((f) => f.code));
@@ -66,9 +67,10 @@ export function nextSteps(repositories: readonly FleetRepositoryReport[]): Fleet
   const parentNames = new Set(parents.map((g) => g.parent));
   const own = repositories.filter((r) => r.verdict === 'blocked' && !parentNames.has(r.name));
   if (own.length > 0) {
-    const findings = own.flatMap(errorsOf);
-    const person = own.flatMap((r) => counts(errorsOf(r), new Set(r.fixes.map((f) => f.code))).needsPerson);
-    const mechanical = own.reduce((n, r) => n + counts(errorsOf(r), new Set(r.fixes.map((f) => f.code))).mechanical, 0);
+    const findings = own.flatMap(ownErrors);
+    const counted = own.map((r) => counts(ownErrors(r), new Set(r.fixes.map((f) => f.code))));
+    const person = counted.flatMap((c) => c.needsPerson);
+    const mechanical = counted.reduce((n, c) => n + c.mechanical, 0);
     steps.push({ action: 'fix-own', repositories: own.map((r) => r.name), findings: findings.length, mechanical, needsPerson: [...new Set(person)].sort(), unblocks: [], releases: own.length });
   }
   const failed = repositories.filter((r) => r.verdict === 'error');

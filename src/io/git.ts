@@ -170,6 +170,18 @@ function afterFields(entry: string, n: number): number {
 }
 
 /**
+ * The path of one `git status --porcelain=v2 -z` entry: changed (`1`), renamed or copied (`2`, whose
+ * source follows as its own entry), unmerged (`u`) or untracked (`?`); undefined for a header.
+ */
+export function statusEntryPath(e: string): { path: string; untracked: boolean } | undefined {
+  if (e.startsWith('1 ')) return { path: e.slice(afterFields(e, 8)), untracked: false };
+  if (e.startsWith('2 ')) return { path: e.slice(afterFields(e, 9)), untracked: false };
+  if (e.startsWith('u ')) return { path: e.slice(afterFields(e, 10)), untracked: false };
+  if (e.startsWith('? ')) return { path: e.slice(2), untracked: true };
+  return undefined;
+}
+
+/**
  * Branch, head commit and changed paths from one `git status --porcelain=v2 --branch -z`; the
  * journal is left out through pathspecs (the project's `.relctl/` and the repository root's), so
  * no second call is needed for the project's prefix.
@@ -185,12 +197,11 @@ function parseStatusV2(out: string): { branch?: string; headCommit?: string; dir
     } else if (e.startsWith('# branch.head ')) {
       const head = e.slice(14);
       if (head !== '(detached)') result.branch = head;
-    } else if (e.startsWith('1 ')) result.dirtyFiles.push(e.slice(afterFields(e, 8)));
-    else if (e.startsWith('2 ')) {
-      result.dirtyFiles.push(e.slice(afterFields(e, 9)));
-      i++; // the rename or copy source follows as its own entry
-    } else if (e.startsWith('u ')) result.dirtyFiles.push(e.slice(afterFields(e, 10)));
-    else if (e.startsWith('? ')) result.dirtyFiles.push(e.slice(2));
+    } else {
+      const entry = statusEntryPath(e);
+      if (entry !== undefined) result.dirtyFiles.push(entry.path);
+      if (e.startsWith('2 ')) i++; // the rename or copy source follows as its own entry
+    }
   }
   return result;
 }

@@ -30,7 +30,7 @@ import type { CommandContext } from '../io/command-context.js';
 import { clockNow } from '../io/clock.js';
 import { lastSizeOf, publicationRecordPath, readPublications, recordPublication, recordedUsage } from '../io/publication-record.js';
 import type { ArtifactSet } from '../keys/artifacts.js';
-import { localArtifacts } from '../keys/upload-plan.js';
+import { localArtifacts, planOf } from '../keys/upload-plan.js';
 import { readIdentity } from '../io/project.js';
 
 export interface BudgetOptions {
@@ -190,7 +190,7 @@ export async function notePublished(ctx: CommandContext, status: { deploymentId:
   const file = publicationRecordPath(ctx.env, ctx.env.HOME ?? os.homedir());
   try {
     const set = await localArtifacts(ctx).catch(() => undefined);
-    const files = set === undefined ? undefined : countedFiles(set);
+    const plan = set === undefined ? undefined : planOf(set);
     set?.close();
     const now = clockNow(ctx.env).toISOString();
     const added = await recordPublication(file, {
@@ -199,7 +199,7 @@ export async function notePublished(ctx: CommandContext, status: { deploymentId:
       month: monthOf(now),
       publishedAt: now,
       ...(component === undefined ? {} : { component }),
-      ...(files === undefined ? {} : { files: files.length, bytes: files.reduce((n, f) => n + f.bytes, 0) }),
+      ...(plan === undefined ? {} : { files: plan.files, bytes: plan.bytes }),
     });
     if (added) ctx.out.verbose(`recorded the publication of ${status.deploymentId} in ${file} (the month's publishing budget counts it)`);
   } catch (error) {

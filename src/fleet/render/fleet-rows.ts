@@ -125,10 +125,6 @@ export interface FleetDetail {
   items: DetailItem[];
 }
 
-/** For each failing repository: its error findings (with `fix in OWNER/NAME`) and why it errored. */
-export function fleetDetails(report: FleetReport): FleetDetail[] {
-  return report.repositories.filter((r) => fails(r.verdict)).map(repositoryDetail);
-}
 
 export function repositoryDetail(r: FleetRepositoryReport): FleetDetail {
   const items = r.findings.filter((f) => f.severity === 'error').map(findingItem);

@@ -1,4 +1,4 @@
-import { childMoveText, parentGroups, releasesText, stepText } from '../plan.js';
+import { childMoveText, ownErrors, parentGroups, releasesText, stepText } from '../plan.js';
 import type { FleetFinding, FleetReport, FleetRepositoryReport, FleetVerdict } from '../report-types.js';
 import { fileLink, oneLine, verdictText, type DetailItem } from './fleet-rows.js';
 
@@ -44,7 +44,6 @@ function item(f: FleetFinding, r?: FleetRepositoryReport): DetailItem {
   return { severity: f.severity, text: `${oneLine(f.code)}${label === '' ? '' : ` ${label}`}: ${oneLine(f.message)}`, fix: oneLine(f.fix), ...(url === undefined ? {} : { at: { label, url } }) };
 }
 
-const ownErrors = (r: FleetRepositoryReport): FleetFinding[] => r.findings.filter((f) => f.severity === 'error' && f.fixIn === undefined);
 
 function failure(r: FleetRepositoryReport): DetailItem[] {
   if (r.error === undefined) return [];

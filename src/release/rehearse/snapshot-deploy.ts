@@ -3,7 +3,7 @@ import path from 'node:path';
 import { namespacesPage } from '../../checks/snapshots-need-enabling.js';
 import { UsageError } from '../../core/errors.js';
 import { displayCommand, mavenSnapshotDeployInvocation } from '../../core/release-commands.js';
-import { parseVersion } from '../../core/version.js';
+import { isSnapshotVersion } from '../../core/version.js';
 import { openMavenSession } from '../../build-tools/maven-session.js';
 import type { CommandContext } from '../../io/command-context.js';
 import { onInterrupt } from '../../io/interrupt.js';
@@ -48,7 +48,7 @@ export async function rehearseSnapshot(ctx: CommandContext, o: SnapshotRehearsal
   if (identity.buildTool !== 'maven') {
     throw new UsageError('rehearse --snapshot deploys with Maven; this is a Gradle project.', { kind: 'usage', fix: 'Rehearse the release instead (relctl rehearse without --snapshot).' });
   }
-  if (parseVersion(identity.version)?.snapshot !== true) {
+  if (!isSnapshotVersion(identity.version)) {
     throw new UsageError(`rehearse --snapshot deploys a -SNAPSHOT; the project's version is ${identity.version}.`, { kind: 'not-snapshot', fix: 'Set the version to the next X.Y.Z-SNAPSHOT and rehearse again.' });
   }
   const namespace = ctx.config.namespace ?? identity.groupId;
