@@ -76,7 +76,7 @@ export async function auditRepository(fleet: CommandContext, input: RepoAuditInp
     exits: exitLines(facts),
     fleetAncestorOf: (module) => fleetAncestor(moduleOf(facts, module) ?? top, input.index, input.name),
   });
-  const lastRelease = await lastReleaseOf(ctx, input.dir, facts.release, input.offline);
+  const lastRelease = await lastReleaseOf(ctx, input.dir, facts.release, input.offline, facts.git?.tags);
   const publishes = publishesSomething(facts, lastRelease?.published === true);
   const verdict = verdictOf(attributed, publishes);
   const routeKind = facts.route?.kind ?? 'unknown';

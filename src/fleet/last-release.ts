@@ -28,10 +28,11 @@ export function newestReleaseTag(tags: readonly string[], artifactId: string | u
   return undefined;
 }
 
-export async function lastReleaseOf(ctx: CommandContext, dir: string, release: ReleaseFacts | undefined, offline: boolean): Promise<FleetLastRelease | null> {
+/** `tags`: the repository's tag names when the audit already listed them (else they are listed here). */
+export async function lastReleaseOf(ctx: CommandContext, dir: string, release: ReleaseFacts | undefined, offline: boolean, tags?: readonly string[]): Promise<FleetLastRelease | null> {
   if (offline) return null;
   // Dates only when some tag names a release: git reads every tag's object to date it (seconds at 40,000 CI tags).
-  if (newestReleaseTag(await listTags(dir, { env: ctx.env }), release?.artifactId, release?.tagTemplate) === undefined) return null;
+  if (newestReleaseTag(tags ?? (await listTags(dir, { env: ctx.env })), release?.artifactId, release?.tagTemplate) === undefined) return null;
   const newest = newestReleaseTag(await tagsNewestFirst(dir, ctx.env), release?.artifactId, release?.tagTemplate);
   if (newest === undefined) return null;
   if (release?.groupId === undefined || release.artifactId === undefined) return { ...newest, published: null };
