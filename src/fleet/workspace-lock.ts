@@ -8,8 +8,7 @@
 import { link, lstat, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
-import { ownerGone, parseOwnerMarker, thisProcessMarker, type OwnerMarker } from '../io/owned-temp.js';
-import { ownIdentity, processAlive, startTimeOf } from '../io/process-identity.js';
+import { markerOwnerGone, parseOwnerMarker, thisProcessMarker, type OwnerMarker } from '../io/owned-temp.js';
 
 export function lockFileOf(workdir: string): string {
   return path.join(workdir, '.relctl', 'lock');
@@ -65,10 +64,8 @@ async function holderOf(file: string): Promise<{ marker: OwnerMarker; text: stri
 }
 
 async function holderGone(file: string, marker: OwnerMarker): Promise<boolean> {
-  const alive = processAlive(marker.pid);
-  const start = alive ? await startTimeOf(marker.pid) : undefined;
   const st = await lstat(file).catch(() => undefined);
-  return ownerGone(marker, await ownIdentity(), { alive, ...(start === undefined ? {} : { start }) }, st === undefined ? 0 : Date.now() - st.mtimeMs);
+  return markerOwnerGone(marker, st === undefined ? 0 : Date.now() - st.mtimeMs);
 }
 
 /**

@@ -88,6 +88,16 @@ export function ownerGone(marker: OwnerMarker, here: ProcessIdentity, probe: Pid
 }
 
 /**
+ * Whether the run a marker names is gone: its process dead, or another process now holding its pid
+ * (start time), or no answer and older than the marker allows. For temp folders and the fleet's lock.
+ */
+export async function markerOwnerGone(marker: OwnerMarker, ageMs: number, here?: Awaited<ReturnType<typeof ownIdentity>>): Promise<boolean> {
+  const alive = processAlive(marker.pid);
+  const start = alive ? await startTimeOf(marker.pid) : undefined;
+  return ownerGone(marker, here ?? (await ownIdentity()), { alive, ...(start === undefined ? {} : { start }) }, ageMs);
+}
+
+/**
  * Removes the marked `relctl-*` folders under `tmp` whose process is gone (ownerGone), calling
  * `before` first (stop a gpg-agent, put a local repository back). Returns the folders removed. Only
  * folders owned by this user are looked at; errors on one folder never stop the others.
@@ -104,10 +114,8 @@ export async function removeStaleTempDirs(before?: (dir: string) => Promise<void
     if (st === undefined || !st.isDirectory() || (uid !== undefined && st.uid !== uid)) continue;
     const marker = await ownerOf(dir);
     if (marker === undefined) continue;
-    const alive = processAlive(marker.pid);
-    const start = alive ? await startTimeOf(marker.pid) : undefined;
     const touched = Math.max(st.mtimeMs, (await lstat(path.join(dir, ownerMarker)).catch(() => st)).mtimeMs);
-    if (!ownerGone(marker, here, { alive, ...(start === undefined ? {} : { start }) }, now - touched)) continue;
+    if (!(await markerOwnerGone(marker, now - touched, here))) continue;
     try {
       await before?.(dir);
       await rm(dir, { recursive: true, force: true });
