@@ -21,7 +21,7 @@ export interface UsageExport {
 export class UsageExportProblem extends Error {}
 
 /** RFC 4180 rows: quoted fields, doubled quotes, CRLF or LF; a BOM is dropped. */
-export function csvRows(text: string): string[][] {
+function csvRows(text: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let field = '';

@@ -9,10 +9,10 @@ import { EnvironmentError, ExitCode, RelctlError, type ExitCodeValue } from '../
 import { fleetReport, type FleetFailure } from './report-document.js';
 import { blankReport, type FleetReport } from './report-types.js';
 
-export const hostNetworkFix = "Check the network, --github-url (the repository host's API root: its host serves the clones too) and any HTTPS_PROXY/NO_PROXY, then run again.";
+const hostNetworkFix = "Check the network, --github-url (the repository host's API root: its host serves the clones too) and any HTTPS_PROXY/NO_PROXY, then run again.";
 
 /** A bug of relctl's during a fleet run: exit 3, never 1 (DESIGN §13); the stack only with --verbose. */
-export class FleetInternalError extends RelctlError {
+class FleetInternalError extends RelctlError {
   readonly exitCode = ExitCode.environment;
   readonly kind = 'internal';
 }

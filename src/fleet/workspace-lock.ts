@@ -10,7 +10,7 @@ import path from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { markerOwnerGone, parseOwnerMarker, thisProcessMarker, type OwnerMarker } from '../io/owned-temp.js';
 
-export function lockFileOf(workdir: string): string {
+function lockFileOf(workdir: string): string {
   return path.join(workdir, '.relctl', 'lock');
 }
 

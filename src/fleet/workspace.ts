@@ -69,7 +69,7 @@ function gitSays(r: GitResult): string {
 }
 
 /** Where a clone is made before it is moved into place: a killed run never leaves half a clone at `OWNER/NAME`. */
-export function cloningDir(workdir: string): string {
+function cloningDir(workdir: string): string {
   return path.join(workdir, '.relctl', 'cloning');
 }
 

@@ -2,7 +2,7 @@ import { StepFailedError } from '../core/errors.js';
 import { sizeText } from '../ui/progress.js';
 
 /** The portal's cap on one deployment (its front server answers 413 above it; DESIGN §5a). */
-export const portalBundleBytes = 1024 ** 3;
+const portalBundleBytes = 1024 ** 3;
 
 /** What to do about a deployment over the cap: the same advice for relctl's own check and the portal's 413. */
 export const bundleTooLargeFix =

@@ -9,7 +9,7 @@ import { runGit } from '../../io/git.js';
 import type { FleetFinding } from '../report-types.js';
 import { declinedFix, type FileChange } from './own-edits.js';
 
-export type TreePath =
+type TreePath =
   /** The file the edit goes to (stageChange keeps its mode). */
   | { file: string }
   /** A symlink on the way points outside the repository (or loops): the edit is not made. */
@@ -29,7 +29,7 @@ async function entryAt(dir: string, base: string, file: string, env: NodeJS.Proc
 }
 
 /** Follows every symlink in `file`'s path within the tree of `base` (at most 40, as the kernel does). */
-export async function treePathOf(dir: string, base: string, file: string, env: NodeJS.ProcessEnv): Promise<TreePath> {
+async function treePathOf(dir: string, base: string, file: string, env: NodeJS.ProcessEnv): Promise<TreePath> {
   let rest = file.split('/').filter((p) => p !== '' && p !== '.');
   let resolved: string[] = [];
   for (let hops = 0; rest.length > 0; ) {
