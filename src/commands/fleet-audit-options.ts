@@ -86,7 +86,8 @@ export async function emitReport(ctx: CommandContext, opts: Record<string, unkno
   const { unreachableFailure } = await import('../fleet/run-failure.js');
   const outFile = opts.out as string | undefined;
   if (ctx.out.json) {
-    const doc = fleetJsonDocument(report, ...[failure ?? unreachableFailure(report)].filter((f) => f !== undefined));
+    const said = failure ?? unreachableFailure(report);
+    const doc = fleetJsonDocument(report, ...(said === undefined ? [] : [said]));
     if (outFile === undefined) ctx.out.resultJson(doc);
     else await writeFleetFile(ctx, path.resolve(ctx.cwd, outFile), ctx.out.documentText(doc));
   } else {
@@ -116,14 +117,11 @@ export async function guardFleetRun(ctx: CommandContext, opts: Record<string, un
   try {
     return await run();
   } catch (error) {
-    const { failedRunReport, fleetRunError } = await import('../fleet/run-failure.js');
+    const { failedRunOutput, fleetRunError } = await import('../fleet/run-failure.js');
     const failure = fleetRunError(error);
     if (typeof opts.out === 'string' && !(failure instanceof InterruptedError) && !(failure instanceof OutputClosedError)) {
-      const only = typeof opts.only === 'string' ? [opts.only] : [];
-      // A human format names the run itself when no repository was named: the file says what happened.
-      const names = ctx.out.json || only.length > 0 ? only : ['(the fleet run)'];
-      const said = { code: failure.code, message: failure.message, fix: failure.fix ?? 'Run the command again with --verbose.' };
-      await emitReport(ctx, opts, failedRunReport(failure, names), said).catch((e: unknown) => ctx.out.warn(`could not write ${String(opts.out)}: ${e instanceof Error ? e.message : String(e)}`));
+      const written = failedRunOutput(failure, typeof opts.only === 'string' ? opts.only : undefined, ctx.out.json);
+      await emitReport(ctx, opts, written.report, written.failure).catch((e: unknown) => ctx.out.warn(`could not write ${String(opts.out)}: ${e instanceof Error ? e.message : String(e)}`));
     }
     throw failure;
   }

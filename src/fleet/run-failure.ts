@@ -41,6 +41,15 @@ export function failedRunReport(error: RelctlError, names: readonly string[]): F
   return { ...fleetReport(names.map((n) => ({ ...blankReport(n, ''), error: failure })), [], []), ok: false };
 }
 
+/**
+ * What a failed run writes to `--out`: the repository `--only` named (else, in a human format, the
+ * run itself, so the file says what happened), an `error` with the run's failure and its fix.
+ */
+export function failedRunOutput(error: RelctlError, only: string | undefined, json: boolean): { report: FleetReport; failure: FleetFailure } {
+  const names = only !== undefined ? [only] : json ? [] : ['(the fleet run)'];
+  return { report: failedRunReport(error, names), failure: { code: error.code, message: error.message, fix: error.fix ?? 'Run the command again with --verbose.' } };
+}
+
 const network = /could not resolve (host|proxy)|failed to connect|connection (refused|timed out|reset)|network is unreachable|operation timed out|no route to host|TLS connection was non-properly terminated/i;
 
 /** Every repository failed to clone or fetch for the network: the run reached nothing (exit 3, not 1). */
