@@ -58,7 +58,7 @@ export async function stageChange(dir: string, base: string, changes: readonly F
     // Through the file's own filters (.gitattributes eol, text): the blob holds what `git add` would store, so the diff is the edit alone.
     const blob = await gitWithInput(dir, ['hash-object', '-w', '--path', c.file, '--stdin'], c.bytes, env);
     if (!blob.ok) return { failed: `git hash-object for ${c.file}: ${blob.stderr}` };
-    const mode = (await runGit(dir, ['ls-tree', base, '--', c.file], { env })).stdout.split(' ')[0] || '100644';
+    const mode = c.mode ?? ((await runGit(dir, ['ls-tree', base, '--', c.file], { env })).stdout.split(' ')[0] || '100644');
     const update = await runGit(dir, ['update-index', '--add', '--cacheinfo', `${mode},${blob.stdout},${c.file}`], { env: index });
     if (!update.ok) return { failed: `git update-index ${c.file}: ${update.stderr}` };
   }

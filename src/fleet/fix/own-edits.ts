@@ -22,6 +22,8 @@ export interface FileChange {
   bytes: Buffer;
   /** Encodes another text of the file the same way (to combine changes of one file). */
   encode: (text: string) => Buffer;
+  /** Its mode in the tree the commit is made on, once placeChanges has read it (a new file has none). */
+  mode?: string;
   edits: FixEdit[];
 }
 

@@ -10,8 +10,8 @@ import type { FleetFinding } from '../report-types.js';
 import { declinedFix, type FileChange } from './own-edits.js';
 
 type TreePath =
-  /** The file the edit goes to (stageChange keeps its mode). */
-  | { file: string }
+  /** The file the edit goes to, and its mode in the tree (stageChange keeps it; none for a new file). */
+  | { file: string; mode?: string }
   /** A symlink on the way points outside the repository (or loops): the edit is not made. */
   | { outside: string };
 
@@ -38,7 +38,7 @@ async function treePathOf(dir: string, base: string, file: string, env: NodeJS.P
     if (entry === undefined) return { file: [here, ...rest.slice(1)].join('/') };
     if (entry.mode !== '120000') {
       resolved.push(rest.shift()!);
-      if (rest.length === 0) return entry.type === 'blob' ? { file: here } : { outside: `${file} (a folder in the tree)` };
+      if (rest.length === 0) return entry.type === 'blob' ? { file: here, mode: entry.mode } : { outside: `${file} (a folder in the tree)` };
       continue;
     }
     if (++hops > 40) return { outside: `${file} (a loop of symlinks)` };
@@ -57,7 +57,7 @@ export async function placeChanges(dir: string, base: string, changes: readonly 
   const skipped: FleetFinding[] = [];
   for (const c of changes) {
     const at = await treePathOf(dir, base, c.file, env);
-    if ('file' in at) placed.push({ ...c, file: at.file });
+    if ('file' in at) placed.push({ ...c, file: at.file, ...(at.mode === undefined ? {} : { mode: at.mode }) });
     else skipped.push(declinedFix(c.file, `${c.file} is reached through a symlink out of the repository (${at.outside}); relctl does not edit it`));
   }
   return { changes: placed, skipped };
