@@ -134,6 +134,15 @@ export async function equivalentPull(dir: string, pulls: readonly ListedPull[], 
   return undefined;
 }
 
+/** Each change's blob id, hashed once however many pull requests it is compared with. */
+const blobIds = new WeakMap<FileChange, Promise<string | undefined>>();
+
+function blobIdOf(dir: string, c: FileChange, env: NodeJS.ProcessEnv): Promise<string | undefined> {
+  let id = blobIds.get(c);
+  if (id === undefined) blobIds.set(c, (id = storedBlobId(dir, c.file, c.bytes, env)));
+  return id;
+}
+
 /** Whether a pull request's head holds every changed file exactly as the change leaves it. */
 export async function holdsChanges(dir: string, pull: ListedPull, changes: readonly FileChange[], env: NodeJS.ProcessEnv): Promise<boolean> {
   let present = (await runGit(dir, ['cat-file', '-e', `${pull.head.sha}^{commit}`], { env })).ok;
@@ -143,7 +152,7 @@ export async function holdsChanges(dir: string, pull: ListedPull, changes: reado
     const theirs = await runGit(dir, ['rev-parse', '--verify', '--quiet', `${pull.head.sha}:${c.file}`], { env });
     // Compared with what git would store (its filters applied), not the raw bytes: with
     // `* text eol=crlf` the committed blob differs from the working-tree text.
-    if (!theirs.ok || theirs.stdout !== (await storedBlobId(dir, c.file, c.bytes, env))) return false;
+    if (!theirs.ok || theirs.stdout !== (await blobIdOf(dir, c, env))) return false;
   }
   return true;
 }
