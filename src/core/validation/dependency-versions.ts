@@ -63,11 +63,13 @@ export async function dependenciesWithoutVersion(
   if (needing.length === 0) return { known: true, missing: [] };
 
   const managed = new Set<string>();
-  const pending: { text: string; depth: number }[] = [ownText, ...chainTexts].map((text) => ({ text, depth: 0 }));
+  // The published POM is parsed once (above); the parents and BOMs as they are reached.
+  const pending: { root: XmlElement | string; depth: number }[] = [own.root, ...chainTexts].map((root) => ({ root, depth: 0 }));
   const seenBoms = new Set<string>();
   while (pending.length > 0) {
-    const { text, depth } = pending.shift()!;
-    const parsed = parseXml(text);
+    const next = pending.shift()!;
+    const depth = next.depth;
+    const parsed = typeof next.root === 'string' ? parseXml(next.root) : { ok: true as const, root: next.root };
     if (!parsed.ok) return { known: false };
     const parent = child(parsed.root, 'parent');
     if (depth > 0 && parent !== undefined) {
@@ -78,7 +80,7 @@ export async function dependenciesWithoutVersion(
         seenBoms.add(`${g}:${a}:${v}`);
         const text = await loadPom(g, a, v);
         if (text === undefined) return { known: false };
-        pending.push({ text, depth });
+        pending.push({ root: text, depth });
       }
     }
     // A BOM's own references are its own; the chain's properties are the best reading of both.
@@ -90,7 +92,7 @@ export async function dependenciesWithoutVersion(
         seenBoms.add(id);
         const bom = await loadPom(m.groupId, m.artifactId, m.version);
         if (bom === undefined) return { known: false };
-        pending.push({ text: bom, depth: depth + 1 });
+        pending.push({ root: bom, depth: depth + 1 });
         continue;
       }
       if (m.version !== undefined) managed.add(key(m));
