@@ -13,6 +13,7 @@ import type { CommandContext } from '../io/command-context.js';
 import type { FleetReport } from '../fleet/report-types.js';
 import type { FleetReportMeta } from '../fleet/render/fleet-sections.js';
 import { clockNow } from '../io/clock.js';
+import { keepYoungGenerationSmall } from '../io/long-run-heap.js';
 import { packageVersion } from '../io/package-info.js';
 import type { FleetFailure } from '../fleet/report-document.js';
 import type { FleetAuditOptions } from '../fleet/run-audit.js';
@@ -54,6 +55,8 @@ export async function auditSelected(ctx: CommandContext, opts: Record<string, un
 
 /** What auditFleet needs from the command line: selection, workspace, jobs, the host's token (as a header only). */
 export async function auditInputs(ctx: CommandContext, opts: Record<string, unknown>): Promise<FleetAuditOptions> {
+  // Every fleet audit passes here, and its memory must not grow with the number of repositories.
+  keepYoungGenerationSmall();
   const selection = await select(ctx, opts);
   const { defaultWorkdir } = await import('../fleet/workspace.js');
   const { hostUrlOf } = await import('../fleet/org-listing.js');
