@@ -4,7 +4,7 @@
  */
 import type { Command } from 'commander';
 import type { Action } from './define.js';
-import { auditInputs, checkFormat, emitReport, reportExitCode, reportOptions, workspaceOptions } from './fleet-audit-options.js';
+import { auditInputs, checkFormat, emitReport, guardFleetRun, reportExitCode, reportOptions, workspaceOptions } from './fleet-audit-options.js';
 import { parseJobs, selectionOptions, withHost } from './fleet-options.js';
 import { rehearsalFlags, rehearsalOptions } from './rehearse-options.js';
 
@@ -13,7 +13,7 @@ export function defineFleetRehearse(fleet: Command, action: (fn: Action) => (...
   rehearsalOptions(reportOptions(workspaceOptions(selectionOptions(cmd))))
     .option('--jobs <n>', 'repositories rehearsed at once (default 1: one Maven build at a time); the audit clones and audits at the CPU count', parseJobs)
     .action(
-      action(async (ctx, opts) => {
+      action(async (ctx, opts) => guardFleetRun(ctx, opts, async () => {
         ctx = withHost(ctx, opts);
         checkFormat(ctx, opts);
         // --jobs belongs to the rehearsals here: the audit runs at the configured or CPU count.
@@ -27,6 +27,6 @@ export function defineFleetRehearse(fleet: Command, action: (fn: Action) => (...
         });
         await emitReport(ctx, opts, report, rehearsalFailure(report));
         return reportExitCode(report);
-      }),
+      })),
     );
 }

@@ -35,15 +35,15 @@ export const define: Define = (program, action) => {
     );
 
   reportOptions(auditOptions(selectionOptions(fleet.command('audit').description('clone or fetch each repository into the workspace and audit the fleet as one graph')))).action(
-    action(async (ctx, opts) => {
-      ctx = withHost(ctx, opts);
-      return guardFleetRun(ctx, opts, async () => {
+    action(async (ctx, opts) =>
+      guardFleetRun(ctx, opts, async () => {
+        ctx = withHost(ctx, opts);
         checkFormat(ctx, opts);
         const report = await auditSelected(ctx, opts);
         await emitReport(ctx, opts, report);
         return reportExitCode(report);
-      });
-    }),
+      }),
+    ),
   );
 
   defineFleetFix(fleet, action);

@@ -46,6 +46,20 @@ describe('relctl fleet audit when the run itself fails', () => {
     expect(written.error?.code).toBe('bad-option');
   });
 
+  it('a --github-url relctl refuses is a usage error whose document is still in --out, in fleet audit and fleet rehearse alike', async () => {
+    const r = await audit('--offline', '--workdir', 'host-work', '--github-url', 'http://github.example.org/api/v3', '--json', '--out', 'host.json');
+    expect(r.exitCode, r.stderr).toBe(2);
+    expect(r.stderr).toContain('plain HTTP on a host that is not loopback');
+    expect((await doc('host.json')).error?.code).toBe('invalid-config');
+
+    const rehearse = await runCli(['fleet', 'rehearse', '--repos', repos, '--offline', '--workdir', 'a-file', '--json', '--out', 'rehearse.json'], { cwd: tmp.path, home, env: gitEnv(home) });
+    expect(rehearse.exitCode, rehearse.stderr).toBe(2);
+    expect(rehearse.stderr).toContain('is a file, not a folder');
+    const written = await doc('rehearse.json');
+    expect(written.ok).toBe(false);
+    expect(written.error?.code).toBe('bad-option');
+  });
+
   it('exits 3, not 1, on an internal error, and --out names the --only repository as an error the dashboard shows', async () => {
     // The workspace's owner folder is a file: the clone cannot be made, an error relctl never expected.
     const workdir = path.join(tmp.path, 'broken-work');
