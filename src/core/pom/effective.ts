@@ -134,35 +134,7 @@ export function effectivePom(chain: readonly ChainLink[], options: EffectiveOpti
   const rawGroupId = groupId;
   const rawVersion = version;
   const artifactId = own.artifactId?.value;
-  const lookup: PropertyLookup = (name) => {
-    switch (name) {
-      case 'project.groupId':
-      case 'pom.groupId':
-      case 'groupId':
-        return rawGroupId;
-      case 'project.artifactId':
-      case 'pom.artifactId':
-      case 'artifactId':
-        return artifactId;
-      case 'project.version':
-      case 'pom.version':
-      case 'version':
-        return rawVersion;
-      case 'project.parent.version':
-      case 'parent.version':
-        return own.parent?.version;
-      case 'project.parent.groupId':
-      case 'parent.groupId':
-        return own.parent?.groupId;
-      case 'project.parent.artifactId':
-      case 'parent.artifactId':
-        return own.parent?.artifactId;
-      case 'project.name':
-        return own.name?.value;
-    }
-    if (name.startsWith('env.')) return options.env?.[name.slice(4)];
-    return props.get(name);
-  };
+  const lookup = projectPropertyLookup(own, { groupId: rawGroupId, version: rawVersion, properties: props, env: options.env });
   const ip = (v: string): string => interpolate(v, lookup);
   // The records below were all built by this call: one without a reference is used as it is.
   const sourced = <T extends Sourced<string> | undefined>(s: T): T => (s === undefined || !s.value.includes('${') ? s : ({ ...s, value: ip(s.value) } as T));
@@ -259,4 +231,45 @@ function mergeRepository(target: EffectiveRepository, raw: RawRepository | undef
   else if (target.id?.inherited === false) target.id = { ...target.id, inherited: true };
   if (raw?.url !== undefined) target.url = { value: raw.url.value, origin: { pom: link.identity, line: raw.url.line }, inherited };
   else if (target.url?.inherited === false) target.url = { ...target.url, inherited: true };
+}
+
+/**
+ * What `${...}` means in a module's POM: `project.*` (and the older `pom.*` and bare forms) of
+ * the module, `parent.*` of its `<parent>`, `env.*`, then the properties along the chain. The one
+ * lookup of the POM model: the validation rules that read a POM again use it too.
+ */
+export function projectPropertyLookup(
+  own: RawPom,
+  model: { groupId: string | undefined; version: string | undefined; properties: ReadonlyMap<string, string>; env?: Readonly<Record<string, string | undefined>> | undefined },
+): PropertyLookup {
+  const artifactId = own.artifactId?.value;
+  return (name) => {
+    switch (name) {
+      case 'project.groupId':
+      case 'pom.groupId':
+      case 'groupId':
+        return model.groupId;
+      case 'project.artifactId':
+      case 'pom.artifactId':
+      case 'artifactId':
+        return artifactId;
+      case 'project.version':
+      case 'pom.version':
+      case 'version':
+        return model.version;
+      case 'project.parent.version':
+      case 'parent.version':
+        return own.parent?.version;
+      case 'project.parent.groupId':
+      case 'parent.groupId':
+        return own.parent?.groupId;
+      case 'project.parent.artifactId':
+      case 'parent.artifactId':
+        return own.parent?.artifactId;
+      case 'project.name':
+        return own.name?.value;
+    }
+    if (name.startsWith('env.')) return model.env?.[name.slice(4)];
+    return model.properties.get(name);
+  };
 }

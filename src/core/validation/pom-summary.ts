@@ -1,4 +1,4 @@
-import { effectivePomFromText, hasUnresolved, parsePom } from '../pom/index.js';
+import { effectivePomFromText, hasUnresolved, parsePom, projectPropertyLookup } from '../pom/index.js';
 import type { ParentRef } from '../pom/index.js';
 import { dependenciesWithoutVersion, type DependencyVersionAnswer } from './dependency-versions.js';
 
@@ -53,12 +53,8 @@ export async function summarizePom(text: string, loadPom: PomLoader): Promise<{ 
   const eff = result.effective;
   const present = (value: string | undefined): string | undefined => (value === undefined || value.trim() === '' ? undefined : value);
   const literal = (value: string | undefined): string | undefined => (value === undefined || hasUnresolved(value) ? undefined : value);
-  const lookup = (name: string): string | undefined => {
-    if (name === 'project.groupId' || name === 'groupId') return eff.groupId;
-    if (name === 'project.version' || name === 'version') return eff.version;
-    if (name === 'project.artifactId' || name === 'artifactId') return eff.artifactId;
-    return eff.properties.get(name);
-  };
+  // The model's own lookup: a coordinate written ${pom.groupId} or ${project.parent.version} reads as Maven reads it.
+  const lookup = projectPropertyLookup(result.chain[0]!.pom, { groupId: eff.groupId, version: eff.version, properties: eff.properties });
   const summary: PomSummary = {
     packaging: eff.packaging,
     hasLicenses: (eff.licenses?.value ?? 0) > 0,
