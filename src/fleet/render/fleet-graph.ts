@@ -30,7 +30,6 @@ export interface GraphNode {
   /** Its depth in the tree (0: a root). */
   layer: number;
   row: number;
-  column: number;
   x: number;
   y: number;
   /** The fleet repositories whose fixes it releases for them (`fixIn` names it). */
@@ -82,7 +81,7 @@ export function graphLayout(report: FleetReport): GraphLayout {
   const place = (i: number, depth: number): void => {
     if (nodes[i] !== undefined) return;
     const r = report.repositories[i]!;
-    nodes[i] = { name: r.name, verdict: r.verdict, layer: depth, row, column: depth, x: margin + depth * indent, y, unblocks: unblocks[i]!, children: childCount[i]! };
+    nodes[i] = { name: r.name, verdict: r.verdict, layer: depth, row, x: margin + depth * indent, y, unblocks: unblocks[i]!, children: childCount[i]! };
     row++;
     y += nodeHeight + gapY;
     for (const k of kids[i]!) place(k, depth + 1);
