@@ -238,8 +238,9 @@ export function fleetBudget(limits: PublishingLimitsConfig, used: Usage, release
 }
 
 export function fleetBudgetLine(b: FleetBudget): string {
-  if (b.releasesLimit === null) return `publishing budget ${b.month}: ${b.releasesNeeded} release(s) needed; Publisher Pro, no monthly limit checked`;
-  const verdict = b.fits ? 'fits' : `does not fit: ${b.releasesNeeded - b.releasesLeft!} release(s) over, plan them into later months or move to Publisher Pro`;
+  const releases = (n: number): string => `${n} ${n === 1 ? 'release' : 'releases'}`;
+  if (b.releasesLimit === null) return `publishing budget ${b.month}: ${releases(b.releasesNeeded)} needed; Publisher Pro, no monthly limit checked`;
+  const verdict = b.fits ? 'fits' : `does not fit: ${releases(b.releasesNeeded - b.releasesLeft!)} over, plan them into later months or move to Publisher Pro`;
   const from = (b.usedFrom ?? []).length === 0 ? '' : `; used counted from ${b.usedFrom.join(' and ')}`;
-  return `publishing budget ${b.month}: ${b.releasesNeeded} release(s) needed, ${b.releasesLeft} of ${b.releasesLimit} left this month (${verdict})${from}`;
+  return `publishing budget ${b.month}: ${releases(b.releasesNeeded)} needed, ${b.releasesLeft} of ${b.releasesLimit} left this month (${verdict})${from}`;
 }

@@ -52,10 +52,22 @@ describe('attribute and verdictOf', () => {
 describe('EnvironmentFindings', () => {
   it('lists a machine finding once with every repository it was seen in', () => {
     const env = new EnvironmentFindings();
-    env.add('b/two', [finding('server-id-mismatch', { message: 'no server for b/two' })]);
-    env.add('a/one', [finding('server-id-mismatch', { message: 'no server for a/one' })]);
+    env.add('b/two', [finding('server-id-mismatch', { message: 'no server in ~/.m2/settings.xml, nor in b/two/ci/settings.xml' })]);
+    env.add('a/one', [finding('server-id-mismatch', { message: 'no server in ~/.m2/settings.xml' })]);
     env.add('a/one', [finding('server-id-mismatch')]);
-    expect(env.list()).toEqual([{ code: 'server-id-mismatch', severity: 'error', message: 'no server for b/two', fix: 'fix it', repositories: ['a/one', 'b/two'] }]);
+    env.add('c/three', [finding('server-id-mismatch', { message: 'no server in ~/.m2/settings.xml' })]);
+    // The message most repositories gave, not the first one seen: b/two's names a file of its own.
+    expect(env.list()).toEqual([{ code: 'server-id-mismatch', severity: 'error', message: 'no server in ~/.m2/settings.xml', fix: 'fix it', repositories: ['a/one', 'b/two', 'c/three'] }]);
+  });
+
+  it('on a tie keeps the shortest message, whatever order the repositories came in', () => {
+    const lists = [['a/one', 'b/two'], ['b/two', 'a/one']].map((order) => {
+      const env = new EnvironmentFindings();
+      for (const repo of order) env.add(repo, [finding('server-id-mismatch', { message: repo === 'a/one' ? 'no server, nor in a/one/ci/settings.xml' : 'no server' })]);
+      return env.list();
+    });
+    expect(lists[0]).toEqual(lists[1]);
+    expect(lists[0]![0]!.message).toBe('no server');
   });
 });
 

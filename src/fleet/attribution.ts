@@ -84,23 +84,34 @@ export function verdictOf(attributed: Pick<Attributed, 'findings'>, publishes: b
   return errors.every((f) => f.fixIn !== undefined) ? 'waits-on-parent' : 'blocked';
 }
 
-/** The machine's findings of every repository, each once, with the repositories it was seen in. */
+/**
+ * The machine's findings of every repository, each once, with the repositories it was seen in.
+ * Where the repositories' messages differ (one names a settings file its own workflow passes), the
+ * message most of them gave is shown, the shortest on a tie: the one that holds for the list.
+ */
 export class EnvironmentFindings {
-  private readonly byKey = new Map<string, FleetEnvironmentFinding>();
+  private readonly byKey = new Map<string, { finding: FleetEnvironmentFinding; messages: Map<string, number> }>();
 
   add(repo: string, findings: readonly Finding[]): void {
     for (const f of findings) {
       // The fix names the machine's file (its settings, its key); the message may name each repository's.
       const key = `${f.code}\u0000${f.fix}`;
       const known = this.byKey.get(key);
-      if (known === undefined) this.byKey.set(key, { code: f.code, severity: f.severity, message: f.message, fix: f.fix, repositories: [repo] });
-      else if (!known.repositories.includes(repo)) known.repositories.push(repo);
+      if (known === undefined) this.byKey.set(key, { finding: { code: f.code, severity: f.severity, message: f.message, fix: f.fix, repositories: [repo] }, messages: new Map([[f.message, 1]]) });
+      else if (!known.finding.repositories.includes(repo)) {
+        known.finding.repositories.push(repo);
+        known.messages.set(f.message, (known.messages.get(f.message) ?? 0) + 1);
+      }
     }
   }
 
   list(): FleetEnvironmentFinding[] {
     return [...this.byKey.values()]
-      .map((f) => ({ ...f, repositories: [...f.repositories].sort() }))
+      .map(({ finding, messages }) => ({ ...finding, message: commonest(messages), repositories: [...finding.repositories].sort() }))
       .sort((a, b) => a.code.localeCompare(b.code) || a.message.localeCompare(b.message));
   }
+}
+
+function commonest(messages: ReadonlyMap<string, number>): string {
+  return [...messages].sort(([a, m], [b, n]) => n - m || a.length - b.length || a.localeCompare(b))[0]![0];
 }

@@ -101,7 +101,7 @@ describe('relctl fleet audit on a fleet of real git repositories (offline)', () 
     expect(html.stdout).toMatch(/^<!DOCTYPE html>/i);
     expect(html.stdout).toContain('<svg');
     const text = await audit();
-    expect(text.stdout).toMatch(/publishing budget \d{4}-\d{2}: 3 release\(s\) needed, 3 of 3 left this month \(fits\)/);
+    expect(text.stdout).toMatch(/publishing budget \d{4}-\d{2}: 3 releases needed, 3 of 3 left this month \(fits\)/);
     expect(text.stdout).toContain('Next steps (the plan needs 3 releases; 3 left this month (limit 3)):');
     expect(markdown.stdout).toContain('## Next steps (the plan needs 3 releases; 3 left this month (limit 3))');
     expect(text.stdout, text.stdout).toMatch(/^acme\/child-waits +waits-on-parent +legacy-staging-host +-$/m);
@@ -127,7 +127,7 @@ describe('relctl fleet audit on a fleet of real git repositories (offline)', () 
     const csv = path.join(tmp.path, 'usage.csv');
     await writeFile(csv, 'Namespace,Release Count,File Count,Total Release Size\norg.example,2,40,1.5 MB\n');
     const text = await audit('--usage', csv);
-    expect(text.stdout).toMatch(/publishing budget \d{4}-\d{2}: 3 release\(s\) needed, 1 of 3 left this month \(does not fit: 2 release\(s\) over[^\n]*; used counted from the Usage Center export$/m);
+    expect(text.stdout).toMatch(/publishing budget \d{4}-\d{2}: 3 releases needed, 1 of 3 left this month \(does not fit: 2 releases over[^\n]*; used counted from the Usage Center export$/m);
     const json = JSON.parse((await audit('--usage', csv, '--json')).stdout) as { summary: { publishingBudget: { releasesUsed: number; usedFrom: string[] } } };
     expect(json.summary.publishingBudget).toMatchObject({ releasesUsed: 2, usedFrom: ['the Usage Center export'] });
     const notCsv = path.join(tmp.path, 'not-usage.csv');

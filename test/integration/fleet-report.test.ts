@@ -110,7 +110,7 @@ describe('relctl fleet report', () => {
 
     const first = await report('--from', docs, '--issue', 'ops/fleet-admin');
     expect(first.exitCode, first.stderr).toBe(1);
-    expect(first.stdout).toMatch(/^6 repositories: 2 ready, 1 blocked, 1 waits-on-parent, 1 not-published, 1 error\npublishing budget \d{4}-\d{2}: 3 release\(s\) needed, [^\n]+\ncreated ops\/fleet-admin#2 http/);
+    expect(first.stdout).toMatch(/^6 repositories: 2 ready, 1 blocked, 1 waits-on-parent, 1 not-published, 1 error\npublishing budget \d{4}-\d{2}: 3 releases needed, [^\n]+\ncreated ops\/fleet-admin#2 http/);
     expect(writes()).toEqual([{ method: 'POST', path: '/github/api/repos/ops/fleet-admin/issues' }]);
     const created = (await kit(token).rest.issues.get({ ...repo, issue_number: 2 })).data;
     expect(created.title).toBe('relctl fleet readiness');

@@ -42,8 +42,8 @@ describe('fleetJunit', () => {
       expect(passing.failure).toBeUndefined();
       expect(passing.error).toBeUndefined();
     }
-    expect(notPublished!['system-out']).toBe('not-published; last release v5.16.1.0 (published: no)');
-    expect(suite['system-out']).toContain('environment (about this machine, decide no verdict):\nerror: signing-keyring-missing: No secret key');
+    expect(notPublished!['system-out']).toBe('not-published; last release v5.16.1.0 (on Maven Central: no)');
+    expect(suite['system-out']).toContain('environment (about this machine: they change no verdict):\nerror: signing-keyring-missing: No secret key');
   });
 
   it('escapes every value and drops what XML 1.0 cannot carry', () => {

@@ -49,7 +49,7 @@ function testcase(r: FleetRow, detail: FleetDetail, rehearsals: ReadonlyMap<stri
       // A ready repository whose rehearsal (fleet rehearse) did not succeed fails too.
       const rehearsal = rehearsals.get(r.name);
       if (rehearsal?.failed === true) return `${open}\n      <failure type="rehearsal" message=${attr(`rehearsal ${rehearsalLine(rehearsal)}`)}/>\n    </testcase>`;
-      const release = r.release === '' ? '' : `; last release ${r.release} (published: ${r.published})`;
+      const release = r.release === '' ? '' : `; last release ${r.release} (on Maven Central: ${r.published})`;
       return `${open}\n      <system-out>${text(`${r.verdict}${release}`)}</system-out>\n    </testcase>`;
     }
   }

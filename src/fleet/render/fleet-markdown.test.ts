@@ -30,7 +30,7 @@ describe('fleetMarkdown', () => {
     expect(md.match(/Fix: Add &lt;developers&gt;/g)).toHaveLength(1);
     expect(md).toContain('<summary>uPortal-Project/NotificationPortlet: error</summary>\n\n- error: could not audit: clone-failed: git clone failed: Repository not found. Fix: Check');
     expect(md).not.toContain('<summary>uPortal-Project/resource-server');
-    expect(md).toContain('## Environment\n\nFindings about this machine, decide no verdict.\n\n- error: signing-keyring-missing: No secret key in the gpg keyring of this machine. (seen in uPortal-Project/uportal-parent, uPortal-Project/uPortal, uPortal-Project/resource-server and 1 more) Fix: Import the release key (relctl keys import) or set RELCTL\\_GPG\\_KEY.');
+    expect(md).toContain('## Environment\n\nFindings about this machine: they change no verdict.\n\n- error: signing-keyring-missing: No secret key in the gpg keyring of this machine. (seen in uPortal-Project/uportal-parent, uPortal-Project/uPortal, uPortal-Project/resource-server and 1 more) Fix: Import the release key (relctl keys import) or set RELCTL\\_GPG\\_KEY.');
   });
 
   it('shows a ready repository with warnings as ready (N warnings), its warnings collapsed', () => {

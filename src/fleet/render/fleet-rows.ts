@@ -38,6 +38,8 @@ export interface FleetRow {
   release: string;
   /** `yes`, `no`, `unknown`, with the day it was asked (`no, checked 2026-12-06`); '' without a release. */
   published: string;
+  /** The newest release's version, whether Maven Central has it (null: unknown) and the day that was asked; undefined without a release. */
+  lastRelease: { version: string; onCentral: boolean | null; checked: string | undefined } | undefined;
   /** The public repository's page for the last release; undefined when unknown or not http(s). */
   releasePage: string | undefined;
   pullRequest: { url: string; label: string } | null;
@@ -67,6 +69,7 @@ export function fleetRow(r: FleetRepositoryReport): FleetRow {
     blocking: r.blocking.map(oneLine).join(', '),
     release: release == null ? '' : oneLine(release.tag),
     published: release == null ? '' : publishedText(release),
+    lastRelease: release == null ? undefined : { version: oneLine(release.version), onCentral: release.published, checked: release.checked === undefined ? undefined : oneLine(release.checked) },
     releasePage: release?.page === undefined ? undefined : linkUrl(oneLine(release.page)),
     pullRequest: pr == null ? null : { url: oneLine(pr.url), label: `#${oneLine(pr.number)} ${oneLine(pr.state)}` },
     page: repositoryPage(r.url),
@@ -150,7 +153,7 @@ export function environmentItems(report: FleetReport): DetailItem[] {
   });
 }
 
-export const environmentNote = 'about this machine, decide no verdict';
+export const environmentNote = 'about this machine: they change no verdict';
 
 /** `6 repositories: 2 ready, 1 blocked, 1 waits-on-parent, 1 not-published, 1 error`. */
 export function summaryText(report: FleetReport): string {

@@ -21,16 +21,19 @@ describe('fleetText', () => {
     expect(lines[0]).toMatch(/^REPOSITORY +VERDICT +BLOCKING +LAST RELEASE$/);
     // 80 columns: the last release and the codes give way first, a long name is clipped in its middle, the verdict never.
     expect(lines.slice(1, 6).map((l) => l.split(/ {2,}/)[0])).toEqual([
-      'uPortal-Projec…uportal-parent',
+      'uPortal-Project/uportal-parent',
       'uPortal-Project/uPortal',
-      'uPortal-Projec…esource-server',
+      'uPortal-Project…esource-server',
       'uPortal-Project/uPortal-start',
-      'uPortal-Projec…icationPortlet',
+      'uPortal-Project…icationPortlet',
     ]);
-    expect(lines[2]).toBe('uPortal-Project/uPortal        waits-on-parent  legacy-staging-…  v5.16.1 (on M…');
-    expect(lines[4]).toMatch(/ +not-published +- +v5\.16\.1\.0 \(on…$/);
+    // The last release is its version, marked only when Maven Central does not have it or could not say; the legend says so.
+    expect(lines[1]).toMatch(/ +blocked +legacy-staging-… +91$/);
+    expect(lines[2]).toMatch(/^uPortal-Project\/uPortal +waits-on-parent +legacy-staging-… +5\.16\.1 \(\?\)$/);
+    expect(lines[4]).toMatch(/ +not-published +- +5\.16\.1\.0 \(no\)$/);
     expect(lines[5]).toMatch(/error +- +-$/);
-    for (const l of lines.slice(0, 6)) expect(l.length, l).toBeLessThanOrEqual(80);
+    expect(lines.slice(6, 8)).toEqual(["LAST RELEASE: the newest release tag's version, on Maven Central unless marked", '(no): not there, (?): could not be asked.']);
+    for (const l of lines.slice(0, 8)) expect(l.length, l).toBeLessThanOrEqual(80);
 
     const text = lines.join('\n');
     // One paragraph per fleet parent, each fix said once; the waiting child gets its <parent> move, not the parent's fix.
@@ -42,7 +45,7 @@ describe('fleetText', () => {
     expect(text).toContain('\nerror: uPortal-Project/NotificationPortlet\n  error   could not audit: clone-failed: git clone failed: Repository not found.\n          fix: Check the name');
     // Ready and not-published repositories get no details section.
     expect(text).not.toMatch(/^(ready|not-published): /m);
-    expect(text).toContain('\nenvironment (about this machine, decide no verdict):\n  error   signing-keyring-missing: No secret key');
+    expect(text).toContain('\nenvironment (about this machine: they change no verdict):\n  error   signing-keyring-missing: No secret key');
     expect(text.match(/signing-keyring-missing/g)).toHaveLength(1);
     expect(lines.at(-1)).toBe('fleet: 5 repositories: 1 ready, 1 blocked, 1 waits-on-parent, 1 not-published, 1 error');
   });
@@ -54,8 +57,8 @@ describe('fleetText', () => {
     expect(text).toContain('Developer "Jane Doe ::error::x" has no email <script>alert(1)</script> & <b>|</b> red evil');
     // A long name is clipped in the middle (its start and its end kept); the columns stay aligned.
     const table = text.split('\n').slice(text.split('\n').findIndex((l) => l.startsWith('REPOSITORY')));
-    const rows = table.slice(0, table.indexOf(''));
-    expect(rows.some((r) => r.startsWith('uPortal-Projec…') && r.split(/ {2,}/)[0]!.endsWith('-name-end'))).toBe(true);
+    const rows = table.slice(0, table.findIndex((l) => l.startsWith('LAST RELEASE:')));
+    expect(rows.some((r) => r.startsWith('uPortal-Project…') && r.split(/ {2,}/)[0]!.endsWith('-name-end'))).toBe(true);
     expect(new Set(rows.slice(1).map((r) => r.search(/ {2}(ready|blocked|waits-on-parent|not-published|error)\b/)))).toHaveProperty('size', 1);
     for (const r of rows) expect(r.length, r).toBeLessThanOrEqual(80);
   });
@@ -64,7 +67,7 @@ describe('fleetText', () => {
     const report = bigFleet(40);
     const text = fleetText(report).split('\n');
     const start = text.findIndex((l) => l.startsWith('REPOSITORY'));
-    const rows = text.slice(start, text.indexOf('', start));
+    const rows = text.slice(start, text.findIndex((l) => l.startsWith('LAST RELEASE:')));
     expect(rows).toHaveLength(41);
     for (const r of rows) expect(r.length, r).toBeLessThanOrEqual(80);
     const shown = rows.slice(1).map((r) => r.split(/ {2,}/)[0]);

@@ -26,6 +26,8 @@ export function fleetText(report: FleetReport, style: Style = plainStyle, meta?:
   const plan = planLines(report);
   if (plan.steps.length > 0) lines.push('', style.bold(`${plan.title}:`), ...plan.steps.map((s, i) => `  ${i + 1}. ${s}`));
   lines.push('', ...(rows.length === 0 ? ['no repositories'] : table(rows, style)));
+  const legend = releaseLegend(rows);
+  if (legend !== undefined) lines.push(style.dim(legend));
   const rehearsals = rehearsalRows(report);
   if (rehearsals.length > 0) {
     lines.push('', style.bold(`${rehearsalSummary(rehearsals)} (parents first):`));
@@ -88,8 +90,35 @@ function clipMiddle(value: string, width: number): string {
   return `${value.slice(0, width - 1 - tail)}…${value.slice(value.length - tail)}`;
 }
 
+/**
+ * The last release in the 80-column table: its version, marked only when Maven Central does not
+ * have it (`no`) or could not say (`?`). The legend under the table says so and when it was asked;
+ * the tag and the whole answer are in the sections' formats (Markdown, HTML, --json).
+ */
 function release(r: FleetRow): string {
-  return r.release === '' ? '-' : `${r.release} (on Maven Central: ${r.published})`;
+  if (r.lastRelease === undefined) return '-';
+  const { version, onCentral } = r.lastRelease;
+  return onCentral === true ? version : `${version} (${onCentral === false ? 'no' : '?'})`;
+}
+
+function releaseLegend(rows: readonly FleetRow[]): string | undefined {
+  const releases = rows.flatMap((r) => (r.lastRelease === undefined ? [] : [r.lastRelease]));
+  if (releases.length === 0) return undefined;
+  const days = [...new Set(releases.flatMap((r) => (r.checked === undefined ? [] : [r.checked])))].sort();
+  const when = days.length === 0 ? '' : ` (checked ${days.length === 1 ? days[0]! : `${days[0]!} to ${days.at(-1)!}`})`;
+  const marks = [...(releases.some((r) => r.onCentral === false) ? ['(no): not there'] : []), ...(releases.some((r) => r.onCentral === null) ? ['(?): could not be asked'] : [])];
+  return wrap(`LAST RELEASE: the newest release tag's version, on Maven Central${when}${marks.length === 0 ? '.' : ` unless marked ${marks.join(', ')}.`}`);
+}
+
+/** Words to lines of at most `lineWidth` (the table's own width). */
+function wrap(text: string): string {
+  const lines: string[] = [];
+  for (const word of text.split(' ')) {
+    const last = lines.at(-1);
+    if (last !== undefined && last.length + 1 + word.length <= lineWidth) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines.join('\n');
 }
 
 /** A row starts with the repository's name: one that would read as a workflow command is quoted. */
