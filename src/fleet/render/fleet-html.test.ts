@@ -133,6 +133,10 @@ describe('fleetHtml', () => {
     expect(html.match(/<tr data-verdict=/g)).toHaveLength(report.repositories.length);
     for (const v of fleetVerdicts) expect(html).toContain(`class="word" fill="#`), expect(html).toContain(`<span class="verdict v-${v}">${v}</span>`);
     expect(html).toContain('<a href="https://github.com/uPortal-Project/uportal-parent/pull/42" rel="noopener noreferrer">#42 open</a>');
+    // The column says where, so that "no" there never reads like the verdict not-published.
+    expect(html).toContain('<th scope="col">on Maven Central</th>');
+    expect(html).not.toContain('<th scope="col">published</th>');
+    expect(html).toMatch(/<tr data-verdict="not-published">.*<td>no<\/td>/);
   });
 
   it('loads nothing and runs nothing: inline CSS, no script, a policy that forbids any load', () => {

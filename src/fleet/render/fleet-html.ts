@@ -67,7 +67,7 @@ function table(rows: FleetRow[]): string {
     const name = r.page === undefined ? cell(r.name, 'long') : `<td class="long"><a href=${attr(r.page)} rel="noopener noreferrer">${text(r.name)}</a></td>`;
     const cells = [name, cell(r.build), cell(r.route), cell(r.parent, 'long'), `<td>${verdictBadge(r.verdict, r.verdictLabel)}</td>`];
     const release = r.releasePage === undefined || r.release === '' ? cell(r.release, 'long') : `<td class="long"><a href=${attr(r.releasePage)} rel="noopener noreferrer">${text(r.release)}</a></td>`;
-    cells.push(cell(r.blocking), release, cell(r.published === '' ? '' : `on Maven Central: ${r.published}`), `<td>${pullRequest(r)}</td>`);
+    cells.push(cell(r.blocking), release, cell(r.published), `<td>${pullRequest(r)}</td>`);
     return `<tr data-verdict=${attr(r.verdict)}>${cells.join('')}</tr>`;
   });
   return `<div class="table-box"><table>\n${head}\n<tbody>\n${body.join('\n')}\n</tbody>\n</table></div>`;

@@ -47,7 +47,7 @@ export interface FleetRow {
   page: string | undefined;
 }
 
-export const rowColumns = ['repository', 'build', 'route', 'parent', 'verdict', 'blocking', 'last release', 'published', 'pull request'] as const;
+export const rowColumns = ['repository', 'build', 'route', 'parent', 'verdict', 'blocking', 'last release', 'on Maven Central', 'pull request'] as const;
 
 export function fleetRows(report: FleetReport): FleetRow[] {
   return report.repositories.map(fleetRow);
