@@ -4,7 +4,7 @@
  * would edit. Only the small report is kept: the facts (effective models of every module) are
  * dropped when this returns, so a fleet's memory does not grow with its size.
  */
-import { RelctlError } from '../core/errors.js';
+import { EnvironmentError, RelctlError } from '../core/errors.js';
 import type { FindingGroup } from '../core/finding-groups.js';
 import type { Finding } from '../core/findings.js';
 import { auditProject } from '../checks/audit.js';
@@ -71,6 +71,11 @@ export async function auditRepository(fleet: CommandContext, input: RepoAuditInp
     throw error;
   }
   const { facts, report } = audit;
+  // A parent the public repository did not answer for is no verdict (preflight exits 3 on it):
+  // without its values the checks it feeds were skipped, and the repository would read `ready`.
+  if (facts.unreachable !== undefined && facts.unreachable.length > 0) {
+    throw new EnvironmentError(facts.unreachable.join('\n'), { kind: 'service-unreachable', fix: 'Check the network and --public-repo-url, then run again (--offline audits with only the parents relctl has already cached).' });
+  }
   const top = facts.maven?.modules.find((m) => m.topLevel);
   const attributed = attribute(withFleetParents(report.findings, facts, input.index), {
     exits: exitLines(facts),

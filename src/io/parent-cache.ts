@@ -38,31 +38,48 @@ export interface ParentSourceOptions {
  * Finds parent POMs in the cache, fetching missing ones (online). `unreachable` lists fetches
  * that got no answer (network, 5xx): preflight exits 3 on them rather than pass silently.
  */
+/** What one fetch of a parent came to; shared by every source in the process that asks for the same file. */
+type Fetched = { file: string } | { absent: string } | { unreachable: string };
+
+/**
+ * Fetches in flight, by public repository and cache file, across every ParentSource of the process: a fleet audits its
+ * repositories at once, and two that share a parent must neither fetch it twice nor write the
+ * same file together (one of them then read a half-written POM, or lost the rename).
+ */
+const inFlight = new Map<string, Promise<Fetched>>();
+let written = 0;
+
 export class ParentSource {
   readonly unreachable: string[] = [];
   /** Parents the public repository answered 404 for. */
   readonly absent: string[] = [];
-  private readonly pending = new Map<string, Promise<string | undefined>>();
   private http: HttpClient | undefined;
 
   constructor(private readonly options: ParentSourceOptions) {}
 
   /** The cached POM file for `ref`, fetched first when online and not cached yet. */
-  find(ref: ParentCoordinates): Promise<string | undefined> {
+  async find(ref: ParentCoordinates): Promise<string | undefined> {
     // The repository layout, for coordinates in Maven's syntax only: a POM relctl does not own names them.
     const file = repositoryPom(this.options.cacheDir, ref);
-    if (file === undefined) return Promise.resolve(undefined);
-    if (existsSync(file)) return Promise.resolve(file);
-    if (this.options.publicRepoUrl === undefined) return Promise.resolve(undefined);
-    let p = this.pending.get(file);
+    if (file === undefined) return undefined;
+    if (existsSync(file)) return file;
+    const publicRepoUrl = this.options.publicRepoUrl;
+    if (publicRepoUrl === undefined) return undefined;
+    // By repository too: a clone's own relctl.config.json may name another public repository.
+    const key = `${publicRepoUrl}\u0000${file}`;
+    let p = inFlight.get(key);
     if (p === undefined) {
-      p = this.fetch(ref as Required<ParentCoordinates>, file, this.options.publicRepoUrl);
-      this.pending.set(file, p);
+      p = this.fetch(ref as Required<ParentCoordinates>, file, publicRepoUrl).finally(() => inFlight.delete(key));
+      inFlight.set(key, p);
     }
-    return p;
+    // Each source keeps its own account of what it could not have: its audit says so.
+    const fetched = await p;
+    if ('absent' in fetched) this.absent.push(fetched.absent);
+    if ('unreachable' in fetched) this.unreachable.push(fetched.unreachable);
+    return 'file' in fetched ? fetched.file : undefined;
   }
 
-  private async fetch(ref: Required<ParentCoordinates>, file: string, publicRepoUrl: string): Promise<string | undefined> {
+  private async fetch(ref: Required<ParentCoordinates>, file: string, publicRepoUrl: string): Promise<Fetched> {
     const url = pomUrl({ publicRepoUrl, groupId: ref.groupId, artifactId: ref.artifactId, version: ref.version });
     const id = `${ref.groupId}:${ref.artifactId}:${ref.version}`;
     try {
@@ -77,24 +94,17 @@ export class ParentSource {
         });
       }
       const res = await this.http.request({ method: 'GET', url });
-      if (res.status === 404 || res.status === 410) {
-        this.absent.push(id);
-        return undefined;
-      }
-      if (res.status < 200 || res.status >= 300) {
-        this.unreachable.push(`The parent POM ${id} could not be fetched from ${url}: HTTP ${res.status}.`);
-        return undefined;
-      }
-      // Written whole, then renamed: a crash never leaves half a POM in the cache.
+      if (res.status === 404 || res.status === 410) return { absent: id };
+      if (res.status < 200 || res.status >= 300) return { unreachable: `The parent POM ${id} could not be fetched from ${url}: HTTP ${res.status}.` };
+      // Written whole under a name of its own, then renamed: a crash never leaves half a POM in the cache.
       await mkdir(path.dirname(file), { recursive: true });
-      const tmp = `${file}.${process.pid}.tmp`;
+      const tmp = `${file}.${process.pid}.${++written}.tmp`;
       await writeFile(tmp, res.body);
       await rename(tmp, file);
-      return file;
+      return { file };
     } catch (error) {
       const e = error as Error & { code?: string };
-      this.unreachable.push(`The parent POM ${id} could not be fetched from ${url}: ${e.code ?? e.message}.`);
-      return undefined;
+      return { unreachable: `The parent POM ${id} could not be fetched from ${url}: ${e.code ?? e.message}.` };
     }
   }
 

@@ -81,6 +81,14 @@ describe('relctl fleet audit when the run itself fails', () => {
     expect(await readFile(path.join(tmp.path, 'failed.md'), 'utf8')).toContain('internal error (this is a bug in relctl)');
   });
 
+  it('a parent the public repository does not answer for makes the repository an error, never ready without its values', async () => {
+    // acme/lib's parent org.acme:acme-parent is not in the fleet: it must come from the public repository, which refuses the connection.
+    const r = await audit('--workdir', path.join(tmp.path, 'parent-work'), '--public-repo-url', 'http://127.0.0.1:9', '--json', '--out', 'parent.json');
+    expect(r.exitCode, r.stderr).toBe(1);
+    const [lib] = (await doc('parent.json')).repositories;
+    expect(lib).toMatchObject({ name: 'acme/lib', verdict: 'error', error: { code: 'service-unreachable', message: expect.stringContaining('The parent POM org.acme:acme-parent:1 could not be fetched from http://127.0.0.1:9/') as unknown } });
+  });
+
   it('exits 3 when no repository could be reached over the network, and names --github-url in the advice', async () => {
     // Port 9 (discard) on loopback: nothing listens, git's connection is refused.
     const unreachable = path.join(tmp.path, 'unreachable.txt');
