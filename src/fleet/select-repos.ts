@@ -81,7 +81,14 @@ export async function selectRepos(ctx: CommandContext, flags: SelectionFlags, li
     });
   }
   const repos = mergeSelections(...lists);
-  if (repos.length === 0) throw new UsageError(`The selection is empty: ${owners.join(', ')} list${owners.length === 1 ? 's' : ''} no repository that the filters keep.`, { kind: 'no-repositories', fix: 'Check --topic, --include and --exclude; archived repositories and forks need --archived and --forks.' });
+  if (repos.length === 0) {
+    if (owners.length === 0) {
+      // Only lists were given, and they hold no line: the filters are not the cause.
+      const where = flags.repos !== undefined ? `--repos ${flags.repos}` : 'fleet.repos in relctl.config.json';
+      throw new UsageError(`The selection is empty: ${where} lists no repository.`, { kind: 'no-repositories', fix: 'Write one repository a line: OWNER/NAME, or OWNER/NAME followed by a git URL or a local path; # starts a comment.' });
+    }
+    throw new UsageError(`The selection is empty: ${owners.join(', ')} list${owners.length === 1 ? 's' : ''} no repository that the filters keep.`, { kind: 'no-repositories', fix: 'Check --topic, --include and --exclude; archived repositories and forks need --archived and --forks.' });
+  }
   if (flags.only === undefined) return { repos, listedByHost: owners.length > 0 };
   const one = onlyOne(repos, flags.only);
   if ('problem' in one) throw new UsageError(`${one.problem}.`, { kind: 'bad-option', fix: 'Run relctl fleet list to see the selected repositories.' });

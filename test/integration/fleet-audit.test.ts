@@ -188,6 +188,13 @@ describe('relctl fleet audit on a fleet of real git repositories (offline)', () 
     const none = await runCli(['fleet', 'list'], { cwd: tmp.path, home });
     expect(none.exitCode).toBe(2);
     expect(none.stderr).toMatch(/No repositories selected/);
+    // A file of comments only: the file is named, not filters that were never given.
+    const empty = path.join(tmp.path, 'empty-repos.txt');
+    await writeFile(empty, '# nothing yet\n');
+    const blank = await runCli(['fleet', 'list', '--repos', empty], { cwd: tmp.path, home });
+    expect(blank.exitCode).toBe(2);
+    expect(blank.stderr).toContain(`The selection is empty: --repos ${empty} lists no repository.`);
+    expect(blank.stderr).not.toContain('filters');
   });
 
   it('lists the selection for a CI matrix, from the config file too', async () => {
