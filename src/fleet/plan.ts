@@ -88,7 +88,7 @@ export function releasesNeeded(repositories: readonly FleetRepositoryReport[], s
 }
 
 /**
- * `the plan needs 5 releases; 2 left this month (limit 3)`, or `...; over the month's budget by 3:
+ * `the plan needs 5 releases; 2 of 3 left this month`, or `...; over the month's budget by 3:
  * spread over months or Publisher Pro`: the plan against the month's publishing budget (§5a) when
  * the report carries it (an audit does; a document read back may not).
  */
@@ -96,7 +96,7 @@ export function releasesText(needed: number, budget?: FleetBudget): string {
   const plan = `the plan needs ${needed} ${needed === 1 ? 'release' : 'releases'}`;
   if (budget === undefined) return plan;
   if (budget.releasesLimit === null || budget.releasesLeft === null) return `${plan}; Publisher Pro, no monthly limit`;
-  if (budget.fits) return `${plan}; ${budget.releasesLeft} left this month (limit ${budget.releasesLimit})`;
+  if (budget.fits) return `${plan}; ${budget.releasesLeft} of ${budget.releasesLimit} left this month`;
   return `${plan}; over the month's budget by ${needed - budget.releasesLeft}: spread over months or Publisher Pro`;
 }
 

@@ -102,8 +102,8 @@ describe('relctl fleet audit on a fleet of real git repositories (offline)', () 
     expect(html.stdout).toContain('<svg');
     const text = await audit();
     expect(text.stdout).toMatch(/publishing budget \d{4}-\d{2}: 3 releases needed, 3 of 3 left this month \(fits\)/);
-    expect(text.stdout).toContain('Next steps (the plan needs 3 releases; 3 left this month (limit 3)):');
-    expect(markdown.stdout).toContain('## Next steps (the plan needs 3 releases; 3 left this month (limit 3))');
+    expect(text.stdout).toContain('Next steps (the plan needs 3 releases; 3 of 3 left this month):');
+    expect(markdown.stdout).toContain('## Next steps (the plan needs 3 releases; 3 of 3 left this month)');
     expect(text.stdout, text.stdout).toMatch(/^acme\/child-waits +waits-on-parent +legacy-staging-host +-$/m);
     const both = await audit('--json', '--format', 'html');
     expect(both.exitCode).toBe(2);

@@ -35,7 +35,7 @@ describe('relctl fleet fix on the clones (offline)', () => {
     expect(r.stdout).toContain('+    <repository><id>central</id><url>https://ossrh-staging-api.central.sonatype.com/service/local/staging/deploy/maven2/</url></repository>');
     expect(r.stdout).not.toContain('acme/child-waits:');
     // Then the plan in the report's order, and who is left alone and why.
-    expect(r.stdout).toMatch(/\nNext steps \(the plan needs \d+ releases?; \d+ left this month \(limit \d+\)\):\n {2}1\. Release acme\/acme-parent \(its default branch already has the fixes\) → unblocks 1\n {2}2\. Fix and release acme\/child-own/);
+    expect(r.stdout).toMatch(/\nNext steps \(the plan needs \d+ releases?; \d+ of \d+ left this month\):\n {2}1\. Release acme\/acme-parent \(its default branch already has the fixes\) → unblocks 1\n {2}2\. Fix and release acme\/child-own/);
     expect(r.stdout).toMatch(/\nLeft alone:\n(.*\n)* {2}- acme\/site \(the verdict is not-published\)/);
     expect(await git(clone('acme/child-own'), home, 'branch', '--list', 'relctl/*')).toBe('');
     expect(await git(clone('acme/child-own'), home, 'status', '--porcelain')).toBe('');
