@@ -104,7 +104,8 @@ function release(r: FleetRow): string {
 function releaseLegend(rows: readonly FleetRow[]): string | undefined {
   const releases = rows.flatMap((r) => (r.lastRelease === undefined ? [] : [r.lastRelease]));
   if (releases.length === 0) return undefined;
-  const days = [...new Set(releases.flatMap((r) => (r.checked === undefined ? [] : [r.checked])))].sort();
+  // Days only (a document read back may hold anything there): a wrapped line never starts with a value of a repository's.
+  const days = [...new Set(releases.flatMap((r) => (r.checked !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(r.checked) ? [r.checked] : [])))].sort();
   const when = days.length === 0 ? '' : ` (checked ${days.length === 1 ? days[0]! : `${days[0]!} to ${days.at(-1)!}`})`;
   const marks = [...(releases.some((r) => r.onCentral === false) ? ['(no): not there'] : []), ...(releases.some((r) => r.onCentral === null) ? ['(?): could not be asked'] : [])];
   return wrap(`LAST RELEASE: the newest release tag's version, on Maven Central${when}${marks.length === 0 ? '.' : ` unless marked ${marks.join(', ')}.`}`);
