@@ -268,8 +268,9 @@ describe('GitHub\'s body limit', () => {
     expect(issue.data.body).toBe(most);
     // Characters, not UTF-16 units: 65,536 emoji fit.
     expect((await o.rest.issues.update({ ...repo, issue_number: issue.data.number, body: '😀'.repeat(65_536) })).status).toBe(200);
-    for (const refused of [o.rest.issues.create({ ...repo, title: 'too long', body: over }), o.rest.issues.update({ ...repo, issue_number: issue.data.number, body: over })]) {
-      const f = await failure(refused);
+    // One request at a time: a second one started beside the first would reject with nobody awaiting it yet.
+    for (const refused of [() => o.rest.issues.create({ ...repo, title: 'too long', body: over }), () => o.rest.issues.update({ ...repo, issue_number: issue.data.number, body: over })]) {
+      const f = await failure(refused());
       expect(f.status).toBe(422);
       expect(f.data).toMatchObject(tooLong('Issue'));
     }
@@ -284,8 +285,8 @@ describe('GitHub\'s body limit', () => {
     expect((await o.rest.pulls.get({ ...repo, pull_number: pull.data.number })).data).toMatchObject({ title: 'fix', body: most });
 
     const comment = await o.rest.issues.createComment({ ...repo, issue_number: pull.data.number, body: most });
-    for (const refused of [o.rest.issues.createComment({ ...repo, issue_number: pull.data.number, body: over }), o.rest.issues.updateComment({ ...repo, comment_id: comment.data.id, body: over })]) {
-      const f = await failure(refused);
+    for (const refused of [() => o.rest.issues.createComment({ ...repo, issue_number: pull.data.number, body: over }), () => o.rest.issues.updateComment({ ...repo, comment_id: comment.data.id, body: over })]) {
+      const f = await failure(refused());
       expect([f.status, f.data]).toMatchObject([422, tooLong('IssueComment')]);
     }
     expect((await o.rest.issues.listComments({ ...repo, issue_number: pull.data.number })).data.map((c) => c.body)).toEqual([most]);
