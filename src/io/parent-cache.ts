@@ -34,21 +34,21 @@ export interface ParentSourceOptions {
   log?: (line: string) => void;
 }
 
-/**
- * Finds parent POMs in the cache, fetching missing ones (online). `unreachable` lists fetches
- * that got no answer (network, 5xx): preflight exits 3 on them rather than pass silently.
- */
 /** What one fetch of a parent came to; shared by every source in the process that asks for the same file. */
 type Fetched = { file: string } | { absent: string } | { unreachable: string };
 
 /**
- * Fetches in flight, by public repository and cache file, across every ParentSource of the process: a fleet audits its
- * repositories at once, and two that share a parent must neither fetch it twice nor write the
- * same file together (one of them then read a half-written POM, or lost the rename).
+ * Fetches in flight, by public repository and cache file, across every ParentSource of the
+ * process: a fleet audits its repositories at once, and two that share a parent must neither
+ * fetch it twice nor write the same file together (one of them then lost the rename).
  */
 const inFlight = new Map<string, Promise<Fetched>>();
 let written = 0;
 
+/**
+ * Finds parent POMs in the cache, fetching missing ones (online). `unreachable` lists fetches
+ * that got no answer (network, 5xx): preflight exits 3 on them rather than pass silently.
+ */
 export class ParentSource {
   readonly unreachable: string[] = [];
   /** Parents the public repository answered 404 for. */
